@@ -1,0 +1,163 @@
+//! Settings read from environment variables; a wrong value names its variable.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// Everything the server can be configured with.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// `DATABASE_URL`: the PostgreSQL to use; without it an embedded cluster is started.
+    pub database_url: Option<String>,
+    /// `MOTTI_BIND`: the address and port to listen on.
+    pub bind: SocketAddr,
+    /// `MOTTI_DATA_DIR`: where the embedded PostgreSQL keeps its files.
+    pub data_dir: PathBuf,
+    /// `MOTTI_AUTH_RATE`: sign-in, sign-up and token attempts per minute per client address; 0 is unlimited.
+    pub auth_rate: u32,
+    /// `MOTTI_SECURE_COOKIES`: mark cookies `Secure` (set when served behind TLS).
+    pub secure_cookies: bool,
+    /// `MOTTI_PUBLIC_URL`: the address people reach the server at, used in invite links.
+    pub public_url: String,
+    /// `MOTTI_REQUEST_TIMEOUT`: seconds a request may take before it is answered 408.
+    pub request_timeout_secs: u64,
+}
+
+/// A configuration value that cannot be used.
+#[derive(Debug, thiserror::Error)]
+#[error("{variable}: {message}")]
+pub struct ConfigError {
+    /// The environment variable at fault.
+    pub variable: &'static str,
+    /// What is wrong with it and what is expected.
+    pub message: String,
+}
+
+/// The variables, their defaults and meaning, as shown by `--help` and the README.
+pub const VARIABLES: &str = "\
+Environment variables:
+  DATABASE_URL           PostgreSQL URL; unset: start an embedded cluster under MOTTI_DATA_DIR/pg
+  MOTTI_BIND             address:port to listen on (default 127.0.0.1:8080)
+  MOTTI_DATA_DIR         directory for local data (default ./data)
+  MOTTI_PUBLIC_URL       the URL people use to reach this server (default http://MOTTI_BIND)
+  MOTTI_AUTH_RATE        sign-in/sign-up/token attempts per minute per address (default 30, 0 = off)
+  MOTTI_SECURE_COOKIES   true behind TLS: cookies get the Secure flag (default false)
+  MOTTI_REQUEST_TIMEOUT  seconds before a request is answered 408 (default 30)
+  RUST_LOG               log filter (default info)";
+
+impl Config {
+    /// Reads the configuration from the process environment.
+    pub fn from_env() -> Result<Config, ConfigError> {
+        Config::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Reads the configuration through `lookup`, so tests need not touch the process environment.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let get = |name: &str| lookup(name).filter(|v| !v.trim().is_empty());
+        let database_url = get("DATABASE_URL");
+        if let Some(url) = &database_url
+            && !(url.starts_with("postgres://") || url.starts_with("postgresql://"))
+        {
+            return Err(ConfigError {
+                variable: "DATABASE_URL",
+                message: "must start with postgres:// or postgresql://".into(),
+            });
+        }
+        let bind_text = get("MOTTI_BIND").unwrap_or_else(|| "127.0.0.1:8080".into());
+        let bind: SocketAddr = bind_text.parse().map_err(|_| ConfigError {
+            variable: "MOTTI_BIND",
+            message: format!("'{bind_text}' is not an address:port such as 127.0.0.1:8080"),
+        })?;
+        let data_dir = PathBuf::from(get("MOTTI_DATA_DIR").unwrap_or_else(|| "./data".into()));
+        let auth_rate = parse_number(get("MOTTI_AUTH_RATE"), "MOTTI_AUTH_RATE", 30)?;
+        let request_timeout_secs =
+            parse_number(get("MOTTI_REQUEST_TIMEOUT"), "MOTTI_REQUEST_TIMEOUT", 30)?;
+        if request_timeout_secs == 0 {
+            return Err(ConfigError {
+                variable: "MOTTI_REQUEST_TIMEOUT",
+                message: "must be at least 1 second".into(),
+            });
+        }
+        let secure_cookies = match get("MOTTI_SECURE_COOKIES").as_deref() {
+            None | Some("false") | Some("0") | Some("no") => false,
+            Some("true") | Some("1") | Some("yes") => true,
+            Some(other) => {
+                return Err(ConfigError {
+                    variable: "MOTTI_SECURE_COOKIES",
+                    message: format!("'{other}' is neither true nor false"),
+                });
+            }
+        };
+        let public_url = get("MOTTI_PUBLIC_URL")
+            .unwrap_or_else(|| format!("http://{bind}"))
+            .trim_end_matches('/')
+            .to_string();
+        if !(public_url.starts_with("http://") || public_url.starts_with("https://")) {
+            return Err(ConfigError {
+                variable: "MOTTI_PUBLIC_URL",
+                message: format!("'{public_url}' must start with http:// or https://"),
+            });
+        }
+        Ok(Config {
+            database_url,
+            bind,
+            data_dir,
+            auth_rate,
+            secure_cookies,
+            public_url,
+            request_timeout_secs,
+        })
+    }
+}
+
+fn parse_number<T: std::str::FromStr>(
+    value: Option<String>,
+    variable: &'static str,
+    default: T,
+) -> Result<T, ConfigError> {
+    match value {
+        None => Ok(default),
+        Some(text) => text.trim().parse().map_err(|_| ConfigError {
+            variable,
+            message: format!("'{text}' is not a whole number"),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn config(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let map: HashMap<String, String> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Config::from_lookup(|name| map.get(name).cloned())
+    }
+
+    #[test]
+    fn defaults_serve_on_localhost_8080() {
+        let c = config(&[]).expect("defaults are valid");
+        assert_eq!(c.bind.to_string(), "127.0.0.1:8080");
+        assert_eq!(c.auth_rate, 30);
+        assert!(c.database_url.is_none());
+        assert_eq!(c.public_url, "http://127.0.0.1:8080");
+    }
+
+    #[test]
+    fn wrong_values_name_their_variable() {
+        for (name, value) in [
+            ("MOTTI_BIND", "localhost"),
+            ("MOTTI_AUTH_RATE", "many"),
+            ("DATABASE_URL", "mysql://x"),
+            ("MOTTI_SECURE_COOKIES", "perhaps"),
+            ("MOTTI_PUBLIC_URL", "example.org"),
+            ("MOTTI_REQUEST_TIMEOUT", "0"),
+        ] {
+            let err = config(&[(name, value)]).expect_err(name);
+            assert_eq!(err.variable, name);
+            assert!(err.to_string().starts_with(name));
+        }
+    }
+}

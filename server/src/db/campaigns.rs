@@ -1,0 +1,230 @@
+//! Campaigns, participants and invites.
+
+use crate::domain::{Game, Role};
+use sqlx::{FromRow, PgPool, Postgres, Transaction};
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+/// A campaign as stored.
+#[derive(Clone, Debug, FromRow)]
+pub struct CampaignRow {
+    /// The campaign's id.
+    pub id: Uuid,
+    /// Its name.
+    pub name: String,
+    /// The game code (see `Game`).
+    pub game: String,
+    /// `open` or `finished`.
+    pub status: String,
+    /// When it was created.
+    pub created_at: OffsetDateTime,
+    /// Bumped by every committed command.
+    pub version: i64,
+    /// The current dice epoch.
+    pub dice_epoch: i32,
+    /// The chain hash of the latest roll (or the chain start).
+    pub chain_head: Vec<u8>,
+    /// The next roll number.
+    pub next_roll: i64,
+}
+
+impl CampaignRow {
+    /// The campaign's game.
+    pub fn game(&self) -> Game {
+        self.game.parse().unwrap_or(Game::Wons)
+    }
+
+    /// Whether the campaign has finished.
+    pub fn is_finished(&self) -> bool {
+        self.status == "finished"
+    }
+}
+
+/// A campaign with the caller's role in it.
+#[derive(Clone, Debug)]
+pub struct Membership {
+    /// The campaign.
+    pub campaign: CampaignRow,
+    /// The caller's role.
+    pub role: Role,
+}
+
+/// One participant of a campaign.
+#[derive(Clone, Debug, FromRow)]
+pub struct ParticipantRow {
+    /// The user's id.
+    pub user_id: Uuid,
+    /// The user's name.
+    pub username: String,
+    /// The role code.
+    pub role: String,
+    /// The participant's public client seed, if set.
+    pub client_seed: Option<String>,
+}
+
+impl ParticipantRow {
+    /// The participant's role.
+    pub fn role(&self) -> Role {
+        self.role.parse().unwrap_or(Role::Soviet)
+    }
+}
+
+const CAMPAIGN_COLUMNS: &str = "c.id, c.name, c.game, c.status, c.created_at, c.version, c.dice_epoch, c.chain_head, c.next_roll";
+
+/// Inserts a campaign (with its creator as umpire) inside `tx`.
+pub async fn insert(
+    tx: &mut Transaction<'_, Postgres>,
+    id: Uuid,
+    name: &str,
+    game: Game,
+    creator: Uuid,
+    chain_start: &[u8],
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "insert into campaigns (id, name, game, created_by, chain_head) values ($1, $2, $3, $4, $5)",
+    )
+    .bind(id)
+    .bind(name)
+    .bind(game.code())
+    .bind(creator)
+    .bind(chain_start)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query("insert into participants (campaign_id, user_id, role) values ($1, $2, 'umpire')")
+        .bind(id)
+        .bind(creator)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// The campaigns `user` takes part in, newest first, with the user's role.
+pub async fn for_user(db: &PgPool, user: Uuid) -> sqlx::Result<Vec<Membership>> {
+    #[derive(FromRow)]
+    struct Row {
+        #[sqlx(flatten)]
+        campaign: CampaignRow,
+        role: String,
+    }
+    let rows: Vec<Row> = sqlx::query_as(&format!(
+        "select {CAMPAIGN_COLUMNS}, p.role from campaigns c join participants p on p.campaign_id = c.id \
+         where p.user_id = $1 order by c.created_at desc"
+    ))
+    .bind(user)
+    .fetch_all(db)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|r| Membership {
+            role: r.role.parse().unwrap_or(Role::Soviet),
+            campaign: r.campaign,
+        })
+        .collect())
+}
+
+/// The campaign `id` with `user`'s role, or `None` when the user does not take part (or it does not exist).
+pub async fn membership<'e, E>(
+    db: E,
+    id: Uuid,
+    user: Uuid,
+    lock: bool,
+) -> sqlx::Result<Option<Membership>>
+where
+    E: sqlx::PgExecutor<'e>,
+{
+    let lock = if lock { " for update of c" } else { "" };
+    #[derive(FromRow)]
+    struct Row {
+        #[sqlx(flatten)]
+        campaign: CampaignRow,
+        role: String,
+    }
+    let found: Option<Row> = sqlx::query_as(&format!(
+        "select {CAMPAIGN_COLUMNS}, p.role from campaigns c join participants p on p.campaign_id = c.id \
+         where c.id = $1 and p.user_id = $2{lock}"
+    ))
+    .bind(id)
+    .bind(user)
+    .fetch_optional(db)
+    .await?;
+    Ok(found.map(|r| Membership {
+        role: r.role.parse().unwrap_or(Role::Soviet),
+        campaign: r.campaign,
+    }))
+}
+
+/// Everyone taking part in a campaign, umpires first.
+pub async fn participants(db: &PgPool, id: Uuid) -> sqlx::Result<Vec<ParticipantRow>> {
+    sqlx::query_as(
+        "select p.user_id, u.username, p.role, p.client_seed from participants p join users u on u.id = p.user_id \
+         where p.campaign_id = $1 order by case p.role when 'umpire' then 0 when 'soviet' then 1 else 2 end, u.username",
+    )
+    .bind(id)
+    .fetch_all(db)
+    .await
+}
+
+/// Stores an invite code.
+pub async fn insert_invite(
+    db: &PgPool,
+    code: &str,
+    campaign: Uuid,
+    role: Role,
+    by: Uuid,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "insert into invites (code, campaign_id, role, created_by) values ($1, $2, $3, $4)",
+    )
+    .bind(code)
+    .bind(campaign)
+    .bind(role.code())
+    .bind(by)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// An invite: which campaign, which role.
+#[derive(Clone, Debug, FromRow)]
+pub struct InviteRow {
+    /// The campaign it admits to.
+    pub campaign_id: Uuid,
+    /// The campaign's name.
+    pub campaign_name: String,
+    /// The role it grants.
+    pub role: String,
+}
+
+/// The invite with this code, if any.
+pub async fn invite(db: &PgPool, code: &str) -> sqlx::Result<Option<InviteRow>> {
+    sqlx::query_as(
+        "select i.campaign_id, c.name as campaign_name, i.role from invites i join campaigns c on c.id = i.campaign_id where i.code = $1",
+    )
+    .bind(code)
+    .fetch_optional(db)
+    .await
+}
+
+/// Adds `user` to a campaign with `role`; returns the role the user holds afterwards
+/// (an existing role is kept: one role per user per campaign).
+pub async fn join(db: &PgPool, campaign: Uuid, user: Uuid, role: Role) -> sqlx::Result<Role> {
+    let held: (String,) = sqlx::query_as(
+        "insert into participants (campaign_id, user_id, role) values ($1, $2, $3) \
+         on conflict (campaign_id, user_id) do update set role = participants.role returning role",
+    )
+    .bind(campaign)
+    .bind(user)
+    .bind(role.code())
+    .fetch_one(db)
+    .await?;
+    Ok(held.0.parse().unwrap_or(role))
+}
+
+/// Marks a campaign finished inside `tx`.
+pub async fn finish(tx: &mut Transaction<'_, Postgres>, id: Uuid) -> sqlx::Result<()> {
+    sqlx::query("update campaigns set status = 'finished', finished_at = now(), version = version + 1 where id = $1")
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}

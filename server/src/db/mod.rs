@@ -1,0 +1,10 @@
+//! Queries, one file per table family, returning domain types.
+
+pub mod campaigns;
+pub mod dice;
+pub mod users;
+
+/// Whether `e` is a unique-constraint violation (so the caller can answer 409 instead of 500).
+pub fn is_unique_violation(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(db) if db.code().as_deref() == Some("23505"))
+}

@@ -1,0 +1,393 @@
+//! The real dice of one transaction: numbers rolls, derives their draws, links the chain and
+//! keeps the rolls for the caller to store in the same transaction.
+
+use super::chain::chain_next;
+use super::derive::{BadDie, RollStream};
+use super::expr::{DiceExpression, describe_dice};
+use super::generic::check_params;
+use super::procedure::{Outcome, ParamError, Procedure};
+use super::source::{Dice, Draw, RollSpec, Visibility};
+use crate::domain::Role;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use std::fmt;
+use uuid::Uuid;
+
+/// One roll made through [`LiveDice`], ready to be stored.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RolledRoll {
+    /// The roll number in the campaign.
+    pub k: u64,
+    /// The epoch whose seed rolled it.
+    pub epoch: u32,
+    /// `E`: the hash of the client seeds in effect.
+    pub entropy: [u8; 32],
+    /// Every die as `(faces, face shown)`, in draw order.
+    pub draws: Vec<(u32, u32)>,
+    /// `chain_k`.
+    pub chain: [u8; 32],
+    /// What was rolled, e.g. `2d6+1` or `1d3+1d6`.
+    pub expression: String,
+    /// Why, naming the unit and the rule.
+    pub purpose: String,
+    /// Who may see it before the campaign finishes.
+    pub visibility: Visibility,
+    /// Whose roll it is.
+    pub roller: Role,
+    /// The total, where a total makes sense.
+    pub total: Option<i64>,
+    /// The result as structured data.
+    pub result: Value,
+    /// A procedure's sentence for players; `None` for plain rolls.
+    pub summary: Option<String>,
+}
+
+impl RolledRoll {
+    /// `E` as lowercase hex.
+    pub fn entropy_hex(&self) -> String {
+        hex::encode(self.entropy)
+    }
+
+    /// `chain_k` as lowercase hex.
+    pub fn chain_hex(&self) -> String {
+        hex::encode(self.chain)
+    }
+}
+
+/// A rule asked for a die that cannot be rolled; the whole transaction must be refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("roll k={k} ({purpose}): {bad}")]
+pub struct DiceFault {
+    /// The roll number the bad roll would have had.
+    pub k: u64,
+    /// The purpose of the bad roll.
+    pub purpose: String,
+    /// The die asked for.
+    pub bad: BadDie,
+}
+
+/// Why running a procedure made no roll.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ProcedureError {
+    /// The parameters were refused; nothing was rolled and no roll number was used.
+    #[error(transparent)]
+    Params(#[from] ParamError),
+    /// The procedure asked for an impossible die.
+    #[error(transparent)]
+    Fault(#[from] DiceFault),
+}
+
+/// The dice of one transaction on one campaign (see the module documentation).
+pub struct LiveDice {
+    campaign_id: Uuid,
+    epoch: u32,
+    seed: [u8; 32],
+    entropy: [u8; 32],
+    next_k: u64,
+    chain_head: [u8; 32],
+    rolls: Vec<RolledRoll>,
+    fault: Option<DiceFault>,
+}
+
+impl fmt::Debug for LiveDice {
+    // The seed of an open epoch must never reach a log.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LiveDice")
+            .field("campaign_id", &self.campaign_id)
+            .field("epoch", &self.epoch)
+            .field("seed", &"<sealed>")
+            .field("entropy", &hex::encode(self.entropy))
+            .field("next_k", &self.next_k)
+            .field("chain_head", &hex::encode(self.chain_head))
+            .field("rolls", &self.rolls.len())
+            .finish()
+    }
+}
+
+impl LiveDice {
+    /// Dice for a campaign whose open epoch is `epoch` with seed `seed`, whose client seeds
+    /// give `entropy`, whose next roll number is `next_k` and whose latest chain hash is
+    /// `chain_head` (`chain_start` before the first roll).
+    pub fn new(
+        campaign_id: Uuid,
+        epoch: u32,
+        seed: [u8; 32],
+        entropy: [u8; 32],
+        next_k: u64,
+        chain_head: [u8; 32],
+    ) -> Self {
+        LiveDice {
+            campaign_id,
+            epoch,
+            seed,
+            entropy,
+            next_k,
+            chain_head,
+            rolls: Vec::new(),
+            fault: None,
+        }
+    }
+
+    /// The number the next roll will get.
+    pub fn next_k(&self) -> u64 {
+        self.next_k
+    }
+
+    /// The chain hash of the latest roll.
+    pub fn chain_head(&self) -> [u8; 32] {
+        self.chain_head
+    }
+
+    /// The rolls made so far.
+    pub fn rolls(&self) -> &[RolledRoll] {
+        &self.rolls
+    }
+
+    /// Rolls a dice expression as one roll.
+    pub fn roll_expression(
+        &mut self,
+        expr: &DiceExpression,
+        purpose: impl Into<String>,
+        visibility: Visibility,
+        roller: Role,
+    ) -> Result<RolledRoll, DiceFault> {
+        let mut stream = self.stream();
+        let roll = expr.roll(&mut stream);
+        let faces: Vec<u32> = roll.draws.iter().map(|&(_, f)| f).collect();
+        let pending = Pending {
+            expression: expr.to_string(),
+            purpose: purpose.into(),
+            visibility,
+            roller,
+            total: Some(roll.total),
+            result: json!({ "faces": faces, "total": roll.total }),
+            summary: None,
+        };
+        self.record(stream, pending)
+    }
+
+    /// Checks `params` against the procedure, then runs it as one roll. Refused parameters use
+    /// no roll number.
+    pub fn run_procedure(
+        &mut self,
+        procedure: &dyn Procedure,
+        params: &Value,
+        purpose: impl Into<String>,
+        visibility: Visibility,
+        roller: Role,
+    ) -> Result<Outcome, ProcedureError> {
+        let checked = check_params(&procedure.params(), params)?;
+        let mut stream = self.stream();
+        // A procedure that fails leaves no roll behind: its draws were never shown to anyone,
+        // and the same roll number with the same entropy would draw the same dice again.
+        let outcome = procedure.run(&checked, &mut stream)?;
+        let pending = Pending {
+            expression: outcome.expression.clone(),
+            purpose: purpose.into(),
+            visibility,
+            roller,
+            total: outcome.total,
+            result: outcome.result.clone(),
+            summary: Some(outcome.summary.clone()),
+        };
+        self.record(stream, pending)?;
+        Ok(outcome)
+    }
+
+    /// Takes the rolls made, to be stored in the same transaction; refuses them all if any
+    /// roll asked for an impossible die.
+    pub fn into_rolls(self) -> Result<Vec<RolledRoll>, DiceFault> {
+        match self.fault {
+            Some(fault) => Err(fault),
+            None => Ok(self.rolls),
+        }
+    }
+
+    fn stream(&self) -> RollStream {
+        RollStream::new(&self.seed, self.campaign_id, self.next_k, &self.entropy)
+    }
+
+    fn record(&mut self, stream: RollStream, pending: Pending) -> Result<RolledRoll, DiceFault> {
+        let k = self.next_k;
+        let draws = match stream.finish() {
+            Ok(draws) => draws,
+            Err(bad) => {
+                let fault = DiceFault {
+                    k,
+                    purpose: pending.purpose,
+                    bad,
+                };
+                self.fault.get_or_insert(fault.clone());
+                return Err(fault);
+            }
+        };
+        let chain = chain_next(&self.chain_head, k, self.epoch, &self.entropy, &draws);
+        // An umpire has no side: a roll kept to "the roller's side" is the umpire's alone.
+        let visibility = match (pending.roller, pending.visibility) {
+            (Role::Umpire, Visibility::Side) => Visibility::Umpire,
+            (_, v) => v,
+        };
+        let rolled = RolledRoll {
+            k,
+            epoch: self.epoch,
+            entropy: self.entropy,
+            draws,
+            chain,
+            expression: pending.expression,
+            purpose: pending.purpose,
+            visibility,
+            roller: pending.roller,
+            total: pending.total,
+            result: pending.result,
+            summary: pending.summary,
+        };
+        self.next_k += 1;
+        self.chain_head = chain;
+        self.rolls.push(rolled.clone());
+        Ok(rolled)
+    }
+}
+
+struct Pending {
+    expression: String,
+    purpose: String,
+    visibility: Visibility,
+    roller: Role,
+    total: Option<i64>,
+    result: Value,
+    summary: Option<String>,
+}
+
+impl Dice for LiveDice {
+    fn roll(&mut self, spec: RollSpec) -> Vec<u32> {
+        let mut stream = self.stream();
+        let faces: Vec<u32> = spec.sides.iter().map(|&s| stream.die(s)).collect();
+        let total: i64 = faces.iter().map(|&f| i64::from(f)).sum();
+        let pending = Pending {
+            expression: describe_dice(&spec.sides),
+            purpose: spec.purpose,
+            visibility: spec.visibility,
+            roller: spec.roller,
+            total: Some(total),
+            result: json!({ "faces": faces, "total": total }),
+            summary: None,
+        };
+        // A bad die is kept as the transaction's fault and reported by `into_rolls`;
+        // `Dice::roll` itself has no way to fail.
+        let _ = self.record(stream, pending);
+        faces
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::chain::chain_start;
+    use crate::dice::generic::COUNT_SUCCESSES;
+
+    fn dice() -> LiveDice {
+        LiveDice::new(
+            Uuid::nil(),
+            2,
+            [5u8; 32],
+            [6u8; 32],
+            10,
+            chain_start(Uuid::nil()),
+        )
+    }
+
+    #[test]
+    fn refused_parameters_use_no_roll_number() {
+        let mut live = dice();
+        let refused = live.run_procedure(
+            &COUNT_SUCCESSES,
+            &json!({"count": 0, "target": 4}),
+            "fire",
+            Visibility::Public,
+            Role::Soviet,
+        );
+        assert!(matches!(refused, Err(ProcedureError::Params(_))));
+        let refused = live.run_procedure(
+            &COUNT_SUCCESSES,
+            &json!({"count": 2, "target": 7}),
+            "fire",
+            Visibility::Public,
+            Role::Soviet,
+        );
+        assert!(matches!(refused, Err(ProcedureError::Params(_))));
+        assert_eq!(live.next_k(), 10);
+        let outcome = live
+            .run_procedure(
+                &COUNT_SUCCESSES,
+                &json!({"count": 2, "target": 4}),
+                "fire",
+                Visibility::Public,
+                Role::Soviet,
+            )
+            .unwrap();
+        let rolls = live.into_rolls().unwrap();
+        assert_eq!(rolls.len(), 1);
+        assert_eq!((rolls[0].k, rolls[0].epoch), (10, 2));
+        assert_eq!(rolls[0].summary.as_deref(), Some(outcome.summary.as_str()));
+        assert_eq!(rolls[0].result, outcome.result);
+    }
+
+    #[test]
+    fn an_impossible_die_refuses_the_whole_transaction() {
+        let mut live = dice();
+        live.roll(RollSpec::d6s("first", Role::Finnish, Visibility::Public, 1));
+        let faces = live.roll(RollSpec {
+            purpose: "broken".into(),
+            visibility: Visibility::Public,
+            roller: Role::Finnish,
+            sides: vec![6, 1],
+        });
+        assert_eq!(faces.len(), 2);
+        assert_eq!(live.next_k(), 11);
+        let fault = live.into_rolls().unwrap_err();
+        assert_eq!(fault.k, 11);
+        assert!(
+            fault
+                .to_string()
+                .starts_with("roll k=11 (broken): a die with 1 faces was asked for")
+        );
+    }
+
+    #[test]
+    fn rolls_link_and_number_in_order() {
+        let mut live = dice();
+        let first = live.roll(RollSpec::d6s("a", Role::Soviet, Visibility::Public, 2));
+        let second = live.roll(RollSpec::d6s("b", Role::Soviet, Visibility::Side, 1));
+        let rolls = live.into_rolls().unwrap();
+        assert_eq!(rolls.iter().map(|r| r.k).collect::<Vec<_>>(), [10, 11]);
+        let link = chain_next(&rolls[0].chain, 11, 2, &[6u8; 32], &rolls[1].draws);
+        assert_eq!(rolls[1].chain, link);
+        assert_eq!(
+            rolls[0].draws.iter().map(|d| d.1).collect::<Vec<_>>(),
+            first
+        );
+        assert_eq!(rolls[1].draws, vec![(6, second[0])]);
+        assert_eq!(rolls[1].visibility, Visibility::Side);
+    }
+
+    #[test]
+    fn an_umpires_side_roll_is_umpire_only() {
+        let mut live = dice();
+        let expr = DiceExpression::parse("1d6").unwrap();
+        let rolled = live
+            .roll_expression(&expr, "spotting", Visibility::Side, Role::Umpire)
+            .unwrap();
+        assert_eq!(rolled.visibility, Visibility::Umpire);
+        let rolled = live
+            .roll_expression(&expr, "spotting", Visibility::Public, Role::Umpire)
+            .unwrap();
+        assert_eq!(rolled.visibility, Visibility::Public);
+    }
+
+    #[test]
+    fn debug_output_never_shows_the_seed() {
+        let text = format!("{:?}", dice());
+        assert!(text.contains("<sealed>"));
+        assert!(!text.contains(&hex::encode([5u8; 32])) && !text.contains("5, 5, 5"));
+    }
+}

@@ -1,0 +1,153 @@
+//! Names every layer shares: the games motti knows, the sides and the roles in a campaign.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// A game a campaign is played under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Game {
+    /// Winter of No Surrender, a Chain of Command campaign.
+    Wons,
+    /// Talvisota 1939-1940.
+    Talvisota,
+    /// Red Winter.
+    RedWinter,
+    /// Winter War (World at War).
+    WinterWar,
+    /// A Winter War (Europa).
+    AWinterWar,
+}
+
+impl Game {
+    /// Every game, in the order pages list them.
+    pub const ALL: [Game; 5] = [
+        Game::Wons,
+        Game::Talvisota,
+        Game::RedWinter,
+        Game::WinterWar,
+        Game::AWinterWar,
+    ];
+
+    /// The identifier used in the API and the database.
+    pub fn code(self) -> &'static str {
+        match self {
+            Game::Wons => "wons",
+            Game::Talvisota => "talvisota",
+            Game::RedWinter => "red_winter",
+            Game::WinterWar => "winter_war",
+            Game::AWinterWar => "a_winter_war",
+        }
+    }
+
+    /// The game's title as players know it.
+    pub fn title(self) -> &'static str {
+        match self {
+            Game::Wons => "Winter of No Surrender",
+            Game::Talvisota => "Talvisota 1939-1940",
+            Game::RedWinter => "Red Winter",
+            Game::WinterWar => "Winter War",
+            Game::AWinterWar => "A Winter War",
+        }
+    }
+}
+
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+impl FromStr for Game {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Game::ALL
+            .into_iter()
+            .find(|g| g.code() == s)
+            .ok_or_else(|| {
+                format!(
+                    "Unknown game '{s}': choose one of wons, talvisota, red_winter, winter_war, a_winter_war."
+                )
+            })
+    }
+}
+
+/// One of the two warring sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    /// The Red Army.
+    Soviet,
+    /// The Finnish Army.
+    Finnish,
+}
+
+impl Side {
+    /// The other side.
+    pub fn enemy(self) -> Side {
+        match self {
+            Side::Soviet => Side::Finnish,
+            Side::Finnish => Side::Soviet,
+        }
+    }
+
+    /// The role that plays this side.
+    pub fn role(self) -> Role {
+        match self {
+            Side::Soviet => Role::Soviet,
+            Side::Finnish => Role::Finnish,
+        }
+    }
+}
+
+/// What a participant is in one campaign.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// Plays the Soviet side.
+    Soviet,
+    /// Plays the Finnish side.
+    Finnish,
+    /// Runs the campaign and sees everything.
+    Umpire,
+}
+
+impl Role {
+    /// Every role.
+    pub const ALL: [Role; 3] = [Role::Soviet, Role::Finnish, Role::Umpire];
+
+    /// The identifier used in the API, the database and dice entropy lines.
+    pub fn code(self) -> &'static str {
+        match self {
+            Role::Soviet => "soviet",
+            Role::Finnish => "finnish",
+            Role::Umpire => "umpire",
+        }
+    }
+
+    /// The side this role plays, if it plays one.
+    pub fn side(self) -> Option<Side> {
+        match self {
+            Role::Soviet => Some(Side::Soviet),
+            Role::Finnish => Some(Side::Finnish),
+            Role::Umpire => None,
+        }
+    }
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+impl FromStr for Role {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Role::ALL
+            .into_iter()
+            .find(|r| r.code() == s)
+            .ok_or_else(|| format!("Unknown role '{s}': choose soviet, finnish or umpire."))
+    }
+}

@@ -1,0 +1,118 @@
+//! motti: a play-by-web campaign server for Winter War wargames.
+
+pub mod auth;
+pub mod config;
+pub mod db;
+pub mod demo;
+pub mod dice;
+pub mod domain;
+pub mod error;
+pub mod pg;
+pub mod routes;
+pub mod rules;
+pub mod state;
+pub mod views;
+
+use axum::Router;
+use axum::http::{HeaderName, HeaderValue, StatusCode, header};
+use axum::middleware;
+use config::Config;
+use sqlx::PgPool;
+use sqlx::postgres::PgPoolOptions;
+use state::AppState;
+use std::sync::Arc;
+use std::time::Duration;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::csrf::CsrfLayer;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+use tower_sessions::cookie::SameSite;
+use tower_sessions::{Expiry, SessionManagerLayer};
+use tower_sessions_sqlx_store::PostgresStore;
+
+/// The database migrations, compiled into the binary.
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+/// The largest request body accepted (scenario packs are the largest thing people send).
+const BODY_LIMIT: usize = 2 * 1024 * 1024;
+
+/// What pages may load: only our own scripts and styles.
+const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+    object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/// Connects to the database and brings its schema up to date (ours and the session store's).
+pub async fn connect(url: &str) -> anyhow::Result<PgPool> {
+    let pool = PgPoolOptions::new()
+        .max_connections(16)
+        .acquire_timeout(Duration::from_secs(10))
+        .connect(url)
+        .await?;
+    MIGRATOR.run(&pool).await?;
+    PostgresStore::new(pool.clone()).migrate().await?;
+    Ok(pool)
+}
+
+/// The whole application: every route with every layer.
+pub fn app(state: AppState) -> Router {
+    let store = PostgresStore::new(state.db.clone());
+    let sessions = SessionManagerLayer::new(store)
+        .with_name("motti_session")
+        .with_http_only(true)
+        .with_same_site(SameSite::Lax)
+        .with_secure(state.config.secure_cookies)
+        .with_expiry(Expiry::OnInactivity(time::Duration::days(14)));
+    let timeout = Duration::from_secs(state.config.request_timeout_secs);
+    Router::new()
+        .merge(routes::router(&state))
+        .fallback(|| async { error::AppError::not_found() })
+        .layer(sessions)
+        .layer(CsrfLayer::new())
+        .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
+        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, timeout))
+        .layer(CatchPanicLayer::new())
+        .layer(middleware::from_fn(error::shape_errors))
+        .layer(header_layer(header::CONTENT_SECURITY_POLICY, CSP))
+        .layer(header_layer(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .layer(header_layer(header::REFERRER_POLICY, "same-origin"))
+        .layer(header_layer(header::X_FRAME_OPTIONS, "DENY"))
+        .layer(CompressionLayer::new())
+        .layer(PropagateRequestIdLayer::x_request_id())
+        .layer(TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<_>| {
+            let id = request
+                .headers()
+                .get("x-request-id")
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("-");
+            tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id = %id)
+        }))
+        .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+        .with_state(state)
+}
+
+fn header_layer(name: HeaderName, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {
+    SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value))
+}
+
+/// Serves `app` on `listener` until `shutdown` completes, then finishes the requests under way.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    state: AppState,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let app = app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+/// Builds the shared state for a pool and configuration.
+pub fn state(db: PgPool, config: Config) -> AppState {
+    AppState {
+        db,
+        config: Arc::new(config),
+    }
+}

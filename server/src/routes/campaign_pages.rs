@@ -1,0 +1,224 @@
+//! Campaign pages: the list with its creation form, the campaign page, invites and finishing.
+
+use super::CampaignAccess;
+use super::campaigns::{self, InviteOut, NewCampaign};
+use super::pages::{Nav, render, render_with};
+use crate::auth::{CurrentUser, MaybeUser};
+use crate::db;
+use crate::domain::{Game, Role};
+use crate::error::AppError;
+use crate::state::AppState;
+use crate::views::campaign::CampaignView;
+use askama::Template;
+use axum::extract::{Form, Path, State};
+use axum::response::{IntoResponse, Redirect, Response};
+use serde::Deserialize;
+use uuid::Uuid;
+
+struct ListItem {
+    id: Uuid,
+    name: String,
+    game_title: &'static str,
+    role: Role,
+    finished: bool,
+}
+
+#[derive(Template)]
+#[template(path = "campaigns/list.html")]
+struct ListPage {
+    nav: Nav,
+    campaigns: Vec<ListItem>,
+    games: Vec<(&'static str, &'static str)>,
+    name: String,
+    game: String,
+    name_error: Option<String>,
+    game_error: Option<String>,
+}
+
+async fn list_page(
+    state: &AppState,
+    user: &db::users::User,
+    form: &NewCampaign,
+) -> Result<ListPage, AppError> {
+    let campaigns = db::campaigns::for_user(&state.db, user.id)
+        .await?
+        .into_iter()
+        .map(|m| ListItem {
+            id: m.campaign.id,
+            game_title: m.campaign.game().title(),
+            finished: m.campaign.is_finished(),
+            name: m.campaign.name,
+            role: m.role,
+        })
+        .collect();
+    Ok(ListPage {
+        nav: Nav::for_user(user),
+        campaigns,
+        games: Game::ALL.iter().map(|g| (g.code(), g.title())).collect(),
+        name: form.name.clone(),
+        game: form.game.clone(),
+        name_error: None,
+        game_error: None,
+    })
+}
+
+/// `GET /campaigns`.
+pub async fn list(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<Response, AppError> {
+    Ok(render(
+        &list_page(&state, &user, &NewCampaign::default()).await?,
+    ))
+}
+
+/// `POST /campaigns`: creates a campaign, or shows the form again with the error next to its field.
+pub async fn create(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Form(form): Form<NewCampaign>,
+) -> Result<Response, AppError> {
+    match campaigns::create(&state, user.id, &form).await {
+        Ok(id) => Ok(Redirect::to(&format!("/campaigns/{id}")).into_response()),
+        Err(e) if e.field.is_some() => {
+            let mut page = list_page(&state, &user, &form).await?;
+            match e.field {
+                Some("game") => page.game_error = Some(e.message),
+                _ => page.name_error = Some(e.message),
+            }
+            Ok(render_with(e.status, &page))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+#[derive(Template)]
+#[template(path = "campaigns/show.html")]
+struct ShowPage {
+    nav: Nav,
+    view: CampaignView,
+    game_title: &'static str,
+    game_status: String,
+    finished: bool,
+    is_umpire: bool,
+    rolls_made: i64,
+    my_seed: String,
+    participants: Vec<crate::views::campaign::ParticipantView>,
+    new_invite: Option<InviteOut>,
+}
+
+async fn show_page(
+    state: &AppState,
+    access: &CampaignAccess,
+    new_invite: Option<InviteOut>,
+) -> Result<Response, AppError> {
+    let view = campaigns::view(state, access).await?;
+    let my_seed = view
+        .participants
+        .iter()
+        .find(|p| p.user_id == access.user.id)
+        .and_then(|p| p.client_seed.clone())
+        .unwrap_or_default();
+    Ok(render(&ShowPage {
+        nav: Nav::for_user(&access.user),
+        game_title: view.game.title(),
+        game_status: view.module.message.clone(),
+        finished: view.status == "finished",
+        is_umpire: view.my_role == Role::Umpire,
+        rolls_made: view.dice.rolls,
+        participants: view.participants.clone(),
+        my_seed,
+        new_invite,
+        view,
+    }))
+}
+
+/// `GET /campaigns/{id}`.
+pub async fn show(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Response, AppError> {
+    show_page(&state, &access, None).await
+}
+
+/// The invite form.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct InviteForm {
+    role: String,
+}
+
+/// `POST /campaigns/{id}/invites`: shows the campaign page with the new link.
+pub async fn invite(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Form(form): Form<InviteForm>,
+) -> Result<Response, AppError> {
+    let link = campaigns::invite(&state, &access, &form.role).await?;
+    show_page(&state, &access, Some(link)).await
+}
+
+/// `POST /campaigns/{id}/finish`.
+pub async fn finish(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Redirect, AppError> {
+    campaigns::finish(&state, &access).await?;
+    Ok(Redirect::to(&format!("/campaigns/{}", access.id())))
+}
+
+/// The client seed form.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct SeedForm {
+    seed: String,
+}
+
+/// `POST /campaigns/{id}/client-seed`.
+pub async fn client_seed(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Form(form): Form<SeedForm>,
+) -> Result<Redirect, AppError> {
+    campaigns::set_client_seed(&state, &access, form.seed.trim()).await?;
+    Ok(Redirect::to(&format!("/campaigns/{}", access.id())))
+}
+
+#[derive(Template)]
+#[template(path = "campaigns/invite.html")]
+struct InvitePage {
+    nav: Nav,
+    campaign_name: String,
+    role: String,
+    code: String,
+}
+
+/// `GET /invites/{code}`: asks the signed-in visitor to confirm joining.
+pub async fn invite_page(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    Path(code): Path<String>,
+) -> Result<Response, AppError> {
+    let Some(user) = user else {
+        return Err(AppError::unauthorized());
+    };
+    let invite = db::campaigns::invite(&state.db, &code)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    Ok(render(&InvitePage {
+        nav: Nav::for_user(&user),
+        campaign_name: invite.campaign_name,
+        role: invite.role,
+        code,
+    }))
+}
+
+/// `POST /invites/{code}/accept`.
+pub async fn accept(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(code): Path<String>,
+) -> Result<Redirect, AppError> {
+    let joined = campaigns::accept(&state, user.id, &code).await?;
+    Ok(Redirect::to(&format!("/campaigns/{}", joined.campaign_id)))
+}

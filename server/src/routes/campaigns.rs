@@ -1,0 +1,330 @@
+//! Campaigns through the API: create, list, show, invite, join, finish, client seeds.
+//! The page handlers in `campaign_pages` call the same functions.
+
+use super::{ApiJson, CampaignAccess};
+use crate::auth::CurrentUser;
+use crate::db;
+use crate::dice;
+use crate::domain::{Game, Role};
+use crate::error::AppError;
+use crate::state::AppState;
+use crate::views::campaign::{CampaignView, ClientSeedView, campaign_view};
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+/// A new campaign.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct NewCampaign {
+    /// 1 to 100 characters.
+    pub name: String,
+    /// One of `wons`, `talvisota`, `red_winter`, `winter_war`, `a_winter_war`.
+    pub game: String,
+    /// A scenario pack, for games that take one.
+    pub scenario: Option<serde_json::Value>,
+}
+
+/// Checks and creates a campaign with `user` as its umpire; opens dice epoch 0.
+pub async fn create(state: &AppState, user: Uuid, form: &NewCampaign) -> Result<Uuid, AppError> {
+    let name = form.name.trim();
+    if name.is_empty() || name.chars().count() > 100 {
+        return Err(AppError::invalid(
+            "invalid_name",
+            "Give the campaign a name of 1 to 100 characters.",
+        )
+        .on_field("name"));
+    }
+    let game: Game = form
+        .game
+        .parse()
+        .map_err(|m: String| AppError::invalid("unknown_game", m).on_field("game"))?;
+    if form.scenario.as_ref().is_some_and(|s| !s.is_null()) {
+        return Err(AppError::invalid(
+            "scenario_not_supported",
+            format!(
+                "{} does not take a scenario pack on this server yet; leave 'scenario' out.",
+                game.title()
+            ),
+        )
+        .on_field("scenario"));
+    }
+    let id = Uuid::new_v4();
+    let seed = dice::derive::fresh_seed().map_err(AppError::internal)?;
+    let mut tx = state.db.begin().await?;
+    db::campaigns::insert(&mut tx, id, name, game, user, &dice::chain::chain_start(id)).await?;
+    db::dice::insert_epoch(&mut tx, id, 0, &seed, &dice::derive::commitment(&seed)).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// Builds the caller's view of a campaign.
+pub async fn view(state: &AppState, access: &CampaignAccess) -> Result<CampaignView, AppError> {
+    let c = &access.membership.campaign;
+    let epoch = db::dice::epoch(&state.db, c.id, c.dice_epoch).await?;
+    let participants = db::campaigns::participants(&state.db, c.id).await?;
+    Ok(campaign_view(
+        &access.membership,
+        epoch.commitment,
+        &participants,
+    ))
+}
+
+/// `POST /api/v1/campaigns`: creates a campaign; the caller becomes its umpire.
+#[utoipa::path(post, path = "/api/v1/campaigns", tag = "campaigns", request_body = NewCampaign,
+    responses((status = 201, body = CampaignView), (status = 422, description = "bad name or unknown game")),
+    security(("bearer" = [])))]
+pub async fn api_create(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiJson(body): ApiJson<NewCampaign>,
+) -> Result<(StatusCode, Json<CampaignView>), AppError> {
+    let id = create(&state, user.id, &body).await?;
+    let access = CampaignAccess::load(&state, user, id).await?;
+    Ok((StatusCode::CREATED, Json(view(&state, &access).await?)))
+}
+
+/// A campaign in a list.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CampaignListItem {
+    /// The campaign's id.
+    pub id: Uuid,
+    /// Its name.
+    pub name: String,
+    /// Its game.
+    pub game: Game,
+    /// `open` or `finished`.
+    pub status: String,
+    /// The caller's role.
+    pub my_role: Role,
+}
+
+/// `GET /api/v1/campaigns`: the campaigns the caller takes part in.
+#[utoipa::path(get, path = "/api/v1/campaigns", tag = "campaigns",
+    responses((status = 200, body = [CampaignListItem])), security(("bearer" = [])))]
+pub async fn api_list(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<Json<Vec<CampaignListItem>>, AppError> {
+    let list = db::campaigns::for_user(&state.db, user.id).await?;
+    Ok(Json(
+        list.into_iter()
+            .map(|m| CampaignListItem {
+                id: m.campaign.id,
+                game: m.campaign.game(),
+                name: m.campaign.name,
+                status: m.campaign.status,
+                my_role: m.role,
+            })
+            .collect(),
+    ))
+}
+
+/// `GET /api/v1/campaigns/{id}`: the campaign as the caller's role may see it.
+#[utoipa::path(get, path = "/api/v1/campaigns/{id}", tag = "campaigns",
+    params(("id" = Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = CampaignView), (status = 404, description = "unknown or not yours")),
+    security(("bearer" = [])))]
+pub async fn api_show(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Json<CampaignView>, AppError> {
+    Ok(Json(view(&state, &access).await?))
+}
+
+/// An invite to make.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct NewInvite {
+    /// `soviet`, `finnish` or `umpire`.
+    pub role: String,
+}
+
+/// An invite link.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct InviteOut {
+    /// The code.
+    pub code: String,
+    /// The link to send.
+    pub url: String,
+    /// The role it grants.
+    pub role: Role,
+}
+
+/// Makes an invite link; umpire only.
+pub async fn invite(
+    state: &AppState,
+    access: &CampaignAccess,
+    role: &str,
+) -> Result<InviteOut, AppError> {
+    access.require_umpire("make invite links")?;
+    access.require_open()?;
+    let role: Role = role
+        .parse()
+        .map_err(|m: String| AppError::invalid("unknown_role", m).on_field("role"))?;
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).map_err(AppError::internal)?;
+    let code = hex::encode(bytes);
+    db::campaigns::insert_invite(&state.db, &code, access.id(), role, access.user.id).await?;
+    Ok(InviteOut {
+        url: format!("{}/invites/{code}", state.config.public_url),
+        code,
+        role,
+    })
+}
+
+/// `POST /api/v1/campaigns/{id}/invites`: makes an invite link for a role; umpire only.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/invites", tag = "campaigns", request_body = NewInvite,
+    params(("id" = Uuid, Path, description = "campaign id")),
+    responses((status = 201, body = InviteOut), (status = 403, description = "not the umpire"),
+              (status = 422, description = "unknown role")),
+    security(("bearer" = [])))]
+pub async fn api_invite(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    ApiJson(body): ApiJson<NewInvite>,
+) -> Result<(StatusCode, Json<InviteOut>), AppError> {
+    Ok((
+        StatusCode::CREATED,
+        Json(invite(&state, &access, &body.role).await?),
+    ))
+}
+
+/// The result of accepting an invite.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Joined {
+    /// The campaign joined.
+    pub campaign_id: Uuid,
+    /// The role held in it.
+    pub role: Role,
+}
+
+/// Joins the campaign of an invite; one role per user per campaign.
+pub async fn accept(state: &AppState, user: Uuid, code: &str) -> Result<Joined, AppError> {
+    let invite = db::campaigns::invite(&state.db, code)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    let offered: Role = invite.role.parse().map_err(AppError::internal)?;
+    let held = db::campaigns::join(&state.db, invite.campaign_id, user, offered).await?;
+    if held != offered {
+        return Err(AppError::conflict(
+            "already_participant",
+            format!(
+                "You already take part in '{}' as {held}; a person holds one role per campaign.",
+                invite.campaign_name
+            ),
+        ));
+    }
+    Ok(Joined {
+        campaign_id: invite.campaign_id,
+        role: held,
+    })
+}
+
+/// `POST /api/v1/invites/{code}/accept`: joins the campaign with the invite's role.
+#[utoipa::path(post, path = "/api/v1/invites/{code}/accept", tag = "campaigns",
+    params(("code" = String, Path, description = "invite code")),
+    responses((status = 200, body = Joined), (status = 404, description = "unknown invite"),
+              (status = 409, description = "already in the campaign with another role")),
+    security(("bearer" = [])))]
+pub async fn api_accept(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(code): Path<String>,
+) -> Result<Json<Joined>, AppError> {
+    Ok(Json(accept(&state, user.id, &code).await?))
+}
+
+/// Finishes a campaign and reveals the last dice seed; umpire only.
+pub async fn finish(state: &AppState, access: &CampaignAccess) -> Result<(), AppError> {
+    access.require_umpire("finish the campaign")?;
+    let mut tx = state.db.begin().await?;
+    let locked = db::campaigns::membership(&mut *tx, access.id(), access.user.id, true)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    if locked.campaign.is_finished() {
+        return Err(AppError::conflict(
+            "finished",
+            "This campaign has already finished.",
+        ));
+    }
+    db::campaigns::finish(&mut tx, access.id()).await?;
+    db::dice::reveal_epoch(&mut tx, access.id(), locked.campaign.dice_epoch).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// `POST /api/v1/campaigns/{id}/finish`: ends the campaign and reveals the dice seed; umpire only.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/finish", tag = "campaigns",
+    params(("id" = Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = CampaignView), (status = 403, description = "not the umpire"),
+              (status = 409, description = "already finished")),
+    security(("bearer" = [])))]
+pub async fn api_finish(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Json<CampaignView>, AppError> {
+    finish(&state, &access).await?;
+    let id = access.id();
+    let access = CampaignAccess::load(&state, access.user, id).await?;
+    Ok(Json(view(&state, &access).await?))
+}
+
+/// A client seed to set.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct ClientSeedIn {
+    /// Any UTF-8 text of 1 to 200 bytes; empty clears it.
+    pub seed: String,
+}
+
+/// Sets the caller's public client seed (empty clears it).
+pub async fn set_client_seed(
+    state: &AppState,
+    access: &CampaignAccess,
+    seed: &str,
+) -> Result<Option<String>, AppError> {
+    let seed = if seed.is_empty() {
+        None
+    } else {
+        Some(
+            dice::entropy::ClientSeed::parse(seed)
+                .map_err(|m| {
+                    AppError::invalid("invalid_client_seed", m.to_string()).on_field("seed")
+                })?
+                .to_string(),
+        )
+    };
+    db::dice::set_client_seed(&state.db, access.id(), access.user.id, seed.as_deref()).await?;
+    Ok(seed)
+}
+
+/// `PUT /api/v1/campaigns/{id}/client-seed`: sets the caller's public client seed.
+#[utoipa::path(put, path = "/api/v1/campaigns/{id}/client-seed", tag = "dice", request_body = ClientSeedIn,
+    params(("id" = Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = ClientSeedView), (status = 422, description = "seed too long or empty")),
+    security(("bearer" = [])))]
+pub async fn api_client_seed(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    ApiJson(body): ApiJson<ClientSeedIn>,
+) -> Result<Json<ClientSeedView>, AppError> {
+    if body.seed.is_empty() {
+        return Err(AppError::invalid(
+            "invalid_client_seed",
+            "A client seed is 1 to 200 bytes of text.",
+        )
+        .on_field("seed"));
+    }
+    let seed = set_client_seed(&state, &access, &body.seed)
+        .await?
+        .unwrap_or_default();
+    Ok(Json(ClientSeedView {
+        role: access.membership.role,
+        participant_id: access.user.id,
+        seed,
+    }))
+}

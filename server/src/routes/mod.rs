@@ -1,0 +1,223 @@
+//! Thin axum handlers: extract, authorize, call rules and db, render a view.
+//! Small routers per area are merged here.
+
+pub mod accounts;
+pub mod campaign_pages;
+pub mod campaigns;
+pub mod health;
+pub mod pages;
+pub mod ratelimit;
+
+use crate::auth::CurrentUser;
+use crate::db;
+use crate::db::campaigns::Membership;
+use crate::db::users::User;
+use crate::domain::Role;
+use crate::error::AppError;
+use crate::state::AppState;
+use axum::Router;
+use axum::extract::rejection::{FormRejection, JsonRejection};
+use axum::extract::{FromRequest, FromRequestParts, Path};
+use axum::http::request::Parts;
+use axum::routing::{get, post};
+use std::collections::HashMap;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+/// JSON in the API, with rejections answered in the documented error shape.
+#[derive(Debug, FromRequest)]
+#[from_request(via(axum::Json), rejection(AppError))]
+pub struct ApiJson<T>(pub T);
+
+impl From<JsonRejection> for AppError {
+    fn from(r: JsonRejection) -> Self {
+        match r {
+            JsonRejection::MissingJsonContentType(_) => AppError::new(
+                axum::http::StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "unsupported_media_type",
+                "Send the body as JSON with Content-Type: application/json.",
+            ),
+            JsonRejection::JsonDataError(e) => AppError::invalid(
+                "invalid_field",
+                format!("The JSON does not fit: {}.", e.body_text()),
+            ),
+            other => AppError::bad_request(format!(
+                "The body is not valid JSON: {}.",
+                other.body_text()
+            )),
+        }
+    }
+}
+
+impl From<FormRejection> for AppError {
+    fn from(r: FormRejection) -> Self {
+        AppError::bad_request(format!("The form could not be read: {}.", r.body_text()))
+    }
+}
+
+/// A signed-in participant's access to the campaign named in the path (`{id}`); 404 for anyone else.
+#[derive(Clone, Debug)]
+pub struct CampaignAccess {
+    /// The caller.
+    pub user: User,
+    /// The campaign and the caller's role in it.
+    pub membership: Membership,
+}
+
+impl CampaignAccess {
+    /// Loads the caller's membership of campaign `id`; 404 when there is none.
+    pub async fn load(state: &AppState, user: User, id: Uuid) -> Result<CampaignAccess, AppError> {
+        let membership = db::campaigns::membership(&state.db, id, user.id, false)
+            .await?
+            .ok_or_else(AppError::not_found)?;
+        Ok(CampaignAccess { user, membership })
+    }
+
+    /// The campaign's id.
+    pub fn id(&self) -> Uuid {
+        self.membership.campaign.id
+    }
+
+    /// The caller's role.
+    pub fn role(&self) -> Role {
+        self.membership.role
+    }
+
+    /// 403 unless the caller is an umpire; `what` completes "Only the umpire may …".
+    pub fn require_umpire(&self, what: &str) -> Result<(), AppError> {
+        if self.role() == Role::Umpire {
+            Ok(())
+        } else {
+            Err(AppError::forbidden(format!("Only the umpire may {what}.")))
+        }
+    }
+
+    /// 409 when the campaign has finished.
+    pub fn require_open(&self) -> Result<(), AppError> {
+        if self.membership.campaign.is_finished() {
+            Err(AppError::conflict(
+                "finished",
+                "This campaign has finished; nothing more can be done in it.",
+            ))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl FromRequestParts<AppState> for CampaignAccess {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
+        let Path(params) = Path::<HashMap<String, String>>::from_request_parts(parts, state)
+            .await
+            .map_err(|_| AppError::not_found())?;
+        let id = params
+            .get("id")
+            .and_then(|id| Uuid::parse_str(id).ok())
+            .ok_or_else(AppError::not_found)?;
+        CampaignAccess::load(state, user, id).await
+    }
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "motti", description = "The JSON API of motti, a play-by-web campaign server for Winter War wargames. \
+        Errors are {\"error\": {\"code\", \"message\"}}."),
+    modifiers(&BearerAuth)
+)]
+struct ApiDoc;
+
+struct BearerAuth;
+
+impl utoipa::Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
+        );
+    }
+}
+
+/// `GET /api/v1/openapi.json`: this document.
+#[utoipa::path(get, path = "/api/v1/openapi.json", tag = "meta", responses((status = 200, description = "the OpenAPI 3.1 document")))]
+async fn openapi_json(
+    axum::extract::State(doc): axum::extract::State<std::sync::Arc<String>>,
+) -> impl axum::response::IntoResponse {
+    (
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        doc.as_ref().clone(),
+    )
+}
+
+/// The JSON API and its OpenAPI document, built together so the document covers every route.
+fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    let limited: OpenApiRouter<AppState> = OpenApiRouter::new()
+        .routes(routes!(accounts::api_create_user))
+        .routes(routes!(accounts::api_create_token))
+        .layer(axum::middleware::from_fn_with_state(
+            limiter.clone(),
+            ratelimit::limit,
+        ));
+    let (router, mut doc) = OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(limited)
+        .routes(routes!(campaigns::api_create, campaigns::api_list))
+        .routes(routes!(campaigns::api_show))
+        .routes(routes!(campaigns::api_invite))
+        .routes(routes!(campaigns::api_accept))
+        .routes(routes!(campaigns::api_finish))
+        .routes(routes!(campaigns::api_client_seed))
+        .split_for_parts();
+    // The document's own route is part of the API too.
+    let (doc_router, doc_part) = OpenApiRouter::<std::sync::Arc<String>>::new()
+        .routes(routes!(openapi_json))
+        .split_for_parts();
+    doc.merge(doc_part);
+    let json = std::sync::Arc::new(doc.to_json().unwrap_or_else(|_| "{}".into()));
+    let router = router.merge(doc_router.with_state(json));
+    (router, doc)
+}
+
+/// The OpenAPI document of the whole API.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    api(&std::sync::Arc::new(None)).1
+}
+
+/// Every route of the server.
+pub fn router(state: &AppState) -> Router<AppState> {
+    let limiter = ratelimit::limiter(state);
+    let limited_pages = Router::new()
+        .route("/signup", post(accounts::signup))
+        .route("/signin", post(accounts::signin))
+        .layer(axum::middleware::from_fn_with_state(
+            limiter.clone(),
+            ratelimit::limit,
+        ));
+    Router::new()
+        .route("/", get(accounts::home))
+        .route("/signup", get(accounts::signup_page))
+        .route("/signin", get(accounts::signin_page))
+        .merge(limited_pages)
+        .route("/signout", post(accounts::signout))
+        .route(
+            "/campaigns",
+            get(campaign_pages::list).post(campaign_pages::create),
+        )
+        .route("/campaigns/{id}", get(campaign_pages::show))
+        .route("/campaigns/{id}/invites", post(campaign_pages::invite))
+        .route("/campaigns/{id}/finish", post(campaign_pages::finish))
+        .route(
+            "/campaigns/{id}/client-seed",
+            post(campaign_pages::client_seed),
+        )
+        .route("/invites/{code}", get(campaign_pages::invite_page))
+        .route("/invites/{code}/accept", post(campaign_pages::accept))
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz))
+        .route("/static/{name}", get(pages::static_file))
+        .merge(api(&limiter).0)
+}

@@ -1,0 +1,14 @@
+//! The state every handler shares: the database pool and the configuration.
+
+use crate::config::Config;
+use sqlx::PgPool;
+use std::sync::Arc;
+
+/// Shared by all handlers; cheap to clone. Holds nothing another process would need.
+#[derive(Clone)]
+pub struct AppState {
+    /// The PostgreSQL pool.
+    pub db: PgPool,
+    /// The configuration the server started with.
+    pub config: Arc<Config>,
+}

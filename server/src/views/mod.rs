@@ -1,0 +1,3 @@
+//! The only place hidden information is decided: state in, one typed view per role out.
+
+pub mod campaign;

@@ -1,0 +1,211 @@
+//! The browser suite: real headless Chromium (through chromedriver) against a running server.
+
+use crate::common::TestApp;
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// A chromedriver process, killed when dropped.
+struct Driver {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts chromedriver, or says loudly why the browser suite cannot run (and fails in CI).
+async fn driver() -> Option<Driver> {
+    if !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists() {
+        let message = "BROWSER SUITE DID NOT RUN: Chromium or chromedriver is missing. \
+            Install them with: apt-get install chromium chromium-driver";
+        assert!(std::env::var_os("CI").is_none(), "{message}");
+        eprintln!("\n*** {message} ***\n");
+        return None;
+    }
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let child = Command::new(CHROMEDRIVER)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let driver = Driver {
+        child,
+        url: format!("http://127.0.0.1:{port}"),
+    };
+    for _ in 0..100 {
+        if tokio::net::TcpStream::connect(("127.0.0.1", port))
+            .await
+            .is_ok()
+        {
+            return Some(driver);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("chromedriver did not start listening");
+}
+
+/// A fresh browser window with its own profile (its own cookies).
+async fn browser(driver: &Driver) -> Client {
+    let profile =
+        std::env::temp_dir().join(format!("motti-chromium-{}", uuid::Uuid::new_v4().simple()));
+    let caps = serde_json::json!({
+        "goog:chromeOptions": {
+            "binary": CHROMIUM,
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--disable-quic", "--no-first-run", "--disable-background-networking",
+                     "--disable-component-update", "--disable-sync", "--window-size=1100,1300",
+                     format!("--user-data-dir={}", profile.display())]
+        }
+    });
+    let caps = caps
+        .as_object()
+        .expect("an object")
+        .clone()
+        .into_iter()
+        .collect();
+    ClientBuilder::new(HttpConnector::new())
+        .capabilities(caps)
+        .connect(&driver.url)
+        .await
+        .expect("a Chromium session")
+}
+
+async fn fill(b: &Client, id: &str, value: &str) {
+    let field = b
+        .find(Locator::Id(id))
+        .await
+        .unwrap_or_else(|_| panic!("field #{id}"));
+    field.clear().await.ok();
+    field.send_keys(value).await.expect("types");
+}
+
+async fn click(b: &Client, id: &str) {
+    b.find(Locator::Id(id))
+        .await
+        .unwrap_or_else(|_| panic!("#{id}"))
+        .click()
+        .await
+        .expect("clicks");
+}
+
+async fn sign_up(b: &Client, app: &TestApp, name: &str) {
+    b.goto(&format!("{}/signup", app.url))
+        .await
+        .expect("opens sign-up");
+    fill(b, "username", name).await;
+    fill(b, "password", "correct horse battery").await;
+    click(b, "submit").await;
+    b.wait()
+        .for_element(Locator::Css(".who"))
+        .await
+        .expect("signed in");
+}
+
+#[tokio::test]
+async fn sign_up_create_campaign_invite_and_join() {
+    let Some(driver) = driver().await else { return };
+    let app = TestApp::spawn().await;
+    let umpire = browser(&driver).await;
+    sign_up(&umpire, &app, "umpire").await;
+    fill(&umpire, "name", "Battle of Taipale").await;
+    click(&umpire, "create-campaign").await;
+    let role = umpire
+        .wait()
+        .for_element(Locator::Id("my-role"))
+        .await
+        .expect("campaign page");
+    assert_eq!(role.text().await.expect("text"), "umpire");
+
+    // The umpire makes a Finnish invite link.
+    umpire
+        .find(Locator::Css("#invite-role option[value=finnish]"))
+        .await
+        .expect("finnish option")
+        .click()
+        .await
+        .expect("selects");
+    click(&umpire, "make-invite").await;
+    let link = umpire
+        .wait()
+        .for_element(Locator::Id("invite-link"))
+        .await
+        .expect("an invite link");
+    let invite_url = link.attr("href").await.expect("href").expect("a link");
+
+    // A second person, in a browser of their own, signs up and opens it.
+    let finn = browser(&driver).await;
+    finn.goto(&invite_url).await.expect("opens the invite");
+    // Not signed in yet: sent to sign in, then sign up.
+    finn.wait()
+        .for_element(Locator::Id("username"))
+        .await
+        .expect("sign-in form");
+    sign_up(&finn, &app, "siilasvuo").await;
+    finn.goto(&invite_url)
+        .await
+        .expect("opens the invite again");
+    click(&finn, "accept-invite").await;
+    let role = finn
+        .wait()
+        .for_element(Locator::Id("my-role"))
+        .await
+        .expect("campaign page");
+    assert_eq!(role.text().await.expect("text"), "finnish");
+    let source = finn.source().await.expect("html");
+    assert!(source.contains("siilasvuo") && source.contains("umpire"));
+
+    // The umpire's page now lists the Finn; keep a screenshot for the README.
+    umpire.refresh().await.expect("reloads");
+    umpire
+        .wait()
+        .for_element(Locator::Id("my-role"))
+        .await
+        .expect("campaign page");
+    let png = umpire.screenshot().await.expect("a screenshot");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+    std::fs::create_dir_all(&dir).expect("screenshot directory");
+    std::fs::write(dir.join("campaign.png"), png).expect("writes the screenshot");
+
+    umpire.close().await.ok();
+    finn.close().await.ok();
+}
+
+#[tokio::test]
+async fn sign_up_errors_are_read_next_to_the_field() {
+    let Some(driver) = driver().await else { return };
+    let app = TestApp::spawn().await;
+    let b = browser(&driver).await;
+    b.goto(&format!("{}/signup", app.url)).await.expect("opens");
+    fill(&b, "username", "OK").await;
+    fill(&b, "password", "short").await;
+    click(&b, "submit").await;
+    let error = b
+        .wait()
+        .for_element(Locator::Id("username-error"))
+        .await
+        .expect("an error by the field");
+    assert!(error.text().await.expect("text").contains("3 to 32"));
+    let described = b
+        .find(Locator::Id("username"))
+        .await
+        .expect("field")
+        .attr("aria-describedby")
+        .await
+        .expect("attr");
+    assert_eq!(described.as_deref(), Some("username-error"));
+    b.close().await.ok();
+}

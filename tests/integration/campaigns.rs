@@ -1,0 +1,274 @@
+//! Campaigns, invites, roles, and 404 for non-participants.
+
+use crate::common::{TestApp, error_code};
+use reqwest::StatusCode;
+use serde_json::json;
+
+#[tokio::test]
+async fn creator_is_umpire_and_unknown_games_are_422() {
+    let app = TestApp::spawn().await;
+    let (_, token) = app.user("mannerheim").await;
+    let (status, body) = app
+        .post(
+            "/api/v1/campaigns",
+            Some(&token),
+            json!({"name": "Summa", "game": "wons"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(body["my_role"], "umpire");
+    assert_eq!(body["status"], "open");
+    assert_eq!(body["game"], "wons");
+    assert_eq!(body["dice"]["epoch"], 0);
+    assert_eq!(body["dice"]["commitment"].as_str().expect("hex").len(), 64);
+    assert_eq!(body["dice"]["client_seeds"], json!([]));
+    assert!(body["created_at"].as_str().expect("time").ends_with('Z'));
+
+    for bad in [
+        json!({"name": "x", "game": "chess"}),
+        json!({"name": "  ", "game": "wons"}),
+        json!({"game": "wons"}),
+    ] {
+        let (status, body) = app
+            .post("/api/v1/campaigns", Some(&token), bad.clone())
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{bad}");
+        error_code(&body);
+    }
+    let (status, list) = app.get("/api/v1/campaigns", Some(&token)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(list.as_array().expect("list").len(), 1);
+}
+
+#[tokio::test]
+async fn every_game_can_be_created_and_says_whether_it_plays() {
+    let app = TestApp::spawn().await;
+    let (_, token) = app.user("umpire").await;
+    for game in [
+        "wons",
+        "talvisota",
+        "red_winter",
+        "winter_war",
+        "a_winter_war",
+    ] {
+        let id = app.campaign(&token, game).await;
+        let (status, body) = app
+            .get(&format!("/api/v1/campaigns/{id}"), Some(&token))
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(body["module"]["message"].as_str().expect("message").len() > 10);
+    }
+}
+
+#[tokio::test]
+async fn invites_give_roles_one_per_user() {
+    let app = TestApp::spawn().await;
+    let (_, umpire) = app.user("umpire").await;
+    let (soviet_id, soviet) = app.user("meretskov").await;
+    let (_, finn) = app.user("oesch").await;
+    let (_, finn2) = app.user("talvela").await;
+    let id = app.campaign(&umpire, "talvisota").await;
+    app.join(&umpire, &id, &soviet, "soviet").await;
+    app.join(&umpire, &id, &finn, "finnish").await;
+    app.join(&umpire, &id, &finn2, "finnish").await;
+
+    let (_, body) = app
+        .get(&format!("/api/v1/campaigns/{id}"), Some(&soviet))
+        .await;
+    assert_eq!(body["my_role"], "soviet");
+    let people = body["participants"].as_array().expect("participants");
+    assert_eq!(people.len(), 4);
+    assert!(
+        people
+            .iter()
+            .any(|p| p["user_id"] == soviet_id.as_str() && p["role"] == "soviet")
+    );
+
+    // One role per user per campaign: a second invite for another role is refused.
+    let (_, invite) = app
+        .post(
+            &format!("/api/v1/campaigns/{id}/invites"),
+            Some(&umpire),
+            json!({"role": "finnish"}),
+        )
+        .await;
+    assert!(
+        invite["url"]
+            .as_str()
+            .expect("url")
+            .ends_with(invite["code"].as_str().expect("code"))
+    );
+    let (status, body) = app
+        .post(
+            &format!(
+                "/api/v1/invites/{}/accept",
+                invite["code"].as_str().expect("code")
+            ),
+            Some(&soviet),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(error_code(&body), "already_participant");
+
+    // Only the umpire invites; unknown roles and codes are refused.
+    let (status, body) = app
+        .post(
+            &format!("/api/v1/campaigns/{id}/invites"),
+            Some(&soviet),
+            json!({"role": "soviet"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(error_code(&body), "forbidden");
+    let (status, _) = app
+        .post(
+            &format!("/api/v1/campaigns/{id}/invites"),
+            Some(&umpire),
+            json!({"role": "swedish"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let (status, _) = app
+        .post("/api/v1/invites/nonsense/accept", Some(&soviet), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn non_participants_get_404_everywhere() {
+    let app = TestApp::spawn().await;
+    let (_, umpire) = app.user("umpire").await;
+    let (_, outsider) = app.user("outsider").await;
+    let id = app.campaign(&umpire, "wons").await;
+    let missing = uuid::Uuid::new_v4();
+    for campaign in [id.clone(), missing.to_string(), "not-a-uuid".into()] {
+        let (status, body) = app
+            .get(&format!("/api/v1/campaigns/{campaign}"), Some(&outsider))
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{campaign}");
+        assert_eq!(error_code(&body), "not_found");
+        for path in ["invites", "finish"] {
+            let (status, _) = app
+                .post(
+                    &format!("/api/v1/campaigns/{campaign}/{path}"),
+                    Some(&outsider),
+                    json!({"role": "soviet"}),
+                )
+                .await;
+            assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+        }
+        let res = app
+            .api()
+            .put(format!(
+                "{}/api/v1/campaigns/{campaign}/client-seed",
+                app.url
+            ))
+            .bearer_auth(&outsider)
+            .json(&json!({"seed": "x"}))
+            .send()
+            .await
+            .expect("sends");
+        assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    }
+    // The page too.
+    let browser = app.browser();
+    browser
+        .post(format!("{}/signup", app.url))
+        .form(&[
+            ("username", "peeker"),
+            ("password", "correct horse battery"),
+        ])
+        .send()
+        .await
+        .expect("signs up");
+    let page = browser
+        .get(format!("{}/campaigns/{id}", app.url))
+        .send()
+        .await
+        .expect("page");
+    assert_eq!(page.status(), StatusCode::NOT_FOUND);
+    assert!(page.text().await.expect("html").contains("404"));
+}
+
+#[tokio::test]
+async fn finishing_is_for_the_umpire_and_happens_once() {
+    let app = TestApp::spawn().await;
+    let (_, umpire) = app.user("umpire").await;
+    let (_, soviet) = app.user("soviet").await;
+    let id = app.campaign(&umpire, "wons").await;
+    app.join(&umpire, &id, &soviet, "soviet").await;
+    let (status, _) = app
+        .post(
+            &format!("/api/v1/campaigns/{id}/finish"),
+            Some(&soviet),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let revealed = || async {
+        let row: (bool,) = sqlx::query_as(
+            "select revealed_at is not null from dice_epochs where campaign_id = $1::uuid",
+        )
+        .bind(&id)
+        .fetch_one(&app.db)
+        .await
+        .expect("epoch 0");
+        row.0
+    };
+    assert!(!revealed().await, "the seed stays secret while open");
+    let (status, body) = app
+        .post(
+            &format!("/api/v1/campaigns/{id}/finish"),
+            Some(&umpire),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["status"], "finished");
+    assert!(revealed().await, "finishing reveals the seed");
+    let (status, body) = app
+        .post(
+            &format!("/api/v1/campaigns/{id}/finish"),
+            Some(&umpire),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(error_code(&body), "finished");
+}
+
+#[tokio::test]
+async fn client_seeds_are_public_to_the_campaign() {
+    let app = TestApp::spawn().await;
+    let (_, umpire) = app.user("umpire").await;
+    let (soviet_id, soviet) = app.user("soviet").await;
+    let id = app.campaign(&umpire, "wons").await;
+    app.join(&umpire, &id, &soviet, "soviet").await;
+    let put = |seed: String| {
+        app.api()
+            .put(format!("{}/api/v1/campaigns/{id}/client-seed", app.url))
+            .bearer_auth(&soviet)
+            .json(&json!({ "seed": seed }))
+            .send()
+    };
+    assert_eq!(
+        put("motti".into()).await.expect("sends").status(),
+        StatusCode::OK
+    );
+    assert_eq!(
+        put(String::new()).await.expect("sends").status(),
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    assert_eq!(
+        put("x".repeat(201)).await.expect("sends").status(),
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    let (_, body) = app
+        .get(&format!("/api/v1/campaigns/{id}"), Some(&umpire))
+        .await;
+    assert_eq!(
+        body["dice"]["client_seeds"],
+        json!([{"role": "soviet", "participant_id": soviet_id, "seed": "motti"}])
+    );
+}

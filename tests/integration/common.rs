@@ -1,0 +1,232 @@
+//! The test harness: a real server on a fresh PostgreSQL database per test, and API clients.
+
+use motti::config::Config;
+use reqwest::{Client, StatusCode};
+use serde_json::{Value, json};
+use sqlx::postgres::PgConnectOptions;
+use sqlx::{ConnectOptions, Connection, Executor, PgConnection, PgPool};
+use std::str::FromStr;
+use std::sync::OnceLock;
+use tokio::sync::oneshot;
+
+/// Where test databases are created: `DATABASE_URL`, else 127.0.0.1:5432, else an embedded cluster.
+fn admin_options() -> PgConnectOptions {
+    static URL: OnceLock<String> = OnceLock::new();
+    let url = URL.get_or_init(|| {
+        if let Ok(url) = std::env::var("DATABASE_URL") {
+            return url;
+        }
+        if std::net::TcpStream::connect("127.0.0.1:5432").is_ok() {
+            return "postgres://postgres@127.0.0.1:5432/postgres".into();
+        }
+        eprintln!(
+            "tests: no DATABASE_URL and nothing on 127.0.0.1:5432; starting the embedded PostgreSQL"
+        );
+        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("test-pg");
+        let pg = motti::pg::EmbeddedPg::start(&dir).expect("the embedded PostgreSQL starts");
+        let url = pg.admin_url();
+        // Left running for the other test binaries; it lives under target/.
+        std::mem::forget(pg);
+        url
+    });
+    PgConnectOptions::from_str(url)
+        .expect("a valid database URL")
+        .database("postgres")
+}
+
+/// A running server on its own database.
+pub struct TestApp {
+    /// `http://127.0.0.1:port`.
+    pub url: String,
+    /// The test database.
+    pub db: PgPool,
+    db_name: String,
+    shutdown: Option<oneshot::Sender<()>>,
+}
+
+impl TestApp {
+    /// A server with default settings and no rate limit.
+    pub async fn spawn() -> TestApp {
+        TestApp::spawn_with(|_| {}).await
+    }
+
+    /// A server whose configuration `adjust` may change.
+    pub async fn spawn_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
+        let db_name = format!("motti_test_{}", uuid::Uuid::new_v4().simple());
+        let admin = admin_options();
+        let mut conn = admin
+            .connect()
+            .await
+            .expect("connects to the test PostgreSQL");
+        conn.execute(format!("create database {db_name}").as_str())
+            .await
+            .expect("creates the test database");
+        conn.close().await.ok();
+        let url = admin.clone().database(&db_name).to_url_lossy().to_string();
+        let db = motti::connect(&url)
+            .await
+            .expect("migrates the test database");
+
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("binds");
+        let addr = listener.local_addr().expect("has an address");
+        let mut config = Config::from_lookup(|_| None).expect("default config");
+        config.bind = addr;
+        config.public_url = format!("http://{addr}");
+        config.auth_rate = 0;
+        config.database_url = Some(url);
+        adjust(&mut config);
+        let state = motti::state(db.clone(), config);
+        let (tx, rx) = oneshot::channel::<()>();
+        tokio::spawn(motti::serve(listener, state, async {
+            rx.await.ok();
+        }));
+        TestApp {
+            url: format!("http://{addr}"),
+            db,
+            db_name,
+            shutdown: Some(tx),
+        }
+    }
+
+    /// A client without cookies, as API programs are.
+    pub fn api(&self) -> Client {
+        Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("client")
+    }
+
+    /// A browser-like client: keeps cookies and says its requests come from our own pages.
+    pub fn browser(&self) -> Client {
+        let mut headers = reqwest::header::HeaderMap::new();
+        headers.insert("sec-fetch-site", "same-origin".parse().expect("header"));
+        headers.insert("origin", self.url.parse().expect("header"));
+        Client::builder()
+            .cookie_store(true)
+            .default_headers(headers)
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("client")
+    }
+
+    /// `POST path` with a JSON body and optional bearer token; returns the status and JSON body.
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
+        let mut req = self.api().post(format!("{}{path}", self.url)).json(&body);
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        let res = req.send().await.expect("request");
+        let status = res.status();
+        (status, res.json().await.unwrap_or(Value::Null))
+    }
+
+    /// `GET path` with an optional bearer token; returns the status and JSON body.
+    pub async fn get(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
+        let mut req = self.api().get(format!("{}{path}", self.url));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        let res = req.send().await.expect("request");
+        let status = res.status();
+        (status, res.json().await.unwrap_or(Value::Null))
+    }
+
+    /// Creates a user through the API and returns its id and a bearer token.
+    pub async fn user(&self, name: &str) -> (String, String) {
+        let (status, body) = self
+            .post(
+                "/api/v1/users",
+                None,
+                json!({"username": name, "password": "correct horse battery"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        let (status, token) = self
+            .post(
+                "/api/v1/tokens",
+                None,
+                json!({"username": name, "password": "correct horse battery"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{token}");
+        (
+            body["id"].as_str().expect("id").to_owned(),
+            token["token"].as_str().expect("token").to_owned(),
+        )
+    }
+
+    /// Creates a campaign of `game` owned by the holder of `token`; returns its id.
+    pub async fn campaign(&self, token: &str, game: &str) -> String {
+        let (status, body) = self
+            .post(
+                "/api/v1/campaigns",
+                Some(token),
+                json!({"name": "Taipale", "game": game}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        body["id"].as_str().expect("id").to_owned()
+    }
+
+    /// Makes `token`'s holder join campaign `id` as `role` through an invite by `umpire`.
+    pub async fn join(&self, umpire: &str, id: &str, token: &str, role: &str) {
+        let (status, invite) = self
+            .post(
+                &format!("/api/v1/campaigns/{id}/invites"),
+                Some(umpire),
+                json!({"role": role}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{invite}");
+        let code = invite["code"].as_str().expect("code");
+        let (status, joined) = self
+            .post(
+                &format!("/api/v1/invites/{code}/accept"),
+                Some(token),
+                json!({}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{joined}");
+    }
+}
+
+/// Asserts the documented error shape and returns the code.
+pub fn error_code(body: &Value) -> &str {
+    let code = body["error"]["code"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error code in {body}"));
+    let message = body["error"]["message"].as_str().expect("an error message");
+    assert!(
+        message.ends_with('.'),
+        "the message is a sentence: {message}"
+    );
+    code
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        let name = self.db_name.clone();
+        let admin = admin_options();
+        // Drop the database from a thread of its own: Drop cannot await.
+        let _ = std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()?;
+            rt.block_on(async {
+                let mut conn = PgConnection::connect_with(&admin)
+                    .await
+                    .map_err(std::io::Error::other)?;
+                conn.execute(format!("drop database if exists {name} with (force)").as_str())
+                    .await
+                    .map_err(std::io::Error::other)?;
+                Ok::<(), std::io::Error>(())
+            })
+        })
+        .join();
+    }
+}

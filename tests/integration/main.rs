@@ -1,0 +1,8 @@
+//! Integration tests: the real router on a real PostgreSQL, driven like a client.
+
+mod accounts;
+mod browser;
+mod campaigns;
+mod common;
+mod embedded_pg;
+mod errors;
