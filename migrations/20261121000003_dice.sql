@@ -31,6 +31,8 @@ create table rolls (
     roller_id uuid references users(id) on delete set null,
     procedure text,
     result jsonb not null,
+    -- the procedure's sentence for players, when the roll ran a named procedure.
+    summary text,
     total bigint,
     created_at timestamptz not null default now(),
     primary key (campaign_id, k),

@@ -108,6 +108,20 @@ impl AppError {
     }
 }
 
+/// Makes a library's message a sentence: capital first letter, closing full stop.
+pub fn sentence(message: impl std::fmt::Display) -> String {
+    let text = message.to_string();
+    let mut chars = text.chars();
+    let mut out: String = match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => return text,
+    };
+    if !out.ends_with(['.', '!', '?']) {
+        out.push('.');
+    }
+    out
+}
+
 impl std::fmt::Display for AppError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(

@@ -243,6 +243,12 @@ async fn openapi_document_covers_every_api_route() {
         ("/api/v1/campaigns/{id}/finish", "post"),
         ("/api/v1/campaigns/{id}/client-seed", "put"),
         ("/api/v1/openapi.json", "get"),
+        ("/api/v1/campaigns/{id}/rolls", "post"),
+        ("/api/v1/campaigns/{id}/rolls", "get"),
+        ("/api/v1/campaigns/{id}/procedures", "get"),
+        ("/api/v1/campaigns/{id}/procedures/{name}", "post"),
+        ("/api/v1/campaigns/{id}/dice/rotate", "post"),
+        ("/api/v1/campaigns/{id}/dice/export", "get"),
     ] {
         assert!(
             paths.get(path).and_then(|p| p.get(method)).is_some(),
@@ -258,6 +264,7 @@ async fn openapi_document_covers_every_api_route() {
                 app.url,
                 path.replace("{id}", &uuid::Uuid::new_v4().to_string())
                     .replace("{code}", "x")
+                    .replace("{name}", "expression")
             );
             let req = app
                 .api()

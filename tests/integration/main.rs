@@ -4,5 +4,6 @@ mod accounts;
 mod browser;
 mod campaigns;
 mod common;
+mod dice;
 mod embedded_pg;
 mod errors;

@@ -4,6 +4,8 @@
 pub mod accounts;
 pub mod campaign_pages;
 pub mod campaigns;
+pub mod dice;
+pub mod dice_pages;
 pub mod health;
 pub mod pages;
 pub mod ratelimit;
@@ -171,6 +173,11 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
         .routes(routes!(campaigns::api_accept))
         .routes(routes!(campaigns::api_finish))
         .routes(routes!(campaigns::api_client_seed))
+        .routes(routes!(dice::api_roll, dice::api_rolls))
+        .routes(routes!(dice::api_procedure))
+        .routes(routes!(dice::api_procedures))
+        .routes(routes!(dice::api_rotate))
+        .routes(routes!(dice::api_export))
         .split_for_parts();
     // The document's own route is part of the API too.
     let (doc_router, doc_part) = OpenApiRouter::<std::sync::Arc<String>>::new()
@@ -214,6 +221,14 @@ pub fn router(state: &AppState) -> Router<AppState> {
             "/campaigns/{id}/client-seed",
             post(campaign_pages::client_seed),
         )
+        .route("/campaigns/{id}/dice", get(dice_pages::show))
+        .route("/campaigns/{id}/dice/roll", post(dice_pages::roll))
+        .route(
+            "/campaigns/{id}/dice/procedure/{name}",
+            post(dice_pages::procedure),
+        )
+        .route("/campaigns/{id}/dice/rotate", post(dice_pages::rotate))
+        .route("/dice/verify", get(dice_pages::verify_page))
         .route("/invites/{code}", get(campaign_pages::invite_page))
         .route("/invites/{code}/accept", post(campaign_pages::accept))
         .route("/healthz", get(health::healthz))

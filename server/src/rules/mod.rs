@@ -1,1 +1,15 @@
 //! Pure game rules, no I/O: state in, events out; dice only through `crate::dice::source`.
+
+use crate::dice::generic::generic_procedures;
+use crate::dice::procedure::Procedure;
+use crate::domain::Game;
+
+/// The dice procedures a campaign of `game` offers: the generic ones, then the game's own.
+pub fn procedures(game: Game) -> Vec<&'static dyn Procedure> {
+    let own: Vec<&'static dyn Procedure> = match game {
+        Game::Wons | Game::Talvisota | Game::RedWinter | Game::WinterWar | Game::AWinterWar => {
+            Vec::new()
+        }
+    };
+    generic_procedures().into_iter().chain(own).collect()
+}

@@ -1,3 +1,4 @@
 //! The only place hidden information is decided: state in, one typed view per role out.
 
 pub mod campaign;
+pub mod dice;

@@ -1,0 +1,121 @@
+//! One command in one transaction: lock the campaign row, roll with live dice, append the rolls,
+//! bump the campaign's version, commit and notify. Game modules run their rules inside it.
+
+use crate::db;
+use crate::db::campaigns::CampaignRow;
+use crate::dice::entropy::{ClientSeed, EntropySet};
+use crate::dice::live::{LiveDice, RolledRoll};
+use crate::domain::Role;
+use crate::error::AppError;
+use crate::routes::CampaignAccess;
+use crate::state::AppState;
+use sqlx::{Postgres, Transaction};
+use uuid::Uuid;
+
+/// A command under way: the campaign is locked until it commits or is dropped (which rolls back).
+pub struct Command {
+    tx: Transaction<'static, Postgres>,
+    /// The campaign, as locked.
+    pub campaign: CampaignRow,
+    /// The caller's role.
+    pub role: Role,
+    /// The caller.
+    pub user: Uuid,
+    /// The dice for this command; every roll gets the next number in this transaction.
+    pub dice: LiveDice,
+    entropy: EntropySet,
+}
+
+impl Command {
+    /// Opens a transaction and locks the campaign; 409 when it has finished.
+    pub async fn begin(state: &AppState, access: &CampaignAccess) -> Result<Command, AppError> {
+        let mut tx = state.db.begin().await?;
+        let locked = db::campaigns::membership(&mut *tx, access.id(), access.user.id, true)
+            .await?
+            .ok_or_else(AppError::not_found)?;
+        if locked.campaign.is_finished() {
+            return Err(AppError::conflict(
+                "finished",
+                "This campaign has finished; nothing more can be rolled or ordered in it.",
+            ));
+        }
+        let c = &locked.campaign;
+        let epoch = db::dice::epoch(&mut *tx, c.id, c.dice_epoch).await?;
+        let seed: [u8; 32] = epoch
+            .seed
+            .as_slice()
+            .try_into()
+            .map_err(AppError::internal)?;
+        let chain_head: [u8; 32] = c
+            .chain_head
+            .as_slice()
+            .try_into()
+            .map_err(AppError::internal)?;
+        let seeds = db::dice::client_seeds(&mut *tx, c.id).await?;
+        let parsed: Vec<(Role, Uuid, ClientSeed)> = seeds
+            .into_iter()
+            .filter_map(|s| {
+                Some((
+                    s.role.parse().ok()?,
+                    s.user_id,
+                    ClientSeed::parse(s.seed).ok()?,
+                ))
+            })
+            .collect();
+        let entropy = EntropySet::from_seeds(parsed.iter().map(|(r, u, s)| (*r, *u, s)));
+        let next_k = u64::try_from(c.next_roll).map_err(AppError::internal)?;
+        let epoch_number = u32::try_from(c.dice_epoch).map_err(AppError::internal)?;
+        let dice = LiveDice::new(c.id, epoch_number, seed, entropy.hash(), next_k, chain_head);
+        Ok(Command {
+            tx,
+            role: locked.role,
+            user: access.user.id,
+            campaign: locked.campaign,
+            dice,
+            entropy,
+        })
+    }
+
+    /// The transaction, for the game module's own reads and writes.
+    pub fn tx(&mut self) -> &mut Transaction<'static, Postgres> {
+        &mut self.tx
+    }
+
+    /// Appends the rolls made, bumps the version, commits and notifies the campaign's listeners.
+    /// `procedure` names the procedure a dice-tray roll ran.
+    pub async fn commit(mut self, procedure: Option<&str>) -> Result<Vec<RolledRoll>, AppError> {
+        let rolls = self.dice.into_rolls().map_err(|fault| {
+            AppError::internal(format!("a rule asked for an impossible die: {fault}"))
+        })?;
+        let id = self.campaign.id;
+        if !rolls.is_empty() {
+            db::dice::insert_entropy_set(
+                &mut self.tx,
+                id,
+                &self.entropy.hash(),
+                self.entropy.lines(),
+            )
+            .await?;
+            let new: Vec<db::dice::NewRoll<'_>> = rolls
+                .iter()
+                .map(|roll| db::dice::NewRoll {
+                    roll,
+                    roller_id: Some(self.user),
+                    procedure,
+                })
+                .collect();
+            db::dice::append_rolls(&mut self.tx, id, &new).await?;
+        } else {
+            sqlx::query("update campaigns set version = version + 1 where id = $1")
+                .bind(id)
+                .execute(&mut *self.tx)
+                .await?;
+        }
+        sqlx::query("select pg_notify('motti_campaign', $1)")
+            .bind(id.to_string())
+            .execute(&mut *self.tx)
+            .await?;
+        self.tx.commit().await?;
+        Ok(rolls)
+    }
+}

@@ -1,0 +1,416 @@
+//! The dice through the API: free rolls, named procedures, the roll log, rotation and the export.
+//! The dice tray page calls the same functions.
+
+use super::{ApiJson, CampaignAccess};
+use crate::command::Command;
+use crate::db;
+use crate::dice::entropy::EntropySet;
+use crate::dice::export::{Export, ExportEpoch, ExportRoll};
+use crate::dice::expr::DiceExpression;
+use crate::dice::live::{ProcedureError, RolledRoll};
+use crate::dice::procedure::{ParamSpec, Procedure};
+use crate::dice::source::Visibility;
+use crate::domain::Role;
+use crate::error::{AppError, sentence};
+use crate::rules;
+use crate::state::AppState;
+use crate::views::dice::RollView;
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+/// A free roll.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct RollIn {
+    /// A dice expression such as `2d6+1`.
+    pub dice: String,
+    /// Why you roll (at most 200 characters).
+    pub purpose: String,
+    /// `public` (default), `side` or `umpire`.
+    pub visibility: Option<String>,
+}
+
+/// Checks who may roll with which visibility and what the purpose says.
+fn check_roll(
+    access: &CampaignAccess,
+    purpose: &str,
+    visibility: Option<&str>,
+) -> Result<Visibility, AppError> {
+    if purpose.chars().count() > 200 {
+        return Err(AppError::invalid(
+            "purpose_too_long",
+            "A purpose may have at most 200 characters.",
+        )
+        .on_field("purpose"));
+    }
+    let visibility = match visibility.unwrap_or("public") {
+        "public" => Visibility::Public,
+        "side" => Visibility::Side,
+        "umpire" => Visibility::Umpire,
+        other => {
+            return Err(AppError::invalid(
+                "invalid_visibility",
+                format!("Visibility '{other}' is unknown: choose public, side or umpire."),
+            )
+            .on_field("visibility"));
+        }
+    };
+    if visibility == Visibility::Umpire && access.role() != Role::Umpire {
+        return Err(AppError::forbidden(
+            "Only the umpire may make rolls only the umpire can see.",
+        ));
+    }
+    Ok(visibility)
+}
+
+fn view_of(roll: &RolledRoll, procedure: Option<&str>) -> RollView {
+    RollView {
+        k: roll.k as i64,
+        epoch: roll.epoch as i32,
+        entropy: roll.entropy_hex(),
+        chain: roll.chain_hex(),
+        draws: Some(roll.draws.clone()),
+        expression: Some(roll.expression.clone()),
+        purpose: Some(roll.purpose.clone()),
+        visibility: roll.visibility.code().to_owned(),
+        result: Some(roll.result.clone()),
+        total: roll.total,
+        summary: roll.summary.clone(),
+        procedure: procedure.map(str::to_owned),
+        roller_role: Some(roll.roller.code().to_owned()),
+        created_at: time::OffsetDateTime::now_utc(),
+    }
+}
+
+/// Rolls a dice expression in the campaign.
+pub async fn roll(
+    state: &AppState,
+    access: &CampaignAccess,
+    body: &RollIn,
+) -> Result<RollView, AppError> {
+    let visibility = check_roll(access, &body.purpose, body.visibility.as_deref())?;
+    let expression = DiceExpression::parse(&body.dice)
+        .map_err(|e| AppError::invalid("invalid_dice", sentence(e)).on_field("dice"))?;
+    let mut command = Command::begin(state, access).await?;
+    let role = command.role;
+    let purpose = if body.purpose.trim().is_empty() {
+        "free roll"
+    } else {
+        body.purpose.trim()
+    };
+    command
+        .dice
+        .roll_expression(&expression, purpose, visibility, role)
+        .map_err(AppError::internal)?;
+    let rolls = command.commit(None).await?;
+    rolls
+        .last()
+        .map(|r| view_of(r, None))
+        .ok_or_else(|| AppError::internal("a roll was not recorded"))
+}
+
+/// `POST /api/v1/campaigns/{id}/rolls`: rolls a dice expression.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/rolls", tag = "dice", request_body = RollIn,
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 201, body = RollView), (status = 403, description = "umpire visibility by a player"),
+              (status = 409, description = "campaign finished"), (status = 422, description = "bad expression")),
+    security(("bearer" = [])))]
+pub async fn api_roll(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    ApiJson(body): ApiJson<RollIn>,
+) -> Result<(StatusCode, Json<RollView>), AppError> {
+    Ok((
+        StatusCode::CREATED,
+        Json(roll(&state, &access, &body).await?),
+    ))
+}
+
+/// The procedure named `name` for this campaign's game; 404 when unknown.
+pub fn find_procedure(
+    access: &CampaignAccess,
+    name: &str,
+) -> Result<&'static dyn Procedure, AppError> {
+    rules::procedures(access.membership.campaign.game())
+        .into_iter()
+        .find(|p| p.name() == name)
+        .ok_or_else(|| {
+            AppError::new(
+                StatusCode::NOT_FOUND,
+                "unknown_procedure",
+                format!("This campaign's game has no dice procedure called '{name}'; GET …/procedures lists them."),
+            )
+        })
+}
+
+/// Runs a named procedure as one roll; `params` may carry `purpose` and `visibility` besides the procedure's own.
+pub async fn run_procedure(
+    state: &AppState,
+    access: &CampaignAccess,
+    name: &str,
+    params: Value,
+) -> Result<RollView, AppError> {
+    let procedure = find_procedure(access, name)?;
+    let Value::Object(mut params) = params else {
+        return Err(AppError::invalid(
+            "invalid_params",
+            "Send the procedure's parameters as a JSON object.",
+        ));
+    };
+    let purpose = match params.remove("purpose") {
+        Some(Value::String(s)) => s,
+        None | Some(Value::Null) => String::new(),
+        Some(_) => {
+            return Err(
+                AppError::invalid("invalid_field", "'purpose' must be text.").on_field("purpose"),
+            );
+        }
+    };
+    let visibility = match params.remove("visibility") {
+        Some(Value::String(s)) => Some(s),
+        None | Some(Value::Null) => None,
+        Some(_) => {
+            return Err(
+                AppError::invalid("invalid_field", "'visibility' must be text.")
+                    .on_field("visibility"),
+            );
+        }
+    };
+    let visibility = check_roll(access, &purpose, visibility.as_deref())?;
+    let mut command = Command::begin(state, access).await?;
+    let role = command.role;
+    let purpose = if purpose.trim().is_empty() {
+        procedure.title().to_owned()
+    } else {
+        purpose.trim().to_owned()
+    };
+    command
+        .dice
+        .run_procedure(procedure, &Value::Object(params), purpose, visibility, role)
+        .map_err(|e| match e {
+            ProcedureError::Params(p) => AppError::invalid("invalid_params", sentence(p)),
+            ProcedureError::Fault(f) => AppError::internal(f),
+        })?;
+    let rolls = command.commit(Some(procedure.name())).await?;
+    rolls
+        .last()
+        .map(|r| view_of(r, Some(procedure.name())))
+        .ok_or_else(|| AppError::internal("a roll was not recorded"))
+}
+
+/// The path of a procedure call.
+#[derive(Debug, Deserialize)]
+pub struct ProcedurePath {
+    /// The procedure's name.
+    pub name: String,
+}
+
+/// `POST /api/v1/campaigns/{id}/procedures/{name}`: runs a named dice procedure.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/procedures/{name}", tag = "dice",
+    request_body(content = Object, description = "the procedure's parameters, plus optional purpose and visibility"),
+    params(("id" = uuid::Uuid, Path, description = "campaign id"), ("name" = String, Path, description = "procedure name")),
+    responses((status = 201, body = RollView), (status = 404, description = "unknown procedure"),
+              (status = 422, description = "bad parameters")),
+    security(("bearer" = [])))]
+pub async fn api_procedure(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path(path): Path<ProcedurePath>,
+    ApiJson(params): ApiJson<Value>,
+) -> Result<(StatusCode, Json<RollView>), AppError> {
+    Ok((
+        StatusCode::CREATED,
+        Json(run_procedure(&state, &access, &path.name, params).await?),
+    ))
+}
+
+/// A procedure as listed.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProcedureInfo {
+    /// The name to call it by.
+    pub name: &'static str,
+    /// A title for people.
+    pub title: &'static str,
+    /// The rule it comes from.
+    pub rule: &'static str,
+    /// Its parameters.
+    #[schema(value_type = Vec<Object>)]
+    pub params: Vec<ParamSpec>,
+}
+
+/// `GET /api/v1/campaigns/{id}/procedures`: the procedures this campaign's game offers.
+#[utoipa::path(get, path = "/api/v1/campaigns/{id}/procedures", tag = "dice",
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = [ProcedureInfo])), security(("bearer" = [])))]
+pub async fn api_procedures(access: CampaignAccess) -> Json<Vec<ProcedureInfo>> {
+    Json(
+        rules::procedures(access.membership.campaign.game())
+            .into_iter()
+            .map(|p| ProcedureInfo {
+                name: p.name(),
+                title: p.title(),
+                rule: p.rule(),
+                params: p.params(),
+            })
+            .collect(),
+    )
+}
+
+/// Paging of the roll list.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(default)]
+pub struct RollsQuery {
+    /// Only rolls with a number above this (default: from the start).
+    pub after: Option<i64>,
+    /// At most this many (1 to 1000, default 100).
+    pub limit: Option<i64>,
+}
+
+/// `GET /api/v1/campaigns/{id}/rolls`: rolls, oldest first, redacted for the caller.
+#[utoipa::path(get, path = "/api/v1/campaigns/{id}/rolls", tag = "dice",
+    params(("id" = uuid::Uuid, Path, description = "campaign id"), RollsQuery),
+    responses((status = 200, body = [RollView])), security(("bearer" = [])))]
+pub async fn api_rolls(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Query(q): Query<RollsQuery>,
+) -> Result<Json<Vec<RollView>>, AppError> {
+    let limit = q.limit.unwrap_or(100);
+    if !(1..=1000).contains(&limit) {
+        return Err(AppError::invalid(
+            "invalid_limit",
+            "'limit' must be from 1 to 1000.",
+        ));
+    }
+    let rows = db::dice::rolls_after(&state.db, access.id(), q.after.unwrap_or(-1), limit).await?;
+    let finished = access.membership.campaign.is_finished();
+    Ok(Json(
+        rows.into_iter()
+            .map(|r| RollView::of(r, access.role(), finished))
+            .collect(),
+    ))
+}
+
+/// The result of a rotation.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Rotated {
+    /// The epoch closed and its seed.
+    pub revealed: RevealedSeed,
+    /// The new epoch.
+    pub epoch: i32,
+    /// The new epoch's commitment.
+    pub commitment: String,
+}
+
+/// A revealed seed.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RevealedSeed {
+    /// The epoch.
+    pub epoch: i32,
+    /// Its seed (hex).
+    pub seed: String,
+}
+
+/// Closes the open epoch (revealing its seed) and opens the next; umpire only.
+pub async fn rotate(state: &AppState, access: &CampaignAccess) -> Result<Rotated, AppError> {
+    access.require_umpire("rotate the dice seed")?;
+    let mut command = Command::begin(state, access).await?;
+    let old = command.campaign.dice_epoch;
+    let seed = crate::dice::derive::fresh_seed().map_err(AppError::internal)?;
+    let commitment = crate::dice::derive::commitment(&seed);
+    let id = command.campaign.id;
+    let tx = command.tx();
+    db::dice::reveal_epoch(tx, id, old).await?;
+    db::dice::insert_epoch(tx, id, old + 1, &seed, &commitment).await?;
+    db::dice::set_current_epoch(tx, id, old + 1).await?;
+    let revealed = db::dice::epoch(&mut **tx, id, old).await?;
+    command.commit(None).await?;
+    Ok(Rotated {
+        revealed: RevealedSeed {
+            epoch: old,
+            seed: hex::encode(revealed.seed),
+        },
+        epoch: old + 1,
+        commitment,
+    })
+}
+
+/// `POST /api/v1/campaigns/{id}/dice/rotate`: reveals the seed and commits to a new one; umpire only.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/dice/rotate", tag = "dice",
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = Rotated), (status = 403, description = "not the umpire")),
+    security(("bearer" = [])))]
+pub async fn api_rotate(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Json<Rotated>, AppError> {
+    Ok(Json(rotate(&state, &access).await?))
+}
+
+fn rolled(row: &db::dice::RollRow) -> Result<RolledRoll, AppError> {
+    let to32 =
+        |v: &[u8]| -> Result<[u8; 32], AppError> { v.try_into().map_err(AppError::internal) };
+    Ok(RolledRoll {
+        k: u64::try_from(row.k).map_err(AppError::internal)?,
+        epoch: u32::try_from(row.epoch).map_err(AppError::internal)?,
+        entropy: to32(&row.entropy)?,
+        draws: row.draws.0.clone(),
+        chain: to32(&row.chain)?,
+        expression: row.expression.clone(),
+        purpose: row.purpose.clone(),
+        visibility: serde_json::from_value(Value::String(row.visibility.clone()))
+            .map_err(AppError::internal)?,
+        roller: row.roller_role.parse().map_err(AppError::internal)?,
+        total: row.total,
+        result: row.result.0.clone(),
+        summary: row.summary.clone(),
+    })
+}
+
+/// The export of dice.md, redacted for the caller.
+pub async fn export(state: &AppState, access: &CampaignAccess) -> Result<Export, AppError> {
+    let id = access.id();
+    let finished = access.membership.campaign.is_finished();
+    let mut export = Export::new(id);
+    for epoch in db::dice::epochs(&state.db, id).await? {
+        let seed: [u8; 32] = epoch
+            .seed
+            .as_slice()
+            .try_into()
+            .map_err(AppError::internal)?;
+        export.epochs.push(ExportEpoch::new(
+            u32::try_from(epoch.epoch).map_err(AppError::internal)?,
+            &seed,
+            epoch.revealed,
+        ));
+    }
+    for lines in db::dice::entropy_sets(&state.db, id).await? {
+        export.add_entropy_set(&EntropySet::from_lines(lines));
+    }
+    for row in db::dice::all_rolls(&state.db, id).await? {
+        let roll = rolled(&row)?;
+        let visible =
+            crate::views::dice::may_see(access.role(), finished, &row.visibility, &row.roller_role);
+        export.rolls.push(if visible {
+            ExportRoll::visible(&roll)
+        } else {
+            ExportRoll::hidden(&roll)
+        });
+    }
+    Ok(export)
+}
+
+/// `GET /api/v1/campaigns/{id}/dice/export`: every epoch and roll, for offline verification.
+#[utoipa::path(get, path = "/api/v1/campaigns/{id}/dice/export", tag = "dice",
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = Export)), security(("bearer" = [])))]
+pub async fn api_export(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Json<Export>, AppError> {
+    Ok(Json(export(&state, &access).await?))
+}

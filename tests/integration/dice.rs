@@ -1,0 +1,529 @@
+//! The dice through the real server: rolls, procedures, redaction, rotation, export and verify.
+
+use crate::common::{TestApp, error_code};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use std::collections::BTreeSet;
+
+struct Table {
+    app: TestApp,
+    id: String,
+    umpire: String,
+    soviet: String,
+    finn: String,
+}
+
+async fn table() -> Table {
+    let app = TestApp::spawn().await;
+    let (_, umpire) = app.user("umpire").await;
+    let (_, soviet) = app.user("soviet").await;
+    let (_, finn) = app.user("finn").await;
+    let id = app.campaign(&umpire, "wons").await;
+    app.join(&umpire, &id, &soviet, "soviet").await;
+    app.join(&umpire, &id, &finn, "finnish").await;
+    Table {
+        app,
+        id,
+        umpire,
+        soviet,
+        finn,
+    }
+}
+
+impl Table {
+    async fn roll(&self, token: &str, body: Value) -> (StatusCode, Value) {
+        self.app
+            .post(
+                &format!("/api/v1/campaigns/{}/rolls", self.id),
+                Some(token),
+                body,
+            )
+            .await
+    }
+}
+
+#[tokio::test]
+async fn a_roll_is_numbered_chained_and_shown_on_the_campaign() {
+    let t = table().await;
+    let (status, roll) = t
+        .roll(
+            &t.soviet,
+            json!({"dice": "2d6+1", "purpose": "test", "visibility": "public"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{roll}");
+    assert_eq!(roll["k"], 0);
+    assert_eq!(roll["expression"], "2d6+1");
+    assert_eq!(roll["roller_role"], "soviet");
+    let draws = roll["draws"].as_array().expect("draws");
+    assert_eq!(draws.len(), 2);
+    let sum: i64 = draws.iter().map(|d| d[1].as_i64().expect("face")).sum();
+    assert_eq!(roll["total"], sum + 1);
+    let (_, campaign) = t
+        .app
+        .get(&format!("/api/v1/campaigns/{}", t.id), Some(&t.finn))
+        .await;
+    assert_eq!(campaign["dice"]["chain_head"], roll["chain"]);
+    assert_eq!(campaign["dice"]["rolls"], 1);
+    // With no client seeds, E is SHA-256 of nothing.
+    assert_eq!(
+        roll["entropy"],
+        "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+    );
+}
+
+#[tokio::test]
+async fn client_seeds_change_the_entropy_of_later_rolls() {
+    let t = table().await;
+    let res = t
+        .app
+        .api()
+        .put(format!(
+            "{}/api/v1/campaigns/{}/client-seed",
+            t.app.url, t.id
+        ))
+        .bearer_auth(&t.finn)
+        .json(&json!({"seed": "sisu"}))
+        .send()
+        .await
+        .expect("sends");
+    assert_eq!(res.status(), StatusCode::OK);
+    let (_, roll) = t.roll(&t.finn, json!({"dice": "1d6"})).await;
+    assert_ne!(
+        roll["entropy"],
+        "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+    );
+    let (_, export) = t
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{}/dice/export", t.id),
+            Some(&t.finn),
+        )
+        .await;
+    let lines = &export["entropy_sets"][roll["entropy"].as_str().expect("hex")];
+    assert_eq!(lines.as_array().expect("lines").len(), 1);
+    assert!(
+        lines[0].as_str().expect("line").starts_with("finnish:")
+            && lines[0].as_str().expect("line").ends_with(":sisu")
+    );
+}
+
+#[tokio::test]
+async fn bad_rolls_are_refused_and_change_nothing() {
+    let t = table().await;
+    let (status, body) = t.roll(&t.soviet, json!({"dice": "2d6+2x4"})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(error_code(&body), "invalid_dice");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .expect("message")
+            .contains("2x4"),
+        "{body}"
+    );
+    let (status, body) = t.roll(&t.soviet, json!({"dice": "101d6"})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let (status, body) = t.roll(&t.soviet, json!({"dice": "60d6+41d6"})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let (status, body) = t.roll(&t.soviet, json!({"dice": "1d1001"})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let (status, body) = t
+        .roll(&t.soviet, json!({"dice": "1d6", "visibility": "umpire"}))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(error_code(&body), "forbidden");
+    let (status, body) = t
+        .roll(&t.soviet, json!({"dice": "1d6", "visibility": "everyone"}))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let (status, body) = t
+        .app
+        .post(
+            &format!("/api/v1/campaigns/{}/procedures/no-such-table", t.id),
+            Some(&t.soviet),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(error_code(&body), "unknown_procedure");
+    let (status, body) = t
+        .app
+        .post(
+            &format!("/api/v1/campaigns/{}/procedures/count-successes", t.id),
+            Some(&t.soviet),
+            json!({"count": 0, "target": 4}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(error_code(&body), "invalid_params");
+    // Nothing was rolled.
+    let (_, campaign) = t
+        .app
+        .get(&format!("/api/v1/campaigns/{}", t.id), Some(&t.umpire))
+        .await;
+    assert_eq!(campaign["dice"]["rolls"], 0);
+    // A finished campaign takes no rolls.
+    t.app
+        .post(
+            &format!("/api/v1/campaigns/{}/finish", t.id),
+            Some(&t.umpire),
+            json!({}),
+        )
+        .await;
+    let (status, body) = t.roll(&t.soviet, json!({"dice": "1d6"})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(error_code(&body), "finished");
+}
+
+#[tokio::test]
+async fn procedures_are_listed_and_run() {
+    let t = table().await;
+    let (status, list) = t
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{}/procedures", t.id),
+            Some(&t.finn),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let names: Vec<&str> = list
+        .as_array()
+        .expect("list")
+        .iter()
+        .filter_map(|p| p["name"].as_str())
+        .collect();
+    assert!(
+        names.contains(&"expression") && names.contains(&"count-successes"),
+        "{names:?}"
+    );
+    let (status, roll) = t
+        .app
+        .post(
+            &format!("/api/v1/campaigns/{}/procedures/count-successes", t.id),
+            Some(&t.finn),
+            json!({"count": 8, "sides": 6, "target": 5, "purpose": "MG fire", "visibility": "side"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{roll}");
+    let successes = roll["draws"]
+        .as_array()
+        .expect("draws")
+        .iter()
+        .filter(|d| d[1].as_i64() >= Some(5))
+        .count();
+    assert_eq!(roll["result"]["successes"], successes);
+    assert_eq!(roll["procedure"], "count-successes");
+    assert_eq!(roll["visibility"], "side");
+}
+
+#[tokio::test]
+async fn two_hundred_parallel_rolls_get_every_number_once() {
+    let t = table().await;
+    let mut tasks = Vec::new();
+    for i in 0..200 {
+        let url = format!("{}/api/v1/campaigns/{}/rolls", t.app.url, t.id);
+        let token = [&t.umpire, &t.soviet, &t.finn][i % 3].clone();
+        tasks.push(tokio::spawn(async move {
+            let res = reqwest::Client::new()
+                .post(url)
+                .bearer_auth(token)
+                .json(&json!({"dice": "1d6", "purpose": format!("roll {i}")}))
+                .send()
+                .await
+                .expect("sends");
+            assert_eq!(res.status(), StatusCode::CREATED);
+            res.json::<Value>().await.expect("json")["k"]
+                .as_i64()
+                .expect("k")
+        }));
+    }
+    let mut seen = BTreeSet::new();
+    for task in tasks {
+        assert!(
+            seen.insert(task.await.expect("joins")),
+            "a roll number was given twice"
+        );
+    }
+    assert_eq!(seen, (0..200).collect::<BTreeSet<i64>>());
+    let stored: (i64, i64, i64) =
+        sqlx::query_as("select count(*), min(k), max(k) from rolls where campaign_id = $1::uuid")
+            .bind(&t.id)
+            .fetch_one(&t.app.db)
+            .await
+            .expect("counts");
+    assert_eq!(stored, (200, 0, 199));
+}
+
+#[tokio::test]
+async fn hidden_rolls_stay_hidden_until_the_campaign_finishes() {
+    let t = table().await;
+    let secret_purpose = "flank march through Kollaa forest";
+    let (_, soviet_roll) = t
+        .roll(
+            &t.soviet,
+            json!({"dice": "3d6", "purpose": secret_purpose, "visibility": "side"}),
+        )
+        .await;
+    let umpire_purpose = "hidden minefield at Summa";
+    let (_, umpire_roll) = t
+        .roll(
+            &t.umpire,
+            json!({"dice": "2d6", "purpose": umpire_purpose, "visibility": "umpire"}),
+        )
+        .await;
+    let (_, umpire_side) = t
+        .roll(
+            &t.umpire,
+            json!({"dice": "1d6", "purpose": "umpire side", "visibility": "side"}),
+        )
+        .await;
+    assert_eq!(
+        umpire_side["visibility"], "umpire",
+        "an umpire's side roll is an umpire roll"
+    );
+
+    let finn_sees = |body: &str| body.contains(secret_purpose) || body.contains(umpire_purpose);
+    let list = t
+        .app
+        .api()
+        .get(format!("{}/api/v1/campaigns/{}/rolls", t.app.url, t.id))
+        .bearer_auth(&t.finn)
+        .send()
+        .await
+        .expect("list")
+        .text()
+        .await
+        .expect("text");
+    assert!(!finn_sees(&list), "{list}");
+    let rolls: Value = serde_json::from_str(&list).expect("json");
+    for hidden in rolls.as_array().expect("rolls") {
+        assert!(
+            hidden["draws"].is_null() && hidden["result"].is_null() && hidden["purpose"].is_null(),
+            "{hidden}"
+        );
+        assert!(hidden["chain"].as_str().is_some() && hidden["entropy"].as_str().is_some());
+    }
+    let export = t
+        .app
+        .api()
+        .get(format!(
+            "{}/api/v1/campaigns/{}/dice/export",
+            t.app.url, t.id
+        ))
+        .bearer_auth(&t.finn)
+        .send()
+        .await
+        .expect("export")
+        .text()
+        .await
+        .expect("text");
+    assert!(!finn_sees(&export));
+    let export: Value = serde_json::from_str(&export).expect("json");
+    assert!(
+        export["epochs"][0]["seed"].is_null(),
+        "the open seed is never sent"
+    );
+    assert_eq!(export["rolls"][0]["draws"], Value::Null);
+
+    // The Soviets see their own side roll but not the umpire's.
+    let (_, soviet_list) = t
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{}/rolls", t.id),
+            Some(&t.soviet),
+        )
+        .await;
+    assert_eq!(soviet_list[0]["draws"], soviet_roll["draws"]);
+    assert!(soviet_list[1]["draws"].is_null());
+
+    // The page, in a signed-in browser of the Finnish player.
+    let finn_browser = t.app.browser();
+    finn_browser
+        .post(format!("{}/signin", t.app.url))
+        .form(&[("username", "finn"), ("password", "correct horse battery")])
+        .send()
+        .await
+        .expect("signs in");
+    let page = finn_browser
+        .get(format!("{}/campaigns/{}/dice", t.app.url, t.id))
+        .send()
+        .await
+        .expect("page");
+    assert_eq!(page.status(), StatusCode::OK);
+    let html = page.text().await.expect("html");
+    assert!(html.contains("<svg") && html.contains("hidden from you"));
+    assert!(!finn_sees(&html));
+
+    // After the campaign finishes, everything is visible to everyone, seed included.
+    t.app
+        .post(
+            &format!("/api/v1/campaigns/{}/finish", t.id),
+            Some(&t.umpire),
+            json!({}),
+        )
+        .await;
+    let (_, rolls) = t
+        .app
+        .get(&format!("/api/v1/campaigns/{}/rolls", t.id), Some(&t.finn))
+        .await;
+    assert_eq!(rolls[0]["purpose"], secret_purpose);
+    assert_eq!(rolls[1]["draws"], umpire_roll["draws"]);
+    let (_, export) = t
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{}/dice/export", t.id),
+            Some(&t.finn),
+        )
+        .await;
+    assert!(export["epochs"][0]["seed"].as_str().is_some());
+    let html = finn_browser
+        .get(format!("{}/campaigns/{}/dice", t.app.url, t.id))
+        .send()
+        .await
+        .expect("page")
+        .text()
+        .await
+        .expect("html");
+    assert!(html.contains(secret_purpose) && html.contains(umpire_purpose));
+}
+
+#[tokio::test]
+async fn rotation_reveals_the_seed_behind_the_commitment() {
+    let t = table().await;
+    let (_, before) = t
+        .app
+        .get(&format!("/api/v1/campaigns/{}", t.id), Some(&t.soviet))
+        .await;
+    t.roll(&t.soviet, json!({"dice": "1d6"})).await;
+    let (status, body) = t
+        .app
+        .post(
+            &format!("/api/v1/campaigns/{}/dice/rotate", t.id),
+            Some(&t.soviet),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let (status, rotated) = t
+        .app
+        .post(
+            &format!("/api/v1/campaigns/{}/dice/rotate", t.id),
+            Some(&t.umpire),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{rotated}");
+    assert_eq!(rotated["revealed"]["epoch"], 0);
+    assert_eq!(rotated["epoch"], 1);
+    use sha2::Digest;
+    let seed = hex::decode(rotated["revealed"]["seed"].as_str().expect("seed")).expect("hex");
+    assert_eq!(
+        hex::encode(sha2::Sha256::digest(&seed)),
+        before["dice"]["commitment"].as_str().expect("commitment")
+    );
+    assert_ne!(rotated["commitment"], before["dice"]["commitment"]);
+    let (_, roll) = t.roll(&t.soviet, json!({"dice": "1d6"})).await;
+    assert_eq!(
+        (roll["k"].as_i64(), roll["epoch"].as_i64()),
+        (Some(1), Some(1))
+    );
+}
+
+#[tokio::test]
+async fn export_verifies_offline_and_tampering_is_caught() {
+    let t = table().await;
+    t.app
+        .api()
+        .put(format!(
+            "{}/api/v1/campaigns/{}/client-seed",
+            t.app.url, t.id
+        ))
+        .bearer_auth(&t.soviet)
+        .json(&json!({"seed": "motti"}))
+        .send()
+        .await
+        .expect("sends");
+    for (token, dice, vis) in [
+        (&t.soviet, "3d6", "side"),
+        (&t.finn, "2d6+1", "public"),
+        (&t.umpire, "1d20", "umpire"),
+    ] {
+        let (status, _) = t
+            .roll(token, json!({"dice": dice, "visibility": vis}))
+            .await;
+        assert_eq!(status, StatusCode::CREATED);
+    }
+    t.app
+        .post(
+            &format!("/api/v1/campaigns/{}/dice/rotate", t.id),
+            Some(&t.umpire),
+            json!({}),
+        )
+        .await;
+    t.app
+        .post(
+            &format!("/api/v1/campaigns/{}/procedures/count-successes", t.id),
+            Some(&t.finn),
+            json!({"count": 5, "target": 4}),
+        )
+        .await;
+    t.app
+        .post(
+            &format!("/api/v1/campaigns/{}/finish", t.id),
+            Some(&t.umpire),
+            json!({}),
+        )
+        .await;
+    let (_, export) = t
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{}/dice/export", t.id),
+            Some(&t.finn),
+        )
+        .await;
+
+    let (ok, out) = verify(&export);
+    assert!(ok, "a true export verifies: {out}");
+    assert!(out.contains('4'), "it says what it checked: {out}");
+
+    let tamper = |edit: &dyn Fn(&mut Value)| {
+        let mut copy = export.clone();
+        edit(&mut copy);
+        verify(&copy)
+    };
+    let (ok, out) = tamper(&|x| {
+        x["rolls"][0]["draws"][1][1] = json!(if x["rolls"][0]["draws"][1][1] == json!(1) {
+            2
+        } else {
+            1
+        })
+    });
+    assert!(!ok && out.contains("k=0"), "{out}");
+    let (ok, out) = tamper(&|x| x["rolls"][2]["chain"] = json!("00".repeat(32)));
+    assert!(!ok && out.contains("k=2"), "{out}");
+    let (ok, out) = tamper(&|x| x["epochs"][0]["seed"] = json!("11".repeat(32)));
+    assert!(!ok && out.contains("epoch 0"), "{out}");
+    let (ok, out) = tamper(&|x| x["rolls"][3]["k"] = json!(7));
+    assert!(!ok && out.contains('7'), "{out}");
+}
+
+/// Runs the real `motti verify` on an export; returns success and what it printed.
+fn verify(export: &Value) -> (bool, String) {
+    let path = std::env::temp_dir().join(format!(
+        "motti-export-{}.json",
+        uuid::Uuid::new_v4().simple()
+    ));
+    std::fs::write(&path, serde_json::to_vec(export).expect("json")).expect("writes");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_motti"))
+        .arg("verify")
+        .arg(&path)
+        .output()
+        .expect("runs motti verify");
+    std::fs::remove_file(&path).ok();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), text)
+}
