@@ -2,3 +2,5 @@
 
 pub mod campaign;
 pub mod dice;
+pub mod talvisota;
+pub mod wons;

@@ -1,0 +1,143 @@
+//! Shared set-ups for the Talvisota tests: a fresh game and quick paths to a given phase.
+
+use crate::dice::source::ScriptedDice;
+use crate::domain::Side;
+use crate::rules::talvisota::sheet::{
+    CommandSheet, FinnishAllocation, FinnishSheet, SovietAllocation, SovietSheet, SupportUse,
+};
+use crate::rules::talvisota::state::{GameOptions, Phase, TalvisotaState, UnitLocation};
+use crate::rules::talvisota::strategy::{FinnishStrategy, SovietStrategy};
+use crate::rules::talvisota::support::SupportChoice;
+use crate::rules::talvisota::turn::{SovietOrganisation, UnitMove};
+use crate::rules::talvisota::{CounterSet, GameMap, advance_phase, allocate, new_game, organise};
+
+/// The counter values the tests compute with, fixed here so that the shipped defaults can be
+/// tuned without touching the tests: FUS 2/+1, ELI 3/+1, MECA 2/+2, TAN 3/+2; RES 1/0, SK 1/+1,
+/// WD 1/+1 (−1 on the enemy), SCT 2/+1 (−1 on the enemy), DIV 3/+2; entrenchment +2.
+pub const TEST_COUNTERS: &str = include_str!("test_counters.toml");
+
+/// The test counter set.
+pub fn counters() -> CounterSet {
+    CounterSet::from_toml(TEST_COUNTERS).expect("test counters")
+}
+
+/// A new two-player game with the default map and the test counters.
+pub fn game(options: GameOptions) -> TalvisotaState {
+    let map = GameMap::default_map().expect("default map");
+    let counters = counters();
+    new_game(map, counters, options).0
+}
+
+/// A game in turn 1's organisation phase (international die 3: no change).
+pub fn turn_one(options: GameOptions) -> TalvisotaState {
+    let mut s = game(options);
+    let mut dice = ScriptedDice::new([3]);
+    advance_phase(&mut s, &mut dice).expect("turn 1 begins");
+    assert_eq!(s.phase, Phase::Organisation);
+    s
+}
+
+/// Moves units to spaces with the special movement and goes to the Soviet placement.
+pub fn deploy(s: &mut TalvisotaState, moves: &[(&str, &str)]) {
+    let orders = SovietOrganisation {
+        moves: moves
+            .iter()
+            .map(|(u, t)| UnitMove {
+                unit: u.to_string(),
+                to: t.to_string(),
+            })
+            .collect(),
+        ..SovietOrganisation::default()
+    };
+    organise(s, orders).expect("organisation accepted");
+}
+
+/// Puts units straight into a space (test set-up only).
+pub fn put(s: &mut TalvisotaState, unit: &str, space: &str) {
+    s.unit_mut(unit).expect("unit exists").location = UnitLocation::Space(space.to_string());
+}
+
+/// A Soviet allocation.
+pub fn soviet(
+    strategy: SovietStrategy,
+    from: &str,
+    targets: &[&str],
+    units: &[&str],
+    supports: &[(&str, SupportChoice)],
+) -> SovietAllocation {
+    SovietAllocation {
+        strategy,
+        from: from.into(),
+        targets: targets.iter().map(|t| t.to_string()).collect(),
+        units: units.iter().map(|u| u.to_string()).collect(),
+        supports: supports
+            .iter()
+            .map(|(id, choice)| SupportUse {
+                id: id.to_string(),
+                choice: *choice,
+            })
+            .collect(),
+        placement: None,
+        resolved: false,
+    }
+}
+
+/// A Finnish allocation.
+pub fn finnish(
+    strategy: FinnishStrategy,
+    space: &str,
+    units: &[&str],
+    supports: &[(&str, SupportChoice)],
+    environment: &[&str],
+    entrenchments: &[&str],
+) -> FinnishAllocation {
+    FinnishAllocation {
+        strategy,
+        space: space.into(),
+        units: units.iter().map(|u| u.to_string()).collect(),
+        supports: supports
+            .iter()
+            .map(|(id, choice)| SupportUse {
+                id: id.to_string(),
+                choice: *choice,
+            })
+            .collect(),
+        environment: environment.iter().map(|e| e.to_string()).collect(),
+        entrenchments: entrenchments.iter().map(|e| e.to_string()).collect(),
+        placement: None,
+    }
+}
+
+/// Both sheets placed: the game is then in the combat phase.
+pub fn place(
+    s: &mut TalvisotaState,
+    soviet: Vec<SovietAllocation>,
+    finnish: Vec<FinnishAllocation>,
+) {
+    allocate(
+        s,
+        Side::Soviet,
+        CommandSheet::Soviet(SovietSheet {
+            allocations: soviet,
+        }),
+    )
+    .expect("Soviet sheet accepted");
+    allocate(
+        s,
+        Side::Finnish,
+        CommandSheet::Finnish(FinnishSheet {
+            allocations: finnish,
+        }),
+    )
+    .expect("Finnish sheet accepted");
+}
+
+/// Where a unit is.
+pub fn at(s: &TalvisotaState, unit: &str) -> UnitLocation {
+    s.unit(unit).expect("unit exists").location.clone()
+}
+
+/// A space location.
+pub fn space(id: &str) -> UnitLocation {
+    UnitLocation::Space(id.to_string())
+}

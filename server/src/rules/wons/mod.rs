@@ -1,0 +1,39 @@
+//! Winter of No Surrender: the campaign layer (ladder, Hours, orders, fatigue, hidden knowledge).
+//!
+//! Pure rules: a `WonsState` goes in, the commands mutate it and return the `Event`s they made.
+//! Battles themselves, heroes, support, artillery and prisoners belong to later modules; the
+//! `Battle` record and the platoon fields for retained items and heroes are their places.
+
+pub mod battle;
+pub mod campaign;
+pub mod clock;
+pub mod events;
+pub mod fatigue;
+pub mod hour;
+pub mod knowledge;
+pub mod ladder;
+pub mod legality;
+mod movement;
+pub mod orders;
+pub mod pack;
+pub mod platoon;
+pub mod state;
+pub mod tables;
+pub mod umpire;
+pub mod victory;
+mod works;
+
+#[cfg(test)]
+mod tests;
+
+pub use battle::{Battle, BattleError, BattleStatus, record_battle_result};
+pub use campaign::{load_pack, start_campaign};
+pub use events::{Event, EventKind, EventVisibility, visible_events};
+pub use fatigue::{Action, Light, exhaustion, fatigue_change};
+pub use hour::{HourError, resolve_hour, take_extra_action};
+pub use orders::{
+    Order, OrderError, PlatoonOrder, give_orders, legal_actions, mark_ready, set_reorganization,
+};
+pub use pack::{DEMO_PACK, PackError};
+pub use state::WonsState;
+pub use umpire::{Reveal, UmpireError, end_campaign, umpire_correct, umpire_reveal};

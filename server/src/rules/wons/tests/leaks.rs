@@ -1,0 +1,343 @@
+//! Redaction property: over many generated campaigns, a side's view and events never hold an
+//! unseen enemy platoon, enemy fatigue or orders, Soviet stacks (for the Finns), or enemy
+//! features and fires the side has not run into.
+
+use crate::dice::source::{Dice, RollSpec};
+use crate::domain::{Role, Side};
+use crate::rules::wons::ladder::TableColour;
+use crate::rules::wons::orders::CounterattackScenario;
+use crate::rules::wons::{
+    Action, Event, Order, PlatoonOrder, Reveal, WonsState, give_orders, legal_actions, load_pack,
+    record_battle_result, resolve_hour, take_extra_action, umpire_correct, umpire_reveal,
+    visible_events,
+};
+use crate::views::wons::{finnish_view, soviet_view};
+use serde_json::{Value, json};
+
+/// A small deterministic generator (splitmix64) for test data only.
+struct Gen(u64);
+
+impl Gen {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+    fn token(&mut self) -> String {
+        (0..10)
+            .map(|_| char::from(b'a' + u8::try_from(self.below(26)).unwrap()))
+            .collect()
+    }
+}
+
+impl Dice for Gen {
+    fn roll(&mut self, spec: RollSpec) -> Vec<u32> {
+        spec.sides
+            .iter()
+            .map(|s| u32::try_from(self.below(u64::from(*s))).unwrap() + 1)
+            .collect()
+    }
+}
+
+fn random_pack(g: &mut Gen) -> String {
+    let steps = 5 + g.below(10) as usize;
+    let letter = |i: usize| char::from(b'A' + u8::try_from(i).unwrap());
+    let mut t = format!(
+        "[campaign]\nname = \"Generated\"\ndemonstration = true\nstart_date = \"1940-01-15\"\nstart_hour = {}\nlength_hours = 60\ninitiative = \"{}\"\n[daylight]\nfrom = 8\nuntil = 16\n",
+        g.below(24),
+        if g.chance(50) { "soviet" } else { "finnish" }
+    );
+    for i in 0..steps {
+        let buildings: Vec<String> = (0..g.below(3))
+            .map(|_| format!("\"{}\"", g.token()))
+            .collect();
+        t += &format!(
+            "[[ladder]]\nletter = \"{}\"\nname = \"Step {}\"\ntables = [\"red\", \"yellow\", \"green\"]\nmajor_defence_line = {}\nbuildings = [{}]\n",
+            letter(i),
+            g.token(),
+            g.chance(30),
+            buildings.join(", ")
+        );
+    }
+    let mut soviets: Vec<(usize, String)> = (0..1 + g.below(7))
+        .map(|_| (g.below(steps as u64) as usize, g.token()))
+        .collect();
+    soviets.sort_by_key(|s| std::cmp::Reverse(s.0));
+    t += "[stacks]\nmin_size = 1\nmax_size = 3\n";
+    let mut i = 0;
+    while i < soviets.len() {
+        let mut j = i + 1;
+        while j < soviets.len() && j - i < 3 && soviets[j].0 == soviets[i].0 && g.chance(70) {
+            j += 1;
+        }
+        let ids: Vec<String> = soviets[i..j]
+            .iter()
+            .map(|(_, id)| format!("\"{id}\""))
+            .collect();
+        t += &format!(
+            "[[stacks.order]]\nid = \"stk-{}\"\nplatoons = [{}]\n",
+            g.token(),
+            ids.join(", ")
+        );
+        i = j;
+    }
+    let finns: Vec<(usize, String)> = (0..1 + g.below(4))
+        .map(|_| (g.below(steps as u64) as usize, g.token()))
+        .collect();
+    for (side, list) in [("soviet", &soviets), ("finnish", &finns)] {
+        for (step, id) in list {
+            t += &format!(
+                "[[platoons]]\nid = \"{id}\"\nname = \"Platoon {}\"\nside = \"{side}\"\nstep = \"{}\"\nfatigue = {}\n[[platoons.toe]]\nname = \"HQ\"\nkind = \"headquarters\"\nmen = {{ leader = 1 }}\n[[platoons.toe]]\nname = \"Section\"\nkind = \"section\"\nmen = {{ rifleman = 8 }}\n",
+                g.token(),
+                letter(*step),
+                g.below(18)
+            );
+        }
+    }
+    for _ in 0..g.below(4) {
+        let kind = ["minefield", "roadblock", "entrenchment"][g.below(3) as usize];
+        let owner = if g.chance(50) { "soviet" } else { "finnish" };
+        t += &format!(
+            "[[features]]\nid = \"mf-{}\"\nkind = \"{kind}\"\nowner = \"{owner}\"\nstep = \"{}\"\n",
+            g.token(),
+            letter(g.below(steps as u64) as usize)
+        );
+    }
+    t += &format!(
+        "[victory]\notherwise_name = \"Held\"\notherwise_winner = \"finnish\"\n[[victory.levels]]\nname = \"Through\"\nwinner = \"soviet\"\nstep = \"{}\"\nby_hour = 60\n",
+        letter(steps - 1)
+    );
+    t
+}
+
+fn random_order(g: &mut Gen, s: &WonsState, side: Side, id: &str) -> Option<Order> {
+    let actions: Vec<Action> = legal_actions(s, side, id)
+        .into_iter()
+        .filter(|a| *a != Action::Reorganize)
+        .collect();
+    let action = *actions.get(g.below(actions.len().max(1) as u64) as usize)?;
+    Some(match action {
+        Action::Advance => Order::Advance,
+        Action::Attack => Order::Attack {
+            table: TableColour::Red,
+            scenario: (side == Side::Finnish).then_some(CounterattackScenario::AttackAndDefend),
+        },
+        Action::Defend => Order::Defend,
+        Action::ConsolidateDefenses => Order::ConsolidateDefenses,
+        Action::AdjustRoadblock => Order::AdjustRoadblock {
+            build: g.chance(70),
+        },
+        Action::BurnBuildings => Order::BurnBuildings {
+            buildings: Vec::new(),
+        },
+        Action::BuildBonfire => Order::BuildBonfire,
+        Action::Retreat => Order::Retreat,
+        Action::Rest | Action::Reorganize => Order::Rest {
+            in_building: g.chance(50),
+        },
+    })
+}
+
+fn walk(value: &Value, visit: &mut dyn FnMut(&serde_json::Map<String, Value>)) {
+    match value {
+        Value::Object(map) => {
+            visit(map);
+            map.values().for_each(|v| walk(v, visit));
+        }
+        Value::Array(items) => items.iter().for_each(|v| walk(v, visit)),
+        _ => {}
+    }
+}
+
+/// Asserts that `side`'s view and `events` (already filtered for it) hold nothing forbidden.
+fn assert_no_leak(s: &WonsState, side: Side, events: &[Event], seed: u64) {
+    let view = match side {
+        Side::Soviet => serde_json::to_value(soviet_view(s)).unwrap(),
+        Side::Finnish => serde_json::to_value(finnish_view(s)).unwrap(),
+    };
+    let text = format!("{view}\n{}", serde_json::to_string(events).unwrap());
+    let known = &s.knowledge.of(side).sightings;
+    for p in s.platoons_of(side.enemy()) {
+        if !known.contains_key(&p.id) {
+            assert!(
+                !text.contains(&p.id) && !text.contains(&p.name),
+                "seed {seed}: {side:?} sees unspotted {}",
+                p.id
+            );
+        }
+    }
+    for f in s
+        .features
+        .values()
+        .filter(|f| f.owner != side && f.known_to_enemy_since.is_none())
+    {
+        assert!(
+            !text.contains(&format!("\"{}\"", f.id)),
+            "seed {seed}: {side:?} sees hidden feature {}",
+            f.id
+        );
+    }
+    if side == Side::Finnish {
+        for stack in &s.stacks {
+            assert!(
+                !text.contains(&stack.id),
+                "seed {seed}: Finns see stack {}",
+                stack.id
+            );
+        }
+        assert_eq!(view["orders"]["reorganization"], Value::Null);
+    }
+    let enemy_ids: Vec<&str> = s.platoons_of(side.enemy()).map(|p| p.id.as_str()).collect();
+    walk(&view, &mut |map| {
+        if let Some(Value::String(id)) = map.get("id")
+            && enemy_ids.contains(&id.as_str())
+        {
+            for secret in [
+                "fatigue",
+                "exhaustion",
+                "toe",
+                "order",
+                "legal_actions",
+                "warm_through_hour",
+            ] {
+                assert!(
+                    !map.contains_key(secret),
+                    "seed {seed}: {side:?} sees {secret} of {id}"
+                );
+            }
+        }
+    });
+    for (step, building) in view["ladder"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .flat_map(|(i, st)| {
+            st["buildings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(move |b| (i, b))
+        })
+    {
+        let real = s.ladder[step]
+            .buildings
+            .iter()
+            .find(|b| building["name"] == json!(b.name))
+            .unwrap();
+        let may_know = real
+            .fire
+            .as_ref()
+            .is_some_and(|f| f.set_by == side || f.known_to_enemy_since.is_some());
+        assert_eq!(
+            building["fire"] != Value::Null,
+            may_know,
+            "seed {seed}: fire knowledge of {}",
+            real.name
+        );
+    }
+}
+
+fn check(s: &WonsState, events: &[Event], seed: u64) {
+    for side in [Side::Soviet, Side::Finnish] {
+        assert_no_leak(s, side, &visible_events(events, side.role()), seed);
+    }
+}
+
+fn play(seed: u64) {
+    let mut g = Gen(seed);
+    let mut s = load_pack(&random_pack(&mut g)).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    check(&s, &[], seed);
+    for _ in 0..1 + g.below(10) {
+        let mut events = Vec::new();
+        for side in [Side::Soviet, Side::Finnish] {
+            let ids: Vec<String> = s.platoons_of(side).map(|p| p.id.clone()).collect();
+            for id in ids {
+                if let Some(o) = random_order(&mut g, &s, side, &id) {
+                    events.extend(
+                        give_orders(
+                            &mut s,
+                            side,
+                            vec![PlatoonOrder {
+                                platoon: id,
+                                order: o,
+                            }],
+                        )
+                        .unwrap_or_default(),
+                    );
+                }
+            }
+        }
+        if g.chance(10) {
+            let id = s
+                .platoons
+                .keys()
+                .nth(g.below(s.platoons.len() as u64) as usize)
+                .unwrap()
+                .clone();
+            let side = s.platoons[&id].side.enemy();
+            events.extend(umpire_reveal(&mut s, side, &Reveal::Platoon { id }).unwrap());
+        }
+        if g.chance(10) {
+            let id = s
+                .platoons
+                .keys()
+                .nth(g.below(s.platoons.len() as u64) as usize)
+                .unwrap()
+                .clone();
+            let path = format!("/platoons/{id}/fatigue");
+            events.extend(umpire_correct(&mut s, &path, json!(g.below(20)), "recount").unwrap());
+        }
+        let mut dice = Gen(g.next());
+        events.extend(resolve_hour(&mut s, &mut dice, true).unwrap());
+        check(&s, &events, seed);
+        while let Some(b) = s.pending_battle().map(|b| b.id) {
+            let winner = if g.chance(50) {
+                Side::Soviet
+            } else {
+                Side::Finnish
+            };
+            let mut events =
+                record_battle_result(&mut s, b, winner, 1 + g.below(5) as u32).unwrap();
+            let entitled: Vec<(String, Side)> = s
+                .platoons
+                .values()
+                .filter(|p| p.extra_action_from.is_some())
+                .map(|p| (p.id.clone(), p.side))
+                .collect();
+            for (id, side) in entitled {
+                if let Some(o) = random_order(&mut g, &s, side, &id).filter(|_| g.chance(50)) {
+                    events.extend(
+                        take_extra_action(
+                            &mut s,
+                            &mut dice,
+                            side,
+                            PlatoonOrder {
+                                platoon: id,
+                                order: o,
+                            },
+                        )
+                        .unwrap_or_default(),
+                    );
+                }
+            }
+            check(&s, &events, seed);
+        }
+    }
+    let _ = Role::Umpire;
+}
+
+#[test]
+fn no_side_view_or_event_leaks_what_the_side_may_not_know() {
+    for seed in 0..300 {
+        play(seed);
+    }
+}
