@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 pub type SpaceId = String;
 
 /// The default map shipped with the server (an approximation, not the published map).
-pub const DEFAULT_MAP_TOML: &str = include_str!("../../../../data/talvisota/map.toml");
+pub const DEFAULT_MAP_TOML: &str = include_str!("../../../../scenarios/talvisota/map.toml");
 
 /// Whose territory a space is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
