@@ -13,3 +13,14 @@ document.addEventListener("submit", (event) => {
     button.disabled = true;
   }
 });
+
+// Live pages: when the campaign changes elsewhere, offer to show the new state.
+const live = document.getElementById("live");
+if (live && live.dataset.src && "EventSource" in window) {
+  const source = new EventSource(live.dataset.src);
+  source.addEventListener("changed", () => {
+    live.hidden = false;
+    live.querySelector("button")?.focus({ preventScroll: true });
+  });
+  live.querySelector("button")?.addEventListener("click", () => window.location.reload());
+}

@@ -76,6 +76,30 @@ impl Command {
         })
     }
 
+    /// The game's state document, if the game has started.
+    pub async fn load_state<T: serde::de::DeserializeOwned>(
+        &mut self,
+    ) -> Result<Option<T>, AppError> {
+        match db::game::load_state(&mut self.tx, self.campaign.id).await? {
+            Some(value) => serde_json::from_value(value)
+                .map(Some)
+                .map_err(AppError::internal),
+            None => Ok(None),
+        }
+    }
+
+    /// Stores the game's state document.
+    pub async fn save_state(&mut self, state: &impl serde::Serialize) -> Result<(), AppError> {
+        db::game::save_state(&mut self.tx, self.campaign.id, state).await?;
+        Ok(())
+    }
+
+    /// Appends events to the campaign's log.
+    pub async fn append_events(&mut self, events: &[db::game::NewEvent]) -> Result<(), AppError> {
+        db::game::append_events(&mut self.tx, self.campaign.id, events).await?;
+        Ok(())
+    }
+
     /// The transaction, for the game module's own reads and writes.
     pub fn tx(&mut self) -> &mut Transaction<'static, Postgres> {
         &mut self.tx

@@ -8,6 +8,7 @@ pub mod demo;
 pub mod dice;
 pub mod domain;
 pub mod error;
+pub mod live;
 pub mod pg;
 pub mod routes;
 pub mod rules;
@@ -67,13 +68,19 @@ pub fn app(state: AppState) -> Router {
         .with_secure(state.config.secure_cookies)
         .with_expiry(Expiry::OnInactivity(time::Duration::days(14)));
     let timeout = Duration::from_secs(state.config.request_timeout_secs);
-    Router::new()
-        .merge(routes::router(&state))
+    // Live streams stay open for as long as a page does, so they are outside the timeout.
+    let timed = routes::router(&state)
         .fallback(|| async { error::AppError::not_found() })
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            timeout,
+        ));
+    Router::new()
+        .merge(timed)
+        .route("/campaigns/{id}/live", axum::routing::get(live::stream))
         .layer(sessions)
         .layer(CsrfLayer::new())
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
-        .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, timeout))
         .layer(CatchPanicLayer::new())
         .layer(middleware::from_fn(error::shape_errors))
         .layer(header_layer(header::CONTENT_SECURITY_POLICY, CSP))
@@ -104,10 +111,19 @@ pub async fn serve(
     state: AppState,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    let listener_task = tokio::spawn(live::listen(state.clone()));
+    let live = state.live.clone();
+    let shutdown = async move {
+        shutdown.await;
+        // Ends every live stream, so that graceful shutdown does not wait on open pages.
+        let _ = live.send(uuid::Uuid::nil());
+    };
     let app = app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
-    axum::serve(listener, app)
+    let served = axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)
-        .await
+        .await;
+    listener_task.abort();
+    served
 }
 
 /// Builds the shared state for a pool and configuration.
@@ -115,5 +131,6 @@ pub fn state(db: PgPool, config: Config) -> AppState {
     AppState {
         db,
         config: Arc::new(config),
+        live: live::channel(),
     }
 }

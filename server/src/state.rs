@@ -11,4 +11,6 @@ pub struct AppState {
     pub db: PgPool,
     /// The configuration the server started with.
     pub config: Arc<Config>,
+    /// Campaign changes seen by this process, for live pages.
+    pub live: tokio::sync::broadcast::Sender<uuid::Uuid>,
 }

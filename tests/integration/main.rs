@@ -7,3 +7,4 @@ mod common;
 mod dice;
 mod embedded_pg;
 mod errors;
+mod live;

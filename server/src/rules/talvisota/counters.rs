@@ -8,7 +8,8 @@ use crate::domain::Side;
 use serde::{Deserialize, Serialize};
 
 /// The default counter set shipped with the server (an approximation of the published counters).
-pub const DEFAULT_COUNTERS_TOML: &str = include_str!("../../../../scenarios/talvisota/counters.toml");
+pub const DEFAULT_COUNTERS_TOML: &str =
+    include_str!("../../../../scenarios/talvisota/counters.toml");
 
 /// The type printed on a combat unit counter (rules 1.4, 2.2, 2.3).
 #[derive(
