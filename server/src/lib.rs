@@ -8,6 +8,7 @@ pub mod demo;
 pub mod dice;
 pub mod domain;
 pub mod error;
+pub mod games;
 pub mod live;
 pub mod pg;
 pub mod routes;

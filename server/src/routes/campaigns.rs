@@ -42,21 +42,13 @@ pub async fn create(state: &AppState, user: Uuid, form: &NewCampaign) -> Result<
         .game
         .parse()
         .map_err(|m: String| AppError::invalid("unknown_game", m).on_field("game"))?;
-    if form.scenario.as_ref().is_some_and(|s| !s.is_null()) {
-        return Err(AppError::invalid(
-            "scenario_not_supported",
-            format!(
-                "{} does not take a scenario pack on this server yet; leave 'scenario' out.",
-                game.title()
-            ),
-        )
-        .on_field("scenario"));
-    }
     let id = Uuid::new_v4();
     let seed = dice::derive::fresh_seed().map_err(AppError::internal)?;
     let mut tx = state.db.begin().await?;
     db::campaigns::insert(&mut tx, id, name, game, user, &dice::chain::chain_start(id)).await?;
     db::dice::insert_epoch(&mut tx, id, 0, &seed, &dice::derive::commitment(&seed)).await?;
+    let scenario = form.scenario.as_ref().filter(|s| !s.is_null());
+    crate::games::start(&mut tx, id, game, scenario).await?;
     tx.commit().await?;
     Ok(id)
 }

@@ -82,17 +82,6 @@ pub struct ParticipantView {
     pub client_seed: Option<String>,
 }
 
-/// Which games the server can run play for.
-pub fn module_status(game: Game) -> ModuleStatus {
-    ModuleStatus {
-        available: false,
-        message: format!(
-            "Play of {} is not available on this server yet. The campaign exists, takes participants and rolls dice in the dice tray.",
-            game.title()
-        ),
-    }
-}
-
 /// Builds the view of a campaign for the caller.
 pub fn campaign_view(
     m: &Membership,
@@ -108,7 +97,7 @@ pub fn campaign_view(
         my_role: m.role,
         created_at: c.created_at,
         version: c.version,
-        module: module_status(c.game()),
+        module: crate::games::module_status(c.game()),
         dice: DiceSummary {
             epoch: c.dice_epoch,
             commitment,
