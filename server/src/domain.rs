@@ -92,12 +92,26 @@ impl Side {
         }
     }
 
+    /// The identifier used in the API and the database.
+    pub fn code(self) -> &'static str {
+        match self {
+            Side::Soviet => "soviet",
+            Side::Finnish => "finnish",
+        }
+    }
+
     /// The role that plays this side.
     pub fn role(self) -> Role {
         match self {
             Side::Soviet => Role::Soviet,
             Side::Finnish => Role::Finnish,
         }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
     }
 }
 

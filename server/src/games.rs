@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 /// Whether the server runs play of `game`, with a sentence for people.
 pub fn module_status(game: Game) -> ModuleStatus {
-    let available = false;
+    let available = matches!(game, Game::Wons);
     ModuleStatus {
         available,
         message: if available {
@@ -31,8 +31,13 @@ pub async fn start(
     game: Game,
     scenario: Option<&serde_json::Value>,
 ) -> Result<(), AppError> {
-    let _ = (tx, campaign);
     match (game, scenario) {
+        (Game::Wons, scenario) => {
+            let (state, events) = crate::routes::wons::start(scenario)?;
+            crate::db::game::save_state(tx, campaign, &state).await?;
+            crate::db::game::append_events(tx, campaign, &events).await?;
+            Ok(())
+        }
         (_, None) => Ok(()),
         (game, Some(_)) => Err(AppError::invalid(
             "scenario_not_supported",

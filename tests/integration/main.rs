@@ -8,3 +8,4 @@ mod dice;
 mod embedded_pg;
 mod errors;
 mod live;
+mod wons;

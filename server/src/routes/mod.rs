@@ -9,6 +9,8 @@ pub mod dice_pages;
 pub mod health;
 pub mod pages;
 pub mod ratelimit;
+pub mod wons;
+pub mod wons_pages;
 
 use crate::auth::CurrentUser;
 use crate::db;
@@ -178,6 +180,15 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
         .routes(routes!(dice::api_procedures))
         .routes(routes!(dice::api_rotate))
         .routes(routes!(dice::api_export))
+        .routes(routes!(wons::api_view))
+        .routes(routes!(wons::api_give_order))
+        .routes(routes!(wons::api_ready))
+        .routes(routes!(wons::api_resolve))
+        .routes(routes!(wons::api_battle_result))
+        .routes(routes!(wons::api_correct))
+        .routes(routes!(wons::api_reveal))
+        .routes(routes!(wons::api_end))
+        .routes(routes!(wons::api_events))
         .split_for_parts();
     // The document's own route is part of the API too.
     let (doc_router, doc_part) = OpenApiRouter::<std::sync::Arc<String>>::new()
@@ -229,6 +240,23 @@ pub fn router(state: &AppState) -> Router<AppState> {
         )
         .route("/campaigns/{id}/dice/rotate", post(dice_pages::rotate))
         .route("/dice/verify", get(dice_pages::verify_page))
+        .route("/campaigns/{id}/wons", get(wons_pages::show))
+        .route(
+            "/campaigns/{id}/wons/orders/{platoon}",
+            post(wons_pages::give_order),
+        )
+        .route("/campaigns/{id}/wons/ready", post(wons_pages::ready))
+        .route("/campaigns/{id}/wons/resolve", post(wons_pages::resolve))
+        .route(
+            "/campaigns/{id}/wons/battles/{battle}/result",
+            post(wons_pages::battle_result),
+        )
+        .route(
+            "/campaigns/{id}/wons/corrections",
+            post(wons_pages::correct),
+        )
+        .route("/campaigns/{id}/wons/reveal", post(wons_pages::reveal))
+        .route("/campaigns/{id}/wons/end", post(wons_pages::end))
         .route("/invites/{code}", get(campaign_pages::invite_page))
         .route("/invites/{code}/accept", post(campaign_pages::accept))
         .route("/healthz", get(health::healthz))

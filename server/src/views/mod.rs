@@ -4,3 +4,4 @@ pub mod campaign;
 pub mod dice;
 pub mod talvisota;
 pub mod wons;
+pub mod wons_picture;

@@ -1,0 +1,461 @@
+//! Winter of No Surrender through the API: the caller's view, orders, readiness, resolution,
+//! battle results, umpire corrections and reveals, the end of the campaign, the event log.
+//! The pages in `wons_pages` call the same functions.
+
+use super::{ApiJson, CampaignAccess};
+use crate::command::Command;
+use crate::db;
+use crate::db::game::{Audience, EventRow, NewEvent};
+use crate::dice::live::LiveDice;
+use crate::domain::{Game, Role, Side};
+use crate::error::{AppError, sentence};
+use crate::rules::wons::{
+    self, BattleError, Event, EventVisibility, HourError, Order, OrderError, PlatoonOrder, Reveal,
+    UmpireError, WonsState,
+};
+use crate::state::AppState;
+use crate::views::wons::{WonsView, view_for};
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use serde::Deserialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+/// The rules' events as log entries, each with its audience and its Hour's label.
+pub fn log_entries(state: &WonsState, events: Vec<Event>) -> Vec<NewEvent> {
+    events
+        .into_iter()
+        .map(|e| NewEvent {
+            audience: match e.visibility {
+                EventVisibility::Public => Audience::Public,
+                EventVisibility::Soviet => Audience::Soviet,
+                EventVisibility::Finnish => Audience::Finnish,
+                EventVisibility::Umpire => Audience::Umpire,
+            },
+            kind: serde_json::to_value(e.kind)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap_or_else(|| "campaign".into()),
+            moment: state.clock.label(e.hour),
+            sentence: e.sentence,
+            payload: Value::Null,
+        })
+        .collect()
+}
+
+/// Starts a campaign's game from a scenario pack (TOML text), or the demo pack.
+pub fn start(scenario: Option<&Value>) -> Result<(WonsState, Vec<NewEvent>), AppError> {
+    let source = match scenario {
+        None => wons::DEMO_PACK,
+        Some(Value::String(text)) => text.as_str(),
+        Some(_) => {
+            return Err(AppError::invalid(
+                "invalid_scenario",
+                "Send the scenario pack as TOML text in 'scenario' (see scenarios/wons-demo.toml).",
+            )
+            .on_field("scenario"));
+        }
+    };
+    let (state, events) = wons::start_campaign(source)
+        .map_err(|e| AppError::invalid("invalid_scenario", sentence(e)).on_field("scenario"))?;
+    let entries = log_entries(&state, events);
+    Ok((state, entries))
+}
+
+fn order_error(e: OrderError) -> AppError {
+    match e {
+        OrderError::Closed(_) | OrderError::AlreadyReady => {
+            AppError::conflict("orders_closed", sentence(e))
+        }
+        other => AppError::invalid("illegal_order", sentence(other)),
+    }
+}
+
+fn hour_error(e: HourError) -> AppError {
+    AppError::conflict("cannot_resolve", sentence(e))
+}
+
+fn battle_error(e: BattleError) -> AppError {
+    match e {
+        BattleError::Unknown(_) => AppError::not_found(),
+        BattleError::AlreadyDecided(_) => AppError::conflict("battle_decided", sentence(e)),
+        other => AppError::invalid("invalid_result", sentence(other)),
+    }
+}
+
+fn umpire_error(e: UmpireError) -> AppError {
+    match e {
+        UmpireError::Ended => AppError::conflict("campaign_ended", sentence(e)),
+        UmpireError::NoSuchValue(_) | UmpireError::NothingToReveal(_) => {
+            AppError::invalid("unknown_target", sentence(e))
+        }
+        other => AppError::invalid("invalid_correction", sentence(other)),
+    }
+}
+
+/// 404 unless the campaign plays WoNS.
+fn require_wons(access: &CampaignAccess) -> Result<(), AppError> {
+    if access.membership.campaign.game() == Game::Wons {
+        Ok(())
+    } else {
+        Err(AppError::not_found())
+    }
+}
+
+/// The side the caller plays; 403 for the umpire.
+fn player_side(access: &CampaignAccess) -> Result<Side, AppError> {
+    access.role().side().ok_or_else(|| {
+        AppError::forbidden("Orders are given by the sides' players, not the umpire.")
+    })
+}
+
+/// Runs one WoNS command in one transaction: lock, load, apply `rule`, save, log, commit.
+pub async fn run<T>(
+    state: &AppState,
+    access: &CampaignAccess,
+    rule: impl FnOnce(&mut WonsState, &mut LiveDice) -> Result<(T, Vec<Event>), AppError>,
+) -> Result<T, AppError> {
+    require_wons(access)?;
+    let mut command = Command::begin(state, access).await?;
+    let mut game: WonsState = command.load_state().await?.ok_or_else(|| {
+        AppError::conflict("not_started", "This campaign's game has not started.")
+    })?;
+    let (answer, events) = rule(&mut game, &mut command.dice)?;
+    let entries = log_entries(&game, events);
+    command.save_state(&game).await?;
+    command.append_events(&entries).await?;
+    command.commit(None).await?;
+    Ok(answer)
+}
+
+/// The caller's view of the game.
+pub async fn view(
+    state: &AppState,
+    access: &CampaignAccess,
+) -> Result<(WonsState, WonsView), AppError> {
+    require_wons(access)?;
+    let value = db::game::read_state(&state.db, access.id())
+        .await?
+        .ok_or_else(|| {
+            AppError::conflict("not_started", "This campaign's game has not started.")
+        })?;
+    let game: WonsState = serde_json::from_value(value).map_err(AppError::internal)?;
+    let view = view_for(&game, access.role());
+    Ok((game, view))
+}
+
+/// `GET /api/v1/campaigns/{id}/wons/view`: the caller's whole view, from the same projection as the page.
+#[utoipa::path(get, path = "/api/v1/campaigns/{id}/wons/view", tag = "wons",
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = WonsView), (status = 404, description = "not a WoNS campaign of yours")),
+    security(("bearer" = [])))]
+pub async fn api_view(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Json<WonsView>, AppError> {
+    Ok(Json(view(&state, &access).await?.1))
+}
+
+/// Gives (or replaces) one platoon's order for the coming Hour.
+pub async fn give_order(
+    state: &AppState,
+    access: &CampaignAccess,
+    platoon: &str,
+    order: Order,
+) -> Result<(), AppError> {
+    let side = player_side(access)?;
+    run(state, access, |game, _| {
+        let events = wons::give_orders(
+            game,
+            side,
+            vec![PlatoonOrder {
+                platoon: platoon.to_owned(),
+                order,
+            }],
+        )
+        .map_err(order_error)?;
+        Ok(((), events))
+    })
+    .await
+}
+
+/// The path of an order.
+#[derive(Debug, Deserialize)]
+pub struct PlatoonPath {
+    /// The platoon's id.
+    pub platoon: String,
+}
+
+/// `PUT /api/v1/campaigns/{id}/wons/orders/{platoon}`: gives one platoon its order for the coming Hour.
+#[utoipa::path(put, path = "/api/v1/campaigns/{id}/wons/orders/{platoon}", tag = "wons", request_body = Order,
+    params(("id" = uuid::Uuid, Path, description = "campaign id"), ("platoon" = String, Path, description = "platoon id")),
+    responses((status = 200, body = WonsView), (status = 403, description = "the umpire gives no orders"),
+              (status = 409, description = "orders closed or marked ready"), (status = 422, description = "illegal order, naming the rule")),
+    security(("bearer" = [])))]
+pub async fn api_give_order(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path(path): Path<PlatoonPath>,
+    ApiJson(order): ApiJson<Order>,
+) -> Result<Json<WonsView>, AppError> {
+    give_order(&state, &access, &path.platoon, order).await?;
+    Ok(Json(view(&state, &access).await?.1))
+}
+
+/// Marks the caller's side ready; when both sides are, the Hour resolves at once.
+pub async fn mark_ready(state: &AppState, access: &CampaignAccess) -> Result<(), AppError> {
+    let side = player_side(access)?;
+    run(state, access, |game, dice| {
+        let mut events = wons::mark_ready(game, side).map_err(order_error)?;
+        if game.orders.soviet.ready && game.orders.finnish.ready {
+            events.extend(wons::resolve_hour(game, dice, false).map_err(hour_error)?);
+        }
+        Ok(((), events))
+    })
+    .await
+}
+
+/// `POST /api/v1/campaigns/{id}/wons/ready`: the caller's side marks its orders ready.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/ready", tag = "wons",
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = WonsView), (status = 409, description = "already ready or closed"),
+              (status = 422, description = "the orders break a rule")),
+    security(("bearer" = [])))]
+pub async fn api_ready(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Json<WonsView>, AppError> {
+    mark_ready(&state, &access).await?;
+    Ok(Json(view(&state, &access).await?.1))
+}
+
+/// Resolves the Hour now, missing orders defaulting to Defend; umpire only.
+pub async fn force_resolution(state: &AppState, access: &CampaignAccess) -> Result<(), AppError> {
+    access.require_umpire("force the Hour's resolution")?;
+    run(state, access, |game, dice| {
+        Ok((
+            (),
+            wons::resolve_hour(game, dice, true).map_err(hour_error)?,
+        ))
+    })
+    .await
+}
+
+/// `POST /api/v1/campaigns/{id}/wons/resolve`: resolves the Hour now; umpire only.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/resolve", tag = "wons",
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = WonsView), (status = 403, description = "not the umpire"),
+              (status = 409, description = "a battle waits for its result, or the campaign is over")),
+    security(("bearer" = [])))]
+pub async fn api_resolve(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Json<WonsView>, AppError> {
+    force_resolution(&state, &access).await?;
+    Ok(Json(view(&state, &access).await?.1))
+}
+
+/// A battle's result as the umpire records it.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct BattleResultIn {
+    /// The side that won.
+    pub winner: Side,
+    /// Full Chain of Command Turns played (fewer than three lets each platoon act again).
+    pub turns: u32,
+}
+
+/// Records a battle's result; umpire only.
+pub async fn record_battle(
+    state: &AppState,
+    access: &CampaignAccess,
+    battle: u32,
+    result: &BattleResultIn,
+) -> Result<(), AppError> {
+    access.require_umpire("record battle results")?;
+    run(state, access, |game, _| {
+        Ok((
+            (),
+            wons::record_battle_result(game, battle, result.winner, result.turns)
+                .map_err(battle_error)?,
+        ))
+    })
+    .await
+}
+
+/// The path of a battle.
+#[derive(Debug, Deserialize)]
+pub struct BattlePath {
+    /// The battle's number.
+    pub battle: u32,
+}
+
+/// `POST /api/v1/campaigns/{id}/wons/battles/{battle}/result`: records who won and how long it lasted; umpire only.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/battles/{battle}/result", tag = "wons", request_body = BattleResultIn,
+    params(("id" = uuid::Uuid, Path, description = "campaign id"), ("battle" = u32, Path, description = "battle number")),
+    responses((status = 200, body = WonsView), (status = 404, description = "no such battle"),
+              (status = 409, description = "already decided")),
+    security(("bearer" = [])))]
+pub async fn api_battle_result(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path(path): Path<BattlePath>,
+    ApiJson(body): ApiJson<BattleResultIn>,
+) -> Result<Json<WonsView>, AppError> {
+    record_battle(&state, &access, path.battle, &body).await?;
+    Ok(Json(view(&state, &access).await?.1))
+}
+
+/// An umpire's correction of one value.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CorrectionIn {
+    /// Where the value is, e.g. `/platoons/fin-1/fatigue`.
+    pub path: String,
+    /// The new value (JSON).
+    #[schema(value_type = Object)]
+    pub value: Value,
+    /// Why; both sides read it.
+    pub reason: String,
+}
+
+/// Corrects one value with a reason; umpire only.
+pub async fn correct(
+    state: &AppState,
+    access: &CampaignAccess,
+    c: CorrectionIn,
+) -> Result<(), AppError> {
+    access.require_umpire("correct values")?;
+    run(state, access, |game, _| {
+        Ok((
+            (),
+            wons::umpire_correct(game, &c.path, c.value, &c.reason).map_err(umpire_error)?,
+        ))
+    })
+    .await
+}
+
+/// `POST /api/v1/campaigns/{id}/wons/corrections`: corrects any value with a reason both sides read; umpire only.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/corrections", tag = "wons", request_body = CorrectionIn,
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = WonsView), (status = 422, description = "no such value, or no reason")),
+    security(("bearer" = [])))]
+pub async fn api_correct(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    ApiJson(body): ApiJson<CorrectionIn>,
+) -> Result<Json<WonsView>, AppError> {
+    correct(&state, &access, body).await?;
+    Ok(Json(view(&state, &access).await?.1))
+}
+
+/// A fact the umpire reveals to a side.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RevealIn {
+    /// The side that learns it.
+    pub side: Side,
+    /// What it learns.
+    #[schema(value_type = Object)]
+    pub reveal: Reveal,
+}
+
+/// Reveals a platoon or feature to a side; umpire only.
+pub async fn reveal(
+    state: &AppState,
+    access: &CampaignAccess,
+    r: RevealIn,
+) -> Result<(), AppError> {
+    access.require_umpire("reveal facts")?;
+    run(state, access, |game, _| {
+        Ok((
+            (),
+            wons::umpire_reveal(game, r.side, &r.reveal).map_err(umpire_error)?,
+        ))
+    })
+    .await
+}
+
+/// `POST /api/v1/campaigns/{id}/wons/reveal`: tells a side about a platoon or feature; umpire only.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/reveal", tag = "wons", request_body = RevealIn,
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = WonsView), (status = 422, description = "nothing by that name")),
+    security(("bearer" = [])))]
+pub async fn api_reveal(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    ApiJson(body): ApiJson<RevealIn>,
+) -> Result<Json<WonsView>, AppError> {
+    reveal(&state, &access, body).await?;
+    Ok(Json(view(&state, &access).await?.1))
+}
+
+/// Ends the campaign, evaluating the pack's victory conditions; umpire only.
+pub async fn end(state: &AppState, access: &CampaignAccess) -> Result<(), AppError> {
+    access.require_umpire("end the campaign")?;
+    run(state, access, |game, _| {
+        Ok(((), wons::end_campaign(game).map_err(umpire_error)?))
+    })
+    .await
+}
+
+/// `POST /api/v1/campaigns/{id}/wons/end`: ends the campaign and evaluates victory; umpire only.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/end", tag = "wons",
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = WonsView), (status = 409, description = "already ended")),
+    security(("bearer" = [])))]
+pub async fn api_end(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Json<WonsView>, AppError> {
+    end(&state, &access).await?;
+    Ok(Json(view(&state, &access).await?.1))
+}
+
+/// Paging of the event log.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(default)]
+pub struct EventsQuery {
+    /// Only events before this number (default: the newest).
+    pub before: Option<i64>,
+    /// At most this many (1 to 500, default 100).
+    pub limit: Option<i64>,
+}
+
+/// The events the caller may read, newest first.
+pub async fn events(
+    state: &AppState,
+    access: &CampaignAccess,
+    q: &EventsQuery,
+) -> Result<Vec<EventRow>, AppError> {
+    require_wons(access)?;
+    let limit = q.limit.unwrap_or(100);
+    if !(1..=500).contains(&limit) {
+        return Err(AppError::invalid(
+            "invalid_limit",
+            "'limit' must be from 1 to 500.",
+        ));
+    }
+    Ok(db::game::events_for(
+        &state.db,
+        access.id(),
+        access.role(),
+        q.before.unwrap_or(i64::MAX),
+        limit,
+    )
+    .await?)
+}
+
+/// `GET /api/v1/campaigns/{id}/wons/events`: the campaign's events the caller may read, newest first.
+#[utoipa::path(get, path = "/api/v1/campaigns/{id}/wons/events", tag = "wons",
+    params(("id" = uuid::Uuid, Path, description = "campaign id"), EventsQuery),
+    responses((status = 200, body = [EventRow])), security(("bearer" = [])))]
+pub async fn api_events(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Query(q): Query<EventsQuery>,
+) -> Result<Json<Vec<EventRow>>, AppError> {
+    Ok(Json(events(&state, &access, &q).await?))
+}
+
+/// Whether `role` plays a side (and so gives orders).
+pub fn gives_orders(role: Role) -> bool {
+    role.side().is_some()
+}

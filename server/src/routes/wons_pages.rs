@@ -1,0 +1,427 @@
+//! The WoNS pages: each side's ladder, platoon cards and orders; the umpire's dashboard.
+
+use super::CampaignAccess;
+use super::pages::{Nav, render_with};
+use super::wons::{self as api, BattleResultIn, CorrectionIn, EventsQuery, RevealIn};
+use crate::db::game::EventRow;
+use crate::domain::Side;
+use crate::error::AppError;
+use crate::rules::wons::fatigue::Action;
+use crate::rules::wons::{Order, Reveal};
+use crate::state::AppState;
+use crate::views::wons::{SideView, UmpireView, WonsView, finnish_view, soviet_view};
+use crate::views::wons_picture::{fatigue_track, ladder};
+use askama::Template;
+use axum::extract::{Form, Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Redirect, Response};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+/// An action offered in an order form.
+struct Choice {
+    code: String,
+    title: &'static str,
+    selected: bool,
+}
+
+/// A platoon card's extra pieces.
+struct Card {
+    fatigue_svg: String,
+    choices: Vec<Choice>,
+    order_text: String,
+}
+
+#[derive(Template)]
+#[template(path = "wons/side.html")]
+struct SidePage {
+    nav: Nav,
+    campaign_id: uuid::Uuid,
+    campaign_name: String,
+    error: Option<String>,
+    view: SideView,
+    cards: Vec<Card>,
+    ladder_svg: String,
+    events: Vec<EventRow>,
+}
+
+#[derive(Template)]
+#[template(path = "wons/umpire.html")]
+struct UmpirePage {
+    nav: Nav,
+    campaign_id: uuid::Uuid,
+    campaign_name: String,
+    error: Option<String>,
+    view: UmpireView,
+    sides: Vec<(SideView, Vec<Card>)>,
+    ladder_svg: String,
+    events: Vec<EventRow>,
+}
+
+fn action_code(action: Action) -> String {
+    serde_json::to_value(action)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+fn order_text(order: &Option<Order>) -> String {
+    match order {
+        None => "none yet".into(),
+        Some(o) => serde_json::to_value(o)
+            .ok()
+            .and_then(|v| {
+                v.get("action")
+                    .and_then(|a| a.as_str())
+                    .map(|a| a.replace('_', " "))
+            })
+            .unwrap_or_default(),
+    }
+}
+
+fn cards(view: &SideView) -> Result<Vec<Card>, AppError> {
+    view.platoons
+        .iter()
+        .map(|p| {
+            let current = p
+                .order
+                .as_ref()
+                .and_then(|o| serde_json::to_value(o).ok())
+                .and_then(|v| v.get("action").cloned());
+            Ok(Card {
+                fatigue_svg: fatigue_track(p.fatigue)
+                    .render()
+                    .map_err(AppError::internal)?,
+                choices: p
+                    .legal_actions
+                    .iter()
+                    .map(|a| {
+                        let code = action_code(*a);
+                        Choice {
+                            selected: current.as_ref().and_then(|c| c.as_str())
+                                == Some(code.as_str()),
+                            code,
+                            title: a.title(),
+                        }
+                    })
+                    .collect(),
+                order_text: order_text(&p.order),
+            })
+        })
+        .collect()
+}
+
+async fn page(
+    state: &AppState,
+    access: &CampaignAccess,
+    error: Option<String>,
+    status: StatusCode,
+) -> Result<Response, AppError> {
+    let (game, view) = api::view(state, access).await?;
+    let events = api::events(
+        state,
+        access,
+        &EventsQuery {
+            before: None,
+            limit: Some(60),
+        },
+    )
+    .await?;
+    let nav = Nav::for_user(&access.user);
+    let campaign_name = access.membership.campaign.name.clone();
+    let caption = game.clock.label(game.hour);
+    match view {
+        WonsView::Soviet(v) => side_page(
+            nav,
+            access,
+            campaign_name,
+            error,
+            v.0,
+            events,
+            caption,
+            status,
+        ),
+        WonsView::Finnish(v) => side_page(
+            nav,
+            access,
+            campaign_name,
+            error,
+            v.0,
+            events,
+            caption,
+            status,
+        ),
+        WonsView::Umpire(v) => {
+            let soviet = soviet_view(&game).0;
+            let finnish = finnish_view(&game).0;
+            let ladder_svg = ladder(&[&soviet, &finnish], caption)
+                .render()
+                .map_err(AppError::internal)?;
+            let sides = vec![
+                (cards(&soviet).map(|c| (soviet.clone(), c))?),
+                (cards(&finnish).map(|c| (finnish.clone(), c))?),
+            ];
+            Ok(render_with(
+                status,
+                &UmpirePage {
+                    nav,
+                    campaign_id: access.id(),
+                    campaign_name,
+                    error,
+                    view: *v,
+                    sides,
+                    ladder_svg,
+                    events,
+                },
+            ))
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn side_page(
+    nav: Nav,
+    access: &CampaignAccess,
+    campaign_name: String,
+    error: Option<String>,
+    view: SideView,
+    events: Vec<EventRow>,
+    caption: String,
+    status: StatusCode,
+) -> Result<Response, AppError> {
+    let ladder_svg = ladder(&[&view], caption)
+        .render()
+        .map_err(AppError::internal)?;
+    let cards = cards(&view)?;
+    Ok(render_with(
+        status,
+        &SidePage {
+            nav,
+            campaign_id: access.id(),
+            campaign_name,
+            error,
+            view,
+            cards,
+            ladder_svg,
+            events,
+        },
+    ))
+}
+
+/// `GET /campaigns/{id}/wons`: the side's page, or the umpire's dashboard.
+pub async fn show(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Response, AppError> {
+    page(&state, &access, None, StatusCode::OK).await
+}
+
+/// Shows the page again with a refusal, or goes back to it after success.
+async fn after(
+    state: &AppState,
+    access: &CampaignAccess,
+    result: Result<(), AppError>,
+    anchor: &str,
+) -> Result<Response, AppError> {
+    match result {
+        Ok(()) => {
+            Ok(Redirect::to(&format!("/campaigns/{}/wons{anchor}", access.id())).into_response())
+        }
+        Err(e) if e.status.is_client_error() && e.status != StatusCode::NOT_FOUND => {
+            page(state, access, Some(e.message), e.status).await
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The order form of one platoon.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct OrderForm {
+    action: String,
+    table: String,
+    scenario: String,
+    build: Option<String>,
+    in_building: Option<String>,
+    buildings: String,
+}
+
+impl OrderForm {
+    fn order(&self) -> Result<Order, AppError> {
+        let mut order = json!({ "action": self.action });
+        if !self.table.is_empty() {
+            order["table"] = json!(self.table);
+        }
+        if !self.scenario.is_empty() {
+            order["scenario"] = json!(self.scenario);
+        }
+        if self.action == "adjust_roadblock" {
+            order["build"] = json!(self.build.is_some());
+        }
+        if self.action == "rest" {
+            order["in_building"] = json!(self.in_building.is_some());
+        }
+        if self.action == "burn_buildings" {
+            let names: Vec<&str> = self
+                .buildings
+                .split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .collect();
+            order["buildings"] = json!(names);
+        }
+        serde_json::from_value(order).map_err(|_| {
+            AppError::invalid(
+                "illegal_order",
+                format!(
+                    "'{}' is not an order this page knows; choose one from the list.",
+                    self.action
+                ),
+            )
+        })
+    }
+}
+
+/// `POST /campaigns/{id}/wons/orders/{platoon}`.
+pub async fn give_order(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path((_, platoon)): Path<(String, String)>,
+    Form(form): Form<OrderForm>,
+) -> Result<Response, AppError> {
+    let result = async { api::give_order(&state, &access, &platoon, form.order()?).await }.await;
+    after(&state, &access, result, &format!("#platoon-{platoon}")).await
+}
+
+/// `POST /campaigns/{id}/wons/ready`.
+pub async fn ready(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Response, AppError> {
+    let result = api::mark_ready(&state, &access).await;
+    after(&state, &access, result, "").await
+}
+
+/// `POST /campaigns/{id}/wons/resolve`.
+pub async fn resolve(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Response, AppError> {
+    let result = api::force_resolution(&state, &access).await;
+    after(&state, &access, result, "").await
+}
+
+/// The battle result form.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct BattleForm {
+    winner: String,
+    turns: String,
+}
+
+/// `POST /campaigns/{id}/wons/battles/{battle}/result`.
+pub async fn battle_result(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path((_, battle)): Path<(String, u32)>,
+    Form(form): Form<BattleForm>,
+) -> Result<Response, AppError> {
+    let result = async {
+        let winner = match form.winner.as_str() {
+            "soviet" => Side::Soviet,
+            "finnish" => Side::Finnish,
+            _ => {
+                return Err(AppError::invalid(
+                    "invalid_result",
+                    "Choose which side won.",
+                ));
+            }
+        };
+        let turns = form.turns.trim().parse().map_err(|_| {
+            AppError::invalid(
+                "invalid_result",
+                "Give the number of full Chain of Command Turns played.",
+            )
+        })?;
+        api::record_battle(&state, &access, battle, &BattleResultIn { winner, turns }).await
+    }
+    .await;
+    after(&state, &access, result, "").await
+}
+
+/// The correction form.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct CorrectionForm {
+    path: String,
+    value: String,
+    reason: String,
+}
+
+/// `POST /campaigns/{id}/wons/corrections`: the value is read as JSON, or as text when it is not JSON.
+pub async fn correct(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Form(form): Form<CorrectionForm>,
+) -> Result<Response, AppError> {
+    let value =
+        serde_json::from_str(form.value.trim()).unwrap_or(Value::String(form.value.clone()));
+    let result = api::correct(
+        &state,
+        &access,
+        CorrectionIn {
+            path: form.path.trim().to_owned(),
+            value,
+            reason: form.reason.trim().to_owned(),
+        },
+    )
+    .await;
+    after(&state, &access, result, "").await
+}
+
+/// The reveal form.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct RevealForm {
+    side: String,
+    target: String,
+}
+
+/// `POST /campaigns/{id}/wons/reveal`: the target is a platoon id or a feature id.
+pub async fn reveal(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Form(form): Form<RevealForm>,
+) -> Result<Response, AppError> {
+    let result = async {
+        let side = match form.side.as_str() {
+            "soviet" => Side::Soviet,
+            "finnish" => Side::Finnish,
+            _ => {
+                return Err(AppError::invalid(
+                    "invalid_reveal",
+                    "Choose the side that learns it.",
+                ));
+            }
+        };
+        let (game, _) = api::view(&state, &access).await?;
+        let id = form.target.trim().to_owned();
+        let reveal = if game.platoons.contains_key(&id) {
+            Reveal::Platoon { id }
+        } else {
+            Reveal::Feature { id }
+        };
+        api::reveal(&state, &access, RevealIn { side, reveal }).await
+    }
+    .await;
+    after(&state, &access, result, "").await
+}
+
+/// `POST /campaigns/{id}/wons/end`.
+pub async fn end(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Response, AppError> {
+    let result = api::end(&state, &access).await;
+    after(&state, &access, result, "").await
+}

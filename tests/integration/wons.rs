@@ -1,0 +1,466 @@
+//! Winter of No Surrender through the real server: views per side, orders, Hours, battles,
+//! umpire powers, and what each side may not see.
+
+use crate::common::{TestApp, error_code};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+struct Campaign {
+    app: TestApp,
+    id: String,
+    umpire: String,
+    soviet: String,
+    finn: String,
+}
+
+async fn campaign() -> Campaign {
+    let app = TestApp::spawn().await;
+    let (_, umpire) = app.user("umpire").await;
+    let (_, soviet) = app.user("soviet").await;
+    let (_, finn) = app.user("finn").await;
+    let id = app.campaign(&umpire, "wons").await;
+    app.join(&umpire, &id, &soviet, "soviet").await;
+    app.join(&umpire, &id, &finn, "finnish").await;
+    Campaign {
+        app,
+        id,
+        umpire,
+        soviet,
+        finn,
+    }
+}
+
+impl Campaign {
+    async fn view(&self, token: &str) -> Value {
+        let (status, view) = self
+            .app
+            .get(
+                &format!("/api/v1/campaigns/{}/wons/view", self.id),
+                Some(token),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{view}");
+        view
+    }
+    async fn order(&self, token: &str, platoon: &str, order: Value) -> (StatusCode, Value) {
+        let res = self
+            .app
+            .api()
+            .put(format!(
+                "{}/api/v1/campaigns/{}/wons/orders/{platoon}",
+                self.app.url, self.id
+            ))
+            .bearer_auth(token)
+            .json(&order)
+            .send()
+            .await
+            .expect("sends");
+        let status = res.status();
+        (status, res.json().await.unwrap_or(Value::Null))
+    }
+    async fn post(&self, token: &str, path: &str, body: Value) -> (StatusCode, Value) {
+        self.app
+            .post(
+                &format!("/api/v1/campaigns/{}/wons/{path}", self.id),
+                Some(token),
+                body,
+            )
+            .await
+    }
+}
+
+#[tokio::test]
+async fn each_side_sees_its_own_platoons_and_only_sightings_of_the_enemy() {
+    let c = campaign().await;
+    let soviet = c.view(&c.soviet).await;
+    assert_eq!(soviet["side"], "soviet");
+    let own = soviet["platoons"].as_array().expect("platoons");
+    assert!(own.len() >= 6);
+    for p in own {
+        for field in ["id", "name", "side", "step", "fatigue", "exhaustion"] {
+            assert!(!p[field].is_null(), "{field} in {p}");
+        }
+        assert_eq!(p["side"], "soviet");
+    }
+    let finn = c.view(&c.finn).await;
+    assert!(finn["platoons"].as_array().expect("platoons").len() >= 3);
+    for seen in finn["enemy_platoons"].as_array().expect("sightings") {
+        assert!(
+            seen.get("fatigue").is_none() && seen.get("exhaustion").is_none(),
+            "{seen}"
+        );
+    }
+    let umpire = c.view(&c.umpire).await;
+    assert!(
+        umpire["state"]["platoons"]
+            .as_object()
+            .expect("all platoons")
+            .len()
+            >= 9
+    );
+    // The campaign says it plays.
+    let (_, camp) = c
+        .app
+        .get(&format!("/api/v1/campaigns/{}", c.id), Some(&c.finn))
+        .await;
+    assert_eq!(camp["module"]["available"], true);
+}
+
+#[tokio::test]
+async fn illegal_orders_are_422_naming_the_rule_and_change_nothing() {
+    let c = campaign().await;
+    let (status, body) = c
+        .order(&c.finn, "fin-1", json!({"action": "build_bonfire"}))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(error_code(&body), "illegal_order");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .expect("message")
+            .contains("R2"),
+        "{body}"
+    );
+    let (status, body) = c
+        .order(
+            &c.finn,
+            "fin-1",
+            json!({"action": "attack", "table": "red", "scenario": "probe"}),
+        )
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "the Soviets hold the initiative: {body}"
+    );
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .expect("message")
+            .contains("initiative"),
+        "{body}"
+    );
+    let (status, body) = c.order(&c.finn, "sov-1", json!({"action": "defend"})).await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "not your platoon: {body}"
+    );
+    let (status, _) = c.order(&c.finn, "fin-1", json!({"action": "fly"})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let (status, body) = c
+        .order(&c.umpire, "fin-1", json!({"action": "defend"}))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let (status, _) = c.post(&c.soviet, "resolve", json!({})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let finn = c.view(&c.finn).await;
+    assert!(
+        finn["platoons"]
+            .as_array()
+            .expect("platoons")
+            .iter()
+            .all(|p| p["order"].is_null())
+    );
+    // Another game's campaign has no WoNS routes.
+    let other = c.app.campaign(&c.umpire, "talvisota").await;
+    let (status, _) = c
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{other}/wons/view"),
+            Some(&c.umpire),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+/// Orders for every platoon of a side: Soviets advance (or attack when they may), Finns dig in.
+async fn give_side_orders(c: &Campaign, token: &str, view: &Value, attack_once: &mut bool) {
+    let platoons = view["platoons"].as_array().expect("platoons").clone();
+    let soviet = view["side"] == "soviet";
+    for p in &platoons {
+        let legal: Vec<&str> = p["legal_actions"]
+            .as_array()
+            .expect("legal")
+            .iter()
+            .filter_map(|a| a.as_str())
+            .collect();
+        let order = if soviet && *attack_once && legal.contains(&"attack") {
+            *attack_once = false;
+            json!({"action": "attack", "table": "red"})
+        } else if soviet && legal.contains(&"advance") {
+            json!({"action": "advance"})
+        } else if !soviet && legal.contains(&"consolidate_defenses") {
+            json!({"action": "consolidate_defenses"})
+        } else {
+            json!({"action": "defend"})
+        };
+        let (status, body) = c.order(token, p["id"].as_str().expect("id"), order).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+}
+
+#[tokio::test]
+async fn twenty_four_hours_through_the_api() {
+    let c = campaign().await;
+    let start_hour = c.view(&c.umpire).await["campaign"]["hour"]
+        .as_u64()
+        .expect("hour");
+    let mut attack_once = true;
+    let mut battles = 0;
+    for hour in 0..24 {
+        for token in [&c.soviet, &c.finn] {
+            let view = c.view(token).await;
+            give_side_orders(&c, token, &view, &mut attack_once).await;
+            let (status, body) = c.post(token, "ready", json!({})).await;
+            if status == StatusCode::UNPROCESSABLE_ENTITY {
+                // A stack split by the orders above: order that side to Defend instead.
+                for p in view["platoons"].as_array().expect("platoons") {
+                    c.order(
+                        token,
+                        p["id"].as_str().expect("id"),
+                        json!({"action": "defend"}),
+                    )
+                    .await;
+                }
+                let (status, body) = c.post(token, "ready", json!({})).await;
+                assert_eq!(status, StatusCode::OK, "hour {hour}: {body}");
+            } else {
+                assert_eq!(status, StatusCode::OK, "hour {hour}: {body}");
+            }
+        }
+        // Record any battle the Hour opened, as the umpire.
+        let umpire = c.view(&c.umpire).await;
+        for battle in umpire["state"]["battles"].as_array().expect("battles") {
+            if battle["status"] == "pending" || battle["status"]["status"] == "pending" {
+                battles += 1;
+                let (status, body) = c
+                    .post(
+                        &c.umpire,
+                        &format!("battles/{}/result", battle["id"]),
+                        json!({"winner": "finnish", "turns": 5}),
+                    )
+                    .await;
+                assert_eq!(status, StatusCode::OK, "{body}");
+            }
+        }
+        let now = c.view(&c.umpire).await["campaign"]["hour"]
+            .as_u64()
+            .expect("hour");
+        assert_eq!(
+            now,
+            start_hour + hour + 1,
+            "each resolution advances the clock by one Hour"
+        );
+    }
+    // Event by event: moments never go back; every advance roll is logged with its rule.
+    let (_, events) = c
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{}/wons/events?limit=500", c.id),
+            Some(&c.umpire),
+        )
+        .await;
+    let events = events.as_array().expect("events");
+    assert!(events.len() > 48, "{} events", events.len());
+    let seqs: Vec<i64> = events
+        .iter()
+        .map(|e| e["seq"].as_i64().expect("seq"))
+        .collect();
+    assert!(
+        seqs.windows(2).all(|w| w[0] == w[1] + 1),
+        "numbered without gaps, newest first"
+    );
+    let (_, rolls) = c
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{}/rolls?limit=1000", c.id),
+            Some(&c.umpire),
+        )
+        .await;
+    for roll in rolls.as_array().expect("rolls") {
+        assert!(
+            roll["purpose"].as_str().expect("purpose").contains("(R"),
+            "every rules roll names its rule: {roll}"
+        );
+    }
+    // Advance rolls decide movement: the die must beat the stack's exhaustion.
+    for roll in rolls.as_array().expect("rolls").iter().filter(|r| {
+        r["purpose"]
+            .as_str()
+            .is_some_and(|p| p.contains("advance roll"))
+    }) {
+        let face = roll["draws"][0][1].as_i64().expect("face");
+        assert!((1..=6).contains(&face));
+    }
+    if !attack_once {
+        assert!(battles >= 1, "the Soviet attack opened a battle");
+        let soviet = c.view(&c.soviet).await;
+        assert_eq!(
+            soviet["campaign"]["initiative"], "finnish",
+            "a failed attack passes the initiative"
+        );
+    }
+    // Fatigue is never negative and exhaustion follows the table.
+    let umpire = c.view(&c.umpire).await;
+    for p in umpire["state"]["platoons"]
+        .as_object()
+        .expect("platoons")
+        .values()
+    {
+        assert!(p["fatigue"].as_i64().expect("fatigue") >= 0);
+    }
+}
+
+#[tokio::test]
+async fn umpire_corrections_reveals_and_the_end() {
+    let c = campaign().await;
+    let (status, body) = c
+        .post(
+            &c.umpire,
+            "corrections",
+            json!({"path": "/platoons/fin-1/fatigue", "value": 7, "reason": "frostbite"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let finn = c.view(&c.finn).await;
+    let fin1 = finn["platoons"]
+        .as_array()
+        .expect("platoons")
+        .iter()
+        .find(|p| p["id"] == "fin-1")
+        .expect("fin-1")
+        .clone();
+    assert_eq!(fin1["fatigue"], 7);
+    assert_eq!(fin1["exhaustion"], 3);
+    let (status, body) = c
+        .post(
+            &c.umpire,
+            "corrections",
+            json!({"path": "/platoons/fin-1/fatigue", "value": 2, "reason": ""}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let (status, _) = c
+        .post(
+            &c.umpire,
+            "corrections",
+            json!({"path": "/nowhere", "value": 2, "reason": "x"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    // Both sides read that there was a correction and why; the Soviets do not learn the value.
+    let (_, soviet_events) = c
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{}/wons/events", c.id),
+            Some(&c.soviet),
+        )
+        .await;
+    let text = soviet_events.to_string();
+    assert!(text.contains("frostbite"), "{text}");
+    assert!(!text.contains("fin-1"), "{text}");
+
+    let before = c.view(&c.finn).await["enemy_platoons"]
+        .as_array()
+        .expect("seen")
+        .len();
+    let (status, body) = c
+        .post(
+            &c.umpire,
+            "reveal",
+            json!({"side": "finnish", "reveal": {"kind": "platoon", "id": "sov-6"}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let after = c.view(&c.finn).await["enemy_platoons"]
+        .as_array()
+        .expect("seen")
+        .clone();
+    assert_eq!(after.len(), before + 1, "{after:?}");
+
+    let (status, body) = c.post(&c.umpire, "end", json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(!c.view(&c.soviet).await["campaign"]["result"].is_null());
+    let (status, _) = c.post(&c.umpire, "end", json!({})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+}
+
+#[tokio::test]
+async fn the_finns_learn_nothing_of_unspotted_soviets() {
+    let c = campaign().await;
+    // Soviet orders exist but are hidden.
+    let soviet = c.view(&c.soviet).await;
+    let mut attack = false;
+    give_side_orders(&c, &c.soviet, &soviet, &mut attack).await;
+    let finn_view = c.view(&c.finn).await;
+    let seen: Vec<String> = finn_view["enemy_platoons"]
+        .as_array()
+        .expect("seen")
+        .iter()
+        .map(|p| p["id"].as_str().expect("id").to_owned())
+        .collect();
+    let umpire = c.view(&c.umpire).await;
+    let hidden: Vec<(String, String)> = umpire["state"]["platoons"]
+        .as_object()
+        .expect("platoons")
+        .values()
+        .filter(|p| {
+            p["side"] == "soviet" && !seen.contains(&p["id"].as_str().expect("id").to_owned())
+        })
+        .map(|p| {
+            (
+                p["id"].as_str().expect("id").to_owned(),
+                p["name"].as_str().expect("name").to_owned(),
+            )
+        })
+        .collect();
+    assert!(!hidden.is_empty(), "the demo starts with unspotted Soviets");
+    let (_, events) = c
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{}/wons/events", c.id),
+            Some(&c.finn),
+        )
+        .await;
+    let page = {
+        let b = c.app.browser();
+        b.post(format!("{}/signin", c.app.url))
+            .form(&[("username", "finn"), ("password", "correct horse battery")])
+            .send()
+            .await
+            .expect("signs in");
+        let res = b
+            .get(format!("{}/campaigns/{}/wons", c.app.url, c.id))
+            .send()
+            .await
+            .expect("page");
+        assert_eq!(res.status(), StatusCode::OK);
+        res.text().await.expect("html")
+    };
+    let (_, export) = c
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{}/dice/export", c.id),
+            Some(&c.finn),
+        )
+        .await;
+    for output in [
+        finn_view.to_string(),
+        events.to_string(),
+        page,
+        export.to_string(),
+    ] {
+        for (id, name) in &hidden {
+            assert!(
+                !output.contains(&format!("\"{id}\"")) && !output.contains(&format!(">{id}<")),
+                "{id} leaked"
+            );
+            assert!(!output.contains(name.as_str()), "{name} leaked");
+        }
+        assert!(
+            !output.contains("\"advance\"") || !output.contains("sov-"),
+            "Soviet orders leaked"
+        );
+    }
+}
