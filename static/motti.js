@@ -24,3 +24,11 @@ if (live && live.dataset.src && "EventSource" in window) {
   });
   live.querySelector("button")?.addEventListener("click", () => window.location.reload());
 }
+
+// Scenario packs: read a chosen file into the text area (the form posts the text).
+const packFile = document.getElementById("scenario-file");
+packFile?.addEventListener("change", async () => {
+  const file = packFile.files?.[0];
+  const area = document.getElementById("scenario");
+  if (file && area) area.value = await file.text();
+});

@@ -23,6 +23,14 @@ pub fn module_status(game: Game) -> ModuleStatus {
     }
 }
 
+/// The path segment of the game's page under `/campaigns/{id}/`, when the server runs its play.
+pub fn page(game: Game) -> Option<&'static str> {
+    match game {
+        Game::Wons => Some("wons"),
+        _ => None,
+    }
+}
+
 /// Starts the game of a new campaign inside its creating transaction. `scenario` is what the
 /// creator sent (a scenario pack, or replacement data), if anything.
 pub async fn start(

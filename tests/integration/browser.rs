@@ -11,7 +11,7 @@ const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
 /// A chromedriver process, killed when dropped.
-struct Driver {
+pub struct Driver {
     child: Child,
     url: String,
 }
@@ -24,7 +24,7 @@ impl Drop for Driver {
 }
 
 /// Starts chromedriver, or says loudly why the browser suite cannot run (and fails in CI).
-async fn driver() -> Option<Driver> {
+pub async fn driver() -> Option<Driver> {
     if !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists() {
         let message = "BROWSER SUITE DID NOT RUN: Chromium or chromedriver is missing. \
             Install them with: apt-get install chromium chromium-driver";
@@ -59,7 +59,7 @@ async fn driver() -> Option<Driver> {
 }
 
 /// A fresh browser window with its own profile (its own cookies).
-async fn browser(driver: &Driver) -> Client {
+pub async fn browser(driver: &Driver) -> Client {
     let profile =
         std::env::temp_dir().join(format!("motti-chromium-{}", uuid::Uuid::new_v4().simple()));
     let caps = serde_json::json!({
@@ -84,7 +84,7 @@ async fn browser(driver: &Driver) -> Client {
         .expect("a Chromium session")
 }
 
-async fn fill(b: &Client, id: &str, value: &str) {
+pub async fn fill(b: &Client, id: &str, value: &str) {
     let field = b
         .find(Locator::Id(id))
         .await
@@ -93,7 +93,7 @@ async fn fill(b: &Client, id: &str, value: &str) {
     field.send_keys(value).await.expect("types");
 }
 
-async fn click(b: &Client, id: &str) {
+pub async fn click(b: &Client, id: &str) {
     b.find(Locator::Id(id))
         .await
         .unwrap_or_else(|_| panic!("#{id}"))

@@ -9,3 +9,4 @@ mod embedded_pg;
 mod errors;
 mod live;
 mod wons;
+mod wons_browser;

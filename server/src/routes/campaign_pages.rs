@@ -33,6 +33,8 @@ struct ListPage {
     game: String,
     name_error: Option<String>,
     game_error: Option<String>,
+    scenario: String,
+    scenario_error: Option<String>,
 }
 
 async fn list_page(
@@ -59,6 +61,13 @@ async fn list_page(
         game: form.game.clone(),
         name_error: None,
         game_error: None,
+        scenario: form
+            .scenario
+            .as_ref()
+            .and_then(|s| s.as_str())
+            .unwrap_or_default()
+            .to_owned(),
+        scenario_error: None,
     })
 }
 
@@ -72,18 +81,35 @@ pub async fn list(
     ))
 }
 
+/// The campaign creation form.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct CampaignForm {
+    name: String,
+    game: String,
+    scenario: String,
+}
+
 /// `POST /campaigns`: creates a campaign, or shows the form again with the error next to its field.
 pub async fn create(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
-    Form(form): Form<NewCampaign>,
+    Form(form): Form<CampaignForm>,
 ) -> Result<Response, AppError> {
+    let form = NewCampaign {
+        name: form.name,
+        game: form.game,
+        scenario: Some(form.scenario.trim())
+            .filter(|s| !s.is_empty())
+            .map(|s| serde_json::Value::String(s.to_owned())),
+    };
     match campaigns::create(&state, user.id, &form).await {
         Ok(id) => Ok(Redirect::to(&format!("/campaigns/{id}")).into_response()),
         Err(e) if e.field.is_some() => {
             let mut page = list_page(&state, &user, &form).await?;
             match e.field {
                 Some("game") => page.game_error = Some(e.message),
+                Some("scenario") => page.scenario_error = Some(e.message),
                 _ => page.name_error = Some(e.message),
             }
             Ok(render_with(e.status, &page))
@@ -99,6 +125,7 @@ struct ShowPage {
     view: CampaignView,
     game_title: &'static str,
     game_status: String,
+    game_link: Option<String>,
     finished: bool,
     is_umpire: bool,
     rolls_made: i64,
@@ -123,6 +150,8 @@ async fn show_page(
         nav: Nav::for_user(&access.user),
         game_title: view.game.title(),
         game_status: view.module.message.clone(),
+        game_link: crate::games::page(view.game)
+            .map(|area| format!("/campaigns/{}/{area}", view.id)),
         finished: view.status == "finished",
         is_umpire: view.my_role == Role::Umpire,
         rolls_made: view.dice.rolls,

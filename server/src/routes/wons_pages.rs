@@ -42,6 +42,7 @@ struct SidePage {
     view: SideView,
     cards: Vec<Card>,
     ladder_svg: String,
+    report: Vec<EventRow>,
     events: Vec<EventRow>,
 }
 
@@ -55,6 +56,7 @@ struct UmpirePage {
     view: UmpireView,
     sides: Vec<(SideView, Vec<Card>)>,
     ladder_svg: String,
+    report: Vec<EventRow>,
     events: Vec<EventRow>,
 }
 
@@ -130,6 +132,13 @@ async fn page(
     let nav = Nav::for_user(&access.user);
     let campaign_name = access.membership.campaign.name.clone();
     let caption = game.clock.label(game.hour);
+    let last_hour = game.hour.checked_sub(1).map(|h| game.clock.label(h));
+    let report: Vec<EventRow> = events
+        .iter()
+        .filter(|e| Some(&e.moment) == last_hour.as_ref())
+        .rev()
+        .cloned()
+        .collect();
     match view {
         WonsView::Soviet(v) => side_page(
             nav,
@@ -137,7 +146,7 @@ async fn page(
             campaign_name,
             error,
             v.0,
-            events,
+            (report, events),
             caption,
             status,
         ),
@@ -147,7 +156,7 @@ async fn page(
             campaign_name,
             error,
             v.0,
-            events,
+            (report, events),
             caption,
             status,
         ),
@@ -171,6 +180,7 @@ async fn page(
                     view: *v,
                     sides,
                     ladder_svg,
+                    report,
                     events,
                 },
             ))
@@ -185,7 +195,7 @@ fn side_page(
     campaign_name: String,
     error: Option<String>,
     view: SideView,
-    events: Vec<EventRow>,
+    (report, events): (Vec<EventRow>, Vec<EventRow>),
     caption: String,
     status: StatusCode,
 ) -> Result<Response, AppError> {
@@ -203,6 +213,7 @@ fn side_page(
             view,
             cards,
             ladder_svg,
+            report,
             events,
         },
     ))

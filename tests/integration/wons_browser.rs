@@ -1,0 +1,106 @@
+//! Two players give orders in their browsers; the Hour resolves; both pages show the new Hour.
+
+use crate::browser::{browser, click, driver, fill};
+use crate::common::TestApp;
+use fantoccini::{Client, Locator};
+
+async fn sign_in(b: &Client, app: &TestApp, name: &str) {
+    b.goto(&format!("{}/signin", app.url))
+        .await
+        .expect("opens sign-in");
+    fill(b, "username", name).await;
+    fill(b, "password", "correct horse battery").await;
+    click(b, "submit").await;
+    b.wait()
+        .for_element(Locator::Css(".who"))
+        .await
+        .expect("signed in");
+}
+
+async fn order_and_ready(b: &Client, url: &str, platoon: &str) {
+    b.goto(url).await.expect("opens the game");
+    b.find(Locator::Css(&format!(
+        "#action-{platoon} option[value=defend]"
+    )))
+    .await
+    .expect("Defend is offered")
+    .click()
+    .await
+    .expect("selects");
+    b.find(Locator::Css(&format!(
+        "#platoon-{platoon} form.order button"
+    )))
+    .await
+    .expect("the order button")
+    .click()
+    .await
+    .expect("gives the order");
+    let card = b
+        .wait()
+        .for_element(Locator::Id(&format!("platoon-{platoon}")))
+        .await
+        .expect("the card");
+    assert!(
+        card.text().await.expect("text").contains("defend"),
+        "the order shows on the card"
+    );
+    click(b, "mark-ready").await;
+    b.wait()
+        .for_element(Locator::Id("ready-state"))
+        .await
+        .expect("the page again");
+}
+
+#[tokio::test]
+async fn both_sides_order_and_the_hour_turns() {
+    let Some(driver) = driver().await else { return };
+    let app = TestApp::spawn().await;
+    let (_, umpire) = app.user("umpire").await;
+    let (_, soviet) = app.user("soviet").await;
+    let (_, finn) = app.user("finn").await;
+    let id = app.campaign(&umpire, "wons").await;
+    app.join(&umpire, &id, &soviet, "soviet").await;
+    app.join(&umpire, &id, &finn, "finnish").await;
+    let url = format!("{}/campaigns/{id}/wons", app.url);
+
+    let s = browser(&driver).await;
+    let f = browser(&driver).await;
+    sign_in(&s, &app, "soviet").await;
+    sign_in(&f, &app, "finn").await;
+    order_and_ready(&s, &url, "sov-1").await;
+    let waiting = s
+        .find(Locator::Id("ready-state"))
+        .await
+        .expect("state")
+        .text()
+        .await
+        .expect("text");
+    assert!(
+        waiting.contains("Your orders are marked ready"),
+        "{waiting}"
+    );
+    order_and_ready(&f, &url, "fin-1").await;
+
+    for b in [&s, &f] {
+        b.goto(&url).await.expect("reloads");
+        let hour = b
+            .wait()
+            .for_element(Locator::Id("hour"))
+            .await
+            .expect("the hour")
+            .text()
+            .await
+            .expect("text");
+        assert!(hour.starts_with("Hour 2"), "{hour}");
+        let report = b
+            .find(Locator::Id("report"))
+            .await
+            .expect("the last Hour's report")
+            .text()
+            .await
+            .expect("text");
+        assert!(!report.is_empty());
+    }
+    s.close().await.ok();
+    f.close().await.ok();
+}
