@@ -19,27 +19,46 @@ pub struct Command {
     pub campaign: CampaignRow,
     /// The caller's role.
     pub role: Role,
-    /// The caller.
-    pub user: Uuid,
+    /// The caller; `None` when the server acts by itself.
+    pub user: Option<Uuid>,
     /// The dice for this command; every roll gets the next number in this transaction.
     pub dice: LiveDice,
     entropy: EntropySet,
 }
 
 impl Command {
-    /// Opens a transaction and locks the campaign; 409 when it has finished.
+    /// Opens a transaction and locks the campaign for a participant; 409 when it has finished.
     pub async fn begin(state: &AppState, access: &CampaignAccess) -> Result<Command, AppError> {
         let mut tx = state.db.begin().await?;
         let locked = db::campaigns::membership(&mut *tx, access.id(), access.user.id, true)
             .await?
             .ok_or_else(AppError::not_found)?;
-        if locked.campaign.is_finished() {
+        Command::open(tx, locked.campaign, locked.role, Some(access.user.id)).await
+    }
+
+    /// Opens a transaction and locks the campaign for a command the server runs itself
+    /// (such as a passed deadline); it acts with the umpire's authority.
+    pub async fn begin_system(state: &AppState, campaign: Uuid) -> Result<Command, AppError> {
+        let mut tx = state.db.begin().await?;
+        let locked = db::campaigns::lock(&mut *tx, campaign)
+            .await?
+            .ok_or_else(AppError::not_found)?;
+        Command::open(tx, locked, Role::Umpire, None).await
+    }
+
+    async fn open(
+        mut tx: Transaction<'static, Postgres>,
+        campaign: CampaignRow,
+        role: Role,
+        user: Option<Uuid>,
+    ) -> Result<Command, AppError> {
+        if campaign.is_finished() {
             return Err(AppError::conflict(
                 "finished",
                 "This campaign has finished; nothing more can be rolled or ordered in it.",
             ));
         }
-        let c = &locked.campaign;
+        let c = &campaign;
         let epoch = db::dice::epoch(&mut *tx, c.id, c.dice_epoch).await?;
         let seed: [u8; 32] = epoch
             .seed
@@ -68,9 +87,9 @@ impl Command {
         let dice = LiveDice::new(c.id, epoch_number, seed, entropy.hash(), next_k, chain_head);
         Ok(Command {
             tx,
-            role: locked.role,
-            user: access.user.id,
-            campaign: locked.campaign,
+            role,
+            user,
+            campaign,
             dice,
             entropy,
         })
@@ -124,7 +143,7 @@ impl Command {
                 .iter()
                 .map(|roll| db::dice::NewRoll {
                     roll,
-                    roller_id: Some(self.user),
+                    roller_id: self.user,
                     procedure,
                 })
                 .collect();

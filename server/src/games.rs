@@ -57,3 +57,37 @@ pub async fn start(
         .on_field("scenario")),
     }
 }
+
+/// Resolves whatever waits on a passed orders deadline in campaign `id`.
+pub async fn deadline_passed(
+    state: &crate::state::AppState,
+    id: Uuid,
+    game: Game,
+) -> Result<(), AppError> {
+    match game {
+        Game::Wons => crate::routes::wons::deadline_passed(state, id).await,
+        _ => crate::db::campaigns::set_deadline(&state.db, id, None)
+            .await
+            .map_err(AppError::from),
+    }
+}
+
+/// Every process watches for passed deadlines; the campaign lock makes sure only one acts.
+pub async fn watch_deadlines(state: crate::state::AppState) {
+    let mut tick = tokio::time::interval(std::time::Duration::from_secs(2));
+    loop {
+        tick.tick().await;
+        let due = match crate::db::campaigns::past_deadlines(&state.db).await {
+            Ok(due) => due,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot read orders deadlines");
+                continue;
+            }
+        };
+        for (id, game) in due {
+            if let Err(e) = deadline_passed(&state, id, game).await {
+                tracing::warn!(campaign = %id, error = %e, "orders deadline not handled");
+            }
+        }
+    }
+}

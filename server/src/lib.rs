@@ -113,6 +113,7 @@ pub async fn serve(
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let listener_task = tokio::spawn(live::listen(state.clone()));
+    let deadline_task = tokio::spawn(games::watch_deadlines(state.clone()));
     let live = state.live.clone();
     let shutdown = async move {
         shutdown.await;
@@ -124,6 +125,7 @@ pub async fn serve(
         .with_graceful_shutdown(shutdown)
         .await;
     listener_task.abort();
+    deadline_task.abort();
     served
 }
 

@@ -464,3 +464,84 @@ async fn the_finns_learn_nothing_of_unspotted_soviets() {
         );
     }
 }
+
+#[tokio::test]
+async fn a_passed_deadline_resolves_the_hour_with_defend() {
+    let c = campaign().await;
+    let hour = c.view(&c.umpire).await["campaign"]["hour"]
+        .as_u64()
+        .expect("hour");
+    let put = |at: Value, token: &str| {
+        c.app
+            .api()
+            .put(format!(
+                "{}/api/v1/campaigns/{}/wons/deadline",
+                c.app.url, c.id
+            ))
+            .bearer_auth(token)
+            .json(&json!({ "at": at }))
+            .send()
+    };
+    assert_eq!(
+        put(json!("2001-01-01T00:00:00Z"), &c.umpire)
+            .await
+            .expect("sends")
+            .status(),
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    let soon = (time::OffsetDateTime::now_utc() + time::Duration::seconds(2))
+        .format(&time::format_description::well_known::Rfc3339)
+        .expect("formats");
+    assert_eq!(
+        put(json!(soon), &c.soviet).await.expect("sends").status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        put(json!(soon), &c.umpire).await.expect("sends").status(),
+        StatusCode::OK
+    );
+    // Only the Soviets order; the Finns miss the deadline.
+    c.order(&c.soviet, "sov-1", json!({"action": "defend"}))
+        .await;
+    let mut now = hour;
+    for _ in 0..40 {
+        tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+        now = c.view(&c.umpire).await["campaign"]["hour"]
+            .as_u64()
+            .expect("hour");
+        if now != hour {
+            break;
+        }
+    }
+    assert_eq!(
+        now,
+        hour + 1,
+        "the watcher resolved the Hour after the deadline"
+    );
+    let (_, events) = c
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{}/wons/events", c.id),
+            Some(&c.finn),
+        )
+        .await;
+    assert!(
+        events.to_string().contains("Defend"),
+        "missing orders defaulted to Defend: {events}"
+    );
+    let (_, campaign) = c
+        .app
+        .get(&format!("/api/v1/campaigns/{}", c.id), Some(&c.umpire))
+        .await;
+    let deadline: Option<(Option<time::OffsetDateTime>,)> =
+        sqlx::query_as("select orders_deadline from campaigns where id = $1::uuid")
+            .bind(&c.id)
+            .fetch_optional(&c.app.db)
+            .await
+            .expect("reads");
+    assert_eq!(
+        deadline.and_then(|d| d.0),
+        None,
+        "the deadline is cleared with the new Hour ({campaign})"
+    );
+}

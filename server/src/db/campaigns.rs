@@ -26,6 +26,8 @@ pub struct CampaignRow {
     pub chain_head: Vec<u8>,
     /// The next roll number.
     pub next_roll: i64,
+    /// When the current orders are due, if the umpire set a deadline.
+    pub orders_deadline: Option<OffsetDateTime>,
 }
 
 impl CampaignRow {
@@ -69,7 +71,7 @@ impl ParticipantRow {
     }
 }
 
-const CAMPAIGN_COLUMNS: &str = "c.id, c.name, c.game, c.status, c.created_at, c.version, c.dice_epoch, c.chain_head, c.next_roll";
+const CAMPAIGN_COLUMNS: &str = "c.id, c.name, c.game, c.status, c.created_at, c.version, c.dice_epoch, c.chain_head, c.next_roll, c.orders_deadline";
 
 /// Inserts a campaign (with its creator as umpire) inside `tx`.
 pub async fn insert(
@@ -227,4 +229,43 @@ pub async fn finish(tx: &mut Transaction<'_, Postgres>, id: Uuid) -> sqlx::Resul
         .execute(&mut **tx)
         .await?;
     Ok(())
+}
+
+/// The campaign `id` locked for a command the server itself runs (no participant).
+pub async fn lock<'e, E>(db: E, id: Uuid) -> sqlx::Result<Option<CampaignRow>>
+where
+    E: sqlx::PgExecutor<'e>,
+{
+    sqlx::query_as(&format!(
+        "select {CAMPAIGN_COLUMNS} from campaigns c where c.id = $1 for update"
+    ))
+    .bind(id)
+    .fetch_optional(db)
+    .await
+}
+
+/// Sets or clears the deadline of the current orders.
+pub async fn set_deadline<'e, E>(db: E, id: Uuid, at: Option<OffsetDateTime>) -> sqlx::Result<()>
+where
+    E: sqlx::PgExecutor<'e>,
+{
+    sqlx::query("update campaigns set orders_deadline = $2 where id = $1")
+        .bind(id)
+        .bind(at)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Open campaigns whose orders deadline has passed, with their game.
+pub async fn past_deadlines(db: &PgPool) -> sqlx::Result<Vec<(Uuid, Game)>> {
+    let rows: Vec<(Uuid, String)> = sqlx::query_as(
+        "select id, game from campaigns where orders_deadline is not null and orders_deadline <= now() and status = 'open'",
+    )
+    .fetch_all(db)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(id, g)| Some((id, g.parse().ok()?)))
+        .collect())
 }

@@ -189,6 +189,7 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
         .routes(routes!(wons::api_reveal))
         .routes(routes!(wons::api_end))
         .routes(routes!(wons::api_events))
+        .routes(routes!(wons::api_deadline))
         .split_for_parts();
     // The document's own route is part of the API too.
     let (doc_router, doc_part) = OpenApiRouter::<std::sync::Arc<String>>::new()
@@ -257,6 +258,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         )
         .route("/campaigns/{id}/wons/reveal", post(wons_pages::reveal))
         .route("/campaigns/{id}/wons/end", post(wons_pages::end))
+        .route("/campaigns/{id}/wons/deadline", post(wons_pages::deadline))
         .route("/invites/{code}", get(campaign_pages::invite_page))
         .route("/invites/{code}/accept", post(campaign_pages::accept))
         .route("/healthz", get(health::healthz))

@@ -116,16 +116,92 @@ pub async fn run<T>(
     rule: impl FnOnce(&mut WonsState, &mut LiveDice) -> Result<(T, Vec<Event>), AppError>,
 ) -> Result<T, AppError> {
     require_wons(access)?;
-    let mut command = Command::begin(state, access).await?;
+    run_command(Command::begin(state, access).await?, rule).await
+}
+
+/// Applies `rule` inside an open command. A new Hour clears the orders deadline.
+async fn run_command<T>(
+    mut command: Command,
+    rule: impl FnOnce(&mut WonsState, &mut LiveDice) -> Result<(T, Vec<Event>), AppError>,
+) -> Result<T, AppError> {
     let mut game: WonsState = command.load_state().await?.ok_or_else(|| {
         AppError::conflict("not_started", "This campaign's game has not started.")
     })?;
+    let hour = game.hour;
     let (answer, events) = rule(&mut game, &mut command.dice)?;
     let entries = log_entries(&game, events);
     command.save_state(&game).await?;
     command.append_events(&entries).await?;
+    if game.hour != hour {
+        let id = command.campaign.id;
+        db::campaigns::set_deadline(&mut **command.tx(), id, None).await?;
+    }
     command.commit(None).await?;
     Ok(answer)
+}
+
+/// The orders deadline of campaign `id` has passed: resolve the Hour as the umpire would.
+/// When it cannot be resolved (a battle waits for its result), the deadline is dropped.
+pub async fn deadline_passed(state: &AppState, id: uuid::Uuid) -> Result<(), AppError> {
+    let command = Command::begin_system(state, id).await?;
+    let resolved = run_command(command, |game, dice| {
+        Ok((
+            (),
+            wons::resolve_hour(game, dice, true).map_err(hour_error)?,
+        ))
+    })
+    .await;
+    if let Err(e) = resolved {
+        tracing::info!(campaign = %id, reason = %e, "orders deadline passed but the Hour cannot resolve");
+        db::campaigns::set_deadline(&state.db, id, None).await?;
+    }
+    Ok(())
+}
+
+/// A deadline for the current orders.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct DeadlineIn {
+    /// When the orders are due (RFC 3339), or null to remove the deadline.
+    #[serde(default, with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub at: Option<time::OffsetDateTime>,
+}
+
+/// Sets (or removes) the deadline for this Hour's orders; umpire only.
+pub async fn set_deadline(
+    state: &AppState,
+    access: &CampaignAccess,
+    at: Option<time::OffsetDateTime>,
+) -> Result<(), AppError> {
+    access.require_umpire("set the orders deadline")?;
+    require_wons(access)?;
+    if at.is_some_and(|t| t <= time::OffsetDateTime::now_utc()) {
+        return Err(
+            AppError::invalid("deadline_past", "A deadline must lie in the future.").on_field("at"),
+        );
+    }
+    let mut command = Command::begin(state, access).await?;
+    let id = command.campaign.id;
+    db::campaigns::set_deadline(&mut **command.tx(), id, at).await?;
+    command.commit(None).await?;
+    Ok(())
+}
+
+/// `PUT /api/v1/campaigns/{id}/wons/deadline`: when this Hour's orders are due; missing orders then Defend.
+#[utoipa::path(put, path = "/api/v1/campaigns/{id}/wons/deadline", tag = "wons", request_body = DeadlineIn,
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, description = "deadline set"), (status = 403, description = "not the umpire"),
+              (status = 422, description = "the time has passed")),
+    security(("bearer" = [])))]
+pub async fn api_deadline(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    ApiJson(body): ApiJson<DeadlineIn>,
+) -> Result<Json<Value>, AppError> {
+    set_deadline(&state, &access, body.at).await?;
+    Ok(Json(
+        serde_json::json!({ "at": body.at.and_then(|t| t.format(&time::format_description::well_known::Rfc3339).ok()) }),
+    ))
 }
 
 /// The caller's view of the game.

@@ -42,6 +42,7 @@ struct SidePage {
     view: SideView,
     cards: Vec<Card>,
     ladder_svg: String,
+    deadline: Option<String>,
     report: Vec<EventRow>,
     events: Vec<EventRow>,
 }
@@ -56,6 +57,7 @@ struct UmpirePage {
     view: UmpireView,
     sides: Vec<(SideView, Vec<Card>)>,
     ladder_svg: String,
+    deadline: Option<String>,
     report: Vec<EventRow>,
     events: Vec<EventRow>,
 }
@@ -180,6 +182,7 @@ async fn page(
                     view: *v,
                     sides,
                     ladder_svg,
+                    deadline: deadline_text(access),
                     report,
                     events,
                 },
@@ -213,10 +216,53 @@ fn side_page(
             view,
             cards,
             ladder_svg,
+            deadline: deadline_text(access),
             report,
             events,
         },
     ))
+}
+
+fn deadline_text(access: &CampaignAccess) -> Option<String> {
+    let format = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute] UTC");
+    access
+        .membership
+        .campaign
+        .orders_deadline
+        .and_then(|t| t.format(&format).ok())
+}
+
+/// The deadline form: a UTC date and time from a `datetime-local` field, or `clear`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct DeadlineForm {
+    at: String,
+    clear: Option<String>,
+}
+
+/// `POST /campaigns/{id}/wons/deadline`.
+pub async fn deadline(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Form(form): Form<DeadlineForm>,
+) -> Result<Response, AppError> {
+    let result = async {
+        let at = if form.clear.is_some() {
+            None
+        } else {
+            let format = time::macros::format_description!("[year]-[month]-[day]T[hour]:[minute]");
+            let local = time::PrimitiveDateTime::parse(form.at.trim(), &format).map_err(|_| {
+                AppError::invalid(
+                    "invalid_deadline",
+                    "Give the deadline as a date and time (UTC).",
+                )
+            })?;
+            Some(local.assume_utc())
+        };
+        api::set_deadline(&state, &access, at).await
+    }
+    .await;
+    after(&state, &access, result, "").await
 }
 
 /// `GET /campaigns/{id}/wons`: the side's page, or the umpire's dashboard.
