@@ -241,6 +241,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         )
         .route("/campaigns/{id}/dice/rotate", post(dice_pages::rotate))
         .route("/dice/verify", get(dice_pages::verify_page))
+        .route("/games/wons/rules", get(wons_pages::rules))
         .route("/campaigns/{id}/wons", get(wons_pages::show))
         .route(
             "/campaigns/{id}/wons/orders/{platoon}",

@@ -482,3 +482,21 @@ pub async fn end(
     let result = api::end(&state, &access).await;
     after(&state, &access, result, "").await
 }
+
+#[derive(Template)]
+#[template(path = "wons/rules.html")]
+struct RulesPage {
+    nav: Nav,
+    readings: &'static [&'static str],
+}
+
+/// `GET /games/wons/rules`: how motti reads the rules where they are ambiguous.
+pub async fn rules(crate::auth::MaybeUser(user): crate::auth::MaybeUser) -> Response {
+    render_with(
+        StatusCode::OK,
+        &RulesPage {
+            nav: user.as_ref().map(Nav::for_user).unwrap_or_default(),
+            readings: crate::rules::wons::readings::READINGS,
+        },
+    )
+}

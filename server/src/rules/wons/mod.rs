@@ -17,6 +17,7 @@ mod movement;
 pub mod orders;
 pub mod pack;
 pub mod platoon;
+pub mod readings;
 pub mod state;
 pub mod tables;
 pub mod umpire;
