@@ -545,3 +545,155 @@ async fn a_passed_deadline_resolves_the_hour_with_defend() {
         "the deadline is cleared with the new Hour ({campaign})"
     );
 }
+
+/// What `side` must not see: enemy platoons it has not spotted (id, name) and enemy works it has not found.
+async fn secrets_of(c: &Campaign, token: &str) -> Vec<String> {
+    let mine = c.view(token).await;
+    let side = mine["side"].as_str().expect("side").to_owned();
+    let seen: Vec<&str> = mine["enemy_platoons"]
+        .as_array()
+        .expect("seen")
+        .iter()
+        .filter_map(|p| p["id"].as_str())
+        .collect();
+    let known_features: Vec<&str> = mine["features"]
+        .as_array()
+        .expect("features")
+        .iter()
+        .filter_map(|f| f["id"].as_str())
+        .collect();
+    let all = c.view(&c.umpire).await;
+    let mut secrets = Vec::new();
+    for p in all["state"]["platoons"]
+        .as_object()
+        .expect("platoons")
+        .values()
+    {
+        let id = p["id"].as_str().expect("id");
+        if p["side"] != side.as_str() && !seen.contains(&id) {
+            secrets.push(format!("\"{id}\""));
+            secrets.push(p["name"].as_str().expect("name").to_owned());
+        }
+    }
+    for f in all["state"]["features"]
+        .as_object()
+        .expect("features")
+        .values()
+    {
+        let id = f["id"].as_str().expect("id");
+        if f["owner"] != side.as_str() && !known_features.contains(&id) {
+            secrets.push(id.to_owned());
+        }
+    }
+    secrets
+}
+
+async fn everything_a_side_gets(c: &Campaign, token: &str, name: &str) -> Vec<String> {
+    let view = c.view(token).await.to_string();
+    let (_, events) = c
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{}/wons/events?limit=500", c.id),
+            Some(token),
+        )
+        .await;
+    let (_, rolls) = c
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{}/rolls?limit=1000", c.id),
+            Some(token),
+        )
+        .await;
+    let b = c.app.browser();
+    b.post(format!("{}/signin", c.app.url))
+        .form(&[("username", name), ("password", "correct horse battery")])
+        .send()
+        .await
+        .expect("signs in");
+    let page = b
+        .get(format!("{}/campaigns/{}/wons", c.app.url, c.id))
+        .send()
+        .await
+        .expect("page")
+        .text()
+        .await
+        .expect("html");
+    vec![view, events.to_string(), rolls.to_string(), page]
+}
+
+#[tokio::test]
+async fn neither_side_learns_what_it_may_not_know_over_many_hours() {
+    let c = campaign().await;
+    let mut seed: u64 = 0x5eed_1940;
+    let mut pick = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as usize % n.max(1)
+    };
+    for hour in 0..8 {
+        for token in [&c.soviet, &c.finn] {
+            let view = c.view(token).await;
+            for p in view["platoons"].as_array().expect("platoons") {
+                let legal: Vec<&str> = p["legal_actions"]
+                    .as_array()
+                    .expect("legal")
+                    .iter()
+                    .filter_map(|a| a.as_str())
+                    .collect();
+                let action = legal[pick(legal.len())];
+                let order = match action {
+                    "attack" if view["side"] == "finnish" => {
+                        json!({"action": "attack", "table": "red", "scenario": "probe"})
+                    }
+                    "adjust_roadblock" => json!({"action": action, "build": true}),
+                    _ => json!({"action": action}),
+                };
+                c.order(token, p["id"].as_str().expect("id"), order).await;
+            }
+            if c.post(token, "ready", json!({})).await.0 != StatusCode::OK {
+                for p in view["platoons"].as_array().expect("platoons") {
+                    c.order(
+                        token,
+                        p["id"].as_str().expect("id"),
+                        json!({"action": "defend"}),
+                    )
+                    .await;
+                }
+                let (status, body) = c.post(token, "ready", json!({})).await;
+                assert_eq!(status, StatusCode::OK, "hour {hour}: {body}");
+            }
+        }
+        for battle in c.view(&c.umpire).await["state"]["battles"]
+            .as_array()
+            .expect("battles")
+        {
+            if battle["status"] == "pending" || battle["status"]["status"] == "pending" {
+                let winner = if pick(2) == 0 { "soviet" } else { "finnish" };
+                c.post(
+                    &c.umpire,
+                    &format!("battles/{}/result", battle["id"]),
+                    json!({"winner": winner, "turns": 1 + pick(6)}),
+                )
+                .await;
+            }
+        }
+        for (token, name) in [(&c.soviet, "soviet"), (&c.finn, "finn")] {
+            let secrets = secrets_of(&c, token).await;
+            if hour == 0 {
+                assert!(
+                    secrets.len() >= 4,
+                    "{name} starts with enemy platoons and works unknown: {secrets:?}"
+                );
+            }
+            for output in everything_a_side_gets(&c, token, name).await {
+                for secret in &secrets {
+                    assert!(
+                        !output.contains(secret.as_str()),
+                        "hour {hour}: {name} learned {secret}"
+                    );
+                }
+            }
+        }
+    }
+}
