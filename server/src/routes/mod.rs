@@ -190,6 +190,8 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
         .routes(routes!(wons::api_end))
         .routes(routes!(wons::api_events))
         .routes(routes!(wons::api_deadline))
+        .routes(routes!(wons::api_reorganize))
+        .routes(routes!(wons::api_orders))
         .split_for_parts();
     // The document's own route is part of the API too.
     let (doc_router, doc_part) = OpenApiRouter::<std::sync::Arc<String>>::new()

@@ -278,6 +278,92 @@ pub async fn api_give_order(
     Ok(Json(view(&state, &access).await?.1))
 }
 
+/// A new order of march for the Soviet stacks, leading stack first; null withdraws the plan.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ReorganizationIn {
+    /// The stacks, each with its platoons in marching order.
+    #[schema(value_type = Option<Vec<Object>>)]
+    pub stacks: Option<Vec<crate::rules::wons::platoon::Stack>>,
+}
+
+/// Plans a reorganization of the Soviet stacks for this Hour; Soviet player only.
+pub async fn reorganize(
+    state: &AppState,
+    access: &CampaignAccess,
+    plan: Option<Vec<crate::rules::wons::platoon::Stack>>,
+) -> Result<(), AppError> {
+    if player_side(access)? != Side::Soviet {
+        return Err(AppError::forbidden(
+            "Only the Soviet side reorganizes stacks.",
+        ));
+    }
+    run(state, access, |game, _| {
+        Ok((
+            (),
+            wons::set_reorganization(game, plan).map_err(order_error)?,
+        ))
+    })
+    .await
+}
+
+/// `PUT /api/v1/campaigns/{id}/wons/reorganization`: the Soviet stacks' new order and content for this Hour.
+#[utoipa::path(put, path = "/api/v1/campaigns/{id}/wons/reorganization", tag = "wons", request_body = ReorganizationIn,
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = WonsView), (status = 403, description = "not the Soviet player"),
+              (status = 422, description = "breaks a stack rule, naming it")),
+    security(("bearer" = [])))]
+pub async fn api_reorganize(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    ApiJson(body): ApiJson<ReorganizationIn>,
+) -> Result<Json<WonsView>, AppError> {
+    reorganize(&state, &access, body.stacks).await?;
+    Ok(Json(view(&state, &access).await?.1))
+}
+
+/// The caller's orders for the coming Hour.
+#[derive(Debug, serde::Serialize, ToSchema)]
+pub struct OwnOrders {
+    /// Each platoon's order, or null where none is given yet.
+    #[schema(value_type = Object)]
+    pub orders: std::collections::BTreeMap<String, Option<Order>>,
+    /// Whether the side has marked its orders ready.
+    pub ready: bool,
+    /// A planned reorganization of the stacks (Soviets).
+    #[schema(value_type = Option<Vec<Object>>)]
+    pub reorganization: Option<Vec<crate::rules::wons::platoon::Stack>>,
+}
+
+/// `GET /api/v1/campaigns/{id}/wons/orders`: the caller's orders for the coming Hour.
+#[utoipa::path(get, path = "/api/v1/campaigns/{id}/wons/orders", tag = "wons",
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = OwnOrders), (status = 403, description = "the umpire reads them in the view")),
+    security(("bearer" = [])))]
+pub async fn api_orders(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Json<OwnOrders>, AppError> {
+    player_side(&access)?;
+    let view = match view(&state, &access).await?.1 {
+        WonsView::Soviet(v) => v.0,
+        WonsView::Finnish(v) => v.0,
+        WonsView::Umpire(_) => {
+            return Err(AppError::forbidden(
+                "The umpire reads both sides' orders in the view.",
+            ));
+        }
+    };
+    Ok(Json(OwnOrders {
+        orders: view
+            .platoons
+            .iter()
+            .map(|p| (p.id.clone(), p.order.clone()))
+            .collect(),
+        ready: view.orders.ready,
+        reorganization: view.orders.reorganization,
+    }))
+}
+
 /// Marks the caller's side ready; when both sides are, the Hour resolves at once.
 pub async fn mark_ready(state: &AppState, access: &CampaignAccess) -> Result<(), AppError> {
     let side = player_side(access)?;
