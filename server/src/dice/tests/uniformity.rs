@@ -58,6 +58,7 @@ fn no_library_range_sampler_is_used() {
         include_str!("../chain.rs"),
         include_str!("../expr.rs"),
         include_str!("../generic.rs"),
+        include_str!("../params.rs"),
         include_str!("../live.rs"),
         include_str!("../export.rs"),
         include_str!("../verify.rs"),
