@@ -6,7 +6,7 @@ use super::{
 };
 use crate::dice::procedure::{Outcome, ParamError, ParamSpec, Procedure};
 use crate::dice::source::Draw;
-use crate::rules::wons::tables::tray::{choice, choice_spec, flag, flag_spec, outcome};
+use crate::rules::wons::tables::tray::{choice, choice_spec, d6_outcome, flag, flag_spec};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -100,7 +100,7 @@ impl Procedure for AntiTankMineVehicleRoll {
             let summary = format!(
                 "R10.3 anti-tank mine: rolled {die}{bonus}, needed {needed}+: no mine set off"
             );
-            return outcome("1d6", Some(i64::from(die)), &result, summary);
+            return d6_outcome(die, &result, summary);
         }
         let effect_die = mine_effect_roll_needed(vehicle, ground).then(|| draw.d6());
         let total = effect_die.unwrap_or(1) + u32::from(sliding);
@@ -118,6 +118,6 @@ impl Procedure for AntiTankMineVehicleRoll {
         );
         result.effect_die = effect_die;
         result.effect = Some(effect);
-        outcome("1d6", Some(i64::from(die)), &result, summary)
+        d6_outcome(die, &result, summary)
     }
 }
