@@ -68,16 +68,21 @@ pub fn ready() -> TalvisotaState {
 /// Moves units to spaces with the special movement and goes to the Soviet placement.
 pub fn deploy(s: &mut TalvisotaState, moves: &[(&str, &str)]) {
     let orders = SovietOrganisation {
-        moves: moves
-            .iter()
-            .map(|(u, t)| UnitMove {
-                unit: u.to_string(),
-                to: t.to_string(),
-            })
-            .collect(),
+        moves: unit_moves(moves),
         ..SovietOrganisation::default()
     };
     organise(s, orders).expect("organisation accepted");
+}
+
+/// Special movements of units to spaces, as `(unit, space)` pairs.
+pub fn unit_moves(moves: &[(&str, &str)]) -> Vec<UnitMove> {
+    moves
+        .iter()
+        .map(|(u, t)| UnitMove {
+            unit: u.to_string(),
+            to: t.to_string(),
+        })
+        .collect()
 }
 
 /// Puts units straight into a space (test set-up only).
@@ -136,17 +141,21 @@ pub fn finnish(
     }
 }
 
+/// Hands in one side's command sheet.
+fn hand_in(s: &mut TalvisotaState, side: Side, sheet: CommandSheet) -> Result<(), TalvisotaError> {
+    allocate(s, side, sheet).map(|_| ())
+}
+
 /// Hands in the Soviet command sheet.
 pub fn try_soviet(
     s: &mut TalvisotaState,
     allocations: Vec<SovietAllocation>,
 ) -> Result<(), TalvisotaError> {
-    allocate(
+    hand_in(
         s,
         Side::Soviet,
         CommandSheet::Soviet(SovietSheet { allocations }),
     )
-    .map(|_| ())
 }
 
 /// Hands in the Finnish command sheet.
@@ -154,12 +163,11 @@ pub fn try_finnish(
     s: &mut TalvisotaState,
     allocations: Vec<FinnishAllocation>,
 ) -> Result<(), TalvisotaError> {
-    allocate(
+    hand_in(
         s,
         Side::Finnish,
         CommandSheet::Finnish(FinnishSheet { allocations }),
     )
-    .map(|_| ())
 }
 
 /// Both sheets placed: the game is then in the combat phase.
