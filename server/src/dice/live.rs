@@ -4,7 +4,7 @@
 use super::chain::chain_next;
 use super::derive::{BadDie, RollStream};
 use super::expr::{DiceExpression, describe_dice};
-use super::generic::check_params;
+use super::params::check_params;
 use super::procedure::{Outcome, ParamError, Procedure};
 use super::source::{Dice, Draw, RollSpec, Visibility};
 use crate::domain::Role;

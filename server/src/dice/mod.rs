@@ -7,6 +7,7 @@ pub mod export;
 pub mod expr;
 pub mod generic;
 pub mod live;
+pub mod params;
 pub mod procedure;
 pub mod source;
 pub mod verify;

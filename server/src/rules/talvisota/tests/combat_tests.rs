@@ -1,41 +1,12 @@
 //! Whole combats through the command functions, with scripted dice.
 
-use super::fixtures::{at, deploy, finnish, place, soviet, space, turn_one};
+use super::fixtures::{NONE, at, at_leningrad, finnish, place, resolve, rounds, soviet, space};
 use crate::dice::source::ScriptedDice;
 use crate::domain::Side;
-use crate::rules::talvisota::events::{EventKind, TalvisotaEvent};
-use crate::rules::talvisota::potential::RoundReport;
-use crate::rules::talvisota::reveal_and_resolve_combat;
-use crate::rules::talvisota::state::{GameOptions, Phase, TalvisotaState, UnitLocation};
+use crate::rules::talvisota::events::EventKind;
+use crate::rules::talvisota::state::{Phase, UnitLocation};
 use crate::rules::talvisota::strategy::{FinnishStrategy, SovietStrategy};
-use crate::rules::talvisota::support::SupportChoice::{self, First};
-
-fn rounds(events: &[TalvisotaEvent]) -> Vec<RoundReport> {
-    events
-        .iter()
-        .filter_map(|e| match &e.kind {
-            EventKind::CombatRound(r) => Some(r.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
-/// Turn 1 with the given Soviet units in Leningrad.
-fn at_leningrad(units: &[&str]) -> TalvisotaState {
-    let mut s = turn_one(GameOptions::default());
-    let moves: Vec<(&str, &str)> = units.iter().map(|u| (*u, "leningrad")).collect();
-    deploy(&mut s, &moves);
-    s
-}
-
-fn resolve(s: &mut TalvisotaState, strategy: SovietStrategy, faces: &[u32]) -> Vec<TalvisotaEvent> {
-    let mut dice = ScriptedDice::new(faces.iter().copied());
-    let events = reveal_and_resolve_combat(s, strategy, &mut dice).expect("combat resolves");
-    assert_eq!(dice.remaining(), 0, "every scripted die used");
-    events
-}
-
-const NONE: &[(&str, SupportChoice)] = &[];
+use crate::rules::talvisota::support::SupportChoice::First;
 
 #[test]
 fn prudent_advance_takes_terijoki() {

@@ -2,6 +2,9 @@
 
 use crate::dice::source::ScriptedDice;
 use crate::domain::Side;
+use crate::rules::talvisota::error::TalvisotaError;
+use crate::rules::talvisota::events::{EventKind, TalvisotaEvent};
+use crate::rules::talvisota::potential::RoundReport;
 use crate::rules::talvisota::sheet::{
     CommandSheet, FinnishAllocation, FinnishSheet, SovietAllocation, SovietSheet, SupportUse,
 };
@@ -9,7 +12,9 @@ use crate::rules::talvisota::state::{GameOptions, Phase, TalvisotaState, UnitLoc
 use crate::rules::talvisota::strategy::{FinnishStrategy, SovietStrategy};
 use crate::rules::talvisota::support::SupportChoice;
 use crate::rules::talvisota::turn::{SovietOrganisation, UnitMove};
-use crate::rules::talvisota::{CounterSet, GameMap, advance_phase, allocate, new_game, organise};
+use crate::rules::talvisota::{
+    CounterSet, GameMap, advance_phase, allocate, new_game, organise, reveal_and_resolve_combat,
+};
 
 /// The counter values the tests compute with, fixed here so that the shipped defaults can be
 /// tuned without touching the tests: FUS 2/+1, ELI 3/+1, MECA 2/+2, TAN 3/+2; RES 1/0, SK 1/+1,
@@ -37,19 +42,47 @@ pub fn turn_one(options: GameOptions) -> TalvisotaState {
     s
 }
 
+/// Turn 1 with the given Soviet units in Leningrad.
+pub fn at_leningrad(units: &[&str]) -> TalvisotaState {
+    let mut s = turn_one(GameOptions::default());
+    let moves: Vec<(&str, &str)> = units.iter().map(|u| (*u, "leningrad")).collect();
+    deploy(&mut s, &moves);
+    s
+}
+
+/// Turn 1 with nine Soviet units of every kind in Leningrad, ready for the command sheets.
+pub fn ready() -> TalvisotaState {
+    at_leningrad(&[
+        "su-fus-1",
+        "su-fus-2",
+        "su-fus-3",
+        "su-fus-4",
+        "su-fus-5",
+        "su-eli-1",
+        "su-tan-1",
+        "su-tan-2",
+        "su-meca-1",
+    ])
+}
+
 /// Moves units to spaces with the special movement and goes to the Soviet placement.
 pub fn deploy(s: &mut TalvisotaState, moves: &[(&str, &str)]) {
     let orders = SovietOrganisation {
-        moves: moves
-            .iter()
-            .map(|(u, t)| UnitMove {
-                unit: u.to_string(),
-                to: t.to_string(),
-            })
-            .collect(),
+        moves: unit_moves(moves),
         ..SovietOrganisation::default()
     };
     organise(s, orders).expect("organisation accepted");
+}
+
+/// Special movements of units to spaces, as `(unit, space)` pairs.
+pub fn unit_moves(moves: &[(&str, &str)]) -> Vec<UnitMove> {
+    moves
+        .iter()
+        .map(|(u, t)| UnitMove {
+            unit: u.to_string(),
+            to: t.to_string(),
+        })
+        .collect()
 }
 
 /// Puts units straight into a space (test set-up only).
@@ -108,28 +141,53 @@ pub fn finnish(
     }
 }
 
+/// Hands in one side's command sheet.
+fn hand_in(s: &mut TalvisotaState, side: Side, sheet: CommandSheet) -> Result<(), TalvisotaError> {
+    allocate(s, side, sheet).map(|_| ())
+}
+
+/// Hands in the Soviet command sheet.
+pub fn try_soviet(
+    s: &mut TalvisotaState,
+    allocations: Vec<SovietAllocation>,
+) -> Result<(), TalvisotaError> {
+    hand_in(
+        s,
+        Side::Soviet,
+        CommandSheet::Soviet(SovietSheet { allocations }),
+    )
+}
+
+/// Hands in the Finnish command sheet.
+pub fn try_finnish(
+    s: &mut TalvisotaState,
+    allocations: Vec<FinnishAllocation>,
+) -> Result<(), TalvisotaError> {
+    hand_in(
+        s,
+        Side::Finnish,
+        CommandSheet::Finnish(FinnishSheet { allocations }),
+    )
+}
+
 /// Both sheets placed: the game is then in the combat phase.
 pub fn place(
     s: &mut TalvisotaState,
     soviet: Vec<SovietAllocation>,
     finnish: Vec<FinnishAllocation>,
 ) {
-    allocate(
-        s,
-        Side::Soviet,
-        CommandSheet::Soviet(SovietSheet {
-            allocations: soviet,
-        }),
-    )
-    .expect("Soviet sheet accepted");
-    allocate(
-        s,
-        Side::Finnish,
-        CommandSheet::Finnish(FinnishSheet {
-            allocations: finnish,
-        }),
-    )
-    .expect("Finnish sheet accepted");
+    try_soviet(s, soviet).expect("Soviet sheet accepted");
+    try_finnish(s, finnish).expect("Finnish sheet accepted");
+}
+
+/// The rule a refusal cites, or the whole message where it cites none.
+pub fn rule_of(e: TalvisotaError) -> String {
+    match e {
+        TalvisotaError::StrategyLimit { rule, .. } | TalvisotaError::IllegalMove { rule, .. } => {
+            rule
+        }
+        other => format!("{other}"),
+    }
 }
 
 /// Where a unit is.
@@ -140,4 +198,30 @@ pub fn at(s: &TalvisotaState, unit: &str) -> UnitLocation {
 /// A space location.
 pub fn space(id: &str) -> UnitLocation {
     UnitLocation::Space(id.to_string())
+}
+
+/// No supports.
+pub const NONE: &[(&str, SupportChoice)] = &[];
+
+/// Reveals the sheets and resolves the combat with exactly these dice.
+pub fn resolve(
+    s: &mut TalvisotaState,
+    strategy: SovietStrategy,
+    faces: &[u32],
+) -> Vec<TalvisotaEvent> {
+    let mut dice = ScriptedDice::new(faces.iter().copied());
+    let events = reveal_and_resolve_combat(s, strategy, &mut dice).expect("combat resolves");
+    assert_eq!(dice.remaining(), 0, "every scripted die used");
+    events
+}
+
+/// The combat rounds among the events.
+pub fn rounds(events: &[TalvisotaEvent]) -> Vec<RoundReport> {
+    events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::CombatRound(r) => Some(r.clone()),
+            _ => None,
+        })
+        .collect()
 }

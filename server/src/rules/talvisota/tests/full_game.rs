@@ -1,20 +1,17 @@
 //! A full eight-turn two-player game driven through the command functions with scripted dice,
 //! checked turn by turn. The arithmetic of every combat is in the comments.
 
-use super::fixtures::{at, finnish, game, soviet, space};
+use super::fixtures::{at, finnish, game, place, soviet, space, unit_moves};
 use crate::dice::source::ScriptedDice;
 use crate::domain::Side;
-use crate::rules::talvisota::sheet::{
-    CommandSheet, FinnishAllocation, FinnishSheet, SovietAllocation, SovietSheet,
-};
 use crate::rules::talvisota::state::{
     GameOptions, GameOutcome, Phase, TalvisotaState, UnitLocation,
 };
 use crate::rules::talvisota::strategy::{FinnishStrategy, SovietStrategy};
 use crate::rules::talvisota::support::SupportChoice::{First, Second};
-use crate::rules::talvisota::turn::{SovietOrganisation, UnitMove};
+use crate::rules::talvisota::turn::SovietOrganisation;
 use crate::rules::talvisota::{
-    InfiltrationOrder, advance_phase, allocate, harass, organise, reveal_and_resolve_combat,
+    InfiltrationOrder, advance_phase, harass, organise, reveal_and_resolve_combat,
 };
 
 /// Runs a step with exactly these dice.
@@ -29,30 +26,9 @@ fn organise_with(s: &mut TalvisotaState, recover: &[&str], moves: &[(&str, &str)
     let orders = SovietOrganisation {
         recover: recover.iter().map(|u| u.to_string()).collect(),
         possession_markers: None,
-        moves: moves
-            .iter()
-            .map(|(u, t)| UnitMove {
-                unit: u.to_string(),
-                to: t.to_string(),
-            })
-            .collect(),
+        moves: unit_moves(moves),
     };
     organise(s, orders).expect("organisation");
-}
-
-fn sheets(s: &mut TalvisotaState, su: Vec<SovietAllocation>, fi: Vec<FinnishAllocation>) {
-    allocate(
-        s,
-        Side::Soviet,
-        CommandSheet::Soviet(SovietSheet { allocations: su }),
-    )
-    .expect("Soviet sheet");
-    allocate(
-        s,
-        Side::Finnish,
-        CommandSheet::Finnish(FinnishSheet { allocations: fi }),
-    )
-    .expect("Finnish sheet");
 }
 
 fn fight(s: &mut TalvisotaState, strategy: SovietStrategy, faces: &[u32]) {
@@ -103,7 +79,7 @@ fn eight_turns_end_in_a_soviet_victory_on_morale() {
     ]);
     let moves: Vec<(&str, &str)> = first_wave.iter().map(|u| (*u, "leningrad")).collect();
     organise_with(&mut s, &[], &moves);
-    sheets(
+    place(
         &mut s,
         vec![soviet(
             SovietStrategy::PrudentAdvance,
@@ -134,7 +110,7 @@ fn eight_turns_end_in_a_soviet_victory_on_morale() {
     let att = [
         "su-tan-1", "su-tan-2", "su-tan-3", "su-fus-1", "su-fus-2", "su-fus-3",
     ];
-    sheets(
+    place(
         &mut s,
         vec![soviet(
             SovietStrategy::MassiveAttack,
@@ -187,7 +163,7 @@ fn eight_turns_end_in_a_soviet_victory_on_morale() {
     organise_with(&mut s, &["su-tan-1", "su-tan-2"], &moves);
     assert_eq!(s.soviet_morale, 16);
     let man = ["su-eli-4", "su-eli-5", "su-tan-4", "su-tan-5"];
-    sheets(
+    place(
         &mut s,
         vec![soviet(
             SovietStrategy::CoordinatedManoeuvre,
@@ -216,7 +192,7 @@ fn eight_turns_end_in_a_soviet_victory_on_morale() {
     // Turn 4, January II: PRUD 2 ELI + TAN with Meretskov and air into Vuosalmi against MOTTI with
     // two ambushes, forest and swamp: the Soviets fall to 1 against 15 − 3 + 1 = 13; a 1 at +12 → 2dR.
     organise_with(&mut s, &[], &[]);
-    sheets(
+    place(
         &mut s,
         vec![soviet(
             SovietStrategy::PrudentAdvance,
@@ -265,7 +241,7 @@ fn eight_turns_end_in_a_soviet_victory_on_morale() {
             ("su-meca-4", "taipale"),
         ],
     );
-    sheets(
+    place(
         &mut s,
         vec![soviet(
             SovietStrategy::ArmouredAttack,
@@ -285,7 +261,7 @@ fn eight_turns_end_in_a_soviet_victory_on_morale() {
 
     // Turn 6: nobody attacks.
     organise_with(&mut s, &[], &[]);
-    sheets(&mut s, vec![], vec![]);
+    place(&mut s, vec![], vec![]);
     assert_eq!(s.phase, Phase::Harassment);
     end_turn(&mut s, None, &[5]);
     assert_eq!((s.turn, morale(&s)), (7, (11, 7)));
@@ -301,7 +277,7 @@ fn eight_turns_end_in_a_soviet_victory_on_morale() {
             ("su-fus-9", "oranienbaum"),
         ],
     );
-    sheets(
+    place(
         &mut s,
         vec![soviet(
             SovietStrategy::PrudentAdvance,
@@ -326,7 +302,7 @@ fn eight_turns_end_in_a_soviet_victory_on_morale() {
 
     // Turn 8, March II: quiet; the game ends on morale.
     organise_with(&mut s, &[], &[]);
-    sheets(&mut s, vec![], vec![]);
+    place(&mut s, vec![], vec![]);
     end_turn(&mut s, None, &[]);
     assert_eq!(s.phase, Phase::Finished);
     assert!(

@@ -5,6 +5,7 @@ mod combat_tests;
 mod crt_tests;
 mod data_tests;
 mod fixtures;
+mod forces;
 mod full_game;
 mod harassment_tests;
 mod leak_tests;

@@ -1,67 +1,14 @@
 //! Targets, front boxes, face-down placement and the Finnish sheet limits (rules 1.5, 3.2).
 
-use super::fixtures::{deploy, finnish, soviet, turn_one};
+use super::fixtures::{deploy, finnish, ready, rule_of, soviet, try_finnish, try_soviet, turn_one};
 use crate::domain::Side;
 use crate::rules::talvisota::allocate;
 use crate::rules::talvisota::error::TalvisotaError;
 use crate::rules::talvisota::events::{Audience, EventKind};
-use crate::rules::talvisota::sheet::{
-    CommandSheet, FinnishAllocation, FinnishSheet, SovietAllocation, SovietSheet,
-};
-use crate::rules::talvisota::state::{GameOptions, TalvisotaState};
+use crate::rules::talvisota::sheet::{CommandSheet, SovietSheet};
+use crate::rules::talvisota::state::GameOptions;
 use crate::rules::talvisota::strategy::{FinnishStrategy, SovietStrategy};
 use crate::rules::talvisota::support::SupportChoice::First;
-
-fn ready() -> TalvisotaState {
-    let mut s = turn_one(GameOptions::default());
-    let units = [
-        "su-fus-1",
-        "su-fus-2",
-        "su-fus-3",
-        "su-fus-4",
-        "su-fus-5",
-        "su-eli-1",
-        "su-tan-1",
-        "su-tan-2",
-        "su-meca-1",
-    ];
-    let moves: Vec<(&str, &str)> = units.iter().map(|u| (*u, "leningrad")).collect();
-    deploy(&mut s, &moves);
-    s
-}
-
-fn try_soviet(
-    s: &mut TalvisotaState,
-    allocations: Vec<SovietAllocation>,
-) -> Result<(), TalvisotaError> {
-    allocate(
-        s,
-        Side::Soviet,
-        CommandSheet::Soviet(SovietSheet { allocations }),
-    )
-    .map(|_| ())
-}
-
-fn try_finnish(
-    s: &mut TalvisotaState,
-    allocations: Vec<FinnishAllocation>,
-) -> Result<(), TalvisotaError> {
-    allocate(
-        s,
-        Side::Finnish,
-        CommandSheet::Finnish(FinnishSheet { allocations }),
-    )
-    .map(|_| ())
-}
-
-fn rule_of(e: TalvisotaError) -> String {
-    match e {
-        TalvisotaError::StrategyLimit { rule, .. } | TalvisotaError::IllegalMove { rule, .. } => {
-            rule
-        }
-        other => format!("{other}"),
-    }
-}
 
 #[test]
 fn targets_must_be_connected_finnish_spaces_and_units_in_place() {

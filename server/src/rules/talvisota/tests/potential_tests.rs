@@ -3,70 +3,14 @@
 //! Test counter values (fixtures::TEST_COUNTERS): FUS 2/+1, ELI 3/+1, MECA 2/+2, TAN 3/+2; RES 1/0, SK 1/+1,
 //! WD 1/+1 (−1 to the enemy), SCT 2/+1 (−1 to the enemy), DIV 3/+2; entrenchment +2.
 
+use super::forces::{ALL_FOUR, LINE, OPEN, fi, raw, su};
 use crate::rules::talvisota::counters::UnitKind;
-use crate::rules::talvisota::environment::EnvironmentKind;
-use crate::rules::talvisota::potential::{
-    FinnishForce, ForceTotal, Ground, SovietForce, potentials,
-};
+use crate::rules::talvisota::potential::Ground;
 use crate::rules::talvisota::strategy::SovietStrategy;
 use crate::rules::talvisota::support::{SupportChoice, SupportKind};
 
 use SupportChoice::{First, Second};
-use UnitKind::{Div, Eli, Fus, Meca, Res, Sct, Tan, Wd};
-
-fn units(kinds: &[UnitKind]) -> Vec<(String, UnitKind)> {
-    kinds
-        .iter()
-        .enumerate()
-        .map(|(i, k)| (format!("u{i}"), *k))
-        .collect()
-}
-
-fn su(
-    strategy: SovietStrategy,
-    kinds: &[UnitKind],
-    supports: &[(SupportKind, SupportChoice)],
-) -> SovietForce {
-    SovietForce {
-        strategy,
-        units: units(kinds),
-        supports: supports.to_vec(),
-    }
-}
-
-fn fi(
-    kinds: &[UnitKind],
-    supports: &[(SupportKind, SupportChoice)],
-    environment: &[EnvironmentKind],
-    entrenchments: u32,
-) -> FinnishForce {
-    FinnishForce {
-        units: units(kinds),
-        supports: supports.to_vec(),
-        environment: environment.to_vec(),
-        entrenchments,
-    }
-}
-
-const OPEN: Ground = Ground {
-    value: 0,
-    defence_line: false,
-};
-const LINE: Ground = Ground {
-    value: 2,
-    defence_line: true,
-};
-
-fn run(s: &SovietForce, f: &FinnishForce, g: &Ground) -> (ForceTotal, ForceTotal) {
-    potentials(&super::fixtures::counters(), s, f, g)
-}
-
-fn raw(s: &SovietForce, f: &FinnishForce, g: &Ground) -> (i32, i32) {
-    let (a, b) = run(s, f, g);
-    (a.raw, b.raw)
-}
-
-const ALL_FOUR: [UnitKind; 4] = [Fus, Eli, Meca, Tan];
+use UnitKind::{Div, Eli, Fus, Res, Sct, Wd};
 
 #[test]
 fn prudent_advance_doubles_infantry_and_mechanised_bonus() {

@@ -1,52 +1,9 @@
 //! The limits of the Soviet command sheet per strategy (rules 3.2.2, 3.3.2).
 
-use super::fixtures::{deploy, soviet, turn_one};
-use crate::domain::Side;
-use crate::rules::talvisota::allocate;
+use super::fixtures::{ready, rule_of, soviet, try_soviet};
 use crate::rules::talvisota::error::TalvisotaError;
-use crate::rules::talvisota::sheet::{CommandSheet, SovietAllocation, SovietSheet};
-use crate::rules::talvisota::state::{GameOptions, TalvisotaState};
 use crate::rules::talvisota::strategy::SovietStrategy;
 use crate::rules::talvisota::support::SupportChoice::First;
-
-fn ready() -> TalvisotaState {
-    let mut s = turn_one(GameOptions::default());
-    let units = [
-        "su-fus-1",
-        "su-fus-2",
-        "su-fus-3",
-        "su-fus-4",
-        "su-fus-5",
-        "su-eli-1",
-        "su-tan-1",
-        "su-tan-2",
-        "su-meca-1",
-    ];
-    let moves: Vec<(&str, &str)> = units.iter().map(|u| (*u, "leningrad")).collect();
-    deploy(&mut s, &moves);
-    s
-}
-
-fn try_soviet(
-    s: &mut TalvisotaState,
-    allocations: Vec<SovietAllocation>,
-) -> Result<(), TalvisotaError> {
-    allocate(
-        s,
-        Side::Soviet,
-        CommandSheet::Soviet(SovietSheet { allocations }),
-    )
-    .map(|_| ())
-}
-
-fn rule_of(e: TalvisotaError) -> String {
-    match e {
-        TalvisotaError::StrategyLimit { rule, .. } | TalvisotaError::IllegalMove { rule, .. } => {
-            rule
-        }
-        other => format!("{other}"),
-    }
-}
 
 #[test]
 fn armoured_attack_needs_three_armoured_units() {

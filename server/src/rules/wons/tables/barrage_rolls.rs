@@ -4,7 +4,9 @@ use super::artillery::{
     BARRAGE_CODES, BarrageAccuracy, BarrageAvailability, barrage, barrage_accuracy,
     barrage_availability, direct_hit,
 };
-use super::tray::{choice, choice_spec, d6s, faces_text, outcome, sum, whole, whole_spec};
+use super::tray::{
+    choice, choice_spec, d6_outcome, d6s, faces_text, outcome, sum, whole, whole_spec,
+};
 use crate::dice::procedure::{Outcome, ParamError, ParamSpec, Procedure};
 use crate::dice::source::Draw;
 use serde::Serialize;
@@ -93,12 +95,7 @@ impl Procedure for BarrageAvailabilityRoll {
             BarrageAvailability::Available => "available at once",
         };
         let summary = format!("R23.1 barrage availability: rolled {die}, needed 2+: {verdict}");
-        outcome(
-            "1d6",
-            Some(i64::from(die)),
-            &AvailabilityResult { die, availability },
-            summary,
-        )
+        d6_outcome(die, &AvailabilityResult { die, availability }, summary)
     }
 }
 

@@ -1,7 +1,7 @@
 //! Starting Force Morale (the campaign's Force Morale table with the WoNS modifiers of R2, R3
 //! and R5.4) and the blue dice of smaller forces (R3).
 
-use super::tray::{choice, choice_spec, flag, flag_spec, outcome, whole, whole_spec};
+use super::tray::{choice, choice_spec, d6_outcome, flag, flag_spec, whole, whole_spec};
 use super::{Modifier, modifier_sum};
 use crate::dice::procedure::{Outcome, ParamError, ParamSpec, Procedure};
 use crate::dice::source::Draw;
@@ -197,7 +197,7 @@ impl Procedure for ForceMoraleStartRoll {
             start.value,
             blue_dice(force)
         ));
-        outcome("1d6", Some(i64::from(die)), &start, summary)
+        d6_outcome(die, &start, summary)
     }
 }
 

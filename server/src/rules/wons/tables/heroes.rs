@@ -1,6 +1,6 @@
 //! Hits on heroes (R1.4.2) and on leaders and forward observers (R100.9.1.1).
 
-use super::tray::{d6s, faces_text, flag, flag_spec, outcome, whole, whole_spec};
+use super::tray::{d6_outcome, d6s, faces_text, flag, flag_spec, outcome, whole, whole_spec};
 use crate::dice::procedure::{Outcome, ParamError, ParamSpec, Procedure};
 use crate::dice::source::Draw;
 use serde::{Deserialize, Serialize};
@@ -105,7 +105,7 @@ impl Procedure for HeroHitRoll {
             already_wounded,
             hit,
         };
-        outcome("1d6", Some(i64::from(die)), &result, summary)
+        d6_outcome(die, &result, summary)
     }
 }
 

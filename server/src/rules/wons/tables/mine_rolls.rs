@@ -79,6 +79,24 @@ fn spotting_outcome(
     )
 }
 
+/// The darkness modifier both spotting rolls share (R10.1, R11).
+fn darkness_spec() -> ParamSpec {
+    flag_spec(
+        "darkness_unlit",
+        "Darkness with no artificial illumination",
+        false,
+    )
+}
+
+/// The engineer or reconnaissance modifier both spotting rolls share (R10.1, R11).
+fn engineer_spec() -> ParamSpec {
+    flag_spec(
+        "engineer_or_recon",
+        "A designated engineer or reconnaissance unit",
+        false,
+    )
+}
+
 impl Procedure for MinefieldSpottingRoll {
     fn name(&self) -> &'static str {
         "minefield-spotting"
@@ -93,16 +111,8 @@ impl Procedure for MinefieldSpottingRoll {
         vec![
             choice_spec("spotter", "Who is looking", SPOTTERS, "infantry"),
             flag_spec("tripwires", "The minefield has tripwires", false),
-            flag_spec(
-                "darkness_unlit",
-                "Darkness with no artificial illumination",
-                false,
-            ),
-            flag_spec(
-                "engineer_or_recon",
-                "A designated engineer or reconnaissance unit",
-                false,
-            ),
+            darkness_spec(),
+            engineer_spec(),
         ]
     }
     fn run(&self, params: &Map<String, Value>, draw: &mut dyn Draw) -> Result<Outcome, ParamError> {
@@ -140,16 +150,8 @@ impl Procedure for BoobyTrapSpottingRoll {
     }
     fn params(&self) -> Vec<ParamSpec> {
         vec![
-            flag_spec(
-                "darkness_unlit",
-                "Darkness with no artificial illumination",
-                false,
-            ),
-            flag_spec(
-                "engineer_or_recon",
-                "A designated engineer or reconnaissance unit",
-                false,
-            ),
+            darkness_spec(),
+            engineer_spec(),
             flag_spec(
                 "ladder_trap_known",
                 "A booby trap on this ladder has already been spotted or set off",

@@ -1,7 +1,7 @@
 //! Surprise (R4): its levels, their effect on the command dice, and the rolls to recover from it;
 //! also the outcome of an aggressive reconnaissance (R1.4.3).
 
-use super::tray::{outcome, roll_text};
+use super::tray::{d6_outcome, roll_text};
 use crate::dice::procedure::{Outcome, ParamError, ParamSpec, Procedure};
 use crate::dice::source::Draw;
 use serde::{Deserialize, Serialize};
@@ -128,12 +128,7 @@ impl Procedure for SurpriseInterval {
         let summary = format!(
             "R4 surprise: rolled {phases}, the next recovery roll comes after {phases} surprised phase(s)"
         );
-        outcome(
-            "1d6",
-            Some(i64::from(phases)),
-            &IntervalResult { phases },
-            summary,
-        )
+        d6_outcome(phases, &IntervalResult { phases }, summary)
     }
 }
 
@@ -166,12 +161,7 @@ impl Procedure for SurpriseRecovery {
             "R4 surprise recovery: {}, needed 4+: {verdict}",
             roll_text(die, &[])
         );
-        outcome(
-            "1d6",
-            Some(i64::from(die)),
-            &RecoveryResult { die, recovered },
-            summary,
-        )
+        d6_outcome(die, &RecoveryResult { die, recovered }, summary)
     }
 }
 

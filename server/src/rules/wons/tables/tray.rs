@@ -119,6 +119,15 @@ pub fn outcome<T: Serialize>(
     })
 }
 
+/// Builds the outcome of a roll recorded as `1d6` whose total is the face `die`.
+pub fn d6_outcome<T: Serialize>(
+    die: u32,
+    result: &T,
+    summary: String,
+) -> Result<Outcome, ParamError> {
+    outcome("1d6", Some(i64::from(die)), result, summary)
+}
+
 /// "rolled 5" or "rolled 5 +1 -1 = 5": the die and each modifier, for summaries.
 pub fn roll_text(rolled: u32, modifiers: &[Modifier]) -> String {
     if modifiers.is_empty() {

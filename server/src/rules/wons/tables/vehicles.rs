@@ -1,6 +1,6 @@
 //! Vehicle tables: the BT's slippery tracks (R22.6) and the ST-26 bridge tank (R22.1.6).
 
-use super::tray::{choice, choice_spec, d6s, faces_text, outcome};
+use super::tray::{choice, choice_spec, d6_outcome, d6s, faces_text, outcome};
 use crate::dice::procedure::{Outcome, ParamError, ParamSpec, Procedure};
 use crate::dice::source::Draw;
 use serde::{Deserialize, Serialize};
@@ -123,12 +123,7 @@ impl Procedure for BtSlipperyTracksRoll {
                 BtFreeing::PermanentlyImmobilized => "permanently immobilized".to_string(),
             };
             let summary = format!("R22.6 BT freeing itself: rolled {die}, needed 5+: {verdict}");
-            return outcome(
-                "1d6",
-                Some(i64::from(die)),
-                &BtResult::Freeing { die, result },
-                summary,
-            );
+            return d6_outcome(die, &BtResult::Freeing { die, result }, summary);
         }
         let faces = d6s(draw, 2);
         let (first, second) = match faces.as_slice() {
@@ -183,12 +178,7 @@ impl Procedure for BridgeLayingRoll {
             (false, _) => "not yet, try again next activation",
         };
         let summary = format!("R22.1.6 bridge tank ({action}): rolled {die}, needed 6: {verdict}");
-        outcome(
-            "1d6",
-            Some(i64::from(die)),
-            &BridgeResult { action, die, done },
-            summary,
-        )
+        d6_outcome(die, &BridgeResult { action, die, done }, summary)
     }
 }
 

@@ -1,35 +1,18 @@
 //! Battles opened by Attack orders, their recorded results, and extra actions (R2).
 
-use super::{demo, order, place};
+use super::{C, D, E, demo, fatigue, order, place, says, step};
 use crate::dice::source::ScriptedDice;
 use crate::domain::Side;
 use crate::rules::wons::battle::{BattleError, BattleStatus};
-use crate::rules::wons::events::{Event, EventKind, EventVisibility};
+use crate::rules::wons::events::{EventKind, EventVisibility};
 use crate::rules::wons::hour::HourError;
 use crate::rules::wons::knowledge::SightingSource;
 use crate::rules::wons::ladder::{FireStage, TableColour};
 use crate::rules::wons::orders::OrderError;
 use crate::rules::wons::state::FeatureKind;
 use crate::rules::wons::{
-    Order, WonsState, give_orders, mark_ready, record_battle_result, resolve_hour,
-    take_extra_action,
+    Order, give_orders, mark_ready, record_battle_result, resolve_hour, take_extra_action,
 };
-
-const C: usize = 2;
-const D: usize = 3;
-const E: usize = 4;
-
-fn step(s: &WonsState, id: &str) -> usize {
-    s.platoons[id].step
-}
-
-fn fatigue(s: &WonsState, id: &str) -> u32 {
-    s.platoons[id].fatigue
-}
-
-fn says(events: &[Event], text: &str) -> bool {
-    events.iter().any(|e| e.sentence.contains(text))
-}
 
 /// Hours 1 and 2 of a scripted game: works, contact, an attack, its result and the extra action.
 #[test]

@@ -1,27 +1,11 @@
 //! Whole Hours resolved with scripted dice: advance rolls, stacks, works, battles, the clock.
 
-use super::{demo, order, place};
+use super::{C, D, E, demo, fatigue, order, place, says, step};
 use crate::dice::source::ScriptedDice;
 use crate::domain::Side;
 use crate::rules::wons::events::{EventKind, EventVisibility};
 use crate::rules::wons::hour::HourError;
-use crate::rules::wons::{Event, Order, WonsState, give_orders, mark_ready, resolve_hour};
-
-const C: usize = 2;
-const D: usize = 3;
-const E: usize = 4;
-
-fn step(s: &WonsState, id: &str) -> usize {
-    s.platoons[id].step
-}
-
-fn fatigue(s: &WonsState, id: &str) -> u32 {
-    s.platoons[id].fatigue
-}
-
-fn says(events: &[Event], text: &str) -> bool {
-    events.iter().any(|e| e.sentence.contains(text))
-}
+use crate::rules::wons::{Order, WonsState, give_orders, mark_ready, resolve_hour};
 
 fn advance_vanguard(s: &mut WonsState) {
     give_orders(

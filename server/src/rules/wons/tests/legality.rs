@@ -1,14 +1,12 @@
 //! Order legality: each R2 restriction refuses with an error naming the rule.
 
-use super::{demo, order, place};
+use super::{D, demo, order, place};
 use crate::domain::Side;
 use crate::rules::wons::fatigue::Action;
 use crate::rules::wons::ladder::TableColour;
 use crate::rules::wons::orders::{CounterattackScenario, OrderError};
 use crate::rules::wons::platoon::Stack;
 use crate::rules::wons::{Order, give_orders, legal_actions, mark_ready, set_reorganization};
-
-const D: usize = 3;
 
 fn attack(table: TableColour, scenario: Option<CounterattackScenario>) -> Order {
     Order::Attack { table, scenario }

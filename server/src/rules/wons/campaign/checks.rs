@@ -1,23 +1,21 @@
-//! Starting a campaign: checking a scenario pack's meaning and building the first state.
+//! Checking each section of a scenario pack against the rules: ladder, clock, platoons and stacks.
 
-use super::clock::{CampaignClock, CampaignDate};
-use super::events::{Event, EventKind, EventVisibility};
-use super::knowledge::{Knowledge, refresh_sightings};
-use super::ladder::{Building, Step, StepIndex, TableColour, step_letter};
-use super::pack::{PackError, RawPack, parse};
-use super::platoon::{Element, Platoon, Stack, StackLimits, Toe};
-use super::state::{CampaignStatus, Feature, WonsState};
-use super::victory::{VictoryConditions, VictoryLevel};
 use crate::domain::Side;
+use crate::rules::wons::clock::{CampaignClock, CampaignDate};
+use crate::rules::wons::ladder::{Building, Step, StepIndex, TableColour, step_letter};
+use crate::rules::wons::pack::{PackError, RawPack};
+use crate::rules::wons::platoon::{Element, Platoon, Stack, StackLimits, Toe};
 use std::collections::{BTreeMap, BTreeSet};
 use toml::Spanned;
-
-struct Checker<'a> {
-    source: &'a str,
+/// Reads a pack's source to name the place of each fault.
+pub(super) struct Checker<'a> {
+    /// The pack's TOML text.
+    pub(super) source: &'a str,
 }
 
 impl Checker<'_> {
-    fn fail<T, U>(
+    /// Refuses the pack at `at`, naming `field`.
+    pub(super) fn fail<T, U>(
         &self,
         at: &Spanned<U>,
         field: String,
@@ -26,7 +24,8 @@ impl Checker<'_> {
         Err(PackError::at(self.source, at.span(), field, message))
     }
 
-    fn step(
+    /// The ladder step a letter names, or a fault at `at`.
+    pub(super) fn step(
         &self,
         letters: &BTreeMap<String, StepIndex>,
         at: &Spanned<String>,
@@ -43,7 +42,8 @@ impl Checker<'_> {
     }
 }
 
-fn ladder(
+/// The ladder's steps in order, and the index of each step's letter.
+pub(super) fn ladder(
     c: &Checker,
     raw: &RawPack,
 ) -> Result<(Vec<Step>, BTreeMap<String, StepIndex>), PackError> {
@@ -96,7 +96,8 @@ fn ladder(
     Ok((ladder, letters))
 }
 
-fn clock(c: &Checker, raw: &RawPack) -> Result<CampaignClock, PackError> {
+/// The campaign clock: start date, length, and the Hours of daylight.
+pub(super) fn clock(c: &Checker, raw: &RawPack) -> Result<CampaignClock, PackError> {
     let k = &raw.campaign;
     let Some(start_date) = CampaignDate::parse(k.start_date.get_ref()) else {
         return c.fail(
@@ -143,7 +144,8 @@ fn clock(c: &Checker, raw: &RawPack) -> Result<CampaignClock, PackError> {
     })
 }
 
-fn platoons(
+/// The platoons by id, each on a step of the ladder.
+pub(super) fn platoons(
     c: &Checker,
     raw: &RawPack,
     letters: &BTreeMap<String, StepIndex>,
@@ -201,7 +203,8 @@ fn platoons(
     Ok(platoons)
 }
 
-fn stacks(
+/// The stacks the platoons begin in, and the limits on stacking.
+pub(super) fn stacks(
     c: &Checker,
     raw: &RawPack,
     platoons: &BTreeMap<String, Platoon>,
@@ -300,102 +303,4 @@ fn stacks(
         );
     }
     Ok((stacks, limits))
-}
-
-/// Checks a scenario pack and builds the campaign's first state from it.
-pub fn load_pack(source: &str) -> Result<WonsState, PackError> {
-    let raw = parse(source)?;
-    let c = Checker { source };
-    let (ladder, letters) = ladder(&c, &raw)?;
-    let clock = clock(&c, &raw)?;
-    let platoons = platoons(&c, &raw, &letters)?;
-    let (stacks, stack_limits) = stacks(&c, &raw, &platoons)?;
-    let mut features = BTreeMap::new();
-    for (i, f) in raw.features.iter().enumerate() {
-        let step = c.step(&letters, &f.step, format!("features[{i}].step"))?;
-        let id = f.id.get_ref().clone();
-        if features.contains_key(&id) || platoons.contains_key(&id) {
-            return c.fail(&f.id, format!("features[{i}].id"), "feature id used twice");
-        }
-        features.insert(
-            id.clone(),
-            Feature {
-                id,
-                kind: f.kind,
-                owner: f.owner,
-                step,
-                count: f.count,
-                created_hour: 0,
-                known_to_enemy_since: None,
-            },
-        );
-    }
-    let mut levels = Vec::new();
-    for (i, l) in raw.victory.levels.iter().enumerate() {
-        let step = c.step(&letters, &l.step, format!("victory.levels[{i}].step"))?;
-        if *l.by_hour.get_ref() == 0 || *l.by_hour.get_ref() > clock.length_hours {
-            return c.fail(
-                &l.by_hour,
-                format!("victory.levels[{i}].by_hour"),
-                format!("an Hour of the campaign, 1 to {}", clock.length_hours),
-            );
-        }
-        levels.push(VictoryLevel {
-            name: l.name.clone(),
-            winner: l.winner,
-            step,
-            by_hour: *l.by_hour.get_ref(),
-        });
-    }
-    let soviet_reached = platoons
-        .values()
-        .filter(|p| p.side == Side::Soviet)
-        .map(|p| (p.step, 1))
-        .collect();
-    Ok(WonsState {
-        name: raw.campaign.name.clone(),
-        demonstration: raw.campaign.demonstration,
-        note: raw.campaign.note.clone(),
-        ladder,
-        clock,
-        hour: 1,
-        initiative: raw.campaign.initiative,
-        platoons,
-        stacks,
-        stack_limits,
-        features,
-        orders: Default::default(),
-        battles: Vec::new(),
-        knowledge: Knowledge::default(),
-        victory: VictoryConditions {
-            levels,
-            otherwise_name: raw.victory.otherwise_name.clone(),
-            otherwise_winner: raw.victory.otherwise_winner,
-        },
-        soviet_reached,
-        optional_rules: raw.optional_rules.clone(),
-        status: CampaignStatus::Running,
-        next_feature: 0,
-    })
-}
-
-/// Starts a campaign from a pack: the first state and its opening events (initial sightings).
-pub fn start_campaign(source: &str) -> Result<(WonsState, Vec<Event>), PackError> {
-    let mut state = load_pack(source)?;
-    let mut note = format!(
-        "The campaign {} begins: {}.",
-        state.name,
-        state.clock.label(1)
-    );
-    if state.demonstration {
-        note.push_str(" This is a demonstration scenario, not a published campaign.");
-    }
-    let mut events = vec![Event::new(
-        1,
-        EventVisibility::Public,
-        EventKind::Campaign,
-        note,
-    )];
-    events.extend(refresh_sightings(&mut state, 1));
-    Ok((state, events))
 }
