@@ -697,3 +697,169 @@ async fn neither_side_learns_what_it_may_not_know_over_many_hours() {
         }
     }
 }
+
+/// The demo pack with the Finnish 1st Platoon moved up to step C, beside the Soviet vanguard.
+fn contact_pack() -> String {
+    let demo = include_str!("../../scenarios/wons-demo.toml");
+    let from =
+        "id = \"fin-1\"\nname = \"1st Platoon, 3rd Company\"\nside = \"finnish\"\nstep = \"D\"";
+    assert!(demo.contains(from), "the demo pack still has fin-1 at D");
+    demo.replacen(from, &from.replace("step = \"D\"", "step = \"C\""), 1)
+}
+
+async fn contact_campaign() -> Campaign {
+    let app = TestApp::spawn().await;
+    let (_, umpire) = app.user("umpire").await;
+    let (_, soviet) = app.user("soviet").await;
+    let (_, finn) = app.user("finn").await;
+    let (status, body) = app
+        .post(
+            "/api/v1/campaigns",
+            Some(&umpire),
+            json!({"name": "Contact", "game": "wons", "scenario": contact_pack()}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let id = body["id"].as_str().expect("id").to_owned();
+    app.join(&umpire, &id, &soviet, "soviet").await;
+    app.join(&umpire, &id, &finn, "finnish").await;
+    Campaign {
+        app,
+        id,
+        umpire,
+        soviet,
+        finn,
+    }
+}
+
+async fn refused(c: &Campaign, token: &str, platoon: &str, order: Value, rule: &str) {
+    let (status, body) = c.order(token, platoon, order.clone()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{order}: {body}");
+    let message = body["error"]["message"].as_str().expect("message");
+    assert!(message.contains(rule), "{order}: '{message}' names {rule}");
+}
+
+#[tokio::test]
+async fn every_rule_that_forbids_an_order_answers_422_naming_it() {
+    let c = contact_campaign().await;
+    // Enemy on the step: no Rest, no Advance (R2), for either side.
+    refused(&c, &c.soviet, "sov-1", json!({"action": "advance"}), "R2").await;
+    refused(&c, &c.soviet, "sov-1", json!({"action": "rest"}), "R2").await;
+    refused(&c, &c.finn, "fin-1", json!({"action": "rest"}), "R2").await;
+    refused(&c, &c.finn, "fin-1", json!({"action": "advance"}), "R2").await;
+    // Initiative for Attack (R2): the Soviets hold it, the Finns do not.
+    refused(
+        &c,
+        &c.finn,
+        "fin-1",
+        json!({"action": "attack", "table": "red", "scenario": "probe"}),
+        "initiative",
+    )
+    .await;
+    let (status, body) = c
+        .order(
+            &c.soviet,
+            "sov-1",
+            json!({"action": "attack", "table": "red"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // Side-only actions (R2).
+    refused(
+        &c,
+        &c.finn,
+        "fin-2",
+        json!({"action": "build_bonfire"}),
+        "R2",
+    )
+    .await;
+    refused(&c, &c.finn, "fin-2", json!({"action": "reorganize"}), "R2").await;
+    refused(
+        &c,
+        &c.soviet,
+        "sov-3",
+        json!({"action": "adjust_roadblock", "build": true}),
+        "R2",
+    )
+    .await;
+    // Rest in a building needs an intact building on the step.
+    let view = c.view(&c.umpire).await;
+    let steps = view["state"]["ladder"].as_array().expect("ladder");
+    let b_has_building = steps
+        .get(1)
+        .is_some_and(|s| !s["buildings"].as_array().is_none_or(|b| b.is_empty()));
+    if !b_has_building {
+        refused(
+            &c,
+            &c.soviet,
+            "sov-3",
+            json!({"action": "rest", "in_building": true}),
+            "R2",
+        )
+        .await;
+    }
+    // Stack rules: a stack moves as one; a reorganization keeps to the size limits (R2 Reorganize).
+    let res = c
+        .app
+        .api()
+        .put(format!("{}/api/v1/campaigns/{}/wons/reorganization", c.app.url, c.id))
+        .bearer_auth(&c.soviet)
+        .json(&json!({"stacks": [{"id": "big", "platoons": ["sov-3", "sov-4", "sov-5", "sov-6"]}, {"id": "vanguard", "platoons": ["sov-1", "sov-2"]}]}))
+        .send()
+        .await
+        .expect("sends");
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let body: Value = res.json().await.expect("json");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .expect("message")
+            .contains("R2"),
+        "{body}"
+    );
+    let res = c
+        .app
+        .api()
+        .put(format!(
+            "{}/api/v1/campaigns/{}/wons/reorganization",
+            c.app.url, c.id
+        ))
+        .bearer_auth(&c.finn)
+        .json(&json!({"stacks": null}))
+        .send()
+        .await
+        .expect("sends");
+    assert_eq!(
+        res.status(),
+        StatusCode::FORBIDDEN,
+        "only the Soviets reorganize"
+    );
+    c.order(&c.soviet, "sov-3", json!({"action": "advance"}))
+        .await;
+    c.order(&c.soviet, "sov-4", json!({"action": "defend"}))
+        .await;
+    let (status, body) = c.post(&c.soviet, "ready", json!({})).await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "a split stack is refused: {body}"
+    );
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .expect("message")
+            .contains("R2"),
+        "{body}"
+    );
+    // The own-orders call shows what was accepted, and nothing was marked ready.
+    let (status, orders) = c
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{}/wons/orders", c.id),
+            Some(&c.soviet),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(orders["ready"], false);
+    assert_eq!(orders["orders"]["sov-1"]["action"], "attack");
+}

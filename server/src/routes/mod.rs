@@ -262,6 +262,10 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/campaigns/{id}/wons/reveal", post(wons_pages::reveal))
         .route("/campaigns/{id}/wons/end", post(wons_pages::end))
         .route("/campaigns/{id}/wons/deadline", post(wons_pages::deadline))
+        .route(
+            "/campaigns/{id}/wons/reorganization",
+            post(wons_pages::reorganize),
+        )
         .route("/invites/{code}", get(campaign_pages::invite_page))
         .route("/invites/{code}/accept", post(campaign_pages::accept))
         .route("/healthz", get(health::healthz))

@@ -28,6 +28,7 @@ struct Choice {
 /// A platoon card's extra pieces.
 struct Card {
     fatigue_svg: String,
+    history: Vec<String>,
     choices: Vec<Choice>,
     order_text: String,
 }
@@ -83,7 +84,7 @@ fn order_text(order: &Option<Order>) -> String {
     }
 }
 
-fn cards(view: &SideView) -> Result<Vec<Card>, AppError> {
+fn cards(view: &SideView, events: &[EventRow]) -> Result<Vec<Card>, AppError> {
     view.platoons
         .iter()
         .map(|p| {
@@ -93,6 +94,12 @@ fn cards(view: &SideView) -> Result<Vec<Card>, AppError> {
                 .and_then(|o| serde_json::to_value(o).ok())
                 .and_then(|v| v.get("action").cloned());
             Ok(Card {
+                history: events
+                    .iter()
+                    .filter(|e| e.sentence.contains(&p.name))
+                    .take(8)
+                    .map(|e| format!("{}: {}", e.moment, e.sentence))
+                    .collect(),
                 fatigue_svg: fatigue_track(p.fatigue)
                     .render()
                     .map_err(AppError::internal)?,
@@ -169,8 +176,8 @@ async fn page(
                 .render()
                 .map_err(AppError::internal)?;
             let sides = vec![
-                (cards(&soviet).map(|c| (soviet.clone(), c))?),
-                (cards(&finnish).map(|c| (finnish.clone(), c))?),
+                (cards(&soviet, &events).map(|c| (soviet.clone(), c))?),
+                (cards(&finnish, &events).map(|c| (finnish.clone(), c))?),
             ];
             Ok(render_with(
                 status,
@@ -205,7 +212,7 @@ fn side_page(
     let ladder_svg = ladder(&[&view], caption)
         .render()
         .map_err(AppError::internal)?;
-    let cards = cards(&view)?;
+    let cards = cards(&view, &events)?;
     Ok(render_with(
         status,
         &SidePage {
@@ -499,4 +506,42 @@ pub async fn rules(crate::auth::MaybeUser(user): crate::auth::MaybeUser) -> Resp
             readings: crate::rules::wons::readings::READINGS,
         },
     )
+}
+
+/// The reorganization form: one stack a line, `id: platoon, platoon`, leading stack first.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct ReorganizationForm {
+    stacks: String,
+}
+
+/// `POST /campaigns/{id}/wons/reorganization`: an empty form withdraws the plan.
+pub async fn reorganize(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Form(form): Form<ReorganizationForm>,
+) -> Result<Response, AppError> {
+    let result = async {
+        let mut plan = Vec::new();
+        for line in form.stacks.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            let (id, platoons) = line.split_once(':').ok_or_else(|| {
+                AppError::invalid(
+                    "invalid_reorganization",
+                    format!("Write each stack as 'name: platoon, platoon'; '{line}' has no colon."),
+                )
+            })?;
+            plan.push(crate::rules::wons::platoon::Stack {
+                id: id.trim().to_owned(),
+                platoons: platoons
+                    .split(',')
+                    .map(str::trim)
+                    .filter(|p| !p.is_empty())
+                    .map(str::to_owned)
+                    .collect(),
+            });
+        }
+        api::reorganize(&state, &access, (!plan.is_empty()).then_some(plan)).await
+    }
+    .await;
+    after(&state, &access, result, "#reorganization").await
 }
