@@ -36,25 +36,27 @@ async fn a_roll_reaches_open_streams_of_that_campaign_only() {
             .expect("ct")
             .starts_with("text/event-stream")
     );
-    // Give the listener a moment, then change another campaign and then this one.
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    app.post(
-        &format!("/api/v1/campaigns/{other}/rolls"),
-        Some(&umpire),
-        json!({"dice": "1d6"}),
-    )
-    .await;
-    app.post(
-        &format!("/api/v1/campaigns/{id}/rolls"),
-        Some(&umpire),
-        json!({"dice": "1d6"}),
-    )
-    .await;
-    let chunk = tokio::time::timeout(Duration::from_secs(10), stream.chunk())
-        .await
-        .expect("an event within 10 s")
-        .expect("reads")
-        .expect("a chunk");
+    // The listener may still be connecting: change the campaigns until the stream speaks.
+    let mut chunk = None;
+    for _ in 0..20 {
+        app.post(
+            &format!("/api/v1/campaigns/{other}/rolls"),
+            Some(&umpire),
+            json!({"dice": "1d6"}),
+        )
+        .await;
+        app.post(
+            &format!("/api/v1/campaigns/{id}/rolls"),
+            Some(&umpire),
+            json!({"dice": "1d6"}),
+        )
+        .await;
+        if let Ok(read) = tokio::time::timeout(Duration::from_millis(500), stream.chunk()).await {
+            chunk = read.expect("reads");
+            break;
+        }
+    }
+    let chunk = chunk.expect("an event within ten seconds");
     let text = String::from_utf8_lossy(&chunk);
     assert!(text.contains("event: changed"), "{text}");
     assert!(text.contains(&id), "only this campaign's change: {text}");
