@@ -254,14 +254,25 @@ async fn twenty_four_hours_through_the_api() {
         );
     }
     // Event by event: moments never go back; every advance roll is logged with its rule.
-    let (_, events) = c
-        .app
-        .get(
-            &format!("/api/v1/campaigns/{}/wons/events?limit=500", c.id),
-            Some(&c.umpire),
-        )
-        .await;
-    let events = events.as_array().expect("events");
+    let mut events: Vec<Value> = Vec::new();
+    loop {
+        let before = events
+            .last()
+            .map(|e| format!("&before={}", e["seq"]))
+            .unwrap_or_default();
+        let (_, page) = c
+            .app
+            .get(
+                &format!("/api/v1/campaigns/{}/wons/events?limit=500{before}", c.id),
+                Some(&c.umpire),
+            )
+            .await;
+        let page = page.as_array().expect("events").clone();
+        if page.is_empty() {
+            break;
+        }
+        events.extend(page);
+    }
     assert!(events.len() > 48, "{} events", events.len());
     let seqs: Vec<i64> = events
         .iter()
@@ -284,15 +295,43 @@ async fn twenty_four_hours_through_the_api() {
             "every rules roll names its rule: {roll}"
         );
     }
-    // Advance rolls decide movement: the die must beat the stack's exhaustion.
-    for roll in rolls.as_array().expect("rolls").iter().filter(|r| {
-        r["purpose"]
-            .as_str()
-            .is_some_and(|p| p.contains("advance roll"))
-    }) {
+    // Event by event, each advance roll in the dice log agrees with what the log says happened:
+    // the stack moves exactly when the die beats the exhaustion of its most exhausted platoon.
+    let sentences: Vec<&str> = events
+        .iter()
+        .filter_map(|e| e["sentence"].as_str())
+        .collect();
+    let mut advance_rolls = 0;
+    for roll in rolls.as_array().expect("rolls") {
+        let purpose = roll["purpose"].as_str().expect("purpose");
+        let Some(rest) = purpose.strip_prefix("Stack ") else {
+            continue;
+        };
+        let stack = rest.split(' ').next().expect("stack id");
+        let worst: i64 = purpose
+            .rsplit("Exhaustion ")
+            .next()
+            .and_then(|t| t.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .expect("the exhaustion in the purpose");
         let face = roll["draws"][0][1].as_i64().expect("face");
-        assert!((1..=6).contains(&face));
+        advance_rolls += 1;
+        let expected = if face > worst {
+            format!("Stack {stack} rolled {face} against Exhaustion {worst} and advanced")
+        } else {
+            format!("Stack {stack} rolled {face}, not higher than Exhaustion {worst}: it stays")
+        };
+        assert!(
+            sentences.iter().any(|s| s.starts_with(&expected)),
+            "no event says: {expected}"
+        );
     }
+    let advance_events = events
+        .iter()
+        .filter(|e| e["kind"] == "advance_roll")
+        .count();
+    assert_eq!(advance_events, advance_rolls, "one event per advance roll");
+    assert!(advance_rolls > 0, "the Soviets advanced at least once");
     if !attack_once {
         assert!(battles >= 1, "the Soviet attack opened a battle");
         let soviet = c.view(&c.soviet).await;
