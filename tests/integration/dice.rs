@@ -527,3 +527,69 @@ fn verify(export: &Value) -> (bool, String) {
     );
     (out.status.success(), text)
 }
+
+#[tokio::test]
+async fn a_request_that_dies_mid_roll_loses_and_duplicates_nothing() {
+    use sqlx::{ConnectOptions, Connection, Executor};
+    let t = table().await;
+    t.roll(&t.soviet, json!({"dice": "1d6"})).await;
+    // A process that locked the campaign, wrote roll 1 and died before committing.
+    let url = t.app.db.connect_options().to_url_lossy().to_string();
+    let mut dying = sqlx::PgConnection::connect(&url).await.expect("connects");
+    dying.execute("begin").await.expect("begins");
+    sqlx::query("select next_roll from campaigns where id = $1::uuid for update")
+        .bind(&t.id)
+        .execute(&mut dying)
+        .await
+        .expect("locks");
+    sqlx::query(
+        "insert into rolls (campaign_id, k, epoch, entropy, draws, chain, expression, purpose, visibility, roller_role, result) \
+         select id, next_roll, 0, '\\x00', '[[6, 6]]', '\\x00', '1d6', 'never committed', 'public', 'soviet', '{}' from campaigns where id = $1::uuid",
+    )
+    .bind(&t.id)
+    .execute(&mut dying)
+    .await
+    .expect("writes the doomed roll");
+    // Meanwhile a real roll waits on the lock...
+    let url_roll = format!("{}/api/v1/campaigns/{}/rolls", t.app.url, t.id);
+    let token = t.finn.clone();
+    let waiting = tokio::spawn(async move {
+        reqwest::Client::new()
+            .post(url_roll)
+            .bearer_auth(token)
+            .json(&json!({"dice": "1d6"}))
+            .send()
+            .await
+            .expect("sends")
+            .json::<Value>()
+            .await
+            .expect("json")
+    });
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert!(
+        !waiting.is_finished(),
+        "the roll waits for the campaign lock"
+    );
+    // ...until the dying process's connection goes away without a commit.
+    drop(dying);
+    let roll = waiting.await.expect("joins");
+    assert_eq!(
+        roll["k"], 1,
+        "the number the dead request held is given to the next roll"
+    );
+    let (_, rolls) = t
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{}/rolls", t.id),
+            Some(&t.umpire),
+        )
+        .await;
+    let ks: Vec<i64> = rolls
+        .as_array()
+        .expect("rolls")
+        .iter()
+        .map(|r| r["k"].as_i64().expect("k"))
+        .collect();
+    assert_eq!(ks, vec![0, 1]);
+    assert!(!rolls.to_string().contains("never committed"));
+}
