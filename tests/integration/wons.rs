@@ -902,3 +902,81 @@ async fn every_rule_that_forbids_an_order_answers_422_naming_it() {
     assert_eq!(orders["ready"], false);
     assert_eq!(orders["orders"]["sov-1"]["action"], "attack");
 }
+
+#[tokio::test]
+async fn each_side_rolls_and_sees_only_its_own_starting_force_morale() {
+    let c = contact_campaign().await;
+    c.order(
+        &c.soviet,
+        "sov-1",
+        json!({"action": "attack", "table": "red"}),
+    )
+    .await;
+    c.order(
+        &c.soviet,
+        "sov-2",
+        json!({"action": "attack", "table": "red"}),
+    )
+    .await;
+    for token in [&c.soviet, &c.finn] {
+        let (status, body) = c.post(token, "ready", json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let battle = c.view(&c.soviet).await["battles"][0]["id"]
+        .as_u64()
+        .expect("a battle opened");
+    let path = format!("battles/{battle}/force-morale");
+    let (status, view) = c.post(&c.soviet, &path, json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    let sheet = &view["battles"][0]["own_sheet"];
+    assert!(sheet["force_morale"]["value"].as_u64().is_some(), "{sheet}");
+    assert!(
+        !c.view(&c.finn).await["battles"][0]["own_sheet"].is_object(),
+        "the Finns do not see the Soviet sheet"
+    );
+    let (_, finn_events) = c
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{}/wons/events", c.id),
+            Some(&c.finn),
+        )
+        .await;
+    assert!(
+        !finn_events.to_string().contains("Soviet force in battle"),
+        "{finn_events}"
+    );
+    let (status, _) = c.post(&c.soviet, &path, json!({})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "rolled once");
+    let (status, _) = c.post(&c.soviet, &path, json!({"side": "finnish"})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "not for the enemy");
+    let (status, _) = c.post(&c.umpire, &path, json!({})).await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "the umpire names the side"
+    );
+    let (status, _) = c.post(&c.umpire, &path, json!({"side": "finnish"})).await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, rolls) = c
+        .app
+        .get(&format!("/api/v1/campaigns/{}/rolls", c.id), Some(&c.finn))
+        .await;
+    let mine = rolls
+        .as_array()
+        .expect("rolls")
+        .iter()
+        .filter(|r| {
+            r["purpose"]
+                .as_str()
+                .is_some_and(|p| p.contains("Force Morale"))
+        })
+        .count();
+    assert_eq!(
+        mine, 1,
+        "the Finns see their own Force Morale roll, not the Soviets'"
+    );
+    let (status, _) = c
+        .post(&c.soviet, "battles/99/force-morale", json!({}))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}

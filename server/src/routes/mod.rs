@@ -192,6 +192,7 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
         .routes(routes!(wons::api_deadline))
         .routes(routes!(wons::api_reorganize))
         .routes(routes!(wons::api_orders))
+        .routes(routes!(wons::api_force_morale))
         .split_for_parts();
     // The document's own route is part of the API too.
     let (doc_router, doc_part) = OpenApiRouter::<std::sync::Arc<String>>::new()

@@ -467,6 +467,75 @@ pub async fn api_battle_result(
     Ok(Json(view(&state, &access).await?.1))
 }
 
+/// Whose Force Morale to roll: a player rolls for their own side; the umpire names the side.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct ForceMoraleIn {
+    /// The side (the umpire only).
+    pub side: Option<Side>,
+}
+
+/// Rolls a side's starting Force Morale for a pending battle.
+pub async fn roll_force_morale(
+    state: &AppState,
+    access: &CampaignAccess,
+    battle: u32,
+    side: Option<Side>,
+) -> Result<(), AppError> {
+    let side = match (access.role().side(), side) {
+        (Some(own), None) => own,
+        (Some(own), Some(asked)) if asked == own => own,
+        (Some(_), Some(_)) => {
+            return Err(AppError::forbidden(
+                "You roll your own side's Force Morale only.",
+            ));
+        }
+        (None, Some(asked)) => asked,
+        (None, None) => {
+            return Err(AppError::invalid(
+                "side_needed",
+                "Name the side whose Force Morale to roll.",
+            )
+            .on_field("side"));
+        }
+    };
+    run(state, access, |game, dice| {
+        let table = crate::rules::wons::tables::force_morale::ForceMoraleTable::DEFAULT;
+        let events = crate::rules::wons::battle_sheet::roll_starting_force_morale(
+            game, battle, side, &table, dice,
+        )
+        .map_err(|e| {
+            use crate::rules::wons::battle_sheet::SheetError;
+            match e {
+                SheetError::UnknownBattle(_) => AppError::not_found(),
+                SheetError::Decided(_) | SheetError::AlreadyRolled(..) => {
+                    AppError::conflict("sheet_closed", sentence(e))
+                }
+                SheetError::NotInBattle(..) => AppError::invalid("not_in_battle", sentence(e)),
+            }
+        })?;
+        Ok(((), events))
+    })
+    .await
+}
+
+/// `POST /api/v1/campaigns/{id}/wons/battles/{battle}/force-morale`: the server rolls a side's
+/// starting Force Morale, listing every modifier.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/battles/{battle}/force-morale", tag = "wons", request_body = ForceMoraleIn,
+    params(("id" = uuid::Uuid, Path, description = "campaign id"), ("battle" = u32, Path, description = "battle number")),
+    responses((status = 200, body = WonsView), (status = 404, description = "no such battle"),
+              (status = 409, description = "already rolled, or the battle was fought")),
+    security(("bearer" = [])))]
+pub async fn api_force_morale(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path(path): Path<BattlePath>,
+    ApiJson(body): ApiJson<ForceMoraleIn>,
+) -> Result<Json<WonsView>, AppError> {
+    roll_force_morale(&state, &access, path.battle, body.side).await?;
+    Ok(Json(view(&state, &access).await?.1))
+}
+
 /// An umpire's correction of one value.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CorrectionIn {

@@ -545,3 +545,19 @@ pub async fn reorganize(
     .await;
     after(&state, &access, result, "#reorganization").await
 }
+
+/// `POST /campaigns/{id}/wons/battles/{battle}/force-morale`: the player's own side, or the umpire's choice.
+pub async fn force_morale(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path((_, battle)): Path<(String, u32)>,
+    Form(form): Form<std::collections::HashMap<String, String>>,
+) -> Result<Response, AppError> {
+    let side = match form.get("side").map(String::as_str) {
+        Some("soviet") => Some(Side::Soviet),
+        Some("finnish") => Some(Side::Finnish),
+        _ => None,
+    };
+    let result = api::roll_force_morale(&state, &access, battle, side).await;
+    after(&state, &access, result, "#battles").await
+}

@@ -187,6 +187,9 @@ pub struct BattleView {
     pub scenario: Option<CounterattackScenario>,
     /// Pending or decided.
     pub status: BattleStatus,
+    /// The viewer's own pre-battle sheet, once drawn up (never the enemy's).
+    #[schema(value_type = Option<Object>)]
+    pub own_sheet: Option<crate::rules::wons::battle_sheet::BattleSheet>,
 }
 
 /// The side's own orders for this Hour.
@@ -399,6 +402,7 @@ fn side_view(state: &WonsState, side: Side) -> SideView {
             table: b.table,
             scenario: b.scenario,
             status: b.status.clone(),
+            own_sheet: b.sheets.iter().find(|s| s.side == side).cloned(),
         })
         .collect();
     SideView {

@@ -51,6 +51,10 @@ pub struct Battle {
     pub initial_attack: bool,
     /// Pending or decided.
     pub status: BattleStatus,
+    /// Each side's pre-battle sheet, once drawn up.
+    #[serde(default)]
+    #[schema(value_type = Vec<Object>)]
+    pub sheets: Vec<super::battle_sheet::BattleSheet>,
 }
 
 impl Battle {
@@ -155,6 +159,7 @@ pub(super) fn open_battles(state: &mut WonsState, run: &mut Execution) {
             scenario,
             initial_attack,
             status: BattleStatus::Pending,
+            sheets: Vec::new(),
         });
         run.note(EventVisibility::Public, EventKind::Battle, sentence);
     }

@@ -5,6 +5,7 @@
 //! `Battle` record and the platoon fields for retained items and heroes are their places.
 
 pub mod battle;
+pub mod battle_sheet;
 pub mod campaign;
 pub mod clock;
 pub mod events;
