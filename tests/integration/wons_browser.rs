@@ -17,7 +17,24 @@ async fn sign_in(b: &Client, app: &TestApp, name: &str) {
         .expect("signed in");
 }
 
-async fn order_and_ready(b: &Client, url: &str, platoon: &str) {
+/// Waits until the text of `#id` satisfies `done` (the form's answer has loaded), up to 15 s.
+async fn wait_for_text(b: &Client, id: &str, done: impl Fn(&str) -> bool) -> String {
+    let mut last = String::new();
+    for _ in 0..75 {
+        if let Ok(element) = b.find(Locator::Id(id)).await
+            && let Ok(text) = element.text().await
+        {
+            if done(&text) {
+                return text;
+            }
+            last = text;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    panic!("#{id} never showed what was expected; last: {last}");
+}
+
+async fn order_and_ready(b: &Client, url: &str, platoon: &str, ready_shows: impl Fn(&str) -> bool) {
     b.goto(url).await.expect("opens the game");
     b.find(Locator::Css(&format!(
         "#action-{platoon} option[value=defend]"
@@ -35,20 +52,9 @@ async fn order_and_ready(b: &Client, url: &str, platoon: &str) {
     .click()
     .await
     .expect("gives the order");
-    let card = b
-        .wait()
-        .for_element(Locator::Id(&format!("platoon-{platoon}")))
-        .await
-        .expect("the card");
-    assert!(
-        card.text().await.expect("text").contains("defend"),
-        "the order shows on the card"
-    );
+    wait_for_text(b, &format!("platoon-{platoon}"), |t| t.contains("defend")).await;
     click(b, "mark-ready").await;
-    b.wait()
-        .for_element(Locator::Id("ready-state"))
-        .await
-        .expect("the page again");
+    wait_for_text(b, "ready-state", ready_shows).await;
 }
 
 #[tokio::test]
@@ -67,19 +73,12 @@ async fn both_sides_order_and_the_hour_turns() {
     let f = browser(&driver).await;
     sign_in(&s, &app, "soviet").await;
     sign_in(&f, &app, "finn").await;
-    order_and_ready(&s, &url, "sov-1").await;
-    let waiting = s
-        .find(Locator::Id("ready-state"))
-        .await
-        .expect("state")
-        .text()
-        .await
-        .expect("text");
-    assert!(
-        waiting.contains("Your orders are marked ready"),
-        "{waiting}"
-    );
-    order_and_ready(&f, &url, "fin-1").await;
+    order_and_ready(&s, &url, "sov-1", |t| {
+        t.contains("Your orders are marked ready")
+    })
+    .await;
+    // The second side's readiness resolves the Hour: its page comes back with new orders open.
+    order_and_ready(&f, &url, "fin-1", |t| t.contains("not marked ready")).await;
 
     for b in [&s, &f] {
         b.goto(&url).await.expect("reloads");
