@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 /// Whether the server runs play of `game`, with a sentence for people.
 pub fn module_status(game: Game) -> ModuleStatus {
-    let available = false;
+    let available = matches!(game, Game::Talvisota);
     ModuleStatus {
         available,
         message: if available {
@@ -31,8 +31,8 @@ pub async fn start(
     game: Game,
     scenario: Option<&serde_json::Value>,
 ) -> Result<(), AppError> {
-    let _ = (tx, campaign);
     match (game, scenario) {
+        (Game::Talvisota, scenario) => crate::talvisota_game::start(tx, campaign, scenario).await,
         (_, None) => Ok(()),
         (game, Some(_)) => Err(AppError::invalid(
             "scenario_not_supported",
