@@ -9,6 +9,8 @@ pub mod dice_pages;
 pub mod health;
 pub mod pages;
 pub mod ratelimit;
+pub mod talvisota;
+pub mod talvisota_pages;
 
 use crate::auth::CurrentUser;
 use crate::db;
@@ -178,6 +180,15 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
         .routes(routes!(dice::api_procedures))
         .routes(routes!(dice::api_rotate))
         .routes(routes!(dice::api_export))
+        .routes(routes!(talvisota::api_view))
+        .routes(routes!(talvisota::api_events))
+        .routes(routes!(talvisota::api_organisation))
+        .routes(routes!(talvisota::api_soviet_sheet))
+        .routes(routes!(talvisota::api_finnish_sheet))
+        .routes(routes!(talvisota::api_combat))
+        .routes(routes!(talvisota::api_harassment))
+        .routes(routes!(talvisota::api_advance))
+        .routes(routes!(talvisota::api_solo))
         .split_for_parts();
     // The document's own route is part of the API too.
     let (doc_router, doc_part) = OpenApiRouter::<std::sync::Arc<String>>::new()
@@ -229,6 +240,36 @@ pub fn router(state: &AppState) -> Router<AppState> {
         )
         .route("/campaigns/{id}/dice/rotate", post(dice_pages::rotate))
         .route("/dice/verify", get(dice_pages::verify_page))
+        .route("/campaigns/{id}/talvisota", get(talvisota_pages::show))
+        .route(
+            "/campaigns/{id}/talvisota/organisation",
+            post(talvisota_pages::organisation),
+        )
+        .route(
+            "/campaigns/{id}/talvisota/soviet-sheet",
+            post(talvisota_pages::soviet_sheet),
+        )
+        .route(
+            "/campaigns/{id}/talvisota/finnish-sheet",
+            post(talvisota_pages::finnish_sheet),
+        )
+        .route(
+            "/campaigns/{id}/talvisota/combats",
+            post(talvisota_pages::combat),
+        )
+        .route(
+            "/campaigns/{id}/talvisota/harassment",
+            post(talvisota_pages::harassment),
+        )
+        .route(
+            "/campaigns/{id}/talvisota/advance",
+            post(talvisota_pages::advance),
+        )
+        .route(
+            "/campaigns/{id}/talvisota/solo",
+            post(talvisota_pages::solo),
+        )
+        .route("/talvisota/rules", get(talvisota_pages::rules))
         .route("/invites/{code}", get(campaign_pages::invite_page))
         .route("/invites/{code}/accept", post(campaign_pages::accept))
         .route("/healthz", get(health::healthz))

@@ -3,4 +3,7 @@
 pub mod campaign;
 pub mod dice;
 pub mod talvisota;
+pub mod talvisota_log;
+pub mod talvisota_map;
+pub mod talvisota_page;
 pub mod wons;
