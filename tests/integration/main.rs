@@ -8,3 +8,6 @@ mod dice;
 mod embedded_pg;
 mod errors;
 mod live;
+mod talvisota;
+mod talvisota_browser;
+mod talvisota_checks;

@@ -1,0 +1,204 @@
+//! One Talvisota turn played by two people in two headless Chromium windows.
+
+use crate::common::TestApp;
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::json;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// A chromedriver process, killed when dropped.
+struct Driver {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+async fn driver() -> Option<Driver> {
+    if !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists() {
+        let message = "TALVISOTA BROWSER TEST DID NOT RUN: Chromium or chromedriver is missing. \
+            Install them with: apt-get install chromium chromium-driver";
+        assert!(std::env::var_os("CI").is_none(), "{message}");
+        eprintln!("\n*** {message} ***\n");
+        return None;
+    }
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let child = Command::new(CHROMEDRIVER)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let driver = Driver {
+        child,
+        url: format!("http://127.0.0.1:{port}"),
+    };
+    for _ in 0..100 {
+        if tokio::net::TcpStream::connect(("127.0.0.1", port))
+            .await
+            .is_ok()
+        {
+            return Some(driver);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("chromedriver did not start listening");
+}
+
+async fn browser(driver: &Driver) -> Client {
+    let profile =
+        std::env::temp_dir().join(format!("motti-chromium-{}", uuid::Uuid::new_v4().simple()));
+    let caps = json!({
+        "goog:chromeOptions": {
+            "binary": CHROMIUM,
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--disable-quic", "--no-first-run", "--disable-background-networking",
+                     "--disable-component-update", "--disable-sync", "--window-size=420,900",
+                     format!("--user-data-dir={}", profile.display())]
+        }
+    });
+    let caps = caps
+        .as_object()
+        .expect("an object")
+        .clone()
+        .into_iter()
+        .collect();
+    ClientBuilder::new(HttpConnector::new())
+        .capabilities(caps)
+        .connect(&driver.url)
+        .await
+        .expect("a Chromium session")
+}
+
+async fn css(b: &Client, selector: &str) {
+    b.find(Locator::Css(selector))
+        .await
+        .unwrap_or_else(|_| panic!("{selector}"))
+        .click()
+        .await
+        .unwrap_or_else(|_| panic!("clicks {selector}"));
+}
+
+async fn text(b: &Client, id: &str) -> String {
+    b.wait()
+        .for_element(Locator::Id(id))
+        .await
+        .unwrap_or_else(|_| panic!("#{id}"))
+        .text()
+        .await
+        .expect("text")
+}
+
+/// Waits until the page shows `expected` as the phase (the form's answer has loaded).
+async fn wait_phase(b: &Client, expected: &str) {
+    let mut seen = String::new();
+    for _ in 0..100 {
+        if let Ok(e) = b.find(Locator::Id("phase")).await {
+            seen = e.text().await.unwrap_or_default();
+            if seen == expected {
+                return;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the page shows the phase '{seen}', not '{expected}'");
+}
+
+async fn sign_in(b: &Client, app: &TestApp, name: &str) {
+    b.goto(&format!("{}/signin", app.url)).await.expect("opens");
+    for (id, value) in [("username", name), ("password", "correct horse battery")] {
+        let field = b.find(Locator::Id(id)).await.expect("field");
+        field.send_keys(value).await.expect("types");
+    }
+    css(b, "#submit").await;
+    b.wait()
+        .for_element(Locator::Css(".who"))
+        .await
+        .expect("signed in");
+}
+
+#[tokio::test]
+async fn two_players_play_one_turn_in_their_browsers() {
+    let Some(driver) = driver().await else { return };
+    let g = crate::talvisota::game(None).await;
+    g.ok(&g.umpire, "advance", json!({})).await;
+    let page = format!("{}/campaigns/{}/talvisota", g.app.url, g.id);
+    let soviet = browser(&driver).await;
+    let finn = browser(&driver).await;
+    sign_in(&soviet, &g.app, "soviet").await;
+    sign_in(&finn, &g.app, "finn").await;
+
+    // Organisation: three elite divisions to Leningrad.
+    soviet.goto(&page).await.expect("opens the game");
+    wait_phase(&soviet, "organisation").await;
+    for unit in ["su-eli-1", "su-eli-2", "su-eli-3"] {
+        css(&soviet, &format!("input[name=move][value={unit}]")).await;
+    }
+    css(&soviet, "#org-to option[value=leningrad]").await;
+    css(&soviet, "#organise").await;
+
+    // The Soviet sheet: a prudent advance on Terijoki.
+    soviet
+        .wait()
+        .for_element(Locator::Id("place-soviet"))
+        .await
+        .expect("the sheet form");
+    css(&soviet, "#prudent_advance-from option[value=leningrad]").await;
+    css(&soviet, "#prudent_advance-target1 option[value=terijoki]").await;
+    for unit in ["su-eli-1", "su-eli-2", "su-eli-3"] {
+        css(
+            &soviet,
+            &format!("input[name='prudent_advance.unit'][value={unit}]"),
+        )
+        .await;
+    }
+    css(&soviet, "#place-soviet").await;
+    wait_phase(&soviet, "Finnish command sheet").await;
+
+    // The Finn sees a face-down counter and answers it.
+    finn.goto(&page).await.expect("opens the game");
+    let html = finn.source().await.expect("html");
+    assert!(html.contains("Soviet strategy (face down)"));
+    assert!(!html.contains("PRUD"), "the Soviet strategy is hidden");
+    css(&finn, "#f0-strategy option[value=defensive_position]").await;
+    for unit in ["fi-res-1", "fi-res-2", "fi-res-3"] {
+        css(&finn, &format!("input[name='f0.unit'][value={unit}]")).await;
+    }
+    css(&finn, "input[name='f0.ret'][value=fi-ret-1]").await;
+    css(&finn, "#place-finnish").await;
+    wait_phase(&finn, "combats").await;
+
+    // The Soviet reveals and resolves the combat.
+    soviet.goto(&page).await.expect("reloads");
+    css(&soviet, "#resolve-placement-t1-s1").await;
+    wait_phase(&soviet, "Finnish harassment").await;
+    let html = soviet.source().await.expect("html");
+    assert!(html.contains("Terijoki, round 1"), "the combat report");
+    assert!(html.contains("DEFENSE"), "the Finnish strategy is revealed");
+
+    // The Finn passes the harassment; the next turn begins.
+    finn.goto(&page).await.expect("reloads");
+    wait_phase(&finn, "Finnish harassment").await;
+    css(&finn, "#harass").await;
+    wait_phase(&finn, "organisation").await;
+    assert!(text(&finn, "state-h").await.contains("December II 1939"));
+    let log = text(&finn, "log").await;
+    assert!(log.contains("Combat revealed at Terijoki"), "{log}");
+    soviet.goto(&page).await.expect("reloads");
+    assert!(text(&soviet, "state-h").await.starts_with("Turn 2"));
+    soviet.close().await.ok();
+    finn.close().await.ok();
+}
