@@ -285,11 +285,10 @@ async fn eight_turns_by_two_players_through_the_api() {
                     .ok(&g.soviet, "combats", json!({"placement": a["placement"]}))
                     .await;
                 assert!(
-                    after["board"]["revealed_combats"]
+                    !after["board"]["revealed_combats"]
                         .as_array()
                         .expect("r")
-                        .len()
-                        >= 1
+                        .is_empty()
                 );
             }
         } else {
@@ -331,6 +330,10 @@ async fn eight_turns_by_two_players_through_the_api() {
         }
     }
     assert!(events.iter().any(|e| e["kind"] == "game_ended"));
+    assert!(
+        events.iter().any(|e| e["kind"] == "combat_round"),
+        "combats were fought"
+    );
     // Once over, nothing more can be ordered.
     let (status, body) = g
         .app
@@ -400,6 +403,7 @@ async fn a_solo_game_runs_to_its_end_with_the_server_playing_the_finns() {
     check_dice_and_morale(&events, &g.rolls(&g.umpire).await);
     // The server's draws are Finnish-side events made with Finnish-side dice.
     let draws: Vec<&Value> = events.iter().filter(|e| e["kind"] == "solo_draw").collect();
+    assert!(!draws.is_empty(), "the server drew for the Finns");
     assert!(draws.iter().all(|e| e["audience"] == "finnish"));
     let soviet_events = g.events(&g.soviet).await;
     assert!(soviet_events.iter().all(|e| e["kind"] != "solo_draw"));

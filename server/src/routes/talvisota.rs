@@ -83,6 +83,14 @@ pub async fn resolve_combat(
 ) -> Result<TalvisotaView, AppError> {
     require_role(access, SOVIET, "choose which combat is resolved next")?;
     run(state, access, |game, dice| {
+        // The rules look the counter up before the phase; out of the combat phase the answer
+        // should be "not now" (409), not "no such combat" (422).
+        if game.phase != Phase::Combat {
+            return Err(TalvisotaError::WrongPhase {
+                current: format!("{:?}", game.phase),
+                needed: "Combat".into(),
+            });
+        }
         reveal_and_resolve_placement(game, &placement, dice)
     })
     .await
@@ -122,6 +130,9 @@ pub async fn solo_move(
         "ask for the server's Finnish move",
     )?;
     run(state, access, |game, dice| match game.phase {
+        _ if !game.options.solo => Err(TalvisotaError::Mode(
+            "this game is not a solo game: the Finnish player moves (rule 9)".into(),
+        )),
         Phase::FinnishPlacement => solo_finnish_allocate(game, dice),
         Phase::Harassment => solo_harass(game, dice),
         other => Err(TalvisotaError::WrongPhase {
