@@ -11,3 +11,4 @@ mod live;
 mod talvisota;
 mod talvisota_browser;
 mod talvisota_checks;
+mod talvisota_input;

@@ -199,6 +199,17 @@ async fn two_players_play_one_turn_in_their_browsers() {
     assert!(log.contains("Combat revealed at Terijoki"), "{log}");
     soviet.goto(&page).await.expect("reloads");
     assert!(text(&soviet, "state-h").await.starts_with("Turn 2"));
+    // Keep a screenshot of the phone-sized page for people to look at.
+    let png = soviet.screenshot().await.expect("a screenshot");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+    std::fs::create_dir_all(&dir).expect("screenshot directory");
+    std::fs::write(dir.join("talvisota.png"), png).expect("writes the screenshot");
+    let map = soviet
+        .find(Locator::Css("#map-h + svg"))
+        .await
+        .expect("the map");
+    let png = map.screenshot().await.expect("a screenshot of the map");
+    std::fs::write(dir.join("talvisota-map.png"), png).expect("writes the screenshot");
     soviet.close().await.ok();
     finn.close().await.ok();
 }

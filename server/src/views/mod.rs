@@ -6,4 +6,5 @@ pub mod talvisota;
 pub mod talvisota_log;
 pub mod talvisota_map;
 pub mod talvisota_page;
+pub mod talvisota_report;
 pub mod wons;

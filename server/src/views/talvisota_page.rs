@@ -3,14 +3,16 @@
 
 use super::talvisota::{BoardView, MarkerView, TalvisotaView, UnitView};
 use super::talvisota_log::{outcome_sentence, phase_name, space_name};
-use super::talvisota_map::{SpaceRow, controller, map_svg, space_rows};
+use super::talvisota_map::{SpaceRow, close_up_svg, controller, map_svg, space_rows};
+use super::talvisota_report::{
+    PieceRow, RoundView, finnish_lines, marker_rows, place, round_view, snake, soviet_lines,
+    unit_rows,
+};
 use crate::domain::{Role, Side};
 use crate::rules::talvisota::counters::UnitKind;
 use crate::rules::talvisota::environment::EnvironmentKind;
 use crate::rules::talvisota::events::{EventKind, TalvisotaEvent};
 use crate::rules::talvisota::map::Nation;
-use crate::rules::talvisota::potential::RoundReport;
-use crate::rules::talvisota::sheet::{FinnishSheet, SovietSheet};
 use crate::rules::talvisota::state::{EntrenchmentKind, Phase, UnitLocation};
 use crate::rules::talvisota::strategy::{FinnishStrategy, SovietStrategy};
 use crate::rules::talvisota::support::SupportKind;
@@ -22,19 +24,6 @@ pub struct Choice {
     pub value: String,
     /// Shown to people.
     pub label: String,
-}
-
-/// One of the viewer's pieces.
-#[derive(Clone, Debug)]
-pub struct PieceRow {
-    /// Identifier.
-    pub id: String,
-    /// Whose.
-    pub side: &'static str,
-    /// What it is.
-    pub kind: String,
-    /// Where it is, or whether it can be used this turn.
-    pub state: String,
 }
 
 /// One Soviet strategy counter's part of the sheet form.
@@ -63,25 +52,6 @@ pub struct FinnishSlot {
     pub name: String,
 }
 
-/// One combat round explained line by line.
-#[derive(Clone, Debug)]
-pub struct RoundView {
-    /// "Terijoki, round 1".
-    pub title: String,
-    /// The Soviet potential's lines.
-    pub soviet: Vec<(String, i32)>,
-    /// Its sum and what the table uses.
-    pub soviet_total: (i32, i32),
-    /// The Finnish potential's lines.
-    pub finnish: Vec<(String, i32)>,
-    /// Its sum and what the table uses.
-    pub finnish_total: (i32, i32),
-    /// How the table was read and what it gave.
-    pub reading: String,
-    /// Doublings and cancelled retreats.
-    pub notes: Vec<String>,
-}
-
 /// Everything the game page shows.
 #[derive(Clone, Debug, Default)]
 pub struct GameModel {
@@ -105,6 +75,8 @@ pub struct GameModel {
     pub outcome: Option<String>,
     /// The SVG map.
     pub svg: String,
+    /// A close-up of the defence lines.
+    pub close_up: Option<String>,
     /// The map as a table.
     pub rows: Vec<SpaceRow>,
     /// The viewer's pieces.
@@ -157,156 +129,6 @@ pub struct GameModel {
     pub combats: Vec<Choice>,
     /// Scouts on the sheet.
     pub scouts: Vec<Choice>,
-}
-
-fn snake<T: serde::Serialize>(value: &T) -> String {
-    serde_json::to_value(value)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default()
-}
-
-fn place(board: &BoardView, location: &UnitLocation) -> String {
-    match location {
-        UnitLocation::NotArrived => "not arrived yet".into(),
-        UnitLocation::Sheet => "command sheet".into(),
-        UnitLocation::Space(s) => space_name(&board.map, s),
-        UnitLocation::Losses(_) => "Losses box".into(),
-        UnitLocation::Reinforcements(_) => "Reinforcements box".into(),
-    }
-}
-
-fn side_word(side: Side) -> &'static str {
-    match side {
-        Side::Soviet => "Soviet",
-        Side::Finnish => "Finnish",
-    }
-}
-
-fn unit_rows(board: &BoardView, units: &[UnitView]) -> Vec<PieceRow> {
-    units
-        .iter()
-        .map(|u| PieceRow {
-            id: u.id.clone(),
-            side: side_word(u.side),
-            kind: u.kind.code().to_uppercase(),
-            state: place(board, &u.location),
-        })
-        .collect()
-}
-
-fn marker_rows<K: serde::Serialize>(markers: &[MarkerView<K>]) -> Vec<PieceRow> {
-    markers
-        .iter()
-        .map(|m| PieceRow {
-            id: m.id.clone(),
-            side: side_word(m.side),
-            kind: snake(&m.kind).replace('_', " "),
-            state: if m.available {
-                "available".into()
-            } else {
-                "used or not arrived".into()
-            },
-        })
-        .collect()
-}
-
-fn soviet_lines(board: &BoardView, sheet: &SovietSheet) -> Vec<String> {
-    sheet
-        .allocations
-        .iter()
-        .map(|a| {
-            let targets: Vec<String> = a
-                .targets
-                .iter()
-                .map(|t| space_name(&board.map, t))
-                .collect();
-            let supports: Vec<&str> = a.supports.iter().map(|s| s.id.as_str()).collect();
-            format!(
-                "Soviet {} from {} against {}: {}; supports {}{}",
-                a.strategy.code(),
-                space_name(&board.map, &a.from),
-                targets.join(" then "),
-                a.units.join(", "),
-                if supports.is_empty() {
-                    "none".into()
-                } else {
-                    supports.join(", ")
-                },
-                if a.resolved { " (resolved)" } else { "" }
-            )
-        })
-        .collect()
-}
-
-fn finnish_lines(board: &BoardView, sheet: &FinnishSheet) -> Vec<String> {
-    sheet
-        .allocations
-        .iter()
-        .map(|a| {
-            let mut extra: Vec<String> = a.supports.iter().map(|s| s.id.clone()).collect();
-            extra.extend(a.environment.iter().cloned());
-            extra.extend(a.entrenchments.iter().cloned());
-            format!(
-                "Finnish {} at {}: {}; with {}",
-                a.strategy.code(),
-                space_name(&board.map, &a.space),
-                a.units.join(", "),
-                if extra.is_empty() {
-                    "nothing more".into()
-                } else {
-                    extra.join(", ")
-                }
-            )
-        })
-        .collect()
-}
-
-fn round_view(board: &BoardView, r: &RoundReport) -> RoundView {
-    let result = &r.reading.result;
-    RoundView {
-        title: format!("{}, round {}", space_name(&board.map, &r.space), r.round),
-        soviet: r
-            .soviet
-            .lines
-            .iter()
-            .map(|m| (m.source.clone(), m.amount))
-            .collect(),
-        soviet_total: (r.soviet.raw, r.soviet.effective),
-        finnish: r
-            .finnish
-            .lines
-            .iter()
-            .map(|m| (m.source.clone(), m.amount))
-            .collect(),
-        finnish_total: (r.finnish.raw, r.finnish.effective),
-        reading: format!(
-            "The {} side rolled {} ({:+} on the die) on the +{} column, row {}: it loses {}, the other side loses {}{}. Soviet losses: {}. Finnish losses: {}.",
-            side_word(r.roller),
-            r.reading.die,
-            r.reading.die_modifier,
-            r.reading.column,
-            r.reading.row,
-            result.roller_losses,
-            result.opponent_losses,
-            if result.opponent_retreats {
-                " and retreats"
-            } else {
-                ""
-            },
-            if r.soviet_losses.is_empty() {
-                "none".into()
-            } else {
-                r.soviet_losses.join(", ")
-            },
-            if r.finnish_losses.is_empty() {
-                "none".into()
-            } else {
-                r.finnish_losses.join(", ")
-            },
-        ),
-        notes: r.notes.clone(),
-    }
 }
 
 fn choices<'a>(
@@ -462,6 +284,7 @@ pub fn game_model(view: &TalvisotaView, role: Role, events: &[TalvisotaEvent]) -
         solo: board.solo,
         outcome: board.outcome.as_ref().map(outcome_sentence),
         svg: map_svg(board),
+        close_up: close_up_svg(board),
         rows: space_rows(board),
         pieces,
         sheet,
