@@ -222,6 +222,28 @@ fn check_dice_and_morale(events: &[Value], rolls: &[Value]) {
                     "no roll of {die} for round {round} at {space}"
                 );
             }
+            Some("harassment") => {
+                let die = p["die"].as_u64().expect("die");
+                let space = p["space"].as_str().expect("space");
+                assert!(
+                    face(&format!("Finnish infiltration of {space} "), die),
+                    "no roll of {die} for the harassment of {space}"
+                );
+                let sum: i64 = p["modifiers"]
+                    .as_array()
+                    .expect("modifiers")
+                    .iter()
+                    .map(|m| m["amount"].as_i64().expect("amount"))
+                    .sum();
+                let total = p["total"].as_i64().expect("total");
+                assert_eq!(die as i64 + sum, total, "{p}");
+                let band = match total {
+                    t if t >= 6 => "success",
+                    4 | 5 => "partial",
+                    _ => "failure",
+                };
+                assert_eq!(p["result"], band, "{p}");
+            }
             Some("morale_changed") => {
                 let (before, change, after) = (
                     p["before"].as_i64().expect("before"),
@@ -243,6 +265,7 @@ async fn eight_turns_by_two_players_through_the_api() {
     assert_eq!(start["board"]["turn"], 1);
     assert_eq!(start["board"]["phase"], "organisation");
     let mut seen_events = 0;
+    let mut harassed = 0;
     for turn in 1..=8u64 {
         let soviet = g.view(&g.soviet).await;
         assert_eq!(soviet["board"]["turn"], turn, "turn marker");
@@ -301,7 +324,31 @@ async fn eight_turns_by_two_players_through_the_api() {
         }
         let finn = g.view(&g.finn).await;
         assert_eq!(finn["board"]["phase"], "harassment");
-        let after = g.ok(&g.finn, "harassment", json!({})).await;
+        // On even turns the Finn sends his scouts into a Soviet-held space when he can.
+        let scouts: Vec<&Value> = finn["units"]
+            .as_array()
+            .expect("units")
+            .iter()
+            .filter(|u| u["kind"] == "sct" && on_sheet(u))
+            .map(|u| &u["id"])
+            .collect();
+        let held = finn["board"]["map"]["spaces"]
+            .as_array()
+            .expect("spaces")
+            .iter()
+            .find(|s| {
+                s["nation"] == "finnish"
+                    && soviet_holds(&finn["board"], s["id"].as_str().expect("id"))
+            })
+            .map(|s| s["id"].clone());
+        let order = match held {
+            Some(space) if turn % 2 == 0 && !scouts.is_empty() => {
+                harassed += 1;
+                json!({"infiltration": {"space": space, "units": scouts, "stay": true}})
+            }
+            _ => json!({}),
+        };
+        let after = g.ok(&g.finn, "harassment", order).await;
         if turn < 8 {
             assert_eq!(
                 after["board"]["turn"],
@@ -333,6 +380,15 @@ async fn eight_turns_by_two_players_through_the_api() {
     assert!(
         events.iter().any(|e| e["kind"] == "combat_round"),
         "combats were fought"
+    );
+    let harassments = events.iter().filter(|e| e["kind"] == "harassment").count();
+    assert_eq!(
+        harassments, harassed,
+        "every infiltration ordered was rolled"
+    );
+    eprintln!(
+        "eight turns: {harassed} harassment(s), {} event(s)",
+        events.len()
     );
     // Once over, nothing more can be ordered.
     let (status, body) = g

@@ -210,6 +210,15 @@ async fn two_players_play_one_turn_in_their_browsers() {
         .expect("the map");
     let png = map.screenshot().await.expect("a screenshot of the map");
     std::fs::write(dir.join("talvisota-map.png"), png).expect("writes the screenshot");
+    let close_up = soviet
+        .find(Locator::Css("#map-h ~ h3 + svg"))
+        .await
+        .expect("the close-up");
+    let png = close_up
+        .screenshot()
+        .await
+        .expect("a screenshot of the close-up");
+    std::fs::write(dir.join("talvisota-close-up.png"), png).expect("writes the screenshot");
     soviet.close().await.ok();
     finn.close().await.ok();
 }

@@ -5,8 +5,8 @@ use super::talvisota::{BoardView, MarkerView, TalvisotaView, UnitView};
 use super::talvisota_log::{outcome_sentence, phase_name, space_name};
 use super::talvisota_map::{SpaceRow, close_up_svg, controller, map_svg, space_rows};
 use super::talvisota_report::{
-    PieceRow, RoundView, finnish_lines, marker_rows, place, round_view, snake, soviet_lines,
-    unit_rows,
+    HarassmentView, PieceRow, RoundView, finnish_lines, harassment_view, marker_rows, place,
+    round_view, snake, soviet_lines, unit_rows,
 };
 use crate::domain::{Role, Side};
 use crate::rules::talvisota::counters::UnitKind;
@@ -85,6 +85,8 @@ pub struct GameModel {
     pub sheet: Vec<String>,
     /// The combat rounds of the latest turn that had any.
     pub rounds: Vec<RoundView>,
+    /// The latest harassment, if any.
+    pub harassment: Option<HarassmentView>,
     /// Which forms to offer.
     pub can_organise: bool,
     /// The Soviet sheet form.
@@ -232,6 +234,14 @@ pub fn game_model(view: &TalvisotaView, role: Role, events: &[TalvisotaEvent]) -
             _ => None,
         })
         .collect();
+    let harassment = events.iter().rev().find_map(|e| match &e.kind {
+        EventKind::Harassment(h) => Some(harassment_view(
+            board,
+            crate::rules::talvisota::TalvisotaState::turn_label(e.turn),
+            h,
+        )),
+        _ => None,
+    });
     let phase = board.phase;
     let soviet_held = |s: &&crate::rules::talvisota::map::Space| {
         s.nation == Nation::Finnish && controller(board, &s.id) == Side::Soviet
@@ -289,6 +299,7 @@ pub fn game_model(view: &TalvisotaView, role: Role, events: &[TalvisotaEvent]) -
         pieces,
         sheet,
         rounds,
+        harassment,
         can_organise: role == Role::Soviet && phase == Phase::Organisation,
         can_soviet_sheet: role == Role::Soviet && phase == Phase::SovietPlacement,
         can_finnish_sheet: role == Role::Finnish && phase == Phase::FinnishPlacement && !board.solo,

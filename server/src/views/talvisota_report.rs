@@ -4,6 +4,7 @@
 use super::talvisota::{BoardView, MarkerView, UnitView};
 use super::talvisota_log::space_name;
 use crate::domain::Side;
+use crate::rules::talvisota::harassment::{HarassmentReport, HarassmentResult};
 use crate::rules::talvisota::potential::RoundReport;
 use crate::rules::talvisota::sheet::{FinnishSheet, SovietSheet};
 use crate::rules::talvisota::state::UnitLocation;
@@ -195,5 +196,50 @@ pub fn round_view(board: &BoardView, r: &RoundReport) -> RoundView {
             },
         ),
         notes: r.notes.clone(),
+    }
+}
+
+/// A harassment explained: the die, every modifier, the total and what it gave.
+#[derive(Clone, Debug)]
+pub struct HarassmentView {
+    /// "Harassment of Terijoki (December II 1939)".
+    pub title: String,
+    /// The modifiers of rule 6.2.
+    pub lines: Vec<(String, i32)>,
+    /// What the die, the total and the result were.
+    pub reading: String,
+}
+
+/// One harassment, every modifier listed.
+pub fn harassment_view(
+    board: &BoardView,
+    turn_label: &str,
+    h: &HarassmentReport,
+) -> HarassmentView {
+    HarassmentView {
+        title: format!(
+            "Harassment of {} ({turn_label})",
+            space_name(&board.map, &h.space)
+        ),
+        lines: h
+            .modifiers
+            .iter()
+            .map(|m| (m.source.clone(), m.amount))
+            .collect(),
+        reading: format!(
+            "Scouts {}: a die of {} makes {}, {} (6 or more succeeds, 4–5 partly, else fails){}.",
+            h.scouts.join(", "),
+            h.die,
+            h.total,
+            match h.result {
+                HarassmentResult::Success => "a success",
+                HarassmentResult::Partial => "a partial success",
+                HarassmentResult::Failure => "a failure",
+            },
+            match &h.scout_lost {
+                Some(id) => format!("; {id} is lost"),
+                None => String::new(),
+            }
+        ),
     }
 }
