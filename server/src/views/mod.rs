@@ -7,4 +7,6 @@ pub mod talvisota_log;
 pub mod talvisota_map;
 pub mod talvisota_page;
 pub mod talvisota_report;
+#[cfg(test)]
+mod talvisota_view_tests;
 pub mod wons;
