@@ -180,15 +180,7 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
         .routes(routes!(dice::api_procedures))
         .routes(routes!(dice::api_rotate))
         .routes(routes!(dice::api_export))
-        .routes(routes!(talvisota::api_view))
-        .routes(routes!(talvisota::api_events))
-        .routes(routes!(talvisota::api_organisation))
-        .routes(routes!(talvisota::api_soviet_sheet))
-        .routes(routes!(talvisota::api_finnish_sheet))
-        .routes(routes!(talvisota::api_combat))
-        .routes(routes!(talvisota::api_harassment))
-        .routes(routes!(talvisota::api_advance))
-        .routes(routes!(talvisota::api_solo))
+        .merge(talvisota::api_router())
         .split_for_parts();
     // The document's own route is part of the API too.
     let (doc_router, doc_part) = OpenApiRouter::<std::sync::Arc<String>>::new()
@@ -240,36 +232,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         )
         .route("/campaigns/{id}/dice/rotate", post(dice_pages::rotate))
         .route("/dice/verify", get(dice_pages::verify_page))
-        .route("/campaigns/{id}/talvisota", get(talvisota_pages::show))
-        .route(
-            "/campaigns/{id}/talvisota/organisation",
-            post(talvisota_pages::organisation),
-        )
-        .route(
-            "/campaigns/{id}/talvisota/soviet-sheet",
-            post(talvisota_pages::soviet_sheet),
-        )
-        .route(
-            "/campaigns/{id}/talvisota/finnish-sheet",
-            post(talvisota_pages::finnish_sheet),
-        )
-        .route(
-            "/campaigns/{id}/talvisota/combats",
-            post(talvisota_pages::combat),
-        )
-        .route(
-            "/campaigns/{id}/talvisota/harassment",
-            post(talvisota_pages::harassment),
-        )
-        .route(
-            "/campaigns/{id}/talvisota/advance",
-            post(talvisota_pages::advance),
-        )
-        .route(
-            "/campaigns/{id}/talvisota/solo",
-            post(talvisota_pages::solo),
-        )
-        .route("/talvisota/rules", get(talvisota_pages::rules))
+        .merge(talvisota_pages::router())
         .route("/invites/{code}", get(campaign_pages::invite_page))
         .route("/invites/{code}/accept", post(campaign_pages::accept))
         .route("/healthz", get(health::healthz))

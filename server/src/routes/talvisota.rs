@@ -18,6 +18,8 @@ use axum::Json;
 use axum::extract::{Query, State};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 const SOVIET: &[Role] = &[Role::Soviet];
 const FINNISH: &[Role] = &[Role::Finnish];
@@ -311,4 +313,18 @@ pub async fn api_solo(
     access: CampaignAccess,
 ) -> Result<Json<TalvisotaView>, AppError> {
     Ok(Json(solo_move(&state, &access).await?))
+}
+
+/// Every Talvisota API route, with its part of the OpenAPI document.
+pub fn api_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(api_view))
+        .routes(routes!(api_events))
+        .routes(routes!(api_organisation))
+        .routes(routes!(api_soviet_sheet))
+        .routes(routes!(api_finnish_sheet))
+        .routes(routes!(api_combat))
+        .routes(routes!(api_harassment))
+        .routes(routes!(api_advance))
+        .routes(routes!(api_solo))
 }

@@ -18,8 +18,10 @@ use crate::talvisota_game::read;
 use crate::views::talvisota::view_for;
 use crate::views::talvisota_page::{GameModel, game_model};
 use askama::Template;
+use axum::Router;
 use axum::extract::{Form, State};
 use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
 use uuid::Uuid;
 
 /// How many log entries the page shows.
@@ -312,4 +314,21 @@ pub async fn rules(MaybeUser(user): MaybeUser) -> Response {
         nav: user.as_ref().map(Nav::for_user).unwrap_or_default(),
         interpretations: INTERPRETATIONS,
     })
+}
+
+/// The game page, its forms and the rules help page.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/campaigns/{id}/talvisota", get(show))
+        .route("/campaigns/{id}/talvisota/organisation", post(organisation))
+        .route("/campaigns/{id}/talvisota/soviet-sheet", post(soviet_sheet))
+        .route(
+            "/campaigns/{id}/talvisota/finnish-sheet",
+            post(finnish_sheet),
+        )
+        .route("/campaigns/{id}/talvisota/combats", post(combat))
+        .route("/campaigns/{id}/talvisota/harassment", post(harassment))
+        .route("/campaigns/{id}/talvisota/advance", post(advance))
+        .route("/campaigns/{id}/talvisota/solo", post(solo))
+        .route("/talvisota/rules", get(rules))
 }
