@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 /// Whether the server runs play of `game`, with a sentence for people.
 pub fn module_status(game: Game) -> ModuleStatus {
-    let available = matches!(game, Game::Wons);
+    let available = matches!(game, Game::Wons | Game::Talvisota);
     ModuleStatus {
         available,
         message: if available {
@@ -27,6 +27,7 @@ pub fn module_status(game: Game) -> ModuleStatus {
 pub fn page(game: Game) -> Option<&'static str> {
     match game {
         Game::Wons => Some("wons"),
+        Game::Talvisota => Some("talvisota"),
         _ => None,
     }
 }
@@ -46,6 +47,7 @@ pub async fn start(
             crate::db::game::append_events(tx, campaign, &events).await?;
             Ok(())
         }
+        (Game::Talvisota, scenario) => crate::talvisota_game::start(tx, campaign, scenario).await,
         (_, None) => Ok(()),
         (game, Some(_)) => Err(AppError::invalid(
             "scenario_not_supported",

@@ -14,6 +14,7 @@ pub mod pg;
 pub mod routes;
 pub mod rules;
 pub mod state;
+pub mod talvisota_game;
 pub mod views;
 
 use axum::Router;

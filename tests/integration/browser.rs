@@ -58,8 +58,13 @@ pub async fn driver() -> Option<Driver> {
     panic!("chromedriver did not start listening");
 }
 
-/// A fresh browser window with its own profile (its own cookies).
+/// A fresh desktop-sized browser window with its own profile (its own cookies).
 pub async fn browser(driver: &Driver) -> Client {
+    sized_browser(driver, 1100, 1300).await
+}
+
+/// A fresh browser window of the given size (phones: 420 × 900), with its own profile.
+pub async fn sized_browser(driver: &Driver, width: u32, height: u32) -> Client {
     let profile =
         std::env::temp_dir().join(format!("motti-chromium-{}", uuid::Uuid::new_v4().simple()));
     let caps = serde_json::json!({
@@ -67,7 +72,7 @@ pub async fn browser(driver: &Driver) -> Client {
             "binary": CHROMIUM,
             "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--disable-quic", "--no-first-run", "--disable-background-networking",
-                     "--disable-component-update", "--disable-sync", "--window-size=1100,1300",
+                     "--disable-component-update", "--disable-sync", format!("--window-size={width},{height}"),
                      format!("--user-data-dir={}", profile.display())]
         }
     });
@@ -208,4 +213,18 @@ async fn sign_up_errors_are_read_next_to_the_field() {
         .expect("attr");
     assert_eq!(described.as_deref(), Some("username-error"));
     b.close().await.ok();
+}
+
+/// Signs in a user the API created with the harness's password.
+pub async fn sign_in(b: &Client, app: &TestApp, name: &str) {
+    b.goto(&format!("{}/signin", app.url))
+        .await
+        .expect("opens sign-in");
+    fill(b, "username", name).await;
+    fill(b, "password", "correct horse battery").await;
+    click(b, "submit").await;
+    b.wait()
+        .for_element(Locator::Css(".who"))
+        .await
+        .expect("signed in");
 }

@@ -1,21 +1,8 @@
 //! Two players give orders in their browsers; the Hour resolves; both pages show the new Hour.
 
-use crate::browser::{browser, click, driver, fill};
+use crate::browser::{browser, click, driver, sign_in};
 use crate::common::TestApp;
 use fantoccini::{Client, Locator};
-
-async fn sign_in(b: &Client, app: &TestApp, name: &str) {
-    b.goto(&format!("{}/signin", app.url))
-        .await
-        .expect("opens sign-in");
-    fill(b, "username", name).await;
-    fill(b, "password", "correct horse battery").await;
-    click(b, "submit").await;
-    b.wait()
-        .for_element(Locator::Css(".who"))
-        .await
-        .expect("signed in");
-}
 
 /// Waits until the text of `#id` satisfies `done` (the form's answer has loaded), up to 15 s.
 async fn wait_for_text(b: &Client, id: &str, done: impl Fn(&str) -> bool) -> String {

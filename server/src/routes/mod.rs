@@ -9,6 +9,8 @@ pub mod dice_pages;
 pub mod health;
 pub mod pages;
 pub mod ratelimit;
+pub mod talvisota;
+pub mod talvisota_pages;
 pub mod wons;
 pub mod wons_pages;
 
@@ -193,6 +195,7 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
         .routes(routes!(wons::api_reorganize))
         .routes(routes!(wons::api_orders))
         .routes(routes!(wons::api_force_morale))
+        .merge(talvisota::api_router())
         .split_for_parts();
     // The document's own route is part of the API too.
     let (doc_router, doc_part) = OpenApiRouter::<std::sync::Arc<String>>::new()
@@ -267,6 +270,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
             "/campaigns/{id}/wons/reorganization",
             post(wons_pages::reorganize),
         )
+        .merge(talvisota_pages::router())
         .route("/invites/{code}", get(campaign_pages::invite_page))
         .route("/invites/{code}/accept", post(campaign_pages::accept))
         .route("/healthz", get(health::healthz))

@@ -3,5 +3,11 @@
 pub mod campaign;
 pub mod dice;
 pub mod talvisota;
+pub mod talvisota_log;
+pub mod talvisota_map;
+pub mod talvisota_page;
+pub mod talvisota_report;
+#[cfg(test)]
+mod talvisota_view_tests;
 pub mod wons;
 pub mod wons_picture;

@@ -1,0 +1,466 @@
+//! Talvisota through the real server: a full two-player game, a solo game, hidden command
+//! sheets and bad input. The dice are the server's own, so every check reads the rolls the log
+//! shows rather than expecting particular faces.
+
+use crate::common::{TestApp, error_code};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+/// A Talvisota campaign with an umpire and, for two-player games, both players.
+pub struct Game {
+    pub app: TestApp,
+    pub id: String,
+    pub umpire: String,
+    pub soviet: String,
+    pub finn: String,
+}
+
+/// A new Talvisota campaign; `scenario` is sent as is.
+pub async fn game(scenario: Option<Value>) -> Game {
+    let app = TestApp::spawn().await;
+    let (_, umpire) = app.user("umpire").await;
+    let (_, soviet) = app.user("soviet").await;
+    let (_, finn) = app.user("finn").await;
+    let mut body = json!({"name": "Talvisota", "game": "talvisota"});
+    if let Some(s) = scenario {
+        body["scenario"] = s;
+    }
+    let (status, campaign) = app.post("/api/v1/campaigns", Some(&umpire), body).await;
+    assert_eq!(status, StatusCode::CREATED, "{campaign}");
+    let id = campaign["id"].as_str().expect("id").to_owned();
+    app.join(&umpire, &id, &soviet, "soviet").await;
+    app.join(&umpire, &id, &finn, "finnish").await;
+    Game {
+        app,
+        id,
+        umpire,
+        soviet,
+        finn,
+    }
+}
+
+impl Game {
+    pub fn path(&self, tail: &str) -> String {
+        format!("/api/v1/campaigns/{}/talvisota/{tail}", self.id)
+    }
+
+    pub async fn view(&self, token: &str) -> Value {
+        let (status, view) = self.app.get(&self.path("view"), Some(token)).await;
+        assert_eq!(status, StatusCode::OK, "{view}");
+        view
+    }
+
+    /// A command that must succeed; returns the caller's new view.
+    pub async fn ok(&self, token: &str, tail: &str, body: Value) -> Value {
+        let (status, view) = self.app.post(&self.path(tail), Some(token), body).await;
+        assert_eq!(status, StatusCode::OK, "{tail}: {view}");
+        view
+    }
+
+    /// Every event `token` may read, oldest first.
+    pub async fn events(&self, token: &str) -> Vec<Value> {
+        let (status, rows) = self
+            .app
+            .get(&self.path("events?limit=500"), Some(token))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{rows}");
+        let mut rows = rows.as_array().expect("a list").clone();
+        rows.reverse();
+        rows
+    }
+
+    /// Every roll `token` may see.
+    async fn rolls(&self, token: &str) -> Vec<Value> {
+        let (status, rolls) = self
+            .app
+            .get(
+                &format!("/api/v1/campaigns/{}/rolls?limit=1000", self.id),
+                Some(token),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{rolls}");
+        rolls.as_array().expect("a list").clone()
+    }
+}
+
+fn at(unit: &Value) -> Option<&str> {
+    (unit["location"]["box"] == "space")
+        .then(|| unit["location"]["at"].as_str())
+        .flatten()
+}
+
+fn on_sheet(unit: &Value) -> bool {
+    unit["location"]["box"] == "sheet"
+}
+
+/// Who holds a space, as the board shows it.
+fn soviet_holds(board: &Value, space: &str) -> bool {
+    let spaces = board["map"]["spaces"].as_array().expect("spaces");
+    let Some(s) = spaces.iter().find(|s| s["id"] == space) else {
+        return false;
+    };
+    if s["nation"] == "soviet" {
+        return true;
+    }
+    let units = board["map_units"].as_array().expect("units");
+    let here = |side: &str| {
+        units
+            .iter()
+            .any(|u| u["side"] == side && at(u) == Some(space))
+    };
+    !here("finnish")
+        && (here("soviet")
+            || board["possession_markers"]
+                .as_array()
+                .expect("markers")
+                .iter()
+                .any(|m| m == space))
+}
+
+/// A prudent advance from the space with the most Soviet units into a Finnish-held neighbour
+/// across a road or rail, if there is one.
+fn soviet_plan(view: &Value) -> Option<Value> {
+    let board = &view["board"];
+    let turn = board["turn"].as_u64().expect("turn");
+    let units = view["units"].as_array().expect("units");
+    let mut spaces: Vec<(&str, Vec<&str>)> = Vec::new();
+    for u in units {
+        if let Some(space) = at(u) {
+            match spaces.iter_mut().find(|(s, _)| *s == space) {
+                Some((_, list)) => list.push(u["id"].as_str().expect("id")),
+                None => spaces.push((space, vec![u["id"].as_str().expect("id")])),
+            }
+        }
+    }
+    spaces.sort_by_key(|(_, list)| std::cmp::Reverse(list.len()));
+    for (from, list) in spaces {
+        if !soviet_holds(board, from) {
+            continue;
+        }
+        for c in board["map"]["connections"].as_array().expect("connections") {
+            if c["kind"] == "ice" || c["opens_turn"].as_u64().expect("opens") > turn {
+                continue;
+            }
+            let other = if c["from"] == from {
+                c["to"].as_str()
+            } else if c["to"] == from {
+                c["from"].as_str()
+            } else {
+                None
+            };
+            let Some(target) = other else { continue };
+            if soviet_holds(board, target) {
+                continue;
+            }
+            let engaged: Vec<&str> = list.iter().take(3).copied().collect();
+            return Some(json!({"allocations": [{
+                "strategy": "prudent_advance", "from": from, "targets": [target], "units": engaged
+            }]}));
+        }
+    }
+    None
+}
+
+/// A defensive position with three units and an entrenchment on each Soviet counter.
+fn finnish_plan(view: &Value) -> Value {
+    let mut free: Vec<&str> = view["units"]
+        .as_array()
+        .expect("units")
+        .iter()
+        .filter(|u| on_sheet(u) && u["kind"] != "sct")
+        .map(|u| u["id"].as_str().expect("id"))
+        .collect();
+    let mut rets: Vec<&str> = view["entrenchments"]
+        .as_array()
+        .expect("entrenchments")
+        .iter()
+        .filter(|m| m["available"] == true)
+        .map(|m| m["id"].as_str().expect("id"))
+        .collect();
+    let mut allocations = Vec::new();
+    for p in view["board"]["placements"].as_array().expect("placements") {
+        if p["side"] != "soviet" {
+            continue;
+        }
+        let units: Vec<&str> = free.drain(..free.len().min(3)).collect();
+        let ret: Vec<&str> = rets.drain(..rets.len().min(1)).collect();
+        allocations.push(json!({
+            "strategy": "defensive_position", "space": p["space"], "units": units, "entrenchments": ret
+        }));
+    }
+    json!({ "allocations": allocations })
+}
+
+/// Checks a turn's events against the rolls: every die an event names is a roll in the log with
+/// the same face, and every morale change adds up.
+fn check_dice_and_morale(events: &[Value], rolls: &[Value]) {
+    let face = |purpose_part: &str, die: u64| {
+        rolls.iter().any(|r| {
+            r["purpose"]
+                .as_str()
+                .is_some_and(|p| p.contains(purpose_part))
+                && r["draws"][0][1] == die
+        })
+    };
+    for e in events {
+        let p = &e["payload"]["kind"];
+        match p["event"].as_str() {
+            Some("international_situation") => {
+                let turn = e["payload"]["turn"].as_u64().expect("turn");
+                let die = p["die"].as_u64().expect("die");
+                assert!(
+                    face(&format!("International situation, turn {turn} "), die),
+                    "no roll of {die} for the international situation of turn {turn}"
+                );
+            }
+            Some("combat_round") => {
+                let die = p["reading"]["die"].as_u64().expect("die");
+                let space = p["space"].as_str().expect("space");
+                let round = p["round"].as_u64().expect("round");
+                assert!(
+                    face(&format!("round {round} at {space}:"), die),
+                    "no roll of {die} for round {round} at {space}"
+                );
+            }
+            Some("harassment") => {
+                let die = p["die"].as_u64().expect("die");
+                let space = p["space"].as_str().expect("space");
+                assert!(
+                    face(&format!("Finnish infiltration of {space} "), die),
+                    "no roll of {die} for the harassment of {space}"
+                );
+                let sum: i64 = p["modifiers"]
+                    .as_array()
+                    .expect("modifiers")
+                    .iter()
+                    .map(|m| m["amount"].as_i64().expect("amount"))
+                    .sum();
+                let total = p["total"].as_i64().expect("total");
+                assert_eq!(die as i64 + sum, total, "{p}");
+                let band = match total {
+                    t if t >= 6 => "success",
+                    4 | 5 => "partial",
+                    _ => "failure",
+                };
+                assert_eq!(p["result"], band, "{p}");
+            }
+            Some("morale_changed") => {
+                let (before, change, after) = (
+                    p["before"].as_i64().expect("before"),
+                    p["change"].as_i64().expect("change"),
+                    p["after"].as_i64().expect("after"),
+                );
+                assert_eq!(before + change, after, "{p}");
+                assert!((0..=23).contains(&after), "{p}");
+            }
+            _ => {}
+        }
+    }
+}
+
+#[tokio::test]
+async fn eight_turns_by_two_players_through_the_api() {
+    let g = game(None).await;
+    let start = g.ok(&g.umpire, "advance", json!({})).await;
+    assert_eq!(start["board"]["turn"], 1);
+    assert_eq!(start["board"]["phase"], "organisation");
+    let mut seen_events = 0;
+    let mut harassed = 0;
+    for turn in 1..=8u64 {
+        let soviet = g.view(&g.soviet).await;
+        assert_eq!(soviet["board"]["turn"], turn, "turn marker");
+        assert_eq!(soviet["board"]["phase"], "organisation");
+        assert_eq!(soviet["board"]["awaiting"], "soviet");
+        // Everything on the command sheet goes to Leningrad.
+        let moves: Vec<Value> = soviet["units"]
+            .as_array()
+            .expect("units")
+            .iter()
+            .filter(|u| on_sheet(u))
+            .map(|u| json!({"unit": u["id"], "to": "leningrad"}))
+            .collect();
+        let moved = moves.len();
+        let soviet = g
+            .ok(&g.soviet, "organisation", json!({ "moves": moves }))
+            .await;
+        assert_eq!(soviet["board"]["phase"], "soviet_placement");
+        assert!(
+            moved == 0 || turn > 1 || moved >= 16,
+            "the first wave moves"
+        );
+        // Attack while both sides have morale to spare, so the game runs its eight turns.
+        let keen = soviet["board"]["finnish_morale"].as_i64().expect("morale") > 8
+            && soviet["board"]["soviet_morale"].as_i64().expect("morale") > 8;
+        let plan = if keen { soviet_plan(&soviet) } else { None };
+        let attacks = plan.is_some() as usize;
+        let sheet = plan.unwrap_or(json!({"allocations": []}));
+        let soviet = g.ok(&g.soviet, "soviet-sheet", sheet).await;
+        let placements = soviet["board"]["placements"].as_array().expect("p").len();
+        assert_eq!(placements, attacks);
+        let finn = g.view(&g.finn).await;
+        if attacks > 0 {
+            assert_eq!(finn["board"]["phase"], "finnish_placement");
+            let finn = g.ok(&g.finn, "finnish-sheet", finnish_plan(&finn)).await;
+            assert_eq!(finn["board"]["phase"], "combat");
+            let soviet = g.view(&g.soviet).await;
+            for a in soviet["sheet"]["allocations"].as_array().expect("sheet") {
+                let after = g
+                    .ok(&g.soviet, "combats", json!({"placement": a["placement"]}))
+                    .await;
+                assert!(
+                    !after["board"]["revealed_combats"]
+                        .as_array()
+                        .expect("r")
+                        .is_empty()
+                );
+            }
+        } else {
+            // With no Soviet counter placed there is nothing to answer.
+            assert_ne!(finn["board"]["phase"], "combat");
+            if finn["board"]["phase"] == "finnish_placement" {
+                g.ok(&g.finn, "finnish-sheet", json!({"allocations": []}))
+                    .await;
+            }
+        }
+        let finn = g.view(&g.finn).await;
+        assert_eq!(finn["board"]["phase"], "harassment");
+        // On even turns the Finn sends his scouts into a Soviet-held space when he can.
+        let scouts: Vec<&Value> = finn["units"]
+            .as_array()
+            .expect("units")
+            .iter()
+            .filter(|u| u["kind"] == "sct" && on_sheet(u))
+            .map(|u| &u["id"])
+            .collect();
+        let held = finn["board"]["map"]["spaces"]
+            .as_array()
+            .expect("spaces")
+            .iter()
+            .find(|s| {
+                s["nation"] == "finnish"
+                    && soviet_holds(&finn["board"], s["id"].as_str().expect("id"))
+            })
+            .map(|s| s["id"].clone());
+        let order = match held {
+            Some(space) if turn % 2 == 0 && !scouts.is_empty() => {
+                harassed += 1;
+                json!({"infiltration": {"space": space, "units": scouts, "stay": true}})
+            }
+            _ => json!({}),
+        };
+        let after = g.ok(&g.finn, "harassment", order).await;
+        if turn < 8 {
+            assert_eq!(
+                after["board"]["turn"],
+                turn + 1,
+                "the next turn starts by itself"
+            );
+        } else {
+            assert_eq!(after["board"]["phase"], "finished");
+        }
+        // This turn's events, checked against the dice log.
+        let events = g.events(&g.umpire).await;
+        check_dice_and_morale(&events[seen_events..], &g.rolls(&g.umpire).await);
+        seen_events = events.len();
+    }
+    let end = g.view(&g.umpire).await;
+    assert!(end["board"]["outcome"].is_object() || end["board"]["outcome"] == "draw");
+    // The last morale event of each side is what the tracks show.
+    let events = g.events(&g.umpire).await;
+    for (side, field) in [("soviet", "soviet_morale"), ("finnish", "finnish_morale")] {
+        if let Some(last) = events
+            .iter()
+            .rev()
+            .find(|e| e["kind"] == "morale_changed" && e["payload"]["kind"]["side"] == side)
+        {
+            assert_eq!(last["payload"]["kind"]["after"], end["board"][field]);
+        }
+    }
+    assert!(events.iter().any(|e| e["kind"] == "game_ended"));
+    assert!(
+        events.iter().any(|e| e["kind"] == "combat_round"),
+        "combats were fought"
+    );
+    let harassments = events.iter().filter(|e| e["kind"] == "harassment").count();
+    assert_eq!(
+        harassments, harassed,
+        "every infiltration ordered was rolled"
+    );
+    eprintln!(
+        "eight turns: {harassed} harassment(s), {} event(s)",
+        events.len()
+    );
+    // Once over, nothing more can be ordered.
+    let (status, body) = g
+        .app
+        .post(&g.path("organisation"), Some(&g.soviet), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    error_code(&body);
+}
+
+#[tokio::test]
+async fn a_solo_game_runs_to_its_end_with_the_server_playing_the_finns() {
+    let g = game(Some(json!({"solo": true}))).await;
+    let v = g.ok(&g.umpire, "advance", json!({})).await;
+    assert_eq!(v["board"]["solo"], true);
+    for turn in 1..=8u64 {
+        let soviet = g.view(&g.soviet).await;
+        assert_eq!(soviet["board"]["turn"], turn);
+        let moves: Vec<Value> = soviet["units"]
+            .as_array()
+            .expect("units")
+            .iter()
+            .filter(|u| on_sheet(u))
+            .map(|u| json!({"unit": u["id"], "to": "leningrad"}))
+            .collect();
+        let soviet = g
+            .ok(&g.soviet, "organisation", json!({ "moves": moves }))
+            .await;
+        let plan = soviet_plan(&soviet).unwrap_or(json!({"allocations": []}));
+        let soviet = g.ok(&g.soviet, "soviet-sheet", plan).await;
+        // Nobody plays the Finns by hand.
+        let (status, body) = g
+            .app
+            .post(
+                &g.path("finnish-sheet"),
+                Some(&g.finn),
+                json!({"allocations": []}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CONFLICT, "{body}");
+        assert_eq!(error_code(&body), "wrong_mode");
+        if soviet["board"]["phase"] == "finnish_placement" {
+            assert_eq!(soviet["board"]["awaiting"], "umpire");
+            g.ok(&g.soviet, "solo", json!({})).await;
+        }
+        let soviet = g.view(&g.soviet).await;
+        if soviet["board"]["phase"] == "combat" {
+            for a in soviet["sheet"]["allocations"].as_array().expect("sheet") {
+                g.ok(&g.soviet, "combats", json!({"placement": a["placement"]}))
+                    .await;
+            }
+        }
+        let soviet = g.view(&g.soviet).await;
+        if soviet["board"]["phase"] == "finished" {
+            break;
+        }
+        assert_eq!(soviet["board"]["phase"], "harassment");
+        let after = g.ok(&g.umpire, "solo", json!({})).await;
+        if after["board"]["phase"] == "finished" {
+            break;
+        }
+        assert_eq!(after["board"]["turn"], turn + 1);
+    }
+    let end = g.view(&g.umpire).await;
+    assert_eq!(end["board"]["phase"], "finished", "{}", end["board"]);
+    assert!(!end["board"]["outcome"].is_null());
+    let events = g.events(&g.umpire).await;
+    check_dice_and_morale(&events, &g.rolls(&g.umpire).await);
+    // The server's draws are Finnish-side events made with Finnish-side dice.
+    let draws: Vec<&Value> = events.iter().filter(|e| e["kind"] == "solo_draw").collect();
+    assert!(!draws.is_empty(), "the server drew for the Finns");
+    assert!(draws.iter().all(|e| e["audience"] == "finnish"));
+    let soviet_events = g.events(&g.soviet).await;
+    assert!(soviet_events.iter().all(|e| e["kind"] != "solo_draw"));
+}

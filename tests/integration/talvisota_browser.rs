@@ -1,0 +1,134 @@
+//! One Talvisota turn played by two people in two headless Chromium windows.
+
+use crate::browser::{driver, sign_in, sized_browser};
+use fantoccini::{Client, Locator};
+use serde_json::json;
+use std::path::Path;
+use std::time::Duration;
+
+async fn css(b: &Client, selector: &str) {
+    b.find(Locator::Css(selector))
+        .await
+        .unwrap_or_else(|_| panic!("{selector}"))
+        .click()
+        .await
+        .unwrap_or_else(|_| panic!("clicks {selector}"));
+}
+
+async fn text(b: &Client, id: &str) -> String {
+    b.wait()
+        .for_element(Locator::Id(id))
+        .await
+        .unwrap_or_else(|_| panic!("#{id}"))
+        .text()
+        .await
+        .expect("text")
+}
+
+/// Waits until the page shows `expected` as the phase (the form's answer has loaded).
+async fn wait_phase(b: &Client, expected: &str) {
+    let mut seen = String::new();
+    for _ in 0..100 {
+        if let Ok(e) = b.find(Locator::Id("phase")).await {
+            seen = e.text().await.unwrap_or_default();
+            if seen == expected {
+                return;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the page shows the phase '{seen}', not '{expected}'");
+}
+
+#[tokio::test]
+async fn two_players_play_one_turn_in_their_browsers() {
+    let Some(driver) = driver().await else { return };
+    let g = crate::talvisota::game(None).await;
+    g.ok(&g.umpire, "advance", json!({})).await;
+    let page = format!("{}/campaigns/{}/talvisota", g.app.url, g.id);
+    let soviet = sized_browser(&driver, 420, 900).await;
+    let finn = sized_browser(&driver, 420, 900).await;
+    sign_in(&soviet, &g.app, "soviet").await;
+    sign_in(&finn, &g.app, "finn").await;
+
+    // Organisation: three elite divisions to Leningrad.
+    soviet.goto(&page).await.expect("opens the game");
+    wait_phase(&soviet, "organisation").await;
+    for unit in ["su-eli-1", "su-eli-2", "su-eli-3"] {
+        css(&soviet, &format!("input[name=move][value={unit}]")).await;
+    }
+    css(&soviet, "#org-to option[value=leningrad]").await;
+    css(&soviet, "#organise").await;
+
+    // The Soviet sheet: a prudent advance on Terijoki.
+    soviet
+        .wait()
+        .for_element(Locator::Id("place-soviet"))
+        .await
+        .expect("the sheet form");
+    css(&soviet, "#prudent_advance-from option[value=leningrad]").await;
+    css(&soviet, "#prudent_advance-target1 option[value=terijoki]").await;
+    for unit in ["su-eli-1", "su-eli-2", "su-eli-3"] {
+        css(
+            &soviet,
+            &format!("input[name='prudent_advance.unit'][value={unit}]"),
+        )
+        .await;
+    }
+    css(&soviet, "#place-soviet").await;
+    wait_phase(&soviet, "Finnish command sheet").await;
+
+    // The Finn sees a face-down counter and answers it.
+    finn.goto(&page).await.expect("opens the game");
+    let html = finn.source().await.expect("html");
+    assert!(html.contains("Soviet strategy (face down)"));
+    assert!(!html.contains("PRUD"), "the Soviet strategy is hidden");
+    css(&finn, "#f0-strategy option[value=defensive_position]").await;
+    for unit in ["fi-res-1", "fi-res-2", "fi-res-3"] {
+        css(&finn, &format!("input[name='f0.unit'][value={unit}]")).await;
+    }
+    css(&finn, "input[name='f0.ret'][value=fi-ret-1]").await;
+    css(&finn, "#place-finnish").await;
+    wait_phase(&finn, "combats").await;
+
+    // The Soviet reveals and resolves the combat.
+    soviet.goto(&page).await.expect("reloads");
+    css(&soviet, "#resolve-placement-t1-s1").await;
+    wait_phase(&soviet, "Finnish harassment").await;
+    let html = soviet.source().await.expect("html");
+    assert!(html.contains("Terijoki, round 1"), "the combat report");
+    assert!(html.contains("DEFENSE"), "the Finnish strategy is revealed");
+
+    // The Finn passes the harassment; the next turn begins.
+    finn.goto(&page).await.expect("reloads");
+    wait_phase(&finn, "Finnish harassment").await;
+    css(&finn, "#harass").await;
+    wait_phase(&finn, "organisation").await;
+    assert!(text(&finn, "state-h").await.contains("December II 1939"));
+    let log = text(&finn, "log").await;
+    assert!(log.contains("Combat revealed at Terijoki"), "{log}");
+    soviet.goto(&page).await.expect("reloads");
+    assert!(text(&soviet, "state-h").await.starts_with("Turn 2"));
+    // Keep a screenshot of the phone-sized page for people to look at.
+    let png = soviet.screenshot().await.expect("a screenshot");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+    std::fs::create_dir_all(&dir).expect("screenshot directory");
+    std::fs::write(dir.join("talvisota.png"), png).expect("writes the screenshot");
+    let map = soviet
+        .find(Locator::Css("#map-h + svg"))
+        .await
+        .expect("the map");
+    let png = map.screenshot().await.expect("a screenshot of the map");
+    std::fs::write(dir.join("talvisota-map.png"), png).expect("writes the screenshot");
+    let close_up = soviet
+        .find(Locator::Css("#map-h ~ h3 + svg"))
+        .await
+        .expect("the close-up");
+    let png = close_up
+        .screenshot()
+        .await
+        .expect("a screenshot of the close-up");
+    std::fs::write(dir.join("talvisota-close-up.png"), png).expect("writes the screenshot");
+    soviet.close().await.ok();
+    finn.close().await.ok();
+}
