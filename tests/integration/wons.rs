@@ -980,3 +980,100 @@ async fn each_side_rolls_and_sees_only_its_own_starting_force_morale() {
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn barrages_check_their_requirements_and_are_rolled_by_the_server() {
+    let c = contact_campaign().await;
+    c.order(
+        &c.soviet,
+        "sov-1",
+        json!({"action": "attack", "table": "red"}),
+    )
+    .await;
+    c.order(
+        &c.soviet,
+        "sov-2",
+        json!({"action": "attack", "table": "red"}),
+    )
+    .await;
+    for token in [&c.soviet, &c.finn] {
+        c.post(token, "ready", json!({})).await;
+    }
+    let battle = c.view(&c.soviet).await["battles"][0]["id"]
+        .as_u64()
+        .expect("a battle opened");
+    let path = format!("battles/{battle}/barrages");
+    // The Soviets met the Finns at C this very Hour: too fresh for R23.1.
+    let (status, body) = c
+        .post(
+            &c.soviet,
+            &path,
+            json!({"barrage": "soviet-two-82mm-mortars", "targets": ["1st Section"]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .expect("message")
+            .contains("four Hours"),
+        "{body}"
+    );
+    let (status, body) = c
+        .post(
+            &c.finn,
+            &path,
+            json!({"barrage": "finnish-one-81mm-mortar", "targets": ["vanguard"]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .expect("message")
+            .contains("forward observer"),
+        "{body}"
+    );
+    let code = "finnish-two-81mm-mortars";
+    let (status, view) = c
+        .post(
+            &c.finn,
+            &path,
+            json!({"barrage": code, "targets": ["vanguard", "MG team"], "observer": true}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!(
+        view["battles"][0]["own_barrages"]
+            .as_array()
+            .expect("barrages")
+            .len(),
+        1
+    );
+    let soviet = c.view(&c.soviet).await;
+    assert_eq!(
+        soviet["battles"][0]["own_barrages"],
+        json!([]),
+        "the Soviets get no Finnish barrage record"
+    );
+    let (_, rolls) = c
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{}/rolls", c.id),
+            Some(&c.umpire),
+        )
+        .await;
+    assert!(rolls.as_array().expect("rolls").iter().any(|r| {
+        r["purpose"]
+            .as_str()
+            .is_some_and(|p| p.contains("availability") && p.contains("R23.1"))
+    }));
+    let (status, _) = c
+        .post(
+            &c.umpire,
+            &path,
+            json!({"barrage": code, "targets": ["x"], "observer": true}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}

@@ -536,6 +536,44 @@ pub async fn api_force_morale(
     Ok(Json(view(&state, &access).await?.1))
 }
 
+/// Fires the caller's side's barrage before a pending battle (R23.1).
+pub async fn fire_barrage(
+    state: &AppState,
+    access: &CampaignAccess,
+    battle: u32,
+    request: crate::rules::wons::barrage::BarrageRequest,
+) -> Result<(), AppError> {
+    let side = player_side(access)?;
+    run(state, access, |game, dice| {
+        use crate::rules::wons::barrage::{BarrageError, fire_barrage};
+        let events = fire_barrage(game, battle, side, &request, dice).map_err(|e| match e {
+            BarrageError::UnknownBattle(_) => AppError::not_found(),
+            BarrageError::Decided(_) => AppError::conflict("battle_decided", sentence(e)),
+            other => AppError::invalid("barrage_refused", sentence(other)),
+        })?;
+        Ok(((), events))
+    })
+    .await
+}
+
+/// `POST /api/v1/campaigns/{id}/wons/battles/{battle}/barrages`: a side's pre-battle barrage;
+/// the server checks R23.1's requirements and rolls availability, accuracy and direct hits.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/battles/{battle}/barrages", tag = "wons",
+    request_body = crate::rules::wons::barrage::BarrageRequest,
+    params(("id" = uuid::Uuid, Path, description = "campaign id"), ("battle" = u32, Path, description = "battle number")),
+    responses((status = 200, body = WonsView), (status = 404, description = "no such battle"),
+              (status = 422, description = "a requirement of R23.1 is not met, named")),
+    security(("bearer" = [])))]
+pub async fn api_barrage(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path(path): Path<BattlePath>,
+    ApiJson(body): ApiJson<crate::rules::wons::barrage::BarrageRequest>,
+) -> Result<Json<WonsView>, AppError> {
+    fire_barrage(&state, &access, path.battle, body).await?;
+    Ok(Json(view(&state, &access).await?.1))
+}
+
 /// An umpire's correction of one value.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CorrectionIn {

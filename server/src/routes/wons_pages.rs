@@ -561,3 +561,40 @@ pub async fn force_morale(
     let result = api::roll_force_morale(&state, &access, battle, side).await;
     after(&state, &access, result, "#battles").await
 }
+
+/// The barrage form.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct BarrageForm {
+    barrage: String,
+    targets: String,
+    observer: Option<String>,
+}
+
+/// `POST /campaigns/{id}/wons/battles/{battle}/barrages`: targets are names separated by commas.
+pub async fn barrage(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path((_, battle)): Path<(String, u32)>,
+    Form(form): Form<BarrageForm>,
+) -> Result<Response, AppError> {
+    let request = crate::rules::wons::barrage::BarrageRequest {
+        barrage: form.barrage,
+        targets: form
+            .targets
+            .split(',')
+            .map(|t| t.trim().to_owned())
+            .filter(|t| !t.is_empty())
+            .collect(),
+        observer: form.observer.is_some(),
+    };
+    let result = api::fire_barrage(&state, &access, battle, request).await;
+    after(&state, &access, result, "#battles").await
+}
+
+/// The barrages a side may ask for, as (code, title) pairs.
+pub fn barrage_choices(side: &Side) -> Vec<(&'static str, &'static str)> {
+    crate::rules::wons::tables::artillery::barrages_of(*side)
+        .map(|b| (b.code, b.title))
+        .collect()
+}

@@ -190,6 +190,9 @@ pub struct BattleView {
     /// The viewer's own pre-battle sheet, once drawn up (never the enemy's).
     #[schema(value_type = Option<Object>)]
     pub own_sheet: Option<crate::rules::wons::battle_sheet::BattleSheet>,
+    /// The viewer's own barrages for this battle.
+    #[schema(value_type = Vec<Object>)]
+    pub own_barrages: Vec<crate::rules::wons::barrage::BarrageRecord>,
 }
 
 /// The side's own orders for this Hour.
@@ -403,6 +406,12 @@ fn side_view(state: &WonsState, side: Side) -> SideView {
             scenario: b.scenario,
             status: b.status.clone(),
             own_sheet: b.sheets.iter().find(|s| s.side == side).cloned(),
+            own_barrages: b
+                .barrages
+                .iter()
+                .filter(|r| r.side == side)
+                .cloned()
+                .collect(),
         })
         .collect();
     SideView {

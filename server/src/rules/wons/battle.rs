@@ -55,6 +55,10 @@ pub struct Battle {
     #[serde(default)]
     #[schema(value_type = Vec<Object>)]
     pub sheets: Vec<super::battle_sheet::BattleSheet>,
+    /// Barrages fired (or late) before it.
+    #[serde(default)]
+    #[schema(value_type = Vec<Object>)]
+    pub barrages: Vec<super::barrage::BarrageRecord>,
 }
 
 impl Battle {
@@ -160,6 +164,7 @@ pub(super) fn open_battles(state: &mut WonsState, run: &mut Execution) {
             initial_attack,
             status: BattleStatus::Pending,
             sheets: Vec::new(),
+            barrages: Vec::new(),
         });
         run.note(EventVisibility::Public, EventKind::Battle, sentence);
     }

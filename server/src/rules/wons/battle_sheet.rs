@@ -174,6 +174,7 @@ mod tests {
             initial_attack: true,
             status: BattleStatus::Pending,
             sheets: Vec::new(),
+            barrages: Vec::new(),
         });
         state
     }

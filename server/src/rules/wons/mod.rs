@@ -4,6 +4,7 @@
 //! Battles themselves, heroes, support, artillery and prisoners belong to later modules; the
 //! `Battle` record and the platoon fields for retained items and heroes are their places.
 
+pub mod barrage;
 pub mod battle;
 pub mod battle_sheet;
 pub mod campaign;

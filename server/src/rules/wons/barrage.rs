@@ -1,0 +1,410 @@
+//! Pre-battle barrages (R23.1): the requirements checked, then availability (1d6), accuracy (3d6)
+//! and a direct-hit roll (2d6) per target, all rolled by the server and kept with the battle.
+
+use super::battle::BattleStatus;
+use super::events::{Event, EventKind, EventVisibility};
+use super::state::WonsState;
+use super::tables::artillery::{
+    BarrageAccuracy, BarrageAvailability, barrage, barrage_accuracy, barrage_availability,
+    direct_hit,
+};
+use crate::dice::source::{Dice, RollSpec, Visibility};
+use crate::domain::Side;
+use serde::{Deserialize, Serialize};
+
+/// What a side asks for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct BarrageRequest {
+    /// The barrage's code from the R23.1 tables (e.g. `soviet-twelve-122mm-howitzers`).
+    pub barrage: String,
+    /// What it aims at: each section, team, vehicle, entrenchment, building or bridge by name.
+    pub targets: Vec<String>,
+    /// Finns: a forward observer directs it (radio for artillery, telephone for mortars).
+    #[serde(default)]
+    pub observer: bool,
+}
+
+/// A direct-hit roll against one target.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TargetHit {
+    /// The target.
+    pub target: String,
+    /// The 2d6 total.
+    pub total: u32,
+    /// Whether it is a direct hit (roll the HE dice on the table).
+    pub hit: bool,
+}
+
+/// A barrage fired (or late) before a battle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BarrageRecord {
+    /// Whose barrage.
+    pub side: Side,
+    /// Its code.
+    pub barrage: String,
+    /// Its title.
+    pub title: String,
+    /// The availability die and what it means.
+    pub availability_die: u32,
+    /// Late (try again next Turn) or available.
+    pub availability: BarrageAvailability,
+    /// The accuracy total (3d6), when it fired.
+    pub accuracy_total: Option<i32>,
+    /// Where it fell, when it fired.
+    pub accuracy: Option<BarrageAccuracy>,
+    /// Direct-hit rolls, when it fell on target.
+    pub hits: Vec<TargetHit>,
+    /// HE dice each direct hit rolls.
+    pub he: u32,
+}
+
+/// Why a barrage was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BarrageError {
+    /// No such battle.
+    #[error("There is no battle {0}")]
+    UnknownBattle(u32),
+    /// The battle has been fought.
+    #[error("Battle {0} has been fought; barrages come before it")]
+    Decided(u32),
+    /// No such barrage, or not this side's.
+    #[error("'{0}' is not one of your side's barrages in the R23.1 tables")]
+    UnknownBarrage(String),
+    /// The side has no platoon in the battle.
+    #[error("Your side has no platoon in battle {0}")]
+    NotInBattle(u32),
+    /// Soviet: the position was not known long enough.
+    #[error(
+        "The Soviets may only shell a position they spotted at least four Hours before the battle (R23.1)"
+    )]
+    NotSpottedLongEnough,
+    /// Finnish: nobody directs it.
+    #[error(
+        "A Finnish barrage needs a forward observer: radio for artillery, field telephone for mortars (R23.1)"
+    )]
+    NoObserver,
+    /// Nothing to aim at.
+    #[error(
+        "Name at least one target (each section, team, vehicle, entrenchment, building or bridge) (R23.1)"
+    )]
+    NoTargets,
+}
+
+fn side_word(side: Side) -> &'static str {
+    match side {
+        Side::Soviet => "Soviet",
+        Side::Finnish => "Finnish",
+    }
+}
+
+/// Checks and fires `side`'s barrage before battle `battle`.
+pub fn fire_barrage(
+    state: &mut WonsState,
+    battle: u32,
+    side: Side,
+    request: &BarrageRequest,
+    dice: &mut dyn Dice,
+) -> Result<Vec<Event>, BarrageError> {
+    let found = state
+        .battles
+        .iter()
+        .find(|b| b.id == battle)
+        .ok_or(BarrageError::UnknownBattle(battle))?;
+    if found.status != BattleStatus::Pending {
+        return Err(BarrageError::Decided(battle));
+    }
+    let profile = barrage(&request.barrage)
+        .filter(|p| p.side == side)
+        .ok_or_else(|| BarrageError::UnknownBarrage(request.barrage.clone()))?;
+    let in_battle = found
+        .attackers
+        .iter()
+        .chain(&found.defenders)
+        .filter_map(|id| state.platoons.get(id))
+        .any(|p| p.side == side);
+    if !in_battle {
+        return Err(BarrageError::NotInBattle(battle));
+    }
+    match side {
+        Side::Soviet
+            if !state
+                .knowledge
+                .soviet
+                .spotted_at_least(found.step, 4, found.hour) =>
+        {
+            return Err(BarrageError::NotSpottedLongEnough);
+        }
+        Side::Finnish if !request.observer => return Err(BarrageError::NoObserver),
+        _ => {}
+    }
+    let targets: Vec<&str> = request
+        .targets
+        .iter()
+        .map(|t| t.trim())
+        .filter(|t| !t.is_empty())
+        .collect();
+    if targets.is_empty() {
+        return Err(BarrageError::NoTargets);
+    }
+    let who = side_word(side);
+    let roll = |dice: &mut dyn Dice, what: String, count: usize| -> Vec<u32> {
+        dice.roll(RollSpec::d6s(
+            format!(
+                "{who} {} for battle {battle}: {what} (R23.1)",
+                profile.title
+            ),
+            side.role(),
+            Visibility::Side,
+            count,
+        ))
+    };
+    let availability_die = roll(dice, "availability".into(), 1)
+        .first()
+        .copied()
+        .unwrap_or(1);
+    let availability = barrage_availability(availability_die);
+    let mut record = BarrageRecord {
+        side,
+        barrage: profile.code.to_owned(),
+        title: profile.title.to_owned(),
+        availability_die,
+        availability,
+        accuracy_total: None,
+        accuracy: None,
+        hits: Vec::new(),
+        he: profile.he,
+    };
+    let hour = state.hour;
+    let mut events = Vec::new();
+    if availability == BarrageAvailability::Late {
+        events.push(Event::new(
+            hour,
+            EventVisibility::side(side),
+            EventKind::Battle,
+            format!("The {who} {} for battle {battle} is late (rolled {availability_die}): try again next Turn.", profile.title),
+        ));
+    } else {
+        let total: u32 = roll(dice, "accuracy".into(), 3).iter().sum();
+        let accuracy = barrage_accuracy(total as i32);
+        record.accuracy_total = Some(total as i32);
+        record.accuracy = Some(accuracy);
+        if accuracy == BarrageAccuracy::OnTarget {
+            for target in &targets {
+                let hit_total: u32 = roll(dice, format!("direct hit on {target}"), 2)
+                    .iter()
+                    .sum();
+                record.hits.push(TargetHit {
+                    target: (*target).to_owned(),
+                    total: hit_total,
+                    hit: direct_hit(hit_total, profile),
+                });
+            }
+        }
+        let hits: Vec<String> = record
+            .hits
+            .iter()
+            .map(|h| {
+                format!(
+                    "{} {} ({})",
+                    h.target,
+                    if h.hit { "hit" } else { "missed" },
+                    h.total
+                )
+            })
+            .collect();
+        events.push(Event::new(
+            hour,
+            EventVisibility::Public,
+            EventKind::Battle,
+            format!(
+                "Before battle {battle} the {who} {} (accuracy {total}): {}{}.",
+                profile.title,
+                accuracy.describe(),
+                if hits.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        "; direct hits need {}+ and roll {} HE dice: {}",
+                        profile.direct_hit,
+                        profile.he,
+                        hits.join(", ")
+                    )
+                }
+            ),
+        ));
+    }
+    if let Some(b) = state.battles.iter_mut().find(|b| b.id == battle) {
+        b.barrages.push(record);
+    }
+    Ok(events)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::source::ScriptedDice;
+    use crate::rules::wons::battle::Battle;
+    use crate::rules::wons::ladder::TableColour;
+    use crate::rules::wons::tables::artillery::barrages_of;
+    use crate::rules::wons::{DEMO_PACK, load_pack};
+
+    fn state(hour: u32, first_seen: Option<u32>) -> WonsState {
+        let mut state = load_pack(DEMO_PACK).expect("the demo pack loads");
+        if let Some(h) = first_seen {
+            state.knowledge.soviet.positions.insert(2, h);
+        }
+        state.battles.push(Battle {
+            id: 1,
+            hour,
+            step: 2,
+            attacker: Side::Soviet,
+            attackers: vec!["sov-1".into()],
+            defenders: vec!["fin-1".into()],
+            table: TableColour::Red,
+            scenario: None,
+            initial_attack: true,
+            status: BattleStatus::Pending,
+            sheets: Vec::new(),
+            barrages: Vec::new(),
+        });
+        state
+    }
+
+    fn request(side: Side, targets: &[&str], observer: bool) -> BarrageRequest {
+        BarrageRequest {
+            barrage: barrages_of(side).next().expect("a barrage").code.to_owned(),
+            targets: targets.iter().map(|t| t.to_string()).collect(),
+            observer,
+        }
+    }
+
+    #[test]
+    fn requirements_are_checked_before_any_die() {
+        let mut dice = ScriptedDice::new([]);
+        let soviet = request(Side::Soviet, &["section 1"], false);
+        // Spotted three Hours before: too late for R23.1; four is enough.
+        let mut s = state(4, Some(1));
+        assert_eq!(
+            fire_barrage(&mut s, 1, Side::Soviet, &soviet, &mut dice),
+            Err(BarrageError::NotSpottedLongEnough)
+        );
+        let mut s = state(4, None);
+        assert_eq!(
+            fire_barrage(&mut s, 1, Side::Soviet, &soviet, &mut dice),
+            Err(BarrageError::NotSpottedLongEnough)
+        );
+        let mut s = state(4, Some(0));
+        assert_eq!(
+            fire_barrage(
+                &mut s,
+                1,
+                Side::Finnish,
+                &request(Side::Finnish, &["x"], false),
+                &mut dice
+            ),
+            Err(BarrageError::NoObserver)
+        );
+        assert_eq!(
+            fire_barrage(
+                &mut s,
+                1,
+                Side::Soviet,
+                &request(Side::Soviet, &[" "], false),
+                &mut dice
+            ),
+            Err(BarrageError::NoTargets)
+        );
+        let finnish_gun = request(Side::Finnish, &["x"], true);
+        assert!(matches!(
+            fire_barrage(&mut s, 1, Side::Soviet, &finnish_gun, &mut dice),
+            Err(BarrageError::UnknownBarrage(_))
+        ));
+        assert_eq!(
+            fire_barrage(&mut s, 9, Side::Soviet, &soviet, &mut dice),
+            Err(BarrageError::UnknownBattle(9))
+        );
+        assert!(s.battles[0].barrages.is_empty());
+    }
+
+    #[test]
+    fn a_late_barrage_rolls_nothing_more() {
+        let mut s = state(4, Some(0));
+        let mut dice = ScriptedDice::new([1]);
+        fire_barrage(
+            &mut s,
+            1,
+            Side::Soviet,
+            &request(Side::Soviet, &["a"], false),
+            &mut dice,
+        )
+        .expect("fires");
+        assert_eq!(
+            s.battles[0].barrages[0].availability,
+            BarrageAvailability::Late
+        );
+        assert_eq!(dice.remaining(), 0);
+        assert_eq!(dice.rolls.len(), 1);
+    }
+
+    #[test]
+    fn accuracy_bands_at_their_edges() {
+        for (faces, band, hit_rolls) in [
+            ([1, 1, 1], BarrageAccuracy::ShortOnOwnPositions, 0),
+            ([1, 1, 2], BarrageAccuracy::ShortOntoTable, 0),
+            ([1, 2, 2], BarrageAccuracy::OnTarget, 1),
+            ([6, 6, 4], BarrageAccuracy::OnTarget, 1),
+            ([6, 6, 5], BarrageAccuracy::LongOnReserves, 0),
+            ([6, 6, 6], BarrageAccuracy::LongBlocksStep, 0),
+        ] {
+            let mut s = state(4, Some(0));
+            let script: Vec<u32> = [2]
+                .into_iter()
+                .chain(faces)
+                .chain(std::iter::repeat_n(6, hit_rolls * 2))
+                .collect();
+            let mut dice = ScriptedDice::new(script);
+            fire_barrage(
+                &mut s,
+                1,
+                Side::Soviet,
+                &request(Side::Soviet, &["section 1"], false),
+                &mut dice,
+            )
+            .expect("fires");
+            let record = &s.battles[0].barrages[0];
+            assert_eq!(record.accuracy, Some(band), "{faces:?}");
+            assert_eq!(record.hits.len(), hit_rolls, "{faces:?}");
+            assert_eq!(dice.remaining(), 0, "{faces:?}");
+        }
+    }
+
+    #[test]
+    fn direct_hits_at_each_barrage_types_threshold() {
+        for side in [Side::Soviet, Side::Finnish] {
+            for profile in barrages_of(side) {
+                let t = profile.direct_hit;
+                let split = |n: u32| [n.min(7) - 1, n - (n.min(7) - 1)];
+                let mut s = state(4, Some(0));
+                let req = BarrageRequest {
+                    barrage: profile.code.into(),
+                    targets: vec!["miss".into(), "hit".into()],
+                    observer: true,
+                };
+                let script: Vec<u32> = [2, 3, 3, 3]
+                    .into_iter()
+                    .chain(split(t - 1))
+                    .chain(split(t))
+                    .collect();
+                let mut dice = ScriptedDice::new(script);
+                fire_barrage(&mut s, 1, side, &req, &mut dice).expect("fires");
+                let hits = &s.battles[0].barrages[0].hits;
+                assert!(
+                    !hits[0].hit && hits[1].hit,
+                    "{} needs {t}+: {hits:?}",
+                    profile.code
+                );
+                assert_eq!(s.battles[0].barrages[0].he, profile.he);
+            }
+        }
+    }
+}
