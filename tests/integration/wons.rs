@@ -1077,3 +1077,80 @@ async fn barrages_check_their_requirements_and_are_rolled_by_the_server() {
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
 }
+
+#[tokio::test]
+async fn what_prisoners_tell_appears_in_the_interrogators_view_only() {
+    let c = contact_campaign().await;
+    c.order(
+        &c.soviet,
+        "sov-1",
+        json!({"action": "attack", "table": "red"}),
+    )
+    .await;
+    c.order(
+        &c.soviet,
+        "sov-2",
+        json!({"action": "attack", "table": "red"}),
+    )
+    .await;
+    for token in [&c.soviet, &c.finn] {
+        c.post(token, "ready", json!({})).await;
+    }
+    let battle = c.view(&c.umpire).await["state"]["battles"][0]["id"]
+        .as_u64()
+        .expect("a battle");
+    c.post(
+        &c.umpire,
+        &format!("battles/{battle}/result"),
+        json!({"winner": "finnish", "turns": 4}),
+    )
+    .await;
+    let path = format!("battles/{battle}/interrogations");
+    let (status, body) = c.post(&c.finn, &path, json!({"prisoner": " "})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    // Interrogate until one talks (a deserter needs 3+ on the die); at most a handful of tries.
+    let mut told = false;
+    for n in 0..12 {
+        let (status, view) = c
+            .post(
+                &c.finn,
+                &path,
+                json!({"prisoner": format!("prisoner {n}"), "deserter": true}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{view}");
+        let latest = view["interrogations"]
+            .as_array()
+            .expect("interrogations")
+            .last()
+            .cloned()
+            .expect("kept");
+        if latest["interrogation"]["result"] != "name_and_rank" {
+            told = true;
+            break;
+        }
+    }
+    assert!(
+        told,
+        "a deserter talks on 3+; twelve silent ones in a row would be a broken die"
+    );
+    let soviet = c.view(&c.soviet).await;
+    assert_eq!(soviet["interrogations"], json!([]));
+    let (_, soviet_events) = c
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{}/wons/events", c.id),
+            Some(&c.soviet),
+        )
+        .await;
+    assert!(
+        !soviet_events.to_string().contains("Interrogation"),
+        "{soviet_events}"
+    );
+    let (status, _) = c.post(&c.umpire, &path, json!({"prisoner": "x"})).await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "the umpire names the side"
+    );
+}

@@ -196,6 +196,7 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
         .routes(routes!(wons::api_orders))
         .routes(routes!(wons::api_force_morale))
         .routes(routes!(wons::api_barrage))
+        .routes(routes!(wons::api_interrogate))
         .merge(talvisota::api_router())
         .split_for_parts();
     // The document's own route is part of the API too.

@@ -482,23 +482,7 @@ pub async fn roll_force_morale(
     battle: u32,
     side: Option<Side>,
 ) -> Result<(), AppError> {
-    let side = match (access.role().side(), side) {
-        (Some(own), None) => own,
-        (Some(own), Some(asked)) if asked == own => own,
-        (Some(_), Some(_)) => {
-            return Err(AppError::forbidden(
-                "You roll your own side's Force Morale only.",
-            ));
-        }
-        (None, Some(asked)) => asked,
-        (None, None) => {
-            return Err(AppError::invalid(
-                "side_needed",
-                "Name the side whose Force Morale to roll.",
-            )
-            .on_field("side"));
-        }
-    };
+    let side = acting_side(access, side)?;
     run(state, access, |game, dice| {
         let table = crate::rules::wons::tables::force_morale::ForceMoraleTable::DEFAULT;
         let events = crate::rules::wons::battle_sheet::roll_starting_force_morale(
@@ -572,6 +556,68 @@ pub async fn api_barrage(
 ) -> Result<Json<WonsView>, AppError> {
     fire_barrage(&state, &access, path.battle, body).await?;
     Ok(Json(view(&state, &access).await?.1))
+}
+
+/// A prisoner interrogation, by a side's player or (naming the side) the umpire.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct InterrogationIn {
+    /// The interrogating side (the umpire only).
+    #[serde(default)]
+    pub side: Option<Side>,
+    /// The prisoner.
+    #[serde(flatten)]
+    pub request: crate::rules::wons::prisoners::InterrogationRequest,
+}
+
+/// Interrogates a prisoner taken in a battle (R25).
+pub async fn interrogate(
+    state: &AppState,
+    access: &CampaignAccess,
+    battle: u32,
+    body: InterrogationIn,
+) -> Result<(), AppError> {
+    let side = acting_side(access, body.side)?;
+    run(state, access, |game, dice| {
+        use crate::rules::wons::prisoners::{PrisonerError, interrogate_prisoner};
+        let events =
+            interrogate_prisoner(game, battle, side, &body.request, dice).map_err(|e| match e {
+                PrisonerError::UnknownBattle(_) => AppError::not_found(),
+                other => AppError::invalid("interrogation_refused", sentence(other)),
+            })?;
+        Ok(((), events))
+    })
+    .await
+}
+
+/// `POST /api/v1/campaigns/{id}/wons/battles/{battle}/interrogations`: interrogates a prisoner or
+/// deserter; what he tells appears in the interrogating side's view only.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/battles/{battle}/interrogations", tag = "wons",
+    request_body = InterrogationIn,
+    params(("id" = uuid::Uuid, Path, description = "campaign id"), ("battle" = u32, Path, description = "battle number")),
+    responses((status = 200, body = WonsView), (status = 404, description = "no such battle"),
+              (status = 422, description = "the side took no prisoners there, or no prisoner named")),
+    security(("bearer" = [])))]
+pub async fn api_interrogate(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path(path): Path<BattlePath>,
+    ApiJson(body): ApiJson<InterrogationIn>,
+) -> Result<Json<WonsView>, AppError> {
+    interrogate(&state, &access, path.battle, body).await?;
+    Ok(Json(view(&state, &access).await?.1))
+}
+
+/// The side a command acts for: a player's own, or the one the umpire names.
+fn acting_side(access: &CampaignAccess, asked: Option<Side>) -> Result<Side, AppError> {
+    match (access.role().side(), asked) {
+        (Some(own), None) => Ok(own),
+        (Some(own), Some(asked)) if asked == own => Ok(own),
+        (Some(_), Some(_)) => Err(AppError::forbidden("You act for your own side only.")),
+        (None, Some(asked)) => Ok(asked),
+        (None, None) => {
+            Err(AppError::invalid("side_needed", "Name the side this is for.").on_field("side"))
+        }
+    }
 }
 
 /// An umpire's correction of one value.

@@ -598,3 +598,31 @@ pub fn barrage_choices(side: &Side) -> Vec<(&'static str, &'static str)> {
         .map(|b| (b.code, b.title))
         .collect()
 }
+
+/// The interrogation form.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct InterrogationForm {
+    prisoner: String,
+    deserter: Option<String>,
+    hero: Option<String>,
+}
+
+/// `POST /campaigns/{id}/wons/battles/{battle}/interrogations`.
+pub async fn interrogate(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path((_, battle)): Path<(String, u32)>,
+    Form(form): Form<InterrogationForm>,
+) -> Result<Response, AppError> {
+    let body = api::InterrogationIn {
+        side: None,
+        request: crate::rules::wons::prisoners::InterrogationRequest {
+            prisoner: form.prisoner,
+            deserter: form.deserter.is_some(),
+            hero: form.hero.is_some(),
+        },
+    };
+    let result = api::interrogate(&state, &access, battle, body).await;
+    after(&state, &access, result, "#battles").await
+}

@@ -227,6 +227,9 @@ pub struct SideView {
     pub battles: Vec<BattleView>,
     /// Its orders.
     pub orders: OwnOrdersView,
+    /// The prisoners it interrogated, with what they told (never the enemy's).
+    #[schema(value_type = Vec<Object>)]
+    pub interrogations: Vec<crate::rules::wons::prisoners::InterrogationRecord>,
 }
 
 /// The Soviet player's view.
@@ -432,6 +435,12 @@ fn side_view(state: &WonsState, side: Side) -> SideView {
             ready: orders.ready,
             enemy_ready: state.orders.of(side.enemy()).ready,
         },
+        interrogations: state
+            .interrogations
+            .iter()
+            .filter(|i| i.side == side)
+            .cloned()
+            .collect(),
     }
 }
 

@@ -140,7 +140,7 @@ pub fn refresh_sightings(state: &mut WonsState, hour: u32) -> Vec<Event> {
     events
 }
 
-fn feature_word(kind: FeatureKind) -> &'static str {
+pub(super) fn feature_word(kind: FeatureKind) -> &'static str {
     match kind {
         FeatureKind::Minefield => "a minefield",
         FeatureKind::Roadblock => "a roadblock",

@@ -19,6 +19,7 @@ mod movement;
 pub mod orders;
 pub mod pack;
 pub mod platoon;
+pub mod prisoners;
 pub mod readings;
 pub mod state;
 pub mod tables;

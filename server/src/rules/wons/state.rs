@@ -134,6 +134,10 @@ pub struct WonsState {
     pub status: CampaignStatus,
     /// The number the next feature made in play gets.
     pub next_feature: u32,
+    /// Prisoners interrogated, each kept for the side that interrogated.
+    #[serde(default)]
+    #[schema(value_type = Vec<Object>)]
+    pub interrogations: Vec<super::prisoners::InterrogationRecord>,
 }
 
 impl WonsState {

@@ -85,6 +85,7 @@ pub fn load_pack(source: &str) -> Result<WonsState, PackError> {
         optional_rules: raw.optional_rules.clone(),
         status: CampaignStatus::Running,
         next_feature: 0,
+        interrogations: Vec::new(),
     })
 }
 
