@@ -2,6 +2,7 @@
 
 pub mod campaign;
 pub mod dice;
+pub mod heroes;
 pub mod talvisota;
 pub mod wons;
 pub mod wons_picture;
