@@ -7,6 +7,8 @@ pub mod campaigns;
 pub mod dice;
 pub mod dice_pages;
 pub mod health;
+pub mod heroes;
+pub mod heroes_pages;
 pub mod pages;
 pub mod ratelimit;
 pub mod wons;
@@ -192,6 +194,13 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
         .routes(routes!(wons::api_deadline))
         .routes(routes!(wons::api_reorganize))
         .routes(routes!(wons::api_orders))
+        .routes(routes!(heroes::api_roster))
+        .routes(routes!(heroes::api_roster_hero))
+        .routes(routes!(heroes::api_view))
+        .routes(routes!(heroes::api_obtain))
+        .routes(routes!(heroes::api_hit))
+        .routes(routes!(heroes::api_capture))
+        .routes(routes!(heroes::api_escape))
         .split_for_parts();
     // The document's own route is part of the API too.
     let (doc_router, doc_part) = OpenApiRouter::<std::sync::Arc<String>>::new()
@@ -262,6 +271,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/campaigns/{id}/wons/reveal", post(wons_pages::reveal))
         .route("/campaigns/{id}/wons/end", post(wons_pages::end))
         .route("/campaigns/{id}/wons/deadline", post(wons_pages::deadline))
+        .merge(heroes_pages::router())
         .route("/invites/{code}", get(campaign_pages::invite_page))
         .route("/invites/{code}/accept", post(campaign_pages::accept))
         .route("/healthz", get(health::healthz))
