@@ -513,3 +513,68 @@ async fn the_heroes_page_and_the_openapi_document() {
         );
     }
 }
+
+#[tokio::test]
+async fn the_database_itself_keeps_a_hero_to_one_campaign_when_two_commit_together() {
+    use motti::rules::wons::heroes::{DEFAULT_ROSTER, parse_roster};
+    let w = war(&["Summa", "Kollaa"]).await;
+    let simo = parse_roster(DEFAULT_ROSTER)
+        .expect("roster")
+        .into_iter()
+        .find(|h| h.id == "simo-hayha")
+        .expect("Simo");
+    let ids: Vec<uuid::Uuid> = w
+        .campaigns
+        .iter()
+        .map(|c| c.0.parse().expect("uuid"))
+        .collect();
+    let mut first = w.app.db.begin().await.expect("tx");
+    assert!(
+        motti::db::heroes::insert_service(
+            &mut first,
+            ids[0],
+            &simo,
+            "fin-1",
+            "1st Section",
+            "rifleman",
+            1
+        )
+        .await
+        .expect("inserts")
+    );
+    // The second transaction's insert waits on the first's uncommitted row …
+    let db = w.app.db.clone();
+    let (hero, second_id) = (simo.clone(), ids[1]);
+    let second = tokio::spawn(async move {
+        let mut tx = db.begin().await.expect("tx");
+        let added = motti::db::heroes::insert_service(
+            &mut tx,
+            second_id,
+            &hero,
+            "fin-1",
+            "1st Section",
+            "rifleman",
+            1,
+        )
+        .await
+        .expect("no error, only no row");
+        tx.commit().await.expect("commits");
+        added
+    });
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert!(
+        !second.is_finished(),
+        "the second insert waits for the first transaction"
+    );
+    first.commit().await.expect("commits");
+    // … and, once the first commits, adds nothing.
+    assert!(
+        !second.await.expect("joins"),
+        "the second campaign did not get him"
+    );
+    let holder = motti::db::heroes::holder(&w.app.db, "simo-hayha")
+        .await
+        .expect("reads")
+        .expect("held");
+    assert_eq!(holder.1, "Summa");
+}

@@ -8,6 +8,7 @@ pub mod dice;
 pub mod dice_pages;
 pub mod health;
 pub mod heroes;
+pub mod heroes_api;
 pub mod heroes_pages;
 pub mod pages;
 pub mod ratelimit;
@@ -194,13 +195,13 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
         .routes(routes!(wons::api_deadline))
         .routes(routes!(wons::api_reorganize))
         .routes(routes!(wons::api_orders))
-        .routes(routes!(heroes::api_roster))
-        .routes(routes!(heroes::api_roster_hero))
-        .routes(routes!(heroes::api_view))
-        .routes(routes!(heroes::api_obtain))
-        .routes(routes!(heroes::api_hit))
-        .routes(routes!(heroes::api_capture))
-        .routes(routes!(heroes::api_escape))
+        .routes(routes!(heroes_api::api_roster))
+        .routes(routes!(heroes_api::api_roster_hero))
+        .routes(routes!(heroes_api::api_view))
+        .routes(routes!(heroes_api::api_obtain))
+        .routes(routes!(heroes_api::api_hit))
+        .routes(routes!(heroes_api::api_capture))
+        .routes(routes!(heroes_api::api_escape))
         .split_for_parts();
     // The document's own route is part of the API too.
     let (doc_router, doc_part) = OpenApiRouter::<std::sync::Arc<String>>::new()

@@ -2,7 +2,9 @@
 
 use super::*;
 use crate::dice::source::ScriptedDice;
+use crate::rules::wons::hero_fate::*;
 use crate::rules::wons::platoon::{Element, Toe};
+use crate::rules::wons::tables::heroes::HeroHit;
 use std::collections::BTreeMap;
 
 fn element(name: &str, kind: ElementKind, men: &[(&str, u32)]) -> Element {
