@@ -328,7 +328,7 @@ async fn a_hero_wounded_twice_in_one_battle_is_dead_in_every_later_view() {
     let s = heroes(&w.app, id, soviet).await;
     assert_eq!(find(&s["met"])["status"], "killed");
     assert_eq!(
-        roster_entry(&w.app, soviet, &hero).await["available"],
+        roster_entry(&w.app, umpire, &hero).await["available"],
         false
     );
     let fin1 = &wons_view(&w.app, id, umpire).await["state"]["platoons"]["fin-1"];
@@ -448,6 +448,45 @@ async fn a_side_sees_its_own_heroes_and_only_the_enemy_heroes_it_has_met() {
     }
     let u = heroes(&w.app, id, umpire).await;
     assert_eq!(u["heroes"].as_array().expect("all").len(), 2);
+    // The server-wide roster does not tell a side that its enemy here holds a hero …
+    let kolkka = roster_entry(&w.app, soviet, "suko-kolkka").await;
+    assert!(
+        kolkka["available"].is_null() && kolkka["taken_by"].is_null(),
+        "{kolkka}"
+    );
+    let (_, all) = w.app.get("/api/v1/heroes", Some(finn)).await;
+    let belov = all
+        .as_array()
+        .expect("roster")
+        .iter()
+        .find(|h| h["id"] == "pyotr-belov")
+        .expect("Belov");
+    assert!(belov["available"].is_null(), "{belov}");
+    // … though his own side and the umpire see who has him.
+    assert_eq!(
+        roster_entry(&w.app, finn, "suko-kolkka").await["taken_by"],
+        "Summa"
+    );
+    assert_eq!(
+        roster_entry(&w.app, umpire, "pyotr-belov").await["available"],
+        false
+    );
+    // Nor does the side's heroes page.
+    for (token, hidden) in [(soviet, "Kolkka"), (finn, "Belov")] {
+        let page = w
+            .app
+            .api()
+            .get(format!("{}/campaigns/{id}/heroes", w.app.url))
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("page");
+        assert_eq!(page.status(), StatusCode::OK);
+        assert!(
+            !page.text().await.expect("html").contains(hidden),
+            "{hidden} on the page"
+        );
+    }
 
     // Once the Soviets see fin-3, they have met Kolkka: who he is, not his record.
     let (status, body) = w

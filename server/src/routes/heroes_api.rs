@@ -29,9 +29,13 @@ pub struct HeroPath {
     security(("bearer" = [])))]
 pub async fn api_roster(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    CurrentUser(user): CurrentUser,
 ) -> Result<Json<Vec<RosterHeroView>>, AppError> {
-    Ok(Json(roster_view(db::heroes::roster(&state.db).await?)))
+    let memberships = db::campaigns::for_user(&state.db, user.id).await?;
+    Ok(Json(roster_view(
+        db::heroes::roster(&state.db).await?,
+        &memberships,
+    )))
 }
 
 /// `GET /api/v1/heroes/{hero}`: one hero of the roster.
@@ -41,10 +45,11 @@ pub async fn api_roster(
     security(("bearer" = [])))]
 pub async fn api_roster_hero(
     State(state): State<AppState>,
-    _user: CurrentUser,
+    CurrentUser(user): CurrentUser,
     Path(hero): Path<String>,
 ) -> Result<Json<RosterHeroView>, AppError> {
-    roster_view(db::heroes::roster(&state.db).await?)
+    let memberships = db::campaigns::for_user(&state.db, user.id).await?;
+    roster_view(db::heroes::roster(&state.db).await?, &memberships)
         .into_iter()
         .find(|h| h.hero.id == hero)
         .map(Json)

@@ -122,7 +122,8 @@ async fn page(
         ),
     };
     // The roster is public across the server; a side is shown its own side's heroes.
-    let roster = roster_view(db::heroes::roster(&state.db).await?)
+    let memberships = db::campaigns::for_user(&state.db, access.user.id).await?;
+    let roster = roster_view(db::heroes::roster(&state.db).await?, &memberships)
         .into_iter()
         .filter(|r| umpire || r.hero.side.code() == side)
         .map(|r| Row {
@@ -135,10 +136,10 @@ async fn page(
             cost: r.hero.cost,
             platoon: String::new(),
             element: String::new(),
-            status: if r.available {
-                "available".into()
-            } else {
-                "taken".into()
+            status: match r.available {
+                Some(true) => "available".into(),
+                Some(false) => "taken".into(),
+                None => "not known to your side".into(),
             },
             historical: r.hero.historical,
             taken_by: r.taken_by.unwrap_or_default(),

@@ -1,6 +1,7 @@
 //! Who sees which heroes of a WoNS campaign: a side its own and the enemy heroes it has met,
 //! the umpire all of them; and the server-wide roster.
 
+use crate::db::campaigns::Membership;
 use crate::db::heroes::{RecordEntry, RosterEntry, Service};
 use crate::domain::{Role, Side};
 use crate::rules::wons::WonsState;
@@ -14,20 +15,30 @@ pub struct RosterHeroView {
     /// The hero.
     #[serde(flatten)]
     pub hero: Hero,
-    /// Whether no campaign has obtained him yet.
-    pub available: bool,
-    /// The name of the campaign that obtained him (and holds him, or lost him).
+    /// Whether no campaign has obtained him yet; null when that is hidden from the caller (he
+    /// serves the enemy of the caller's side in one of the caller's campaigns).
+    pub available: Option<bool>,
+    /// The name of the campaign that obtained him (and holds him, or lost him), when known.
     pub taken_by: Option<String>,
 }
 
-/// The roster as anyone signed in sees it.
-pub fn roster_view(entries: Vec<RosterEntry>) -> Vec<RosterHeroView> {
+/// The roster as a caller with `memberships` sees it. Who holds a hero is public across the
+/// server (a refusal names the campaign), except to a player of the enemy side in the very
+/// campaign that holds him: that side learns of him only by meeting him.
+pub fn roster_view(entries: Vec<RosterEntry>, memberships: &[Membership]) -> Vec<RosterHeroView> {
     entries
         .into_iter()
-        .map(|e| RosterHeroView {
-            available: e.taken_by.is_none(),
-            taken_by: e.taken_by.map(|(_, name)| name),
-            hero: e.hero,
+        .map(|e| {
+            let hidden = e.taken_by.as_ref().is_some_and(|(id, _)| {
+                memberships
+                    .iter()
+                    .any(|m| m.campaign.id == *id && m.role.side() == Some(e.hero.side.enemy()))
+            });
+            RosterHeroView {
+                available: (!hidden).then_some(e.taken_by.is_none()),
+                taken_by: e.taken_by.filter(|_| !hidden).map(|(_, name)| name),
+                hero: e.hero,
+            }
         })
         .collect()
 }
