@@ -264,17 +264,7 @@ async fn a_hero_wounded_twice_in_one_battle_is_dead_in_every_later_view() {
     let w = war(&["Summa"]).await;
     let (id, umpire, soviet, finn) = &w.campaigns[0];
     // Twenty extra rankers (a test fixture) so that one is surely wounded by his first hit.
-    for i in 0..20 {
-        sqlx::query(
-            "insert into heroes (id, side, name, rank, grade, leader, abilities, cost, historical)
-             values ($1, 'finnish', $2, 'Private', 'ranker', false, 'Test hero.', 1, false)",
-        )
-        .bind(format!("test-{i}"))
-        .bind(format!("Testinen {i}"))
-        .execute(&w.app.db)
-        .await
-        .expect("inserts a test hero");
-    }
+    test_rankers(&w.app).await;
     open_battle(&w.app, id, umpire, "sov-1").await;
     let mut wounded = None;
     for i in 0..20 {
@@ -616,4 +606,191 @@ async fn the_database_itself_keeps_a_hero_to_one_campaign_when_two_commit_togeth
         .expect("reads")
         .expect("held");
     assert_eq!(holder.1, "Summa");
+}
+
+/// Twenty test rankers of the Finnish side (a fixture), for tests that wait on random dice.
+async fn test_rankers(app: &TestApp) {
+    for i in 0..20 {
+        sqlx::query(
+            "insert into heroes (id, side, name, rank, grade, leader, abilities, cost, historical)
+             values ($1, 'finnish', $2, 'Private', 'ranker', false, 'Test hero.', 1, false)",
+        )
+        .bind(format!("test-{i}"))
+        .bind(format!("Testinen {i}"))
+        .execute(&app.db)
+        .await
+        .expect("inserts a test hero");
+    }
+}
+
+#[tokio::test]
+async fn capture_and_escape_are_rolled_and_kept_in_the_record() {
+    let w = war(&["Summa"]).await;
+    let (id, umpire, soviet, finn) = &w.campaigns[0];
+    test_rankers(&w.app).await;
+    open_battle(&w.app, id, umpire, "sov-1").await;
+    let post = |hero: String, what: &'static str, body: Value| {
+        let app = &w.app;
+        async move {
+            app.post(
+                &format!("/api/v1/campaigns/{id}/wons/heroes/{hero}/{what}"),
+                Some(umpire),
+                body,
+            )
+            .await
+        }
+    };
+    let mut captured = None;
+    for i in 0..20 {
+        let hero = format!("test-{i}");
+        let (status, body) = obtain(&w.app, id, umpire, &hero, json!({"platoon": "fin-1"})).await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        // Not a prisoner yet: no escape.
+        let (status, body) = post(hero.clone(), "escape-attempts", json!({})).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        let (status, roll) = post(hero.clone(), "capture-attempts", json!({"battle": 1})).await;
+        assert_eq!(status, StatusCode::OK, "{roll}");
+        let die = roll["die"].as_u64().expect("die");
+        assert_eq!(
+            roll["outcome"],
+            if die <= 3 {
+                "captured"
+            } else {
+                "evaded_capture"
+            }
+        );
+        if roll["outcome"] == "captured" {
+            captured = Some(hero);
+            break;
+        }
+    }
+    let hero = captured.expect("one of twenty heroes was captured");
+    // A prisoner is not hit, and does not try to escape in the Hour he was taken.
+    let (status, body) = post(hero.clone(), "hits", json!({"battle": 1})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let (status, body) = post(hero.clone(), "escape-attempts", json!({})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(error_code(&body), "escape_this_hour");
+    let find = |list: &Value| -> Value {
+        list.as_array()
+            .expect("list")
+            .iter()
+            .find(|h| h["id"] == hero.as_str())
+            .cloned()
+            .unwrap_or(Value::Null)
+    };
+    assert_eq!(
+        find(&heroes(&w.app, id, finn).await["own"])["status"],
+        "captured"
+    );
+    assert_eq!(
+        find(&heroes(&w.app, id, soviet).await["met"])["status"],
+        "captured"
+    );
+    let fin1 = &wons_view(&w.app, id, umpire).await["state"]["platoons"]["fin-1"];
+    assert!(
+        !fin1["heroes"]
+            .as_array()
+            .expect("heroes")
+            .iter()
+            .any(|h| h == hero.as_str())
+    );
+    // Move the clock on an Hour (the umpire resolves it), then he may try.
+    let (status, body) = w
+        .app
+        .post(
+            &format!("/api/v1/campaigns/{id}/wons/battles/1/result"),
+            Some(umpire),
+            json!({"winner": "finnish", "turns": 4}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = w
+        .app
+        .post(
+            &format!("/api/v1/campaigns/{id}/wons/resolve"),
+            Some(umpire),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, roll) = post(hero.clone(), "escape-attempts", json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{roll}");
+    let die = roll["die"].as_u64().expect("die");
+    assert_eq!(
+        roll["outcome"],
+        if die == 6 { "escaped" } else { "escape_failed" }
+    );
+    let record = &find(&heroes(&w.app, id, umpire).await["heroes"])["record"];
+    let kinds: Vec<&str> = record
+        .as_array()
+        .expect("record")
+        .iter()
+        .map(|r| r["kind"].as_str().expect("kind"))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "obtained",
+            "captured",
+            roll["outcome"].as_str().expect("outcome")
+        ]
+    );
+    assert!(record[1]["die"].as_u64().is_some() && record[1]["roll_k"].as_u64().is_some());
+}
+
+#[tokio::test]
+async fn the_umpire_obtains_a_hero_through_the_page_and_sees_refusals_there() {
+    let w = war(&["Summa"]).await;
+    let (id, _, _, _) = &w.campaigns[0];
+    let b = w.app.browser();
+    b.post(format!("{}/signin", w.app.url))
+        .form(&[
+            ("username", "umpire0"),
+            ("password", "correct horse battery"),
+        ])
+        .send()
+        .await
+        .expect("signs in");
+    let res = b
+        .post(format!("{}/campaigns/{id}/heroes/obtain", w.app.url))
+        .form(&[
+            ("hero", "simo-hayha"),
+            ("platoon", "fin-1"),
+            ("element", ""),
+        ])
+        .send()
+        .await
+        .expect("posts");
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let res = b
+        .post(format!("{}/campaigns/{id}/heroes/obtain", w.app.url))
+        .form(&[
+            ("hero", "vasily-margelov"),
+            ("platoon", "fin-1"),
+            ("element", ""),
+        ])
+        .send()
+        .await
+        .expect("posts");
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let html = res.text().await.expect("html");
+    assert!(
+        html.contains("Vasily Margelov fights for the Soviet side"),
+        "the refusal is on the page"
+    );
+    assert!(
+        html.contains("Simo Häyhä"),
+        "the page shows the hero obtained"
+    );
+    let res = b
+        .post(format!(
+            "{}/campaigns/{id}/heroes/simo-hayha/fate",
+            w.app.url
+        ))
+        .form(&[("event", "hit"), ("battle", "")])
+        .send()
+        .await
+        .expect("posts");
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
 }
