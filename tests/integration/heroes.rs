@@ -187,7 +187,13 @@ async fn bad_hero_requests_are_refused_with_a_reason() {
     let (id, umpire, soviet, finn) = &w.campaigns[0];
     let (status, body) = obtain(&w.app, id, umpire, "nobody", json!({"platoon": "fin-1"})).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
-    assert_eq!(error_code(&body), "unknown_hero");
+    assert_eq!(error_code(&body), "not_found");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .expect("message")
+            .contains("'nobody'")
+    );
     let (status, body) = obtain(
         &w.app,
         id,

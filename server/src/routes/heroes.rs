@@ -23,7 +23,7 @@ use utoipa::ToSchema;
 pub fn unknown_hero(id: &str) -> AppError {
     AppError::new(
         StatusCode::NOT_FOUND,
-        "unknown_hero",
+        "not_found",
         format!("There is no hero '{id}' in the roster; GET /api/v1/heroes lists them."),
     )
 }
