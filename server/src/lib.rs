@@ -56,6 +56,7 @@ pub async fn connect(url: &str) -> anyhow::Result<PgPool> {
         .connect(url)
         .await?;
     MIGRATOR.run(&pool).await?;
+    db::heroes::seed_default_roster(&pool).await?;
     PostgresStore::new(pool.clone()).migrate().await?;
     Ok(pool)
 }

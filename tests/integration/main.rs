@@ -7,6 +7,7 @@ mod common;
 mod dice;
 mod embedded_pg;
 mod errors;
+mod heroes;
 mod live;
 mod talvisota;
 mod talvisota_browser;

@@ -7,6 +7,9 @@ pub mod campaigns;
 pub mod dice;
 pub mod dice_pages;
 pub mod health;
+pub mod heroes;
+pub mod heroes_api;
+pub mod heroes_pages;
 pub mod pages;
 pub mod ratelimit;
 pub mod talvisota;
@@ -198,6 +201,13 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
         .routes(routes!(wons::api_barrage))
         .routes(routes!(wons::api_interrogate))
         .merge(talvisota::api_router())
+        .routes(routes!(heroes_api::api_roster))
+        .routes(routes!(heroes_api::api_roster_hero))
+        .routes(routes!(heroes_api::api_view))
+        .routes(routes!(heroes_api::api_obtain))
+        .routes(routes!(heroes_api::api_hit))
+        .routes(routes!(heroes_api::api_capture))
+        .routes(routes!(heroes_api::api_escape))
         .split_for_parts();
     // The document's own route is part of the API too.
     let (doc_router, doc_part) = OpenApiRouter::<std::sync::Arc<String>>::new()
@@ -273,6 +283,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
             post(wons_pages::reorganize),
         )
         .merge(talvisota_pages::router())
+        .merge(heroes_pages::router())
         .route("/invites/{code}", get(campaign_pages::invite_page))
         .route("/invites/{code}/accept", post(campaign_pages::accept))
         .route("/healthz", get(health::healthz))

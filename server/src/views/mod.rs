@@ -2,6 +2,7 @@
 
 pub mod campaign;
 pub mod dice;
+pub mod heroes;
 pub mod talvisota;
 pub mod talvisota_log;
 pub mod talvisota_map;

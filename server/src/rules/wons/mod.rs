@@ -11,6 +11,8 @@ pub mod campaign;
 pub mod clock;
 pub mod events;
 pub mod fatigue;
+pub mod hero_fate;
+pub mod heroes;
 pub mod hour;
 pub mod knowledge;
 pub mod ladder;
