@@ -192,6 +192,47 @@ impl TestApp {
     }
 }
 
+/// A campaign with an umpire and one player on each side, all made through the API.
+pub struct Sides {
+    /// The server.
+    pub app: TestApp,
+    /// The campaign's id.
+    pub id: String,
+    /// The umpire's token.
+    pub umpire: String,
+    /// The Soviet player's token.
+    pub soviet: String,
+    /// The Finnish player's token (user `finn`).
+    pub finn: String,
+}
+
+impl Sides {
+    /// A fresh server with a campaign of `game` created by `umpire`, joined by `soviet` and `finn`;
+    /// `scenario` is sent with the creation when given.
+    pub async fn new(game: &str, scenario: Option<&str>) -> Sides {
+        let app = TestApp::spawn().await;
+        let (_, umpire) = app.user("umpire").await;
+        let (_, soviet) = app.user("soviet").await;
+        let (_, finn) = app.user("finn").await;
+        let mut body = json!({"name": "Taipale", "game": game});
+        if let Some(pack) = scenario {
+            body["scenario"] = json!(pack);
+        }
+        let (status, created) = app.post("/api/v1/campaigns", Some(&umpire), body).await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        let id = created["id"].as_str().expect("id").to_owned();
+        app.join(&umpire, &id, &soviet, "soviet").await;
+        app.join(&umpire, &id, &finn, "finnish").await;
+        Sides {
+            app,
+            id,
+            umpire,
+            soviet,
+            finn,
+        }
+    }
+}
+
 /// Asserts the documented error shape and returns the code.
 pub fn error_code(body: &Value) -> &str {
     let code = body["error"]["code"]

@@ -1,33 +1,14 @@
 //! The dice through the real server: rolls, procedures, redaction, rotation, export and verify.
 
-use crate::common::{TestApp, error_code};
+use crate::common::{Sides, error_code};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 
-struct Table {
-    app: TestApp,
-    id: String,
-    umpire: String,
-    soviet: String,
-    finn: String,
-}
+type Table = Sides;
 
 async fn table() -> Table {
-    let app = TestApp::spawn().await;
-    let (_, umpire) = app.user("umpire").await;
-    let (_, soviet) = app.user("soviet").await;
-    let (_, finn) = app.user("finn").await;
-    let id = app.campaign(&umpire, "wons").await;
-    app.join(&umpire, &id, &soviet, "soviet").await;
-    app.join(&umpire, &id, &finn, "finnish").await;
-    Table {
-        app,
-        id,
-        umpire,
-        soviet,
-        finn,
-    }
+    Sides::new("wons", None).await
 }
 
 impl Table {

@@ -1,33 +1,14 @@
 //! Winter of No Surrender through the real server: views per side, orders, Hours, battles,
 //! umpire powers, and what each side may not see.
 
-use crate::common::{TestApp, error_code};
+use crate::common::{Sides, error_code};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-struct Campaign {
-    app: TestApp,
-    id: String,
-    umpire: String,
-    soviet: String,
-    finn: String,
-}
+type Campaign = Sides;
 
 async fn campaign() -> Campaign {
-    let app = TestApp::spawn().await;
-    let (_, umpire) = app.user("umpire").await;
-    let (_, soviet) = app.user("soviet").await;
-    let (_, finn) = app.user("finn").await;
-    let id = app.campaign(&umpire, "wons").await;
-    app.join(&umpire, &id, &soviet, "soviet").await;
-    app.join(&umpire, &id, &finn, "finnish").await;
-    Campaign {
-        app,
-        id,
-        umpire,
-        soviet,
-        finn,
-    }
+    Sides::new("wons", None).await
 }
 
 impl Campaign {
@@ -747,27 +728,22 @@ fn contact_pack() -> String {
 }
 
 async fn contact_campaign() -> Campaign {
-    let app = TestApp::spawn().await;
-    let (_, umpire) = app.user("umpire").await;
-    let (_, soviet) = app.user("soviet").await;
-    let (_, finn) = app.user("finn").await;
-    let (status, body) = app
-        .post(
-            "/api/v1/campaigns",
-            Some(&umpire),
-            json!({"name": "Contact", "game": "wons", "scenario": contact_pack()}),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
-    let id = body["id"].as_str().expect("id").to_owned();
-    app.join(&umpire, &id, &soviet, "soviet").await;
-    app.join(&umpire, &id, &finn, "finnish").await;
-    Campaign {
-        app,
-        id,
-        umpire,
-        soviet,
-        finn,
+    Sides::new("wons", Some(&contact_pack())).await
+}
+
+/// In the contact campaign, the Soviet vanguard attacks the Finns at C and the Hour resolves.
+async fn open_battle_at_c(c: &Campaign) {
+    // One platoon of the leading stack makes the initial attack (R2); its stack-mate stands by.
+    for (platoon, order) in [
+        ("sov-1", json!({"action": "attack", "table": "red"})),
+        ("sov-2", json!({"action": "defend"})),
+    ] {
+        let (status, body) = c.order(&c.soviet, platoon, order).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    for token in [&c.soviet, &c.finn] {
+        let (status, body) = c.post(token, "ready", json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
     }
 }
 
@@ -906,22 +882,7 @@ async fn every_rule_that_forbids_an_order_answers_422_naming_it() {
 #[tokio::test]
 async fn each_side_rolls_and_sees_only_its_own_starting_force_morale() {
     let c = contact_campaign().await;
-    c.order(
-        &c.soviet,
-        "sov-1",
-        json!({"action": "attack", "table": "red"}),
-    )
-    .await;
-    c.order(
-        &c.soviet,
-        "sov-2",
-        json!({"action": "attack", "table": "red"}),
-    )
-    .await;
-    for token in [&c.soviet, &c.finn] {
-        let (status, body) = c.post(token, "ready", json!({})).await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-    }
+    open_battle_at_c(&c).await;
     let battle = c.view(&c.soviet).await["battles"][0]["id"]
         .as_u64()
         .expect("a battle opened");
@@ -984,21 +945,7 @@ async fn each_side_rolls_and_sees_only_its_own_starting_force_morale() {
 #[tokio::test]
 async fn barrages_check_their_requirements_and_are_rolled_by_the_server() {
     let c = contact_campaign().await;
-    c.order(
-        &c.soviet,
-        "sov-1",
-        json!({"action": "attack", "table": "red"}),
-    )
-    .await;
-    c.order(
-        &c.soviet,
-        "sov-2",
-        json!({"action": "attack", "table": "red"}),
-    )
-    .await;
-    for token in [&c.soviet, &c.finn] {
-        c.post(token, "ready", json!({})).await;
-    }
+    open_battle_at_c(&c).await;
     let battle = c.view(&c.soviet).await["battles"][0]["id"]
         .as_u64()
         .expect("a battle opened");
@@ -1081,21 +1028,7 @@ async fn barrages_check_their_requirements_and_are_rolled_by_the_server() {
 #[tokio::test]
 async fn what_prisoners_tell_appears_in_the_interrogators_view_only() {
     let c = contact_campaign().await;
-    c.order(
-        &c.soviet,
-        "sov-1",
-        json!({"action": "attack", "table": "red"}),
-    )
-    .await;
-    c.order(
-        &c.soviet,
-        "sov-2",
-        json!({"action": "attack", "table": "red"}),
-    )
-    .await;
-    for token in [&c.soviet, &c.finn] {
-        c.post(token, "ready", json!({})).await;
-    }
+    open_battle_at_c(&c).await;
     let battle = c.view(&c.umpire).await["state"]["battles"][0]["id"]
         .as_u64()
         .expect("a battle");

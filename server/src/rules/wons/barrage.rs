@@ -116,13 +116,7 @@ pub fn fire_barrage(
     let profile = barrage(&request.barrage)
         .filter(|p| p.side == side)
         .ok_or_else(|| BarrageError::UnknownBarrage(request.barrage.clone()))?;
-    let in_battle = found
-        .attackers
-        .iter()
-        .chain(&found.defenders)
-        .filter_map(|id| state.platoons.get(id))
-        .any(|p| p.side == side);
-    if !in_battle {
+    if !found.fought_by(state, side) {
         return Err(BarrageError::NotInBattle(battle));
     }
     match side {
@@ -243,30 +237,14 @@ pub fn fire_barrage(
 mod tests {
     use super::*;
     use crate::dice::source::ScriptedDice;
-    use crate::rules::wons::battle::Battle;
-    use crate::rules::wons::ladder::TableColour;
+    use crate::rules::wons::battle::demo_with_battle;
     use crate::rules::wons::tables::artillery::barrages_of;
-    use crate::rules::wons::{DEMO_PACK, load_pack};
 
     fn state(hour: u32, first_seen: Option<u32>) -> WonsState {
-        let mut state = load_pack(DEMO_PACK).expect("the demo pack loads");
+        let mut state = demo_with_battle(hour, BattleStatus::Pending);
         if let Some(h) = first_seen {
             state.knowledge.soviet.positions.insert(2, h);
         }
-        state.battles.push(Battle {
-            id: 1,
-            hour,
-            step: 2,
-            attacker: Side::Soviet,
-            attackers: vec!["sov-1".into()],
-            defenders: vec!["fin-1".into()],
-            table: TableColour::Red,
-            scenario: None,
-            initial_attack: true,
-            status: BattleStatus::Pending,
-            sheets: Vec::new(),
-            barrages: Vec::new(),
-        });
         state
     }
 

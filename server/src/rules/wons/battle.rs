@@ -62,6 +62,15 @@ pub struct Battle {
 }
 
 impl Battle {
+    /// Whether `side` has a platoon in it.
+    pub fn fought_by(&self, state: &WonsState, side: Side) -> bool {
+        self.attackers
+            .iter()
+            .chain(&self.defenders)
+            .filter_map(|id| state.platoons.get(id))
+            .any(|p| p.side == side)
+    }
+
     /// Whether platoon `id` fights in it.
     pub fn involves(&self, id: &str) -> bool {
         self.attackers
@@ -271,4 +280,26 @@ fn forced_retreat(state: &mut WonsState, battle: &Battle, run: &mut Execution) {
         let side = p.side;
         run.note(EventVisibility::side(side), EventKind::Fatigue, sentence);
     }
+}
+
+/// A campaign from the demo pack with one battle (1) at step C: Soviet 1st Rifle Platoon
+/// attacking the Finnish 1st Platoon, in `hour`, with `status`. For tests of battle rules.
+#[cfg(test)]
+pub(crate) fn demo_with_battle(hour: u32, status: BattleStatus) -> WonsState {
+    let mut state = super::load_pack(super::DEMO_PACK).expect("the demo pack loads");
+    state.battles.push(Battle {
+        id: 1,
+        hour,
+        step: 2,
+        attacker: Side::Soviet,
+        attackers: vec!["sov-1".into()],
+        defenders: vec!["fin-1".into()],
+        table: TableColour::Red,
+        scenario: None,
+        initial_attack: true,
+        status,
+        sheets: Vec::new(),
+        barrages: Vec::new(),
+    });
+    state
 }

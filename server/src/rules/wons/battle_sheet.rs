@@ -153,29 +153,13 @@ pub fn roll_starting_force_morale(
 mod tests {
     use super::*;
     use crate::dice::source::ScriptedDice;
-    use crate::rules::wons::battle::Battle;
-    use crate::rules::wons::ladder::TableColour;
-    use crate::rules::wons::{DEMO_PACK, load_pack};
+    use crate::rules::wons::battle::demo_with_battle;
 
     fn battle_state(hour: u32, fatigue: u32) -> WonsState {
-        let mut state = load_pack(DEMO_PACK).expect("the demo pack loads");
+        let mut state = demo_with_battle(hour, BattleStatus::Pending);
         if let Some(p) = state.platoons.get_mut("sov-1") {
             p.fatigue = fatigue;
         }
-        state.battles.push(Battle {
-            id: 1,
-            hour,
-            step: 2,
-            attacker: Side::Soviet,
-            attackers: vec!["sov-1".into()],
-            defenders: vec!["fin-1".into()],
-            table: TableColour::Red,
-            scenario: None,
-            initial_attack: true,
-            status: BattleStatus::Pending,
-            sheets: Vec::new(),
-            barrages: Vec::new(),
-        });
         state
     }
 

@@ -70,13 +70,7 @@ pub fn interrogate_prisoner(
         .iter()
         .find(|b| b.id == battle)
         .ok_or(PrisonerError::UnknownBattle(battle))?;
-    let fought = found
-        .attackers
-        .iter()
-        .chain(&found.defenders)
-        .filter_map(|id| state.platoons.get(id))
-        .any(|p| p.side == side);
-    if !fought {
+    if !found.fought_by(state, side) {
         return Err(PrisonerError::NotInBattle(battle));
     }
     let prisoner = request.prisoner.trim();
@@ -156,30 +150,16 @@ pub fn interrogate_prisoner(
 mod tests {
     use super::*;
     use crate::dice::source::ScriptedDice;
-    use crate::rules::wons::battle::{Battle, BattleStatus};
-    use crate::rules::wons::ladder::TableColour;
-    use crate::rules::wons::{DEMO_PACK, load_pack};
+    use crate::rules::wons::battle::{BattleStatus, demo_with_battle};
 
     fn state() -> WonsState {
-        let mut state = load_pack(DEMO_PACK).expect("the demo pack loads");
-        state.battles.push(Battle {
-            id: 1,
-            hour: 1,
-            step: 2,
-            attacker: Side::Soviet,
-            attackers: vec!["sov-1".into()],
-            defenders: vec!["fin-1".into()],
-            table: TableColour::Red,
-            scenario: None,
-            initial_attack: true,
-            status: BattleStatus::Decided {
+        demo_with_battle(
+            1,
+            BattleStatus::Decided {
                 winner: Side::Finnish,
                 turns: 4,
             },
-            sheets: Vec::new(),
-            barrages: Vec::new(),
-        });
-        state
+        )
     }
 
     fn ask(deserter: bool, hero: bool) -> InterrogationRequest {
