@@ -107,6 +107,24 @@ impl Command {
         }
     }
 
+    /// The game's state document; 409 when the game has not started.
+    pub async fn game<T: serde::de::DeserializeOwned>(&mut self) -> Result<T, AppError> {
+        self.load_state().await?.ok_or_else(|| {
+            AppError::conflict("not_started", "This campaign's game has not started.")
+        })
+    }
+
+    /// Ends a game command: stores the new state, appends its events, then commits (see `commit`).
+    pub async fn finish(
+        mut self,
+        state: &impl serde::Serialize,
+        events: &[db::game::NewEvent],
+    ) -> Result<Vec<RolledRoll>, AppError> {
+        self.save_state(state).await?;
+        self.append_events(events).await?;
+        self.commit(None).await
+    }
+
     /// Stores the game's state document.
     pub async fn save_state(&mut self, state: &impl serde::Serialize) -> Result<(), AppError> {
         db::game::save_state(&mut self.tx, self.campaign.id, state).await?;

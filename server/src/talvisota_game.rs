@@ -185,11 +185,9 @@ pub async fn run(
     if game.phase == Phase::EndOfTurn {
         events.extend(advance_phase(&mut game, &mut command.dice).map_err(rules_error)?);
     }
-    command.save_state(&game).await?;
-    command
-        .append_events(&new_events(&events, &game.map))
-        .await?;
     let role = command.role;
-    command.commit(None).await?;
+    command
+        .finish(&game, &new_events(&events, &game.map))
+        .await?;
     Ok(view_for(&game, role))
 }

@@ -158,18 +158,14 @@ async fn non_participants_get_404_everywhere() {
                 .await;
             assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
         }
-        let res = app
-            .api()
-            .put(format!(
-                "{}/api/v1/campaigns/{campaign}/client-seed",
-                app.url
-            ))
-            .bearer_auth(&outsider)
-            .json(&json!({"seed": "x"}))
-            .send()
-            .await
-            .expect("sends");
-        assert_eq!(res.status(), StatusCode::NOT_FOUND);
+        let (status, _) = app
+            .put(
+                &format!("/api/v1/campaigns/{campaign}/client-seed"),
+                Some(&outsider),
+                json!({"seed": "x"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
     }
     // The page too.
     let browser = app.browser();
@@ -245,25 +241,15 @@ async fn client_seeds_are_public_to_the_campaign() {
     let (soviet_id, soviet) = app.user("soviet").await;
     let id = app.campaign(&umpire, "wons").await;
     app.join(&umpire, &id, &soviet, "soviet").await;
-    let put = |seed: String| {
-        app.api()
-            .put(format!("{}/api/v1/campaigns/{id}/client-seed", app.url))
-            .bearer_auth(&soviet)
-            .json(&json!({ "seed": seed }))
-            .send()
-    };
-    assert_eq!(
-        put("motti".into()).await.expect("sends").status(),
-        StatusCode::OK
-    );
-    assert_eq!(
-        put(String::new()).await.expect("sends").status(),
-        StatusCode::UNPROCESSABLE_ENTITY
-    );
-    assert_eq!(
-        put("x".repeat(201)).await.expect("sends").status(),
-        StatusCode::UNPROCESSABLE_ENTITY
-    );
+    let path = format!("/api/v1/campaigns/{id}/client-seed");
+    for (seed, expected) in [
+        ("motti".to_owned(), StatusCode::OK),
+        (String::new(), StatusCode::UNPROCESSABLE_ENTITY),
+        ("x".repeat(201), StatusCode::UNPROCESSABLE_ENTITY),
+    ] {
+        let (status, body) = app.put(&path, Some(&soviet), json!({ "seed": seed })).await;
+        assert_eq!(status, expected, "{body}");
+    }
     let (_, body) = app
         .get(&format!("/api/v1/campaigns/{id}"), Some(&umpire))
         .await;

@@ -111,15 +111,34 @@ impl TestApp {
             .expect("client")
     }
 
-    /// `POST path` with a JSON body and optional bearer token; returns the status and JSON body.
-    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
-        let mut req = self.api().post(format!("{}{path}", self.url)).json(&body);
+    /// `method path` with a JSON body and an optional bearer token; returns the status and JSON body.
+    pub async fn send(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: Option<&str>,
+        body: Value,
+    ) -> (StatusCode, Value) {
+        let mut req = self
+            .api()
+            .request(method, format!("{}{path}", self.url))
+            .json(&body);
         if let Some(t) = token {
             req = req.bearer_auth(t);
         }
         let res = req.send().await.expect("request");
         let status = res.status();
         (status, res.json().await.unwrap_or(Value::Null))
+    }
+
+    /// `POST path` with a JSON body and optional bearer token; returns the status and JSON body.
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
+        self.send(reqwest::Method::POST, path, token, body).await
+    }
+
+    /// `PUT path` with a JSON body and optional bearer token; returns the status and JSON body.
+    pub async fn put(&self, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
+        self.send(reqwest::Method::PUT, path, token, body).await
     }
 
     /// `GET path` with an optional bearer token; returns the status and JSON body.

@@ -56,19 +56,15 @@ async fn a_roll_is_numbered_chained_and_shown_on_the_campaign() {
 #[tokio::test]
 async fn client_seeds_change_the_entropy_of_later_rolls() {
     let t = table().await;
-    let res = t
+    let (status, _) = t
         .app
-        .api()
-        .put(format!(
-            "{}/api/v1/campaigns/{}/client-seed",
-            t.app.url, t.id
-        ))
-        .bearer_auth(&t.finn)
-        .json(&json!({"seed": "sisu"}))
-        .send()
-        .await
-        .expect("sends");
-    assert_eq!(res.status(), StatusCode::OK);
+        .put(
+            &format!("/api/v1/campaigns/{}/client-seed", t.id),
+            Some(&t.finn),
+            json!({"seed": "sisu"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
     let (_, roll) = t.roll(&t.finn, json!({"dice": "1d6"})).await;
     assert_ne!(
         roll["entropy"],
@@ -413,17 +409,15 @@ async fn rotation_reveals_the_seed_behind_the_commitment() {
 #[tokio::test]
 async fn export_verifies_offline_and_tampering_is_caught() {
     let t = table().await;
-    t.app
-        .api()
-        .put(format!(
-            "{}/api/v1/campaigns/{}/client-seed",
-            t.app.url, t.id
-        ))
-        .bearer_auth(&t.soviet)
-        .json(&json!({"seed": "motti"}))
-        .send()
-        .await
-        .expect("sends");
+    let (status, _) = t
+        .app
+        .put(
+            &format!("/api/v1/campaigns/{}/client-seed", t.id),
+            Some(&t.soviet),
+            json!({"seed": "motti"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
     for (token, dice, vis) in [
         (&t.soviet, "3d6", "side"),
         (&t.finn, "2d6+1", "public"),

@@ -24,20 +24,13 @@ impl Campaign {
         view
     }
     async fn order(&self, token: &str, platoon: &str, order: Value) -> (StatusCode, Value) {
-        let res = self
-            .app
-            .api()
-            .put(format!(
-                "{}/api/v1/campaigns/{}/wons/orders/{platoon}",
-                self.app.url, self.id
-            ))
-            .bearer_auth(token)
-            .json(&order)
-            .send()
+        self.app
+            .put(
+                &format!("/api/v1/campaigns/{}/wons/orders/{platoon}", self.id),
+                Some(token),
+                order,
+            )
             .await
-            .expect("sends");
-        let status = res.status();
-        (status, res.json().await.unwrap_or(Value::Null))
     }
     async fn post(&self, token: &str, path: &str, body: Value) -> (StatusCode, Value) {
         self.app
@@ -491,35 +484,22 @@ async fn a_passed_deadline_resolves_the_hour_with_defend() {
     let hour = c.view(&c.umpire).await["campaign"]["hour"]
         .as_u64()
         .expect("hour");
-    let put = |at: Value, token: &str| {
-        c.app
-            .api()
-            .put(format!(
-                "{}/api/v1/campaigns/{}/wons/deadline",
-                c.app.url, c.id
-            ))
-            .bearer_auth(token)
-            .json(&json!({ "at": at }))
-            .send()
-    };
-    assert_eq!(
-        put(json!("2001-01-01T00:00:00Z"), &c.umpire)
-            .await
-            .expect("sends")
-            .status(),
-        StatusCode::UNPROCESSABLE_ENTITY
-    );
+    let path = format!("/api/v1/campaigns/{}/wons/deadline", c.id);
     let soon = (time::OffsetDateTime::now_utc() + time::Duration::seconds(2))
         .format(&time::format_description::well_known::Rfc3339)
         .expect("formats");
-    assert_eq!(
-        put(json!(soon), &c.soviet).await.expect("sends").status(),
-        StatusCode::FORBIDDEN
-    );
-    assert_eq!(
-        put(json!(soon), &c.umpire).await.expect("sends").status(),
-        StatusCode::OK
-    );
+    for (at, token, expected) in [
+        (
+            json!("2001-01-01T00:00:00Z"),
+            &c.umpire,
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (json!(soon), &c.soviet, StatusCode::FORBIDDEN),
+        (json!(soon), &c.umpire, StatusCode::OK),
+    ] {
+        let (status, body) = c.app.put(&path, Some(token), json!({ "at": at })).await;
+        assert_eq!(status, expected, "{body}");
+    }
     // Only the Soviets order; the Finns miss the deadline.
     c.order(&c.soviet, "sov-1", json!({"action": "defend"}))
         .await;
@@ -814,17 +794,16 @@ async fn every_rule_that_forbids_an_order_answers_422_naming_it() {
         .await;
     }
     // Stack rules: a stack moves as one; a reorganization keeps to the size limits (R2 Reorganize).
-    let res = c
+    let reorganization = format!("/api/v1/campaigns/{}/wons/reorganization", c.id);
+    let (status, body) = c
         .app
-        .api()
-        .put(format!("{}/api/v1/campaigns/{}/wons/reorganization", c.app.url, c.id))
-        .bearer_auth(&c.soviet)
-        .json(&json!({"stacks": [{"id": "big", "platoons": ["sov-3", "sov-4", "sov-5", "sov-6"]}, {"id": "vanguard", "platoons": ["sov-1", "sov-2"]}]}))
-        .send()
-        .await
-        .expect("sends");
-    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    let body: Value = res.json().await.expect("json");
+        .put(
+            &reorganization,
+            Some(&c.soviet),
+            json!({"stacks": [{"id": "big", "platoons": ["sov-3", "sov-4", "sov-5", "sov-6"]}, {"id": "vanguard", "platoons": ["sov-1", "sov-2"]}]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         body["error"]["message"]
             .as_str()
@@ -832,23 +811,11 @@ async fn every_rule_that_forbids_an_order_answers_422_naming_it() {
             .contains("R2"),
         "{body}"
     );
-    let res = c
+    let (status, _) = c
         .app
-        .api()
-        .put(format!(
-            "{}/api/v1/campaigns/{}/wons/reorganization",
-            c.app.url, c.id
-        ))
-        .bearer_auth(&c.finn)
-        .json(&json!({"stacks": null}))
-        .send()
-        .await
-        .expect("sends");
-    assert_eq!(
-        res.status(),
-        StatusCode::FORBIDDEN,
-        "only the Soviets reorganize"
-    );
+        .put(&reorganization, Some(&c.finn), json!({"stacks": null}))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "only the Soviets reorganize");
     c.order(&c.soviet, "sov-3", json!({"action": "advance"}))
         .await;
     c.order(&c.soviet, "sov-4", json!({"action": "defend"}))

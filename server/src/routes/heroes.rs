@@ -63,9 +63,7 @@ async fn begin_game(
     access: &CampaignAccess,
 ) -> Result<(Command, WonsState), AppError> {
     let mut command = Command::begin(state, access).await?;
-    let game: WonsState = command.load_state().await?.ok_or_else(|| {
-        AppError::conflict("not_started", "This campaign's game has not started.")
-    })?;
+    let game: WonsState = command.game().await?;
     if !game.is_running() {
         return Err(AppError::conflict(
             "campaign_ended",
@@ -168,9 +166,7 @@ pub async fn obtain(
         sentence: told,
         payload: json!({ "hero": hero.id, "platoon": input.platoon, "element": replaced.element }),
     };
-    command.save_state(&game).await?;
-    command.append_events(&[event]).await?;
-    command.commit(None).await?;
+    command.finish(&game, &[event]).await?;
     Ok(())
 }
 
@@ -323,9 +319,7 @@ pub async fn fate(
         sentence: roll.sentence.clone(),
         payload: json!({ "hero": hero.id, "outcome": roll.outcome, "battle": battle }),
     };
-    command.save_state(&game).await?;
-    command.append_events(&[event]).await?;
-    command.commit(None).await?;
+    command.finish(&game, &[event]).await?;
     Ok(roll)
 }
 

@@ -124,19 +124,14 @@ async fn run_command<T>(
     mut command: Command,
     rule: impl FnOnce(&mut WonsState, &mut LiveDice) -> Result<(T, Vec<Event>), AppError>,
 ) -> Result<T, AppError> {
-    let mut game: WonsState = command.load_state().await?.ok_or_else(|| {
-        AppError::conflict("not_started", "This campaign's game has not started.")
-    })?;
+    let mut game: WonsState = command.game().await?;
     let hour = game.hour;
     let (answer, events) = rule(&mut game, &mut command.dice)?;
-    let entries = log_entries(&game, events);
-    command.save_state(&game).await?;
-    command.append_events(&entries).await?;
     if game.hour != hour {
         let id = command.campaign.id;
         db::campaigns::set_deadline(&mut **command.tx(), id, None).await?;
     }
-    command.commit(None).await?;
+    command.finish(&game, &log_entries(&game, events)).await?;
     Ok(answer)
 }
 
