@@ -100,6 +100,14 @@ impl Side {
         }
     }
 
+    /// "Soviet" or "Finnish", for sentences.
+    pub fn adjective(self) -> &'static str {
+        match self {
+            Side::Soviet => "Soviet",
+            Side::Finnish => "Finnish",
+        }
+    }
+
     /// The role that plays this side.
     pub fn role(self) -> Role {
         match self {

@@ -89,6 +89,10 @@ pub struct ObtainIn {
     /// man of his rank.
     #[serde(default)]
     pub element: Option<String>,
+    /// The battle whose support points pay for him (R1.4.2); when left out, the umpire grants
+    /// him outside any battle.
+    #[serde(default)]
+    pub battle: Option<u32>,
 }
 
 /// Obtains hero `hero_id` for a platoon (R1.4.2); umpire only. A man of equal rank makes way.
@@ -117,6 +121,13 @@ pub async fn obtain(
     })?;
     let replaced = heroes::enlist(platoon, &hero, element).map_err(hero_error)?;
     let platoon_name = platoon.name.clone();
+    if let Some(battle) = input.battle {
+        let what = format!("{} {}", hero.rank, hero.name);
+        crate::rules::wons::support::spend_points(&mut game, battle, hero.side, &what, hero.cost)
+            .map_err(super::wons_battles::support_error)?;
+    }
+    game.hero_names
+        .insert(hero.id.clone(), format!("{} {}", hero.rank, hero.name));
     let hour = game.hour;
     let added = db::heroes::insert_service(
         command.tx(),
@@ -137,13 +148,17 @@ pub async fn obtain(
         return Err(taken(&hero, &name, holder == id));
     }
     let told = format!(
-        "{} {} joins {} ({}), in place of a {} (R1.4.2; {} support points).",
+        "{} {} joins {} ({}), in place of a {} (R1.4.2; {} support points{}).",
         hero.rank,
         hero.name,
         platoon_name,
         replaced.element,
         replaced.role.replace('_', " "),
-        hero.cost
+        hero.cost,
+        input
+            .battle
+            .map(|b| format!(" from battle {b}'s support"))
+            .unwrap_or_default()
     );
     db::heroes::append_record(
         command.tx(),

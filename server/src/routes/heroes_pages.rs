@@ -204,6 +204,7 @@ pub struct ObtainForm {
     hero: String,
     platoon: String,
     element: String,
+    battle: String,
 }
 
 /// `POST /campaigns/{id}/heroes/obtain`.
@@ -212,9 +213,20 @@ pub async fn obtain(
     access: CampaignAccess,
     Form(form): Form<ObtainForm>,
 ) -> Result<Response, AppError> {
+    let battle = match form.battle.trim() {
+        "" => None,
+        text => Some(text.parse::<u32>().map_err(|_| {
+            AppError::invalid(
+                "invalid_battle",
+                "Give the number of the battle whose support points pay for him, or leave it empty.",
+            )
+            .on_field("battle")
+        })?),
+    };
     let input = ObtainIn {
         platoon: form.platoon,
         element: Some(form.element).filter(|e| !e.trim().is_empty()),
+        battle,
     };
     let result = api::obtain(&state, &access, &form.hero, input).await;
     after(&state, &access, result).await

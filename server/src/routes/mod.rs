@@ -15,6 +15,7 @@ pub mod ratelimit;
 pub mod talvisota;
 pub mod talvisota_pages;
 pub mod wons;
+pub mod wons_battles;
 pub mod wons_pages;
 
 use crate::auth::CurrentUser;
@@ -200,6 +201,11 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
         .routes(routes!(wons::api_force_morale))
         .routes(routes!(wons::api_barrage))
         .routes(routes!(wons::api_interrogate))
+        .routes(routes!(wons_battles::api_support_points))
+        .routes(routes!(wons_battles::api_support))
+        .routes(routes!(wons_battles::api_surprise))
+        .routes(routes!(wons_battles::api_turn_zero))
+        .routes(routes!(wons_battles::api_capture))
         .merge(talvisota::api_router())
         .routes(routes!(heroes_api::api_roster))
         .routes(routes!(heroes_api::api_roster_hero))

@@ -9,6 +9,7 @@ use crate::db::game::{Audience, EventRow, NewEvent};
 use crate::dice::live::LiveDice;
 use crate::domain::{Game, Role, Side};
 use crate::error::{AppError, sentence};
+use crate::rules::wons::aftermath::{BattleReport, ReportError, Reporter, submit_report};
 use crate::rules::wons::{
     self, BattleError, Event, EventVisibility, HourError, Order, OrderError, PlatoonOrder, Reveal,
     UmpireError, WonsState,
@@ -412,31 +413,35 @@ pub async fn api_resolve(
     Ok(Json(view(&state, &access).await?.1))
 }
 
-/// A battle's result as the umpire records it.
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct BattleResultIn {
-    /// The side that won.
-    pub winner: Side,
-    /// Full Chain of Command Turns played (fewer than three lets each platoon act again).
-    pub turns: u32,
-}
-
-/// Records a battle's result; umpire only.
+/// Records a battle's report: the umpire's is applied at once; a side's when the other side
+/// sends the same report.
 pub async fn record_battle(
     state: &AppState,
     access: &CampaignAccess,
     battle: u32,
-    result: &BattleResultIn,
+    report: &BattleReport,
 ) -> Result<(), AppError> {
-    access.require_umpire("record battle results")?;
+    let by = match access.role().side() {
+        Some(side) => Reporter::Side(side),
+        None => Reporter::Umpire,
+    };
     run(state, access, |game, _| {
         Ok((
             (),
-            wons::record_battle_result(game, battle, result.winner, result.turns)
-                .map_err(battle_error)?,
+            submit_report(game, battle, by, report).map_err(report_error)?,
         ))
     })
     .await
+}
+
+/// The answer to a refused report or capture roll.
+pub fn report_error(e: ReportError) -> AppError {
+    match e {
+        ReportError::Battle(b) => battle_error(b),
+        ReportError::AlreadyRolled(_) => AppError::conflict("already_rolled", sentence(e)),
+        ReportError::NotDecided(_) => AppError::conflict("battle_pending", sentence(e)),
+        other => AppError::invalid("invalid_report", sentence(other)),
+    }
 }
 
 /// The path of a battle.
@@ -446,8 +451,10 @@ pub struct BattlePath {
     pub battle: u32,
 }
 
-/// `POST /api/v1/campaigns/{id}/wons/battles/{battle}/result`: records who won and how long it lasted; umpire only.
-#[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/battles/{battle}/result", tag = "wons", request_body = BattleResultIn,
+/// `POST /api/v1/campaigns/{id}/wons/battles/{battle}/result`: the battle's report (winner, Turns,
+/// casualties, final Force Morale, support used, prisoners, equipment abandoned). The umpire's is
+/// applied at once; a side's waits until the other side sends the same report.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/battles/{battle}/result", tag = "wons", request_body = BattleReport,
     params(("id" = uuid::Uuid, Path, description = "campaign id"), ("battle" = u32, Path, description = "battle number")),
     responses((status = 200, body = WonsView), (status = 404, description = "no such battle"),
               (status = 409, description = "already decided")),
@@ -456,7 +463,7 @@ pub async fn api_battle_result(
     State(state): State<AppState>,
     access: CampaignAccess,
     Path(path): Path<BattlePath>,
-    ApiJson(body): ApiJson<BattleResultIn>,
+    ApiJson(body): ApiJson<BattleReport>,
 ) -> Result<Json<WonsView>, AppError> {
     record_battle(&state, &access, path.battle, &body).await?;
     Ok(Json(view(&state, &access).await?.1))
@@ -483,16 +490,7 @@ pub async fn roll_force_morale(
         let events = crate::rules::wons::battle_sheet::roll_starting_force_morale(
             game, battle, side, &table, dice,
         )
-        .map_err(|e| {
-            use crate::rules::wons::battle_sheet::SheetError;
-            match e {
-                SheetError::UnknownBattle(_) => AppError::not_found(),
-                SheetError::Decided(_) | SheetError::AlreadyRolled(..) => {
-                    AppError::conflict("sheet_closed", sentence(e))
-                }
-                SheetError::NotInBattle(..) => AppError::invalid("not_in_battle", sentence(e)),
-            }
-        })?;
+        .map_err(super::wons_battles::sheet_error)?;
         Ok(((), events))
     })
     .await
@@ -603,7 +601,7 @@ pub async fn api_interrogate(
 }
 
 /// The side a command acts for: a player's own, or the one the umpire names.
-fn acting_side(access: &CampaignAccess, asked: Option<Side>) -> Result<Side, AppError> {
+pub(super) fn acting_side(access: &CampaignAccess, asked: Option<Side>) -> Result<Side, AppError> {
     match (access.role().side(), asked) {
         (Some(own), None) => Ok(own),
         (Some(own), Some(asked)) if asked == own => Ok(own),

@@ -2,7 +2,7 @@
 
 use super::CampaignAccess;
 use super::pages::{Nav, render_with};
-use super::wons::{self as api, BattleResultIn, CorrectionIn, EventsQuery, RevealIn};
+use super::wons::{self as api, CorrectionIn, EventsQuery, RevealIn};
 use crate::db::game::EventRow;
 use crate::domain::Side;
 use crate::error::AppError;
@@ -407,7 +407,13 @@ pub async fn battle_result(
                 "Give the number of full Chain of Command Turns played.",
             )
         })?;
-        api::record_battle(&state, &access, battle, &BattleResultIn { winner, turns }).await
+        api::record_battle(
+            &state,
+            &access,
+            battle,
+            &crate::rules::wons::aftermath::BattleReport::bare(winner, turns),
+        )
+        .await
     }
     .await;
     after(&state, &access, result, "").await

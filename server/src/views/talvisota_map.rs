@@ -86,8 +86,8 @@ fn markers_in(board: &BoardView, space: &str) -> Vec<String> {
         .iter()
         .filter(|p| p.space == space)
         .map(|p| match &p.strategy {
-            Some(code) => format!("{} strategy {code}", side_word(p.side)),
-            None => format!("{} strategy (face down)", side_word(p.side)),
+            Some(code) => format!("{} strategy {code}", p.side.adjective()),
+            None => format!("{} strategy (face down)", p.side.adjective()),
         })
         .collect();
     if board.possession_markers.iter().any(|m| m == space) {
@@ -97,13 +97,6 @@ fn markers_in(board: &BoardView, space: &str) -> Vec<String> {
         out.push("infiltration marker".into());
     }
     out
-}
-
-fn side_word(side: Side) -> &'static str {
-    match side {
-        Side::Soviet => "Soviet",
-        Side::Finnish => "Finnish",
-    }
 }
 
 /// Every space as a table row, in map order.
@@ -122,7 +115,7 @@ pub fn space_rows(board: &BoardView) -> Vec<SpaceRow> {
             front: front_name(s.front),
             value: s.value,
             defence_line: line_name(s.defence_line),
-            control: side_word(controller(board, &s.id)),
+            control: controller(board, &s.id).adjective(),
             units: units_in(board, &s.id).join(", "),
             markers: markers_in(board, &s.id).join(", "),
         })

@@ -3,7 +3,6 @@
 
 use super::talvisota::{BoardView, MarkerView, UnitView};
 use super::talvisota_log::space_name;
-use crate::domain::Side;
 use crate::rules::talvisota::harassment::{HarassmentReport, HarassmentResult};
 use crate::rules::talvisota::potential::RoundReport;
 use crate::rules::talvisota::sheet::{FinnishSheet, SovietSheet};
@@ -60,21 +59,13 @@ pub fn place(board: &BoardView, location: &UnitLocation) -> String {
     }
 }
 
-/// "Soviet" or "Finnish".
-pub fn side_word(side: Side) -> &'static str {
-    match side {
-        Side::Soviet => "Soviet",
-        Side::Finnish => "Finnish",
-    }
-}
-
 /// The viewer's units as rows.
 pub fn unit_rows(board: &BoardView, units: &[UnitView]) -> Vec<PieceRow> {
     units
         .iter()
         .map(|u| PieceRow {
             id: u.id.clone(),
-            side: side_word(u.side),
+            side: u.side.adjective(),
             kind: u.kind.code().to_uppercase(),
             state: place(board, &u.location),
         })
@@ -87,7 +78,7 @@ pub fn marker_rows<K: serde::Serialize>(markers: &[MarkerView<K>]) -> Vec<PieceR
         .iter()
         .map(|m| PieceRow {
             id: m.id.clone(),
-            side: side_word(m.side),
+            side: m.side.adjective(),
             kind: snake(&m.kind).replace('_', " "),
             state: if m.available {
                 "available".into()
@@ -172,7 +163,7 @@ pub fn round_view(board: &BoardView, r: &RoundReport) -> RoundView {
         finnish_total: (r.finnish.raw, r.finnish.effective),
         reading: format!(
             "The {} side rolled {} ({:+} on the die) on the +{} column, row {}: it loses {}, the other side loses {}{}. Soviet losses: {}. Finnish losses: {}.",
-            side_word(r.roller),
+            r.roller.adjective(),
             r.reading.die,
             r.reading.die_modifier,
             r.reading.column,

@@ -113,6 +113,10 @@ pub struct OwnPlatoonView {
     pub retained: Vec<RetainedItem>,
     /// Heroes in it.
     pub heroes: Vec<HeroId>,
+    /// Its heroes' ranks and names, as the sheet shows them.
+    pub hero_names: Vec<String>,
+    /// Weapons it captured (R1.5).
+    pub captured: Vec<crate::rules::wons::aftermath::CapturedWeapon>,
     /// The last Hour a bonfire keeps it warm.
     pub warm_through_hour: Option<u32>,
     /// The battle that lets it take an extra action now.
@@ -193,6 +197,35 @@ pub struct BattleView {
     /// The viewer's own barrages for this battle.
     #[schema(value_type = Vec<Object>)]
     pub own_barrages: Vec<crate::rules::wons::barrage::BarrageRecord>,
+    /// The viewer's own support points and purchases (never the enemy's).
+    pub own_support: Option<crate::rules::wons::support::SideSupport>,
+    /// The surprise one side suffers at the start (both sides read it; the table needs it).
+    #[schema(value_type = Option<Object>)]
+    pub surprise: Option<crate::rules::wons::battle_sheet::Surprise>,
+    /// The Soviet recon's Turn Zero, once recorded (fought at the table in front of both).
+    #[schema(value_type = Option<Object>)]
+    pub turn_zero: Option<crate::rules::wons::battle_sheet::TurnZero>,
+    /// Which sides have reported the battle, with the winner and Turns they gave (never the
+    /// enemy's casualties).
+    pub reported: Vec<ReportedView>,
+    /// The viewer's own report, waiting for the enemy's.
+    pub own_report: Option<crate::rules::wons::aftermath::BattleReport>,
+    /// The recorded report, with casualties, final Force Morale and support used of the viewer's
+    /// side only.
+    pub report: Option<crate::rules::wons::aftermath::BattleReport>,
+    /// Equipment left on the field and its capture rolls.
+    pub abandoned: Vec<crate::rules::wons::aftermath::AbandonedDevice>,
+}
+
+/// A side's report of a battle as the other side sees it: only the winner and Turns it gave.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct ReportedView {
+    /// The reporting side.
+    pub side: Side,
+    /// The winner it reported.
+    pub winner: Side,
+    /// The Turns it reported.
+    pub turns: u32,
 }
 
 /// The side's own orders for this Hour.
@@ -227,6 +260,8 @@ pub struct SideView {
     pub battles: Vec<BattleView>,
     /// Its orders.
     pub orders: OwnOrdersView,
+    /// Its own support lists (R1.4).
+    pub support_lists: Vec<crate::rules::wons::support::SupportItem>,
     /// The prisoners it interrogated, with what they told (never the enemy's).
     #[schema(value_type = Vec<Object>)]
     pub interrogations: Vec<crate::rules::wons::prisoners::InterrogationRecord>,
@@ -351,6 +386,18 @@ fn side_view(state: &WonsState, side: Side) -> SideView {
             toe: p.toe.elements.clone(),
             retained: p.retained.clone(),
             heroes: p.heroes.clone(),
+            hero_names: p
+                .heroes
+                .iter()
+                .map(|h| {
+                    state
+                        .hero_names
+                        .get(h)
+                        .cloned()
+                        .unwrap_or_else(|| h.clone())
+                })
+                .collect(),
+            captured: p.captured.clone(),
             warm_through_hour: p.warm_through_hour,
             extra_action_from: p.extra_action_from,
             legal_actions: legal_actions(state, side, &p.id),
@@ -415,6 +462,25 @@ fn side_view(state: &WonsState, side: Side) -> SideView {
                 .filter(|r| r.side == side)
                 .cloned()
                 .collect(),
+            own_support: b.support.iter().find(|s| s.side == side).cloned(),
+            surprise: b.surprise.clone(),
+            turn_zero: b.turn_zero.clone(),
+            reported: b
+                .proposals
+                .iter()
+                .map(|(side, r)| ReportedView {
+                    side: *side,
+                    winner: r.winner,
+                    turns: r.turns,
+                })
+                .collect(),
+            own_report: b
+                .proposals
+                .iter()
+                .find(|(s, _)| *s == side)
+                .map(|(_, r)| r.clone()),
+            report: b.report.as_ref().map(|r| report_for(state, r, side)),
+            abandoned: b.abandoned.clone(),
         })
         .collect();
     SideView {
@@ -435,6 +501,12 @@ fn side_view(state: &WonsState, side: Side) -> SideView {
             ready: orders.ready,
             enemy_ready: state.orders.of(side.enemy()).ready,
         },
+        support_lists: state
+            .support
+            .iter()
+            .filter(|i| i.side == side)
+            .cloned()
+            .collect(),
         interrogations: state
             .interrogations
             .iter()
@@ -442,6 +514,36 @@ fn side_view(state: &WonsState, side: Side) -> SideView {
             .cloned()
             .collect(),
     }
+}
+
+/// A battle report as `side` may read it: its own casualties, final Force Morale and support
+/// used; both sides' prisoners (each side knows who is missing) and the equipment on the field.
+fn report_for(
+    state: &WonsState,
+    report: &crate::rules::wons::aftermath::BattleReport,
+    side: Side,
+) -> crate::rules::wons::aftermath::BattleReport {
+    let own = |platoon: &str| state.platoons.get(platoon).is_some_and(|p| p.side == side);
+    // An item used is the side's if the side bought it (a purchase, or a retained item made
+    // from one: `b{battle}-{item}-{n}`) or still holds it.
+    let own_item = |used: &str| {
+        state.battles.iter().any(|b| {
+            b.support
+                .iter()
+                .filter(|s| s.side == side)
+                .flat_map(|s| &s.purchases)
+                .any(|p| p.item == used || used.starts_with(&format!("b{}-{}-", b.id, p.item)))
+        }) || state
+            .platoons_of(side)
+            .flat_map(|p| &p.retained)
+            .any(|r| r.id == used)
+    };
+    let mut mine = report.clone();
+    mine.casualties.retain(|c| own(&c.platoon));
+    mine.force_morale_end.retain(|f| f.side == side);
+    mine.support_used.retain(|u| own_item(u));
+    mine.abandoned.retain(|a| own(&a.platoon));
+    mine
 }
 
 /// The Soviet player's view of `state`.

@@ -90,13 +90,6 @@ pub enum BarrageError {
     NoTargets,
 }
 
-fn side_word(side: Side) -> &'static str {
-    match side {
-        Side::Soviet => "Soviet",
-        Side::Finnish => "Finnish",
-    }
-}
-
 /// Checks and fires `side`'s barrage before battle `battle`.
 pub fn fire_barrage(
     state: &mut WonsState,
@@ -140,7 +133,7 @@ pub fn fire_barrage(
     if targets.is_empty() {
         return Err(BarrageError::NoTargets);
     }
-    let who = side_word(side);
+    let who = side.adjective();
     let roll = |dice: &mut dyn Dice, what: String, count: usize| -> Vec<u32> {
         dice.roll(RollSpec::d6s(
             format!(

@@ -59,6 +59,27 @@ pub struct Battle {
     #[serde(default)]
     #[schema(value_type = Vec<Object>)]
     pub barrages: Vec<super::barrage::BarrageRecord>,
+    /// Each side's support points and purchases (R1.4).
+    #[serde(default)]
+    pub support: Vec<super::support::SideSupport>,
+    /// The surprise one side suffers at the start (R4), if any.
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    pub surprise: Option<super::battle_sheet::Surprise>,
+    /// The Soviet reconnaissance's Turn Zero, once fought (R1.4.3).
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    pub turn_zero: Option<super::battle_sheet::TurnZero>,
+    /// The report recorded after the battle.
+    #[serde(default)]
+    pub report: Option<super::aftermath::BattleReport>,
+    /// Reports a side has sent, waiting for the other side to send the same.
+    #[serde(default)]
+    #[schema(value_type = Vec<Object>)]
+    pub proposals: Vec<(Side, super::aftermath::BattleReport)>,
+    /// Equipment left on the field, with its capture roll once made (R1.5).
+    #[serde(default)]
+    pub abandoned: Vec<super::aftermath::AbandonedDevice>,
 }
 
 impl Battle {
@@ -92,13 +113,6 @@ pub enum BattleError {
     /// A battle of no Turns.
     #[error("A battle lasts at least one Chain of Command Turn")]
     NoTurns,
-}
-
-fn side_word(side: Side) -> &'static str {
-    match side {
-        Side::Soviet => "Soviet",
-        Side::Finnish => "Finnish",
-    }
 }
 
 /// Opens a battle for each step where the side with the initiative ordered attacks (R2).
@@ -156,7 +170,7 @@ pub(super) fn open_battles(state: &mut WonsState, run: &mut Execution) {
         let sentence = format!(
             "Battle {id} at {}: {} {} attack(s) {} on the {table:?} table; it waits to be fought.",
             state.step_label(step),
-            side_word(attacker),
+            attacker.adjective(),
             names(&attackers),
             names(&defenders),
         );
@@ -174,15 +188,68 @@ pub(super) fn open_battles(state: &mut WonsState, run: &mut Execution) {
             status: BattleStatus::Pending,
             sheets: Vec::new(),
             barrages: Vec::new(),
+            support: Vec::new(),
+            surprise: None,
+            turn_zero: None,
+            report: None,
+            proposals: Vec::new(),
+            abandoned: Vec::new(),
         });
         run.note(EventVisibility::Public, EventKind::Battle, sentence);
+        surprise_from_interrogation(state, id, run);
     }
 }
 
-/// Records a battle's result (the umpire, until the battles rules exist) and applies its
-/// consequences: the loser of an attack keeps its ground or retreats, the initiative stays or
-/// passes, and a battle of fewer than three Turns lets every platoon in it act again (R2).
+/// A side whose interrogation won surprise (R25) springs it in its next battle: the enemy starts
+/// at the level the seed calls "Normal −2" (R4).
+fn surprise_from_interrogation(state: &mut WonsState, battle: u32, run: &mut Execution) {
+    let Some(record) = state
+        .interrogations
+        .iter_mut()
+        .find(|r| r.surprise && r.surprise_used_in.is_none())
+    else {
+        return;
+    };
+    record.surprise_used_in = Some(battle);
+    let (side, prisoner) = (record.side, record.prisoner.clone());
+    let reason = format!(
+        "the {} side learned from {prisoner} where to strike (R25)",
+        side.adjective()
+    );
+    let level = super::tables::surprise::INTERROGATION_SURPRISE;
+    if let Ok(events) =
+        super::battle_sheet::set_surprise(state, battle, Some((side.enemy(), level)), &reason)
+    {
+        run.events.extend(events);
+    }
+}
+
+/// Records a bare battle result (who won, after how many Turns) and applies its consequences;
+/// `aftermath::submit_report` records a full report.
 pub fn record_battle_result(
+    state: &mut WonsState,
+    battle_id: u32,
+    winner: Side,
+    turns: u32,
+) -> Result<Vec<Event>, BattleError> {
+    let battle = state
+        .battles
+        .iter()
+        .find(|b| b.id == battle_id)
+        .ok_or(BattleError::Unknown(battle_id))?;
+    if battle.status != BattleStatus::Pending {
+        return Err(BattleError::AlreadyDecided(battle_id));
+    }
+    if turns == 0 {
+        return Err(BattleError::NoTurns);
+    }
+    decide(state, battle_id, winner, turns)
+}
+
+/// Decides a battle and applies the result's consequences: the loser of an attack keeps its
+/// ground or retreats, the initiative stays or passes, and a battle of fewer than three Turns
+/// lets every platoon in it act again (R2).
+pub(super) fn decide(
     state: &mut WonsState,
     battle_id: u32,
     winner: Side,
@@ -193,12 +260,6 @@ pub fn record_battle_result(
         .iter_mut()
         .find(|b| b.id == battle_id)
         .ok_or(BattleError::Unknown(battle_id))?;
-    if battle.status != BattleStatus::Pending {
-        return Err(BattleError::AlreadyDecided(battle_id));
-    }
-    if turns == 0 {
-        return Err(BattleError::NoTurns);
-    }
     battle.status = BattleStatus::Decided { winner, turns };
     let battle = battle.clone();
     let mut events = Vec::new();
@@ -214,9 +275,9 @@ pub fn record_battle_result(
             EventKind::Battle,
             format!(
                 "Battle {battle_id} at {place}: the {} attack won after {turns} Turn(s); every {} platoon there must retreat, and the {} side keeps the initiative.",
-                side_word(winner),
-                side_word(winner.enemy()),
-                side_word(winner)
+                winner.adjective(),
+                winner.enemy().adjective(),
+                winner.adjective()
             ),
         );
         forced_retreat(state, &battle, &mut run);
@@ -227,8 +288,8 @@ pub fn record_battle_result(
             EventKind::Battle,
             format!(
                 "Battle {battle_id} at {place}: the {} attack failed after {turns} Turn(s); both sides hold their ground and the initiative passes to the {} side.",
-                side_word(battle.attacker),
-                side_word(winner)
+                battle.attacker.adjective(),
+                winner.adjective()
             ),
         );
     }
@@ -300,6 +361,12 @@ pub(crate) fn demo_with_battle(hour: u32, status: BattleStatus) -> WonsState {
         status,
         sheets: Vec::new(),
         barrages: Vec::new(),
+        support: Vec::new(),
+        surprise: None,
+        turn_zero: None,
+        report: None,
+        proposals: Vec::new(),
+        abandoned: Vec::new(),
     });
     state
 }

@@ -183,13 +183,6 @@ pub enum HeroError {
     NotNow(String),
 }
 
-fn side_word(side: Side) -> &'static str {
-    match side {
-        Side::Soviet => "Soviet",
-        Side::Finnish => "Finnish",
-    }
-}
-
 /// Who the hero replaced: the element and the role of the man.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Replaced {
@@ -209,9 +202,9 @@ pub fn enlist(
     if platoon.side != hero.side {
         return Err(HeroError::WrongSide {
             hero: hero.name.clone(),
-            hero_side: side_word(hero.side),
+            hero_side: hero.side.adjective(),
             platoon: platoon.name.clone(),
-            platoon_side: side_word(platoon.side),
+            platoon_side: platoon.side.adjective(),
         });
     }
     if platoon.heroes.contains(&hero.id) {

@@ -42,6 +42,7 @@ fn platoon(side: Side) -> Platoon {
         heroes: vec![],
         warm_through_hour: None,
         extra_action_from: None,
+        captured: Vec::new(),
     }
 }
 

@@ -4,6 +4,7 @@
 //! Battles themselves, heroes, support, artillery and prisoners belong to later modules; the
 //! `Battle` record and the platoon fields for retained items and heroes are their places.
 
+pub mod aftermath;
 pub mod barrage;
 pub mod battle;
 pub mod battle_sheet;
@@ -24,6 +25,7 @@ pub mod platoon;
 pub mod prisoners;
 pub mod readings;
 pub mod state;
+pub mod support;
 pub mod tables;
 pub mod umpire;
 pub mod victory;

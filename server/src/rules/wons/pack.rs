@@ -158,6 +158,20 @@ pub(super) struct RawFeature {
     pub count: u32,
 }
 
+/// `[[support]]`: an entry of a side's support lists (R1.4).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawSupport {
+    pub id: Spanned<String>,
+    pub side: Side,
+    pub list: Spanned<u32>,
+    pub name: String,
+    #[serde(default)]
+    pub retained: bool,
+    #[serde(default)]
+    pub recon: Option<Spanned<bool>>,
+}
+
 fn one() -> u32 {
     1
 }
@@ -194,6 +208,8 @@ pub(super) struct RawPack {
     pub platoons: Vec<RawPlatoon>,
     #[serde(default)]
     pub features: Vec<RawFeature>,
+    #[serde(default)]
+    pub support: Vec<RawSupport>,
     pub victory: RawVictory,
 }
 

@@ -91,6 +91,9 @@ pub struct Platoon {
     pub warm_through_hour: Option<u32>,
     /// The battle whose shortness entitles it to another action now (R2), if any.
     pub extra_action_from: Option<u32>,
+    /// Weapons it captured from the field (R1.5).
+    #[serde(default)]
+    pub captured: Vec<super::aftermath::CapturedWeapon>,
 }
 
 impl Platoon {

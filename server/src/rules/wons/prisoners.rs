@@ -37,6 +37,9 @@ pub struct InterrogationRecord {
     pub revealed: Vec<String>,
     /// Whether the side gains surprise ("Normal −2") in its next battle.
     pub surprise: bool,
+    /// The battle that surprise was spent on, once the side has fought it.
+    #[serde(default)]
+    pub surprise_used_in: Option<u32>,
 }
 
 /// Why an interrogation was refused.
@@ -51,6 +54,12 @@ pub enum PrisonerError {
     /// Nobody named.
     #[error("Say who the prisoner is (R25)")]
     NoPrisoner,
+    /// Not among the prisoners the report lists.
+    #[error("The report of battle {1} lists no prisoner called '{0}' taken by your side")]
+    NotTaken(String, u32),
+    /// Asked already.
+    #[error("{0} has been interrogated already")]
+    AlreadyInterrogated(String),
 }
 
 /// Interrogates a prisoner `side` took in battle `battle`.
@@ -77,7 +86,31 @@ pub fn interrogate_prisoner(
     if prisoner.is_empty() {
         return Err(PrisonerError::NoPrisoner);
     }
-    let die = if request.hero {
+    // When the battle's report lists the side's prisoners, he must be one of them, and the
+    // report says whether he deserted or is a hero.
+    let listed: Vec<_> = found
+        .report
+        .iter()
+        .flat_map(|r| &r.prisoners)
+        .filter(|p| p.taken_by == side)
+        .collect();
+    let (mut deserter, mut hero) = (request.deserter, request.hero);
+    if !listed.is_empty() {
+        let taken = listed
+            .iter()
+            .find(|p| p.name.trim().eq_ignore_ascii_case(prisoner))
+            .ok_or_else(|| PrisonerError::NotTaken(prisoner.to_owned(), battle))?;
+        deserter |= taken.deserter;
+        hero |= taken.hero;
+    }
+    let asked = state
+        .interrogations
+        .iter()
+        .any(|r| r.side == side && r.battle == battle && r.prisoner.eq_ignore_ascii_case(prisoner));
+    if asked {
+        return Err(PrisonerError::AlreadyInterrogated(prisoner.to_owned()));
+    }
+    let die = if hero {
         // A captured hero gives name and rank only: nothing to roll.
         0
     } else {
@@ -87,7 +120,7 @@ pub fn interrogate_prisoner(
             .copied()
             .unwrap_or(1)
     };
-    let interrogation = interrogate(die.max(1), request.deserter, request.hero);
+    let interrogation = interrogate(die.max(1), deserter, hero);
     let hour = state.hour;
     let good = interrogation.result != InterrogationResult::NameAndRank;
     let mut revealed = Vec::new();
@@ -137,6 +170,7 @@ pub fn interrogate_prisoner(
         interrogation,
         revealed,
         surprise,
+        surprise_used_in: None,
     });
     Ok(vec![Event::new(
         hour,

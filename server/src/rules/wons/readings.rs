@@ -18,4 +18,12 @@ pub const READINGS: &[&str] = &[
     "Victory levels are checked in order: a level holds if the Soviets first reached its step (or beyond) by its Hour; otherwise the pack's fallback result applies.",
     "An umpire correction is announced to both sides with its reason; the old and new values go only to whoever may know the value.",
     "Starting Force Morale never goes below 0.",
+    "Starting Force Morale uses the exhaustion of the side's most exhausted platoon in the battle and the force's total sections for its size (three or more: full; two; one or none).",
+    "Support points for a battle are assigned by the umpire; an item of List N costs N points. A hero bought for a battle is paid from that battle's points.",
+    "Surprise counts from Chain of Command's five command dice; an interrogation result of 6 or more surprises the enemy in the interrogating side's next battle at the level with two blue dice (\"Normal −2\").",
+    "A side reports the winner, the Turns and its own part of a battle: its casualties, final Force Morale, support used, equipment abandoned and the prisoners it took. When both sides give the same winner and Turns the parts are joined and applied; the umpire's report is applied at once.",
+    "Killed, wounded and missing men all leave the TOE after the battle; a section or team with no men left is gone.",
+    "Unused retained support (R1.4) stays with the platoon that bought it; a recon unit sent to a Turn Zero is not retained.",
+    "Equipment of the enemy uses foreign ammunition once captured; recaptured own equipment does not. A heavier weapon goes into use at once on a modified 6, with a proficient crew, or when the capturing platoon has a hero who may use any weapon.",
+    "When a battle's report lists the prisoners a side took, only they may be interrogated, each once, and the report says who deserted and who is a hero.",
 ];

@@ -138,6 +138,12 @@ pub struct WonsState {
     #[serde(default)]
     #[schema(value_type = Vec<Object>)]
     pub interrogations: Vec<super::prisoners::InterrogationRecord>,
+    /// Both sides' support lists, from the scenario pack (R1.4).
+    #[serde(default)]
+    pub support: Vec<super::support::SupportItem>,
+    /// "Rank Name" of every hero serving or having served in the campaign, by id.
+    #[serde(default)]
+    pub hero_names: BTreeMap<super::platoon::HeroId, String>,
 }
 
 impl WonsState {

@@ -5,6 +5,7 @@ use crate::rules::wons::clock::{CampaignClock, CampaignDate};
 use crate::rules::wons::ladder::{Building, Step, StepIndex, TableColour, step_letter};
 use crate::rules::wons::pack::{PackError, RawPack};
 use crate::rules::wons::platoon::{Element, Platoon, Stack, StackLimits, Toe};
+use crate::rules::wons::support::SupportItem;
 use std::collections::{BTreeMap, BTreeSet};
 use toml::Spanned;
 /// Reads a pack's source to name the place of each fault.
@@ -197,6 +198,7 @@ pub(super) fn platoons(
                 heroes: Vec::new(),
                 warm_through_hour: None,
                 extra_action_from: None,
+                captured: Vec::new(),
             },
         );
     }
@@ -303,4 +305,39 @@ pub(super) fn stacks(
         );
     }
     Ok((stacks, limits))
+}
+
+/// The support lists: ids unique, lists 1 to 6 (an item of List N costs N points), recon units
+/// Soviet only (R1.4, R1.4.3).
+pub(super) fn support(c: &Checker, raw: &RawPack) -> Result<Vec<SupportItem>, PackError> {
+    let mut items: Vec<SupportItem> = Vec::new();
+    for (i, r) in raw.support.iter().enumerate() {
+        if items.iter().any(|it| it.id == *r.id.get_ref()) {
+            return c.fail(&r.id, format!("support[{i}].id"), "support id used twice");
+        }
+        if !(1..=6).contains(r.list.get_ref()) {
+            return c.fail(
+                &r.list,
+                format!("support[{i}].list"),
+                "a support list from 1 to 6 (an item of List N costs N points)",
+            );
+        }
+        let recon = r.recon.as_ref().is_some_and(|f| *f.get_ref());
+        if let Some(flag) = r.recon.as_ref().filter(|_| recon && r.side != Side::Soviet) {
+            return c.fail(
+                flag,
+                format!("support[{i}].recon"),
+                "only Soviet reconnaissance units fight a Turn Zero (R1.4.3)",
+            );
+        }
+        items.push(SupportItem {
+            id: r.id.get_ref().clone(),
+            side: r.side,
+            list: *r.list.get_ref(),
+            name: r.name.clone(),
+            retained: r.retained,
+            recon,
+        });
+    }
+    Ok(items)
 }

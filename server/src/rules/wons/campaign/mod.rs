@@ -6,7 +6,7 @@ use super::pack::{PackError, parse};
 use super::state::{CampaignStatus, Feature, WonsState};
 use super::victory::{VictoryConditions, VictoryLevel};
 use crate::domain::Side;
-use checks::{Checker, clock, ladder, platoons, stacks};
+use checks::{Checker, clock, ladder, platoons, stacks, support};
 use std::collections::BTreeMap;
 
 mod checks;
@@ -19,6 +19,7 @@ pub fn load_pack(source: &str) -> Result<WonsState, PackError> {
     let clock = clock(&c, &raw)?;
     let platoons = platoons(&c, &raw, &letters)?;
     let (stacks, stack_limits) = stacks(&c, &raw, &platoons)?;
+    let support = support(&c, &raw)?;
     let mut features = BTreeMap::new();
     for (i, f) in raw.features.iter().enumerate() {
         let step = c.step(&letters, &f.step, format!("features[{i}].step"))?;
@@ -86,6 +87,8 @@ pub fn load_pack(source: &str) -> Result<WonsState, PackError> {
         status: CampaignStatus::Running,
         next_feature: 0,
         interrogations: Vec::new(),
+        support,
+        hero_names: BTreeMap::new(),
     })
 }
 

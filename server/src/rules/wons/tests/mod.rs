@@ -1,5 +1,6 @@
 //! Tests of the WoNS campaign rules, with scripted dice.
 
+mod aftermath;
 mod battles;
 mod fatigue_table;
 mod hours;
