@@ -7,6 +7,7 @@ mod common;
 mod dice;
 mod embedded_pg;
 mod errors;
+mod event_log;
 mod heroes;
 mod live;
 mod talvisota;

@@ -49,7 +49,8 @@ pub struct NewEvent {
 /// A stored event.
 #[derive(Clone, Debug, FromRow, Serialize, utoipa::ToSchema)]
 pub struct EventRow {
-    /// Its place in the log.
+    /// Its number in the reader's own numbering: the umpire's counts every event, each side's
+    /// only the events it may read, so gaps never betray hidden ones.
     pub seq: i64,
     /// Who may read it.
     pub audience: String,
@@ -108,7 +109,8 @@ pub async fn save_state(
     Ok(())
 }
 
-/// Appends events, numbering them after the campaign's last one (the campaign row is locked).
+/// Appends events, numbering them after the campaign's last one (the campaign row is locked):
+/// `seq` counts every event, and each side's own number counts only the events it may read.
 pub async fn append_events(
     tx: &mut Transaction<'_, Postgres>,
     campaign: Uuid,
@@ -117,20 +119,43 @@ pub async fn append_events(
     if events.is_empty() {
         return Ok(());
     }
-    let (first,): (i64,) = sqlx::query_as(
-        "update campaigns set next_event = next_event + $2 where id = $1 returning next_event - $2",
+    let seen_by = |side: Audience| {
+        events
+            .iter()
+            .filter(|e| e.audience == Audience::Public || e.audience == side)
+            .count() as i64
+    };
+    let (first, mut soviet, mut finnish): (i64, i64, i64) = sqlx::query_as(
+        "update campaigns set next_event = next_event + $2, \
+             next_soviet_event = next_soviet_event + $3, next_finnish_event = next_finnish_event + $4 \
+         where id = $1 \
+         returning next_event - $2, next_soviet_event - $3, next_finnish_event - $4",
     )
     .bind(campaign)
     .bind(events.len() as i64)
+    .bind(seen_by(Audience::Soviet))
+    .bind(seen_by(Audience::Finnish))
     .fetch_one(&mut **tx)
     .await?;
+    let number = |counter: &mut i64, seen: bool| {
+        seen.then(|| {
+            *counter += 1;
+            *counter - 1
+        })
+    };
     for (i, e) in events.iter().enumerate() {
+        let public = e.audience == Audience::Public;
+        let soviet_seq = number(&mut soviet, public || e.audience == Audience::Soviet);
+        let finnish_seq = number(&mut finnish, public || e.audience == Audience::Finnish);
         sqlx::query(
-            "insert into game_events (campaign_id, seq, audience, kind, moment, sentence, payload) \
-             values ($1, $2, $3, $4, $5, $6, $7)",
+            "insert into game_events \
+             (campaign_id, seq, soviet_seq, finnish_seq, audience, kind, moment, sentence, payload) \
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(campaign)
         .bind(first + i as i64)
+        .bind(soviet_seq)
+        .bind(finnish_seq)
         .bind(e.audience.code())
         .bind(&e.kind)
         .bind(&e.moment)
@@ -142,7 +167,8 @@ pub async fn append_events(
     Ok(())
 }
 
-/// The events `role` may read with `seq < before`, newest first, at most `limit`.
+/// The events `role` may read numbered below `before` in its own numbering (the umpire's is
+/// `seq`; each side's counts only what it may read), newest first, at most `limit`.
 pub async fn events_for(
     db: &PgPool,
     campaign: Uuid,
@@ -150,14 +176,19 @@ pub async fn events_for(
     before: i64,
     limit: i64,
 ) -> sqlx::Result<Vec<EventRow>> {
-    sqlx::query_as(
-        "select seq, audience, kind, moment, sentence, payload, created_at from game_events \
-         where campaign_id = $1 and seq < $2 and ($3 = 'umpire' or audience = 'public' or audience = $3) \
-         order by seq desc limit $4",
-    )
+    let number = match role {
+        Role::Umpire => "seq",
+        Role::Soviet => "soviet_seq",
+        Role::Finnish => "finnish_seq",
+    };
+    sqlx::query_as(&format!(
+        "select {number} as seq, audience, kind, moment, sentence, payload, created_at \
+         from game_events \
+         where campaign_id = $1 and {number} is not null and {number} < $2 \
+         order by {number} desc limit $3"
+    ))
     .bind(campaign)
     .bind(before)
-    .bind(role.code())
     .bind(limit)
     .fetch_all(db)
     .await
