@@ -1,11 +1,19 @@
 //! Redaction property: over many generated campaigns, a side's view and events never hold an
-//! unseen enemy platoon, enemy fatigue or orders, Soviet stacks (for the Finns), or enemy
-//! features and fires the side has not run into.
+//! unseen enemy platoon, enemy fatigue or orders, Soviet stacks (for the Finns), enemy features
+//! and fires the side has not run into, nor the enemy's battle secrets: support points and
+//! purchases, starting Force Morale, casualties, final Force Morale and what its prisoners told.
 
 use crate::dice::source::{Dice, RollSpec};
 use crate::domain::{Role, Side};
+use crate::rules::wons::aftermath::{
+    BattleReport, Casualty, FinalForceMorale, PrisonerTaken, Reporter, submit_report,
+};
+use crate::rules::wons::battle_sheet::roll_starting_force_morale;
 use crate::rules::wons::ladder::TableColour;
 use crate::rules::wons::orders::CounterattackScenario;
+use crate::rules::wons::prisoners::{InterrogationRequest, interrogate_prisoner};
+use crate::rules::wons::support::{PurchaseRequest, assign_support_points, set_purchases};
+use crate::rules::wons::tables::force_morale::ForceMoraleTable;
 use crate::rules::wons::{
     Action, Event, Order, PlatoonOrder, Reveal, WonsState, give_orders, legal_actions, load_pack,
     record_battle_result, resolve_hour, take_extra_action, umpire_correct, umpire_reveal,
@@ -111,6 +119,17 @@ fn random_pack(g: &mut Gen) -> String {
             letter(g.below(steps as u64) as usize)
         );
     }
+    for side in ["soviet", "finnish"] {
+        for _ in 0..1 + g.below(4) {
+            t += &format!(
+                "[[support]]\nid = \"sup-{}\"\nside = \"{side}\"\nlist = {}\nname = \"Item {}\"\nretained = {}\n",
+                g.token(),
+                1 + g.below(3),
+                g.token(),
+                g.chance(50)
+            );
+        }
+    }
     t += &format!(
         "[victory]\notherwise_name = \"Held\"\notherwise_winner = \"finnish\"\n[[victory.levels]]\nname = \"Through\"\nwinner = \"soviet\"\nstep = \"{}\"\nby_hour = 60\n",
         letter(steps - 1)
@@ -164,6 +183,7 @@ fn assert_no_leak(s: &WonsState, side: Side, events: &[Event], seed: u64) {
         Side::Finnish => serde_json::to_value(finnish_view(s)).unwrap(),
     };
     let text = format!("{view}\n{}", serde_json::to_string(events).unwrap());
+    assert_no_battle_leak(s, side, &view, &text, seed);
     let known = &s.knowledge.of(side).sightings;
     for p in s.platoons_of(side.enemy()) {
         if !known.contains_key(&p.id) {
@@ -246,13 +266,185 @@ fn assert_no_leak(s: &WonsState, side: Side, events: &[Event], seed: u64) {
     }
 }
 
+/// Asserts that `side` reads none of the enemy's battle secrets in `view` and `text`.
+fn assert_no_battle_leak(s: &WonsState, side: Side, view: &Value, text: &str, seed: u64) {
+    let enemy = side.enemy();
+    for b in &s.battles {
+        for p in b
+            .support
+            .iter()
+            .filter(|x| x.side == enemy)
+            .flat_map(|x| &x.purchases)
+        {
+            assert!(
+                !text.contains(&p.name),
+                "seed {seed}: {side:?} sees the enemy's purchase {}",
+                p.name
+            );
+        }
+    }
+    assert!(
+        !text.contains(&format!("assigns the {} side", enemy.adjective())),
+        "seed {seed}: {side:?} sees the enemy's support points"
+    );
+    for p in s.platoons_of(enemy) {
+        assert!(
+            !text.contains(&format!("{} lost from", p.name)),
+            "seed {seed}: {side:?} sees the casualties of {}",
+            p.id
+        );
+    }
+    for r in s.interrogations.iter().filter(|r| r.side == enemy) {
+        assert!(
+            !text.contains(&format!("Interrogation of {}", r.prisoner)),
+            "seed {seed}: {side:?} sees what {} told the enemy",
+            r.prisoner
+        );
+    }
+    let own = |id: &Value| {
+        id.as_str()
+            .and_then(|id| s.platoons.get(id))
+            .is_some_and(|p| p.side == side)
+    };
+    for b in view["battles"].as_array().unwrap() {
+        for field in ["own_sheet", "own_support"] {
+            assert!(
+                b[field].is_null() || b[field]["side"] == json!(side),
+                "seed {seed}: {side:?} reads the enemy's {field}"
+            );
+        }
+        if !b["report"].is_null() {
+            for c in b["report"]["casualties"].as_array().unwrap() {
+                assert!(
+                    own(&c["platoon"]),
+                    "seed {seed}: enemy casualties in the report"
+                );
+            }
+            for f in b["report"]["force_morale_end"].as_array().unwrap() {
+                assert_eq!(f["side"], json!(side), "seed {seed}: enemy Force Morale");
+            }
+        }
+    }
+}
+
+/// Prepares, reports and interrogates battle `b` with random support, casualties and prisoners.
+fn fight(g: &mut Gen, s: &mut WonsState, b: u32, dice: &mut Gen) -> Vec<Event> {
+    let mut events = Vec::new();
+    let battle = s.battles.iter().find(|x| x.id == b).unwrap().clone();
+    let in_battle = |side: Side, s: &WonsState| -> Vec<String> {
+        battle
+            .attackers
+            .iter()
+            .chain(&battle.defenders)
+            .filter(|id| s.platoons[*id].side == side)
+            .cloned()
+            .collect()
+    };
+    for side in [Side::Soviet, Side::Finnish] {
+        let platoons = in_battle(side, s);
+        if g.chance(80) {
+            events.extend(
+                assign_support_points(s, b, side, 1 + g.below(6) as u32).unwrap_or_default(),
+            );
+            let items: Vec<String> = s
+                .support
+                .iter()
+                .filter(|i| i.side == side)
+                .map(|i| i.id.clone())
+                .collect();
+            let requests: Vec<PurchaseRequest> = (0..g.below(3))
+                .map(|_| PurchaseRequest {
+                    item: items[g.below(items.len() as u64) as usize].clone(),
+                    platoon: platoons[g.below(platoons.len() as u64) as usize].clone(),
+                    turn_zero: false,
+                })
+                .collect();
+            events.extend(set_purchases(s, b, side, &requests).unwrap_or_default());
+        }
+        if g.chance(70) {
+            let table = ForceMoraleTable::DEFAULT;
+            events.extend(roll_starting_force_morale(s, b, side, &table, dice).unwrap_or_default());
+        }
+    }
+    let winner = if g.chance(50) {
+        Side::Soviet
+    } else {
+        Side::Finnish
+    };
+    let mut report = BattleReport::bare(winner, 1 + g.below(5) as u32);
+    for side in [Side::Soviet, Side::Finnish] {
+        for id in in_battle(side, s) {
+            let has_section = s.platoons[&id]
+                .toe
+                .elements
+                .iter()
+                .any(|e| e.name == "Section");
+            if has_section && g.chance(70) {
+                let left = s.platoons[&id]
+                    .toe
+                    .elements
+                    .iter()
+                    .find(|e| e.name == "Section")
+                    .and_then(|e| e.men.get("rifleman"))
+                    .copied()
+                    .unwrap_or(0);
+                report.casualties.push(Casualty {
+                    platoon: id,
+                    element: "Section".into(),
+                    role: "rifleman".into(),
+                    killed: g.below(u64::from(left) + 1) as u32,
+                    wounded: 0,
+                    missing: 0,
+                });
+            }
+        }
+        report.force_morale_end.push(FinalForceMorale {
+            side,
+            value: g.below(12) as u32,
+        });
+        for _ in 0..g.below(3) {
+            report.prisoners.push(PrisonerTaken {
+                taken_by: side,
+                name: format!("Prisoner {}", g.token()),
+                deserter: g.chance(30),
+                hero: g.chance(10),
+            });
+        }
+    }
+    report.support_used = battle_purchases(s, b)
+        .into_iter()
+        .filter(|_| g.chance(50))
+        .collect();
+    events.extend(submit_report(s, b, Reporter::Umpire, &report).unwrap());
+    for p in &report.prisoners {
+        let ask = InterrogationRequest {
+            prisoner: p.name.clone(),
+            deserter: false,
+            hero: false,
+        };
+        events.extend(interrogate_prisoner(s, b, p.taken_by, &ask, dice).unwrap());
+    }
+    events
+}
+
+fn battle_purchases(s: &WonsState, b: u32) -> Vec<String> {
+    s.battles
+        .iter()
+        .filter(|x| x.id == b)
+        .flat_map(|x| &x.support)
+        .flat_map(|x| &x.purchases)
+        .map(|p| p.item.clone())
+        .collect()
+}
+
 fn check(s: &WonsState, events: &[Event], seed: u64) {
     for side in [Side::Soviet, Side::Finnish] {
         assert_no_leak(s, side, &visible_events(events, side.role()), seed);
     }
 }
 
-fn play(seed: u64) {
+/// Plays one generated campaign; returns how many purchases and interrogations it checked.
+fn play(seed: u64) -> (usize, usize) {
     let mut g = Gen(seed);
     let mut s = load_pack(&random_pack(&mut g)).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     check(&s, &[], seed);
@@ -305,8 +497,11 @@ fn play(seed: u64) {
             } else {
                 Side::Finnish
             };
-            let mut events =
-                record_battle_result(&mut s, b, winner, 1 + g.below(5) as u32).unwrap();
+            let mut events = if g.chance(50) {
+                record_battle_result(&mut s, b, winner, 1 + g.below(5) as u32).unwrap()
+            } else {
+                fight(&mut g, &mut s, b, &mut dice)
+            };
             let entitled: Vec<(String, Side)> = s
                 .platoons
                 .values()
@@ -333,11 +528,25 @@ fn play(seed: u64) {
         }
     }
     let _ = Role::Umpire;
+    let purchases = s
+        .battles
+        .iter()
+        .flat_map(|b| &b.support)
+        .map(|x| x.purchases.len())
+        .sum();
+    (purchases, s.interrogations.len())
 }
 
 #[test]
 fn no_side_view_or_event_leaks_what_the_side_may_not_know() {
+    let (mut purchases, mut interrogations) = (0, 0);
     for seed in 0..300 {
-        play(seed);
+        let (p, i) = play(seed);
+        purchases += p;
+        interrogations += i;
     }
+    assert!(
+        purchases > 50 && interrogations > 50,
+        "the battle secrets were exercised: {purchases} purchases, {interrogations} interrogations"
+    );
 }
