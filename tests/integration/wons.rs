@@ -853,11 +853,33 @@ async fn each_side_rolls_and_sees_only_its_own_starting_force_morale() {
     let battle = c.view(&c.soviet).await["battles"][0]["id"]
         .as_u64()
         .expect("a battle opened");
+    // The umpire edits the campaign's Force Morale table: every face gives 12.
+    let table = format!("/api/v1/campaigns/{}/wons/force-morale-table", c.id);
+    let (status, body) = c
+        .app
+        .put(
+            &table,
+            Some(&c.umpire),
+            json!({"by_face": [8, 9, 9, 10, 10, 0]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(error_code(&body) == "invalid_table");
+    let twelves = json!({"by_face": [12, 12, 12, 12, 12, 12]});
+    let (status, _) = c.app.put(&table, Some(&c.soviet), twelves.clone()).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "the umpire's table");
+    let (status, body) = c.app.put(&table, Some(&c.umpire), twelves).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
     let path = format!("battles/{battle}/force-morale");
     let (status, view) = c.post(&c.soviet, &path, json!({})).await;
     assert_eq!(status, StatusCode::OK, "{view}");
     let sheet = &view["battles"][0]["own_sheet"];
     assert!(sheet["force_morale"]["value"].as_u64().is_some(), "{sheet}");
+    assert_eq!(
+        sheet["force_morale"]["result"], 12,
+        "the edited table is used"
+    );
+    assert!(sheet["blue_dice"].as_u64().is_some(), "{sheet}");
     assert!(
         !c.view(&c.finn).await["battles"][0]["own_sheet"].is_object(),
         "the Finns do not see the Soviet sheet"

@@ -206,6 +206,7 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
         .routes(routes!(wons_battles::api_surprise))
         .routes(routes!(wons_battles::api_turn_zero))
         .routes(routes!(wons_battles::api_capture))
+        .routes(routes!(wons_battles::api_force_morale_table))
         .merge(talvisota::api_router())
         .routes(routes!(heroes_api::api_roster))
         .routes(routes!(heroes_api::api_roster_hero))

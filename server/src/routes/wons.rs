@@ -486,7 +486,7 @@ pub async fn roll_force_morale(
 ) -> Result<(), AppError> {
     let side = acting_side(access, side)?;
     run(state, access, |game, dice| {
-        let table = crate::rules::wons::tables::force_morale::ForceMoraleTable::DEFAULT;
+        let table = game.force_morale_table;
         let events = crate::rules::wons::battle_sheet::roll_starting_force_morale(
             game, battle, side, &table, dice,
         )

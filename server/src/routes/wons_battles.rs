@@ -9,11 +9,12 @@ use crate::domain::Side;
 use crate::error::{AppError, sentence};
 use crate::rules::wons::aftermath::{CaptureRequest, capture_device};
 use crate::rules::wons::battle_sheet::{
-    SheetError, TurnZeroReport, record_turn_zero, set_surprise,
+    SheetError, TurnZeroReport, record_turn_zero, set_force_morale_table, set_surprise,
 };
 use crate::rules::wons::support::{
     PurchaseRequest, SupportError, assign_support_points, set_purchases,
 };
+use crate::rules::wons::tables::force_morale::ForceMoraleTable;
 use crate::rules::wons::tables::surprise::SurpriseLevel;
 use crate::state::AppState;
 use crate::views::wons::WonsView;
@@ -289,5 +290,38 @@ pub async fn api_capture(
     ApiJson(body): ApiJson<CaptureIn>,
 ) -> Result<Json<WonsView>, AppError> {
     capture(&state, &access, path.battle, &body).await?;
+    Ok(Json(view(&state, &access).await?.1))
+}
+
+/// Sets the campaign's Force Morale table; umpire only.
+pub async fn force_morale_table(
+    state: &AppState,
+    access: &CampaignAccess,
+    table: ForceMoraleTable,
+) -> Result<(), AppError> {
+    access.require_umpire("edit the Force Morale table")?;
+    run(state, access, |game, _| {
+        let events = set_force_morale_table(game, table)
+            .map_err(|why| AppError::invalid("invalid_table", why).on_field("by_face"))?;
+        Ok(((), events))
+    })
+    .await
+}
+
+/// `PUT /api/v1/campaigns/{id}/wons/force-morale-table`: the umpire edits the campaign's Force
+/// Morale table (`{"by_face": [8, 9, 9, 10, 10, 11]}`, the result for faces 1 to 6); starting
+/// Force Morale rolled from then on uses it.
+#[utoipa::path(put, path = "/api/v1/campaigns/{id}/wons/force-morale-table", tag = "wons",
+    request_body = ForceMoraleTable,
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = WonsView), (status = 403, description = "not the umpire"),
+              (status = 422, description = "not six results from 1 to 20")),
+    security(("bearer" = [])))]
+pub async fn api_force_morale_table(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    ApiJson(body): ApiJson<ForceMoraleTable>,
+) -> Result<Json<WonsView>, AppError> {
+    force_morale_table(&state, &access, body).await?;
     Ok(Json(view(&state, &access).await?.1))
 }

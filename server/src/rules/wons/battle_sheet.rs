@@ -101,6 +101,42 @@ pub enum SheetError {
     TurnZeroRecorded(u32),
 }
 
+/// Why a Force Morale table is refused, if it is: every result from 1 to 20.
+pub fn check_force_morale_table(table: &ForceMoraleTable) -> Result<(), String> {
+    if table.by_face.iter().all(|r| (1..=20).contains(r)) {
+        Ok(())
+    } else {
+        Err(
+            "Give six Force Morale results, one for each face of the die, each from 1 to 20."
+                .into(),
+        )
+    }
+}
+
+/// The umpire sets the campaign's Force Morale table; sheets rolled from now on use it.
+pub fn set_force_morale_table(
+    state: &mut WonsState,
+    table: ForceMoraleTable,
+) -> Result<Vec<Event>, String> {
+    check_force_morale_table(&table)?;
+    state.force_morale_table = table;
+    let faces: Vec<String> = table
+        .by_face
+        .iter()
+        .enumerate()
+        .map(|(i, r)| format!("{}→{r}", i + 1))
+        .collect();
+    Ok(vec![Event::new(
+        state.hour,
+        EventVisibility::Public,
+        EventKind::Battle,
+        format!(
+            "The umpire set the campaign's Force Morale table: {}.",
+            faces.join(", ")
+        ),
+    )])
+}
+
 /// The pending battle `battle`.
 fn pending(state: &WonsState, battle: u32) -> Result<&super::battle::Battle, SheetError> {
     let found = state

@@ -195,6 +195,13 @@ pub(super) struct RawVictory {
     pub otherwise_winner: Side,
 }
 
+/// `[force_morale]`: the campaign's Force Morale table.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawForceMorale {
+    pub by_face: Spanned<[u8; 6]>,
+}
+
 /// A whole pack as written.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -210,6 +217,8 @@ pub(super) struct RawPack {
     pub features: Vec<RawFeature>,
     #[serde(default)]
     pub support: Vec<RawSupport>,
+    #[serde(default)]
+    pub force_morale: Option<RawForceMorale>,
     pub victory: RawVictory,
 }
 

@@ -141,6 +141,10 @@ pub struct WonsState {
     /// Both sides' support lists, from the scenario pack (R1.4).
     #[serde(default)]
     pub support: Vec<super::support::SupportItem>,
+    /// The campaign's Force Morale table (the pack's, or the default; the umpire may edit it).
+    #[serde(default)]
+    #[schema(value_type = Object)]
+    pub force_morale_table: super::tables::force_morale::ForceMoraleTable,
     /// "Rank Name" of every hero serving or having served in the campaign, by id.
     #[serde(default)]
     pub hero_names: BTreeMap<super::platoon::HeroId, String>,

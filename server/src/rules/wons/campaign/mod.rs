@@ -1,9 +1,11 @@
 //! Starting a campaign: checking a scenario pack's meaning and building the first state.
 
+use super::battle_sheet::check_force_morale_table;
 use super::events::{Event, EventKind, EventVisibility};
 use super::knowledge::{Knowledge, refresh_sightings};
 use super::pack::{PackError, parse};
 use super::state::{CampaignStatus, Feature, WonsState};
+use super::tables::force_morale::ForceMoraleTable;
 use super::victory::{VictoryConditions, VictoryLevel};
 use crate::domain::Side;
 use checks::{Checker, clock, ladder, platoons, stacks, support};
@@ -20,6 +22,18 @@ pub fn load_pack(source: &str) -> Result<WonsState, PackError> {
     let platoons = platoons(&c, &raw, &letters)?;
     let (stacks, stack_limits) = stacks(&c, &raw, &platoons)?;
     let support = support(&c, &raw)?;
+    let force_morale_table = match &raw.force_morale {
+        None => ForceMoraleTable::DEFAULT,
+        Some(f) => {
+            let table = ForceMoraleTable {
+                by_face: *f.by_face.get_ref(),
+            };
+            if let Err(why) = check_force_morale_table(&table) {
+                return c.fail(&f.by_face, "force_morale.by_face".into(), why);
+            }
+            table
+        }
+    };
     let mut features = BTreeMap::new();
     for (i, f) in raw.features.iter().enumerate() {
         let step = c.step(&letters, &f.step, format!("features[{i}].step"))?;
@@ -88,6 +102,7 @@ pub fn load_pack(source: &str) -> Result<WonsState, PackError> {
         next_feature: 0,
         interrogations: Vec::new(),
         support,
+        force_morale_table,
         hero_names: BTreeMap::new(),
     })
 }

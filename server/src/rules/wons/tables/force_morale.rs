@@ -69,7 +69,7 @@ pub fn blue_die_counts(face: u32) -> bool {
 }
 
 /// The campaign's Force Morale table: the result for each face of the die. An umpire may edit it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct ForceMoraleTable {
     /// The Force Morale result for faces 1 to 6, in order.
     pub by_face: [u8; 6],

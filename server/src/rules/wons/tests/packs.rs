@@ -150,3 +150,81 @@ fn duplicate_platoon_ids() {
     let (_, err) = broken("id = \"fin-2\"", "id = \"fin-1\"");
     assert_eq!(err.field, "platoons[1].id");
 }
+
+#[test]
+fn support_lists_and_the_force_morale_table_are_read_and_checked() {
+    use crate::rules::wons::tables::force_morale::ForceMoraleTable;
+    let state = load_pack(DEMO_PACK).unwrap();
+    assert_eq!(state.force_morale_table, ForceMoraleTable::DEFAULT);
+    for side in [Side::Soviet, Side::Finnish] {
+        let lists: Vec<u32> = state
+            .support
+            .iter()
+            .filter(|i| i.side == side)
+            .map(|i| i.list)
+            .collect();
+        assert!(
+            lists.contains(&1) && lists.len() >= 5,
+            "{side:?}: {lists:?}"
+        );
+    }
+    assert!(
+        state
+            .support
+            .iter()
+            .any(|i| i.recon && i.side == Side::Soviet)
+    );
+    assert!(state.support.iter().any(|i| i.retained));
+
+    let table = DEMO_PACK.replacen(
+        "\n[daylight]\n",
+        "\n[force_morale]\nby_face = [7, 8, 8, 9, 9, 10]\n\n[daylight]\n",
+        1,
+    );
+    let state = load_pack(&table).unwrap();
+    assert_eq!(state.force_morale_table.by_face, [7, 8, 8, 9, 9, 10]);
+    let zero = DEMO_PACK.replacen(
+        "\n[daylight]\n",
+        "\n[force_morale]\nby_face = [0, 8, 8, 9, 9, 10]\n\n[daylight]\n",
+        1,
+    );
+    let err = load_pack(&zero).expect_err("a 0 result is refused");
+    assert_eq!(err.field, "force_morale.by_face");
+    assert_eq!(err.line, line_of(&zero, "by_face"));
+
+    let (source, err) = broken("list = 4", "list = 7");
+    assert_eq!(err.line, line_of(&source, "list = 7"));
+    assert!(
+        err.field.starts_with("support[") && err.field.ends_with("].list"),
+        "{err}"
+    );
+    let (_, err) = broken("id = \"sov-hmg\"", "id = \"sov-smoke\"");
+    assert!(err.message.contains("used twice"), "{err}");
+    let (source, err) = broken(
+        "name = \"Smoke pots\"",
+        "name = \"Smoke pots\"\nrecon = true # a Finnish recon",
+    );
+    assert_eq!(err.line, line_of(&source, "recon = true # a Finnish recon"));
+    assert!(err.message.contains("R1.4.3"), "{err}");
+}
+
+#[test]
+fn the_umpire_edits_the_force_morale_table_within_bounds() {
+    use crate::rules::wons::battle_sheet::set_force_morale_table;
+    use crate::rules::wons::tables::force_morale::ForceMoraleTable;
+    let mut state = load_pack(DEMO_PACK).unwrap();
+    let before = state.clone();
+    for bad in [[0, 9, 9, 10, 10, 11], [8, 9, 9, 10, 10, 21]] {
+        assert!(set_force_morale_table(&mut state, ForceMoraleTable { by_face: bad }).is_err());
+        assert_eq!(state, before);
+    }
+    let events = set_force_morale_table(
+        &mut state,
+        ForceMoraleTable {
+            by_face: [1, 9, 9, 10, 10, 20],
+        },
+    )
+    .expect("in bounds");
+    assert_eq!(state.force_morale_table.result(6), 20);
+    assert!(events[0].sentence.contains("1→1") && events[0].sentence.contains("6→20"));
+}
