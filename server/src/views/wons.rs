@@ -189,6 +189,8 @@ pub struct BattleView {
     pub table: TableColour,
     /// A Finnish counterattack's scenario.
     pub scenario: Option<CounterattackScenario>,
+    /// Fought in Darkness (otherwise Daylight).
+    pub darkness: bool,
     /// Pending or decided.
     pub status: BattleStatus,
     /// The viewer's own pre-battle sheet, once drawn up (never the enemy's).
@@ -454,6 +456,7 @@ fn side_view(state: &WonsState, side: Side) -> SideView {
                 .collect(),
             table: b.table,
             scenario: b.scenario,
+            darkness: state.clock.light(b.hour) == crate::rules::wons::Light::Darkness,
             status: b.status.clone(),
             own_sheet: b.sheets.iter().find(|s| s.side == side).cloned(),
             own_barrages: b
