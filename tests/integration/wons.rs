@@ -971,13 +971,37 @@ async fn barrages_check_their_requirements_and_are_rolled_by_the_server() {
         "{body}"
     );
     let code = "finnish-two-81mm-mortars";
-    let (status, view) = c
-        .post(
-            &c.finn,
-            &path,
-            json!({"barrage": code, "targets": ["vanguard", "MG team"], "observer": true}),
+    let call = json!({"barrage": code, "targets": ["vanguard", "MG team"], "observer": true});
+    let (status, body) = c.post(&c.finn, &path, call.clone()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .expect("message")
+            .contains("bought with support points"),
+        "{body}"
+    );
+    // The umpire gives the Finns four points; they buy the mortars (List 4) for the 1st Platoon.
+    let support = format!("/api/v1/campaigns/{}/wons/battles/{battle}/", c.id);
+    let (status, body) = c
+        .app
+        .put(
+            &format!("{support}support-points"),
+            Some(&c.umpire),
+            json!({"side": "finnish", "points": 4}),
         )
         .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = c
+        .app
+        .put(
+            &format!("{support}support"),
+            Some(&c.finn),
+            json!({"purchases": [{"item": "fin-mortar", "platoon": "fin-1"}]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, view) = c.post(&c.finn, &path, call).await;
     assert_eq!(status, StatusCode::OK, "{view}");
     assert_eq!(
         view["battles"][0]["own_barrages"]

@@ -83,6 +83,11 @@ pub enum BarrageError {
         "A Finnish barrage needs a forward observer: radio for artillery, field telephone for mortars (R23.1)"
     )]
     NoObserver,
+    /// Not bought for this battle.
+    #[error(
+        "A barrage is bought with support points (R23.1): buy {0} for this battle before calling it"
+    )]
+    NotBought(String),
     /// Nothing to aim at.
     #[error(
         "Name at least one target (each section, team, vehicle, entrenchment, building or bridge) (R23.1)"
@@ -132,6 +137,21 @@ pub fn fire_barrage(
         .collect();
     if targets.is_empty() {
         return Err(BarrageError::NoTargets);
+    }
+    let bought = found
+        .support
+        .iter()
+        .filter(|s| s.side == side)
+        .flat_map(|s| &s.purchases)
+        .filter(|p| p.barrage.as_deref() == Some(profile.code))
+        .count();
+    let called = found
+        .barrages
+        .iter()
+        .filter(|r| r.side == side && r.barrage == profile.code)
+        .count();
+    if bought <= called {
+        return Err(BarrageError::NotBought(profile.title.to_owned()));
     }
     let who = side.adjective();
     let roll = |dice: &mut dyn Dice, what: String, count: usize| -> Vec<u32> {
@@ -231,14 +251,54 @@ mod tests {
     use super::*;
     use crate::dice::source::ScriptedDice;
     use crate::rules::wons::battle::demo_with_battle;
+    use crate::rules::wons::support::{Purchase, SideSupport};
     use crate::rules::wons::tables::artillery::barrages_of;
 
+    /// Battle 1 with both sides having bought one of every barrage of theirs.
     fn state(hour: u32, first_seen: Option<u32>) -> WonsState {
         let mut state = demo_with_battle(hour, BattleStatus::Pending);
         if let Some(h) = first_seen {
             state.knowledge.soviet.positions.insert(2, h);
         }
+        for (side, platoon) in [(Side::Soviet, "sov-1"), (Side::Finnish, "fin-1")] {
+            let purchases = barrages_of(side)
+                .map(|p| Purchase {
+                    item: p.code.into(),
+                    name: p.title.into(),
+                    cost: 0,
+                    platoon: platoon.into(),
+                    retained: false,
+                    turn_zero: false,
+                    barrage: Some(p.code.into()),
+                })
+                .collect();
+            state.battles[0].support.push(SideSupport {
+                side,
+                points: 0,
+                purchases,
+                other_spending: Vec::new(),
+            });
+        }
         state
+    }
+
+    #[test]
+    fn a_barrage_must_be_bought_and_each_purchase_fires_once() {
+        let mut s = state(4, Some(0));
+        let soviet = request(Side::Soviet, &["section 1"], false);
+        let mut dice = ScriptedDice::new([1, 1]);
+        fire_barrage(&mut s, 1, Side::Soviet, &soviet, &mut dice).expect("fires (late)");
+        assert!(matches!(
+            fire_barrage(&mut s, 1, Side::Soviet, &soviet, &mut dice),
+            Err(BarrageError::NotBought(_))
+        ));
+        s.battles[0].support.clear();
+        let finnish = request(Side::Finnish, &["x"], true);
+        assert!(matches!(
+            fire_barrage(&mut s, 1, Side::Finnish, &finnish, &mut dice),
+            Err(BarrageError::NotBought(_))
+        ));
+        assert_eq!(dice.remaining(), 1);
     }
 
     fn request(side: Side, targets: &[&str], observer: bool) -> BarrageRequest {

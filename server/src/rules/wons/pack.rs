@@ -170,6 +170,8 @@ pub(super) struct RawSupport {
     pub retained: bool,
     #[serde(default)]
     pub recon: Option<Spanned<bool>>,
+    #[serde(default)]
+    pub barrage: Option<Spanned<String>>,
 }
 
 fn one() -> u32 {

@@ -24,6 +24,9 @@ pub struct SupportItem {
     pub retained: bool,
     /// A reconnaissance team or section that may fight a Turn Zero (R1.4.3).
     pub recon: bool,
+    /// The R23.1 barrage it buys, by code (e.g. `soviet-two-82mm-mortars`).
+    #[serde(default)]
+    pub barrage: Option<String>,
 }
 
 /// One purchase for a battle.
@@ -42,6 +45,9 @@ pub struct Purchase {
     /// A recon unit sent ahead for a Turn Zero rather than kept as on-table support (R1.4.3).
     #[serde(default)]
     pub turn_zero: bool,
+    /// The R23.1 barrage it buys, if it is one.
+    #[serde(default)]
+    pub barrage: Option<String>,
 }
 
 /// One side's support for one battle: its points and what it bought.
@@ -214,6 +220,7 @@ pub fn set_purchases(
             platoon: r.platoon.clone(),
             retained: item.retained,
             turn_zero: r.turn_zero,
+            barrage: item.barrage.clone(),
         });
     }
     if purchases.iter().filter(|p| p.turn_zero).count() > 1 {

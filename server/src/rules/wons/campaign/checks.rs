@@ -330,6 +330,17 @@ pub(super) fn support(c: &Checker, raw: &RawPack) -> Result<Vec<SupportItem>, Pa
                 "only Soviet reconnaissance units fight a Turn Zero (R1.4.3)",
             );
         }
+        if let Some(code) = &r.barrage {
+            let known = crate::rules::wons::tables::artillery::barrage(code.get_ref())
+                .is_some_and(|p| p.side == r.side);
+            if !known {
+                return c.fail(
+                    code,
+                    format!("support[{i}].barrage"),
+                    "one of the side's barrages in the R23.1 tables, e.g. soviet-two-82mm-mortars",
+                );
+            }
+        }
         items.push(SupportItem {
             id: r.id.get_ref().clone(),
             side: r.side,
@@ -337,6 +348,7 @@ pub(super) fn support(c: &Checker, raw: &RawPack) -> Result<Vec<SupportItem>, Pa
             name: r.name.clone(),
             retained: r.retained,
             recon,
+            barrage: r.barrage.as_ref().map(|b| b.get_ref().clone()),
         });
     }
     Ok(items)

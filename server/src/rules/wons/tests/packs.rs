@@ -190,7 +190,7 @@ fn support_lists_and_the_force_morale_table_are_read_and_checked() {
     );
     let err = load_pack(&zero).expect_err("a 0 result is refused");
     assert_eq!(err.field, "force_morale.by_face");
-    assert_eq!(err.line, line_of(&zero, "by_face"));
+    assert_eq!(err.line, line_of(&zero, "by_face = [0"));
 
     let (source, err) = broken("list = 4", "list = 7");
     assert_eq!(err.line, line_of(&source, "list = 7"));
