@@ -205,14 +205,10 @@ pub enum FateAction {
 }
 
 fn check_battle(game: &WonsState, service: &Service, battle: u32) -> Result<(), AppError> {
-    let b = game
-        .battles
-        .iter()
-        .find(|b| b.id == battle)
-        .ok_or_else(|| {
-            AppError::invalid("unknown_battle", format!("There is no battle {battle}."))
-                .on_field("battle")
-        })?;
+    let b = game.battle(battle).ok_or_else(|| {
+        AppError::invalid("unknown_battle", format!("There is no battle {battle}."))
+            .on_field("battle")
+    })?;
     if !b.involves(&service.platoon_id) || b.hour < service.obtained_hour {
         return Err(AppError::invalid(
             "not_in_battle",

@@ -222,12 +222,7 @@ pub fn submit_report(
     by: Reporter,
     report: &BattleReport,
 ) -> Result<Vec<Event>, ReportError> {
-    let battle = state
-        .battles
-        .iter()
-        .find(|b| b.id == id)
-        .ok_or(BattleError::Unknown(id))?
-        .clone();
+    let battle = state.battle(id).ok_or(BattleError::Unknown(id))?.clone();
     if battle.status != BattleStatus::Pending {
         return Err(BattleError::AlreadyDecided(id).into());
     }
@@ -263,7 +258,7 @@ pub fn submit_report(
             Ok(events)
         }
         other => {
-            if let Some(b) = state.battles.iter_mut().find(|b| b.id == id) {
+            if let Some(b) = state.battle_mut(id) {
                 b.proposals.retain(|(s, _)| *s != side);
                 b.proposals.push((side, report.clone()));
             }
@@ -532,12 +527,7 @@ fn apply_report(
         });
     }
     // Support: used items are gone; unused retained purchases stay with their platoon (R1.4).
-    let battle = state
-        .battles
-        .iter()
-        .find(|b| b.id == id)
-        .cloned()
-        .ok_or(BattleError::Unknown(id))?;
+    let battle = state.battle(id).cloned().ok_or(BattleError::Unknown(id))?;
     // Each entry of `support_used` uses up one item: a purchase of that id, or a retained item.
     let mut unspent: Vec<&String> = report.support_used.iter().collect();
     for s in &battle.support {
@@ -629,7 +619,7 @@ fn apply_report(
             ),
         ));
     }
-    if let Some(b) = state.battles.iter_mut().find(|b| b.id == id) {
+    if let Some(b) = state.battle_mut(id) {
         b.report = Some(report.clone());
         b.abandoned = devices;
         b.proposals.clear();
@@ -675,11 +665,7 @@ pub fn capture_device(
     any_weapon_hero: Option<&str>,
     dice: &mut dyn Dice,
 ) -> Result<Vec<Event>, ReportError> {
-    let battle = state
-        .battles
-        .iter()
-        .find(|b| b.id == id)
-        .ok_or(BattleError::Unknown(id))?;
+    let battle = state.battle(id).ok_or(BattleError::Unknown(id))?;
     if battle.status == BattleStatus::Pending {
         return Err(ReportError::NotDecided(id));
     }
@@ -777,9 +763,7 @@ pub fn capture_device(
         }
     }
     if let Some(d) = state
-        .battles
-        .iter_mut()
-        .find(|b| b.id == id)
+        .battle_mut(id)
         .and_then(|b| b.abandoned.iter_mut().find(|d| d.id == device.id))
     {
         d.capture = Some(CaptureRecord {

@@ -104,9 +104,7 @@ pub fn fire_barrage(
     dice: &mut dyn Dice,
 ) -> Result<Vec<Event>, BarrageError> {
     let found = state
-        .battles
-        .iter()
-        .find(|b| b.id == battle)
+        .battle(battle)
         .ok_or(BarrageError::UnknownBattle(battle))?;
     if found.status != BattleStatus::Pending {
         return Err(BarrageError::Decided(battle));
@@ -240,7 +238,7 @@ pub fn fire_barrage(
             ),
         ));
     }
-    if let Some(b) = state.battles.iter_mut().find(|b| b.id == battle) {
+    if let Some(b) = state.battle_mut(battle) {
         b.barrages.push(record);
     }
     Ok(events)

@@ -233,9 +233,7 @@ pub fn record_battle_result(
     turns: u32,
 ) -> Result<Vec<Event>, BattleError> {
     let battle = state
-        .battles
-        .iter()
-        .find(|b| b.id == battle_id)
+        .battle(battle_id)
         .ok_or(BattleError::Unknown(battle_id))?;
     if battle.status != BattleStatus::Pending {
         return Err(BattleError::AlreadyDecided(battle_id));
@@ -256,9 +254,7 @@ pub(super) fn decide(
     turns: u32,
 ) -> Result<Vec<Event>, BattleError> {
     let battle = state
-        .battles
-        .iter_mut()
-        .find(|b| b.id == battle_id)
+        .battle_mut(battle_id)
         .ok_or(BattleError::Unknown(battle_id))?;
     battle.status = BattleStatus::Decided { winner, turns };
     let battle = battle.clone();

@@ -140,9 +140,7 @@ pub fn set_force_morale_table(
 /// The pending battle `battle`.
 fn pending(state: &WonsState, battle: u32) -> Result<&super::battle::Battle, SheetError> {
     let found = state
-        .battles
-        .iter()
-        .find(|b| b.id == battle)
+        .battle(battle)
         .ok_or(SheetError::UnknownBattle(battle))?;
     if found.status != BattleStatus::Pending {
         return Err(SheetError::Decided(battle));
@@ -176,7 +174,7 @@ pub fn set_surprise(
         }
         None => format!("Battle {battle}: neither force starts surprised."),
     };
-    if let Some(b) = state.battles.iter_mut().find(|b| b.id == battle) {
+    if let Some(b) = state.battle_mut(battle) {
         b.surprise = surprise.map(|(surprised, level)| Surprise {
             surprised,
             level,
@@ -267,7 +265,7 @@ pub fn record_turn_zero(
             None => "it failed: no extra command die".to_owned(),
         }
     );
-    if let Some(b) = state.battles.iter_mut().find(|b| b.id == battle) {
+    if let Some(b) = state.battle_mut(battle) {
         b.turn_zero = Some(TurnZero {
             unit,
             report: report.clone(),
@@ -356,7 +354,7 @@ pub fn roll_starting_force_morale(
         }
     );
     let hour = state.hour;
-    if let Some(b) = state.battles.iter_mut().find(|b| b.id == battle) {
+    if let Some(b) = state.battle_mut(battle) {
         b.sheets.push(BattleSheet {
             side,
             force_morale: start,

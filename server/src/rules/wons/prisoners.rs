@@ -75,9 +75,7 @@ pub fn interrogate_prisoner(
     dice: &mut dyn Dice,
 ) -> Result<Vec<Event>, PrisonerError> {
     let found = state
-        .battles
-        .iter()
-        .find(|b| b.id == battle)
+        .battle(battle)
         .ok_or(PrisonerError::UnknownBattle(battle))?;
     if !found.fought_by(state, side) {
         return Err(PrisonerError::NotInBattle(battle));

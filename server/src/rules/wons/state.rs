@@ -192,6 +192,16 @@ impl WonsState {
             .map(|p| p.step)
     }
 
+    /// Battle `id`.
+    pub fn battle(&self, id: u32) -> Option<&Battle> {
+        self.battles.iter().find(|b| b.id == id)
+    }
+
+    /// Battle `id`, to change.
+    pub fn battle_mut(&mut self, id: u32) -> Option<&mut Battle> {
+        self.battles.iter_mut().find(|b| b.id == id)
+    }
+
     /// Whether any battle is waiting for its result.
     pub fn pending_battle(&self) -> Option<&Battle> {
         self.battles

@@ -127,11 +127,7 @@ pub enum SupportError {
 
 /// The pending battle `id`, for `side`'s support.
 fn pending(state: &WonsState, id: u32, side: Side) -> Result<&Battle, SupportError> {
-    let battle = state
-        .battles
-        .iter()
-        .find(|b| b.id == id)
-        .ok_or(SupportError::UnknownBattle(id))?;
+    let battle = state.battle(id).ok_or(SupportError::UnknownBattle(id))?;
     if battle.status != BattleStatus::Pending {
         return Err(SupportError::Decided(id));
     }
@@ -152,9 +148,7 @@ pub fn assign_support_points(
     pending(state, id, side)?;
     let hour = state.hour;
     let battle = state
-        .battles
-        .iter_mut()
-        .find(|b| b.id == id)
+        .battle_mut(id)
         .ok_or(SupportError::UnknownBattle(id))?;
     match battle.support.iter_mut().find(|s| s.side == side) {
         Some(s) => {
@@ -254,9 +248,7 @@ pub fn set_purchases(
     );
     let hour = state.hour;
     if let Some(s) = state
-        .battles
-        .iter_mut()
-        .find(|b| b.id == id)
+        .battle_mut(id)
         .and_then(|b| b.support.iter_mut().find(|s| s.side == side))
     {
         s.purchases = purchases;
@@ -279,9 +271,7 @@ pub fn spend_points(
 ) -> Result<(), SupportError> {
     pending(state, id, side)?;
     let support = state
-        .battles
-        .iter_mut()
-        .find(|b| b.id == id)
+        .battle_mut(id)
         .and_then(|b| b.support.iter_mut().find(|s| s.side == side))
         .ok_or_else(|| SupportError::NoPoints(side.adjective(), id))?;
     if support.spent() + cost > support.points {
