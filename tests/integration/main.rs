@@ -16,3 +16,4 @@ mod talvisota_checks;
 mod talvisota_input;
 mod wons;
 mod wons_browser;
+mod wons_campaign;

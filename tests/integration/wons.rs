@@ -5,14 +5,14 @@ use crate::common::{Sides, error_code};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-type Campaign = Sides;
+pub(crate) type Campaign = Sides;
 
 async fn campaign() -> Campaign {
     Sides::new("wons", None).await
 }
 
 impl Campaign {
-    async fn view(&self, token: &str) -> Value {
+    pub(crate) async fn view(&self, token: &str) -> Value {
         let (status, view) = self
             .app
             .get(
@@ -588,7 +588,9 @@ async fn secrets_of(c: &Campaign, token: &str) -> Vec<String> {
     secrets
 }
 
-async fn everything_a_side_gets(c: &Campaign, token: &str, name: &str) -> Vec<String> {
+/// Everything the holder of `token` (user `name`) reads of the campaign: its view, events,
+/// rolls and the game page.
+pub(crate) async fn everything_a_side_gets(c: &Campaign, token: &str, name: &str) -> Vec<String> {
     let view = c.view(token).await.to_string();
     let (_, events) = c
         .app
@@ -707,7 +709,7 @@ fn contact_pack() -> String {
     demo.replacen(from, &from.replace("step = \"D\"", "step = \"C\""), 1)
 }
 
-async fn contact_campaign() -> Campaign {
+pub(crate) async fn contact_campaign() -> Campaign {
     Sides::new("wons", Some(&contact_pack())).await
 }
 

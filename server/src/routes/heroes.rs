@@ -122,12 +122,16 @@ pub async fn obtain(
     let replaced = heroes::enlist(platoon, &hero, element).map_err(hero_error)?;
     let platoon_name = platoon.name.clone();
     if let Some(battle) = input.battle {
-        let what = format!("{} {}", hero.rank, hero.name);
-        crate::rules::wons::support::spend_points(&mut game, battle, hero.side, &what, hero.cost)
-            .map_err(super::wons_battles::support_error)?;
+        crate::rules::wons::support::spend_points(
+            &mut game,
+            battle,
+            hero.side,
+            &hero.label(),
+            hero.cost,
+        )
+        .map_err(super::wons_battles::support_error)?;
     }
-    game.hero_names
-        .insert(hero.id.clone(), format!("{} {}", hero.rank, hero.name));
+    game.hero_names.insert(hero.id.clone(), hero.label());
     let hour = game.hour;
     let added = db::heroes::insert_service(
         command.tx(),
@@ -209,14 +213,14 @@ fn check_battle(game: &WonsState, service: &Service, battle: u32) -> Result<(), 
         AppError::invalid("unknown_battle", format!("There is no battle {battle}."))
             .on_field("battle")
     })?;
-    if !b.involves(&service.platoon_id) || b.hour < service.obtained_hour {
+    if !heroes::fights_in(b, &service.platoon_id, service.obtained_hour, &service.hero) {
         return Err(AppError::invalid(
             "not_in_battle",
             format!(
                 "{} did not fight in battle {battle}: his platoon {} was not in it{}.",
                 service.hero.name,
                 game.platoon_name(&service.platoon_id),
-                if b.hour < service.obtained_hour {
+                if b.involves(&service.platoon_id) {
                     " after he joined"
                 } else {
                     ""

@@ -5,7 +5,8 @@ use crate::db::campaigns::Membership;
 use crate::db::heroes::{RecordEntry, RosterEntry, Service};
 use crate::domain::{Role, Side};
 use crate::rules::wons::WonsState;
-use crate::rules::wons::heroes::{Grade, Hero, HeroStatus};
+use crate::rules::wons::battle::BattleStatus;
+use crate::rules::wons::heroes::{self, Grade, Hero, HeroStatus};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -147,7 +148,8 @@ fn own(game: &WonsState, s: &Service, records: &[RecordEntry]) -> OwnHeroView {
 }
 
 /// Whether `side` has met enemy hero `s`: since he joined, his platoon was seen by `side`, or
-/// fought a battle (against `side`, as every battle is), or he was endangered in a battle.
+/// fought a battle (against `side`, as every battle is; the battle whose points paid for him
+/// once it has been fought), or he was endangered in a battle.
 ///
 /// **interpretation**: a sighting or battle from before the hero joined his platoon does not
 /// count; he "has been there all along but only now has he been noticed" (R1.4.2).
@@ -162,10 +164,11 @@ pub fn has_met(game: &WonsState, side: Side, s: &Service, records: &[RecordEntry
         .sightings
         .get(&s.platoon_id)
         .is_some_and(|seen| seen.hour >= since);
-    let fought = game
-        .battles
-        .iter()
-        .any(|b| b.involves(&s.platoon_id) && b.hour >= since);
+    // One bought with a battle's points shows himself when it is fought, not when he is paid.
+    let fought = game.battles.iter().any(|b| {
+        heroes::fights_in(b, &s.platoon_id, since, &s.hero)
+            && (b.hour >= since || b.status != BattleStatus::Pending)
+    });
     let in_battle = records
         .iter()
         .any(|r| r.hero_id == s.hero.id && r.battle.is_some());
@@ -207,5 +210,51 @@ pub fn heroes_view(
                 })
                 .collect(),
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::wons::battle::demo_with_battle;
+    use crate::rules::wons::heroes::{DEFAULT_ROSTER, parse_roster};
+    use crate::rules::wons::support::{assign_support_points, spend_points};
+
+    #[test]
+    fn the_enemy_meets_a_hero_bought_for_a_battle_once_it_is_fought() {
+        // Battle 1 opened in Hour 1; the Finns pay for Kolkka from its points in Hour 2.
+        let mut game = demo_with_battle(1, BattleStatus::Pending);
+        let hero = parse_roster(DEFAULT_ROSTER)
+            .expect("the roster reads")
+            .into_iter()
+            .find(|h| h.id == "suko-kolkka")
+            .expect("Kolkka");
+        assign_support_points(&mut game, 1, Side::Finnish, 3).expect("assigned");
+        spend_points(&mut game, 1, Side::Finnish, &hero.label(), hero.cost).expect("paid");
+        let service = Service {
+            hero,
+            campaign_id: uuid::Uuid::nil(),
+            platoon_id: "fin-1".into(),
+            element: "1st Section".into(),
+            replaced_role: "rifleman".into(),
+            obtained_hour: 2,
+            status: HeroStatus::Serving,
+        };
+        assert!(
+            !has_met(&game, Side::Soviet, &service, &[]),
+            "not while the battle waits to be fought"
+        );
+        game.battles[0].status = BattleStatus::Decided {
+            winner: Side::Finnish,
+            turns: 4,
+        };
+        assert!(
+            has_met(&game, Side::Soviet, &service, &[]),
+            "he fought them"
+        );
+        assert!(
+            !has_met(&game, Side::Finnish, &service, &[]),
+            "his own side"
+        );
     }
 }

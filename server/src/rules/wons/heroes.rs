@@ -1,6 +1,7 @@
 //! Heroes (R1.4.2): the server-wide roster and taking a hero into a platoon in place of a man
 //! of equal rank; his fate is in `hero_fate`.
 
+use super::battle::Battle;
 use super::platoon::{ElementKind, Platoon};
 use crate::domain::Side;
 use serde::{Deserialize, Serialize};
@@ -77,6 +78,28 @@ impl Hero {
     pub fn any_weapon(&self) -> bool {
         self.flags.iter().any(|f| f == "any_weapon")
     }
+
+    /// His rank and name, as sheets and a battle's spending show him.
+    pub fn label(&self) -> String {
+        format!("{} {}", self.rank, self.name)
+    }
+}
+
+/// Whether `hero`, who joined `platoon` in Hour `joined`, fights in `battle`: his platoon is in
+/// it, and it was opened after he joined or its support points paid for him. A battle opens as
+/// its Hour resolves and its support is bought in the Hour after, so a hero bought with a
+/// battle's points joins one Hour after the battle's own.
+pub fn fights_in(battle: &Battle, platoon: &str, joined: u32, hero: &Hero) -> bool {
+    let paid_for = battle
+        .support
+        .iter()
+        .filter(|s| s.side == hero.side)
+        .any(|s| {
+            s.other_spending
+                .iter()
+                .any(|(what, _)| *what == hero.label())
+        });
+    battle.involves(platoon) && (battle.hour >= joined || paid_for)
 }
 
 #[derive(Deserialize)]

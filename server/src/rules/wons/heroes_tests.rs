@@ -247,3 +247,28 @@ fn capture_and_escape_bands() {
         );
     }
 }
+
+#[test]
+fn a_hero_bought_with_a_battles_points_fights_in_it() {
+    use crate::rules::wons::battle::{BattleStatus, demo_with_battle};
+    use crate::rules::wons::support::{assign_support_points, spend_points};
+    // Battle 1 opened as Hour 1 resolved; its support is bought in Hour 2.
+    let mut state = demo_with_battle(1, BattleStatus::Pending);
+    let kolkka = hero("suko-kolkka");
+    let fights = |state: &crate::rules::wons::WonsState, platoon: &str, joined: u32| {
+        fights_in(&state.battles[0], platoon, joined, &kolkka)
+    };
+    assert!(fights(&state, "fin-1", 1), "he joined before it opened");
+    assert!(
+        !fights(&state, "fin-1", 2),
+        "joined after it opened, not paid from it"
+    );
+    assign_support_points(&mut state, 1, Side::Finnish, 3).expect("assigned");
+    spend_points(&mut state, 1, Side::Finnish, &kolkka.label(), kolkka.cost).expect("paid");
+    assert!(fights(&state, "fin-1", 2), "its points paid for him");
+    assert!(!fights(&state, "fin-2", 2), "his platoon was not in it");
+    assert!(
+        !fights_in(&state.battles[0], "fin-1", 2, &hero("haapala-brothers")),
+        "another hero was not paid for"
+    );
+}
