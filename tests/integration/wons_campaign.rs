@@ -105,7 +105,7 @@ async fn three_battles() -> Played {
     play.refused("soviet", "PUT battles/1/support", grenades, refusal)
         .await;
     play.support_points(1, "soviet", 6).await;
-    play.support_points(1, "finnish", 6).await;
+    play.support_points(1, "finnish", 10).await;
     let too_dear = json!({"purchases": [{"item": "sov-t26", "platoon": "sov-1"}, {"item": "sov-hmg", "platoon": "sov-1"}]});
     let refusal = "422 support_refused: cost 7 | R1.4";
     play.refused("soviet", "PUT battles/1/support", too_dear, refusal)
@@ -116,7 +116,12 @@ async fn three_battles() -> Played {
         ("sov-satchel", "sov-1", false),
     ];
     play.buy(1, "soviet", &soviet_items).await;
-    let finnish_items = [("fin-molotov", "fin-1", false), ("fin-smg", "fin-1", false)];
+    // The Finnish mortars are bought with support points before they may fire (R23.1).
+    let finnish_items = [
+        ("fin-molotov", "fin-1", false),
+        ("fin-smg", "fin-1", false),
+        ("fin-mortar", "fin-1", false),
+    ];
     play.buy(1, "finnish", &finnish_items).await;
 
     let turn_zero = json!({"finnish_units_deployed": 2, "killed": 1, "wounded": 1});

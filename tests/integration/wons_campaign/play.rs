@@ -175,12 +175,17 @@ fn title(order: &Value) -> &'static str {
     }
 }
 
+/// An event's audience and sentence, which identify it across readers.
+fn key(e: &Value) -> (String, String) {
+    (e["audience"].to_string(), sentence(e).to_owned())
+}
+
 /// The demonstration campaign as it is played, with what has been checked so far.
 pub struct Play {
     /// The campaign and its three participants.
     pub c: Campaign,
-    /// The last event checked.
-    seen: i64,
+    /// The last event checked, in each reader's own numbering.
+    seen: BTreeMap<&'static str, i64>,
     /// Platoon names by id.
     names: BTreeMap<String, String>,
     /// What each side must keep from the other, gathered as it happens.
@@ -202,11 +207,14 @@ impl Play {
             .collect();
         let mut play = Play {
             c,
-            seen: 0,
+            seen: BTreeMap::new(),
             names,
             secrets: BTreeMap::new(),
         };
-        play.seen = play.new_events("umpire").await.last().map_or(0, seq);
+        for who in ["umpire", "soviet", "finnish"] {
+            let last = play.new_events(who).await.last().map_or(-1, seq);
+            play.seen.insert(who, last);
+        }
         play
     }
 
@@ -271,7 +279,7 @@ impl Play {
             .as_array()
             .expect("events")
             .iter()
-            .filter(|e| seq(e) > self.seen)
+            .filter(|e| seq(e) > self.seen.get(who).copied().unwrap_or(-1))
             .cloned()
             .collect();
         new.reverse();
@@ -296,13 +304,15 @@ impl Play {
         };
         let everything: Vec<&Value> = all.iter().collect();
         for (side, list) in &sides {
-            let readable: Vec<i64> = all
+            // Each reader numbers the events it may read on its own: events are matched by
+            // audience and sentence.
+            let readable: Vec<(String, String)> = all
                 .iter()
                 .filter(|e| e["audience"] == "public" || e["audience"] == *side)
-                .map(seq)
+                .map(key)
                 .collect();
             assert_eq!(
-                list.iter().map(seq).collect::<Vec<_>>(),
+                list.iter().map(key).collect::<Vec<_>>(),
                 readable,
                 "{what}: the {side} side reads the new events addressed to it or to all, no others:\n{}",
                 listing(&everything)
@@ -328,7 +338,7 @@ impl Play {
             );
             for (side, list) in &sides {
                 assert_eq!(
-                    list.iter().any(|e| seq(e) == seq(event)),
+                    list.iter().any(|e| key(e) == key(event)),
                     *audience == "public" || audience == side,
                     "{what}: whether the {side} side reads '{}'",
                     sentence(event)
@@ -339,7 +349,12 @@ impl Play {
             assert!(left.is_empty(), "{what}: unexpected:\n{}", listing(&left));
         }
         if let Some(last) = all.last() {
-            self.seen = seq(last);
+            self.seen.insert("umpire", seq(last));
+        }
+        for (side, list) in &sides {
+            if let Some(last) = list.last() {
+                self.seen.insert(side, seq(last));
+            }
         }
         all
     }
