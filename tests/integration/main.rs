@@ -14,4 +14,5 @@ mod talvisota_browser;
 mod talvisota_checks;
 mod talvisota_input;
 mod wons;
+mod wons_battle_pages;
 mod wons_browser;

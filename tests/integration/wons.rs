@@ -12,7 +12,7 @@ async fn campaign() -> Campaign {
 }
 
 impl Campaign {
-    async fn view(&self, token: &str) -> Value {
+    pub(crate) async fn view(&self, token: &str) -> Value {
         let (status, view) = self
             .app
             .get(
@@ -32,7 +32,7 @@ impl Campaign {
             )
             .await
     }
-    async fn post(&self, token: &str, path: &str, body: Value) -> (StatusCode, Value) {
+    pub(crate) async fn post(&self, token: &str, path: &str, body: Value) -> (StatusCode, Value) {
         self.app
             .post(
                 &format!("/api/v1/campaigns/{}/wons/{path}", self.id),
@@ -707,12 +707,12 @@ fn contact_pack() -> String {
     demo.replacen(from, &from.replace("step = \"D\"", "step = \"C\""), 1)
 }
 
-async fn contact_campaign() -> Campaign {
+pub(crate) async fn contact_campaign() -> Campaign {
     Sides::new("wons", Some(&contact_pack())).await
 }
 
 /// In the contact campaign, the Soviet vanguard attacks the Finns at C and the Hour resolves.
-async fn open_battle_at_c(c: &Campaign) {
+pub(crate) async fn open_battle_at_c(c: &Campaign) {
     // One platoon of the leading stack makes the initial attack (R2); its stack-mate stands by.
     for (platoon, order) in [
         ("sov-1", json!({"action": "attack", "table": "red"})),
