@@ -14,5 +14,6 @@ mod talvisota_browser;
 mod talvisota_checks;
 mod talvisota_input;
 mod wons;
+mod wons_battle_browser;
 mod wons_battle_pages;
 mod wons_browser;
