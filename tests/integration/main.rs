@@ -15,5 +15,7 @@ mod talvisota_browser;
 mod talvisota_checks;
 mod talvisota_input;
 mod wons;
+mod wons_battle_browser;
+mod wons_battle_pages;
 mod wons_browser;
 mod wons_campaign;

@@ -32,7 +32,7 @@ impl Campaign {
             )
             .await
     }
-    async fn post(&self, token: &str, path: &str, body: Value) -> (StatusCode, Value) {
+    pub(crate) async fn post(&self, token: &str, path: &str, body: Value) -> (StatusCode, Value) {
         self.app
             .post(
                 &format!("/api/v1/campaigns/{}/wons/{path}", self.id),
@@ -714,7 +714,7 @@ pub(crate) async fn contact_campaign() -> Campaign {
 }
 
 /// In the contact campaign, the Soviet vanguard attacks the Finns at C and the Hour resolves.
-async fn open_battle_at_c(c: &Campaign) {
+pub(crate) async fn open_battle_at_c(c: &Campaign) {
     // One platoon of the leading stack makes the initial attack (R2); its stack-mate stands by.
     for (platoon, order) in [
         ("sov-1", json!({"action": "attack", "table": "red"})),

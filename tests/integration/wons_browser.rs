@@ -5,7 +5,7 @@ use crate::common::TestApp;
 use fantoccini::{Client, Locator};
 
 /// Waits until the text of `#id` satisfies `done` (the form's answer has loaded), up to 15 s.
-async fn wait_for_text(b: &Client, id: &str, done: impl Fn(&str) -> bool) -> String {
+pub(crate) async fn wait_for_text(b: &Client, id: &str, done: impl Fn(&str) -> bool) -> String {
     let mut last = String::new();
     for _ in 0..75 {
         if let Ok(element) = b.find(Locator::Id(id)).await

@@ -15,6 +15,7 @@ pub mod ratelimit;
 pub mod talvisota;
 pub mod talvisota_pages;
 pub mod wons;
+pub mod wons_battle_pages;
 pub mod wons_battles;
 pub mod wons_pages;
 
@@ -275,10 +276,6 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/campaigns/{id}/wons/ready", post(wons_pages::ready))
         .route("/campaigns/{id}/wons/resolve", post(wons_pages::resolve))
         .route(
-            "/campaigns/{id}/wons/battles/{battle}/result",
-            post(wons_pages::battle_result),
-        )
-        .route(
             "/campaigns/{id}/wons/corrections",
             post(wons_pages::correct),
         )
@@ -289,6 +286,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
             "/campaigns/{id}/wons/reorganization",
             post(wons_pages::reorganize),
         )
+        .merge(wons_battle_pages::router())
         .merge(talvisota_pages::router())
         .merge(heroes_pages::router())
         .route("/invites/{code}", get(campaign_pages::invite_page))

@@ -281,7 +281,7 @@ pub async fn show(
 }
 
 /// Shows the page again with a refusal, or goes back to it after success.
-async fn after(
+pub(super) async fn after(
     state: &AppState,
     access: &CampaignAccess,
     result: Result<(), AppError>,
@@ -372,50 +372,6 @@ pub async fn resolve(
     access: CampaignAccess,
 ) -> Result<Response, AppError> {
     let result = api::force_resolution(&state, &access).await;
-    after(&state, &access, result, "").await
-}
-
-/// The battle result form.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
-pub struct BattleForm {
-    winner: String,
-    turns: String,
-}
-
-/// `POST /campaigns/{id}/wons/battles/{battle}/result`.
-pub async fn battle_result(
-    State(state): State<AppState>,
-    access: CampaignAccess,
-    Path((_, battle)): Path<(String, u32)>,
-    Form(form): Form<BattleForm>,
-) -> Result<Response, AppError> {
-    let result = async {
-        let winner = match form.winner.as_str() {
-            "soviet" => Side::Soviet,
-            "finnish" => Side::Finnish,
-            _ => {
-                return Err(AppError::invalid(
-                    "invalid_result",
-                    "Choose which side won.",
-                ));
-            }
-        };
-        let turns = form.turns.trim().parse().map_err(|_| {
-            AppError::invalid(
-                "invalid_result",
-                "Give the number of full Chain of Command Turns played.",
-            )
-        })?;
-        api::record_battle(
-            &state,
-            &access,
-            battle,
-            &crate::rules::wons::aftermath::BattleReport::bare(winner, turns),
-        )
-        .await
-    }
-    .await;
     after(&state, &access, result, "").await
 }
 

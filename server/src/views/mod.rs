@@ -11,4 +11,10 @@ pub mod talvisota_report;
 #[cfg(test)]
 mod talvisota_view_tests;
 pub mod wons;
+pub mod wons_battle;
+pub mod wons_battle_report;
+#[cfg(test)]
+mod wons_battle_tests;
+pub mod wons_battle_umpire;
+pub mod wons_battle_words;
 pub mod wons_picture;

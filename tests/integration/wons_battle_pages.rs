@@ -1,0 +1,272 @@
+//! The WoNS battle forms posted like a browser: support points and purchases, surprise, the
+//! recon Turn Zero, the umpire's full report; refusals on the page, and each side's page
+//! showing only its own part.
+
+use crate::common::{Sides, TestApp};
+use crate::wons::{contact_campaign, open_battle_at_c};
+use reqwest::{Client, StatusCode};
+
+/// A cookie-keeping client signed in as `name`.
+async fn signed_in(app: &TestApp, name: &str) -> Client {
+    let b = app.browser();
+    let res = b
+        .post(format!("{}/signin", app.url))
+        .form(&[("username", name), ("password", "correct horse battery")])
+        .send()
+        .await
+        .expect("signs in");
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    b
+}
+
+/// Posts a battle form of battle 1; returns the status and the page's HTML (empty on redirect).
+async fn post(c: &Sides, b: &Client, action: &str, form: &[(&str, &str)]) -> (StatusCode, String) {
+    let res = b
+        .post(format!(
+            "{}/campaigns/{}/wons/battles/1/{action}",
+            c.app.url, c.id
+        ))
+        .form(form)
+        .send()
+        .await
+        .expect("posts");
+    let status = res.status();
+    (status, res.text().await.expect("html"))
+}
+
+/// The game page as `b` sees it.
+async fn page(c: &Sides, b: &Client) -> String {
+    let res = b
+        .get(format!("{}/campaigns/{}/wons", c.app.url, c.id))
+        .send()
+        .await
+        .expect("page");
+    assert_eq!(res.status(), StatusCode::OK);
+    res.text().await.expect("html")
+}
+
+/// The battle-1 section of a page.
+fn sheet(html: &str) -> &str {
+    let start = html
+        .find("id=\"battle-1\"")
+        .expect("the page has battle 1's card");
+    &html[start..]
+}
+
+#[tokio::test]
+async fn a_refused_purchase_shows_the_sentence_and_changes_nothing() {
+    let c = contact_campaign().await;
+    open_battle_at_c(&c).await;
+    let umpire = signed_in(&c.app, "umpire").await;
+    let finn = signed_in(&c.app, "finn").await;
+    assert!(
+        sheet(&page(&c, &finn).await).contains("The umpire has not assigned your support points")
+    );
+
+    let (status, _) = post(
+        &c,
+        &umpire,
+        "support-points",
+        &[("side", "finnish"), ("points", "2")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let html = page(&c, &finn).await;
+    assert!(
+        sheet(&html).contains("<strong>2</strong> assigned, 0 spent"),
+        "{}",
+        sheet(&html)
+    );
+
+    // Three points of Lahti rifle team for two points: refused, named, nothing bought.
+    let (status, html) = post(
+        &c,
+        &finn,
+        "support",
+        &[
+            ("buy0.item", "fin-lahti"),
+            ("buy0.platoon", "fin-1"),
+            ("buy0.count", "1"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        html.contains("These purchases cost 3 support points; the side has 2"),
+        "the refusal is on the page"
+    );
+    let support = &c.view(&c.finn).await["battles"][0]["own_support"];
+    assert_eq!(support["purchases"].as_array().map(Vec::len), Some(0));
+
+    // Two smoke pots fit; the form comes back pre-filled with them.
+    let (status, _) = post(
+        &c,
+        &finn,
+        "support",
+        &[
+            ("buy0.item", "fin-smoke"),
+            ("buy0.platoon", "fin-1"),
+            ("buy0.count", "2"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let html = page(&c, &finn).await;
+    assert!(sheet(&html).contains("2 spent, <strong>0</strong> left"));
+    // A word where a number belongs is refused with a sentence too.
+    let (status, html) = post(
+        &c,
+        &finn,
+        "support",
+        &[
+            ("buy0.item", "fin-smoke"),
+            ("buy0.platoon", "fin-1"),
+            ("buy0.count", "two"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("&#39;two&#39; is not one") || html.contains("'two' is not one"));
+    // The Soviet page knows nothing of it.
+    let soviet = signed_in(&c.app, "soviet").await;
+    let html = page(&c, &soviet).await;
+    assert!(!html.contains("Smoke pots") && !html.contains("fin-smoke"));
+}
+
+#[tokio::test]
+async fn the_recon_goes_ahead_and_its_turn_zero_is_recorded_from_the_soviet_page() {
+    let c = contact_campaign().await;
+    open_battle_at_c(&c).await;
+    let umpire = signed_in(&c.app, "umpire").await;
+    let soviet = signed_in(&c.app, "soviet").await;
+    post(
+        &c,
+        &umpire,
+        "support-points",
+        &[("side", "soviet"), ("points", "4")],
+    )
+    .await;
+    let sent_ahead = [
+        ("buy0.item", "sov-recon"),
+        ("buy0.platoon", "sov-1"),
+        ("buy0.count", "0"),
+        ("ahead", "sov-recon"),
+    ];
+    let (status, html) = post(&c, &soviet, "support", &sent_ahead).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("Buy the reconnaissance unit before sending it ahead"));
+    let sent_ahead = [
+        ("buy0.item", "sov-recon"),
+        ("buy0.platoon", "sov-1"),
+        ("buy0.count", "1"),
+        ("ahead", "sov-recon"),
+    ];
+    let (status, _) = post(&c, &soviet, "support", &sent_ahead).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let html = page(&c, &soviet).await;
+    assert!(sheet(&html).contains("Turn Zero of the reconnaissance sent ahead"));
+    // The sheet's Force Morale form rolls, and the sheet then counts the blue dice.
+    let (status, _) = post(&c, &soviet, "force-morale", &[]).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert!(
+        sheet(&page(&c, &soviet).await).contains("Blue command dice for the force's size (R3): ")
+    );
+
+    let (status, _) = post(
+        &c,
+        &soviet,
+        "turn-zero",
+        &[("deployed", "2"), ("killed", "1"), ("wounded", "0")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let finn = signed_in(&c.app, "finn").await;
+    for b in [&soviet, &finn] {
+        let html = page(&c, b).await;
+        assert!(
+            sheet(&html).contains(
+                "made 2 Finnish unit(s) deploy, losing 1 killed and 0 wounded: it succeeded"
+            ),
+            "{}",
+            sheet(&html)
+        );
+        assert!(!sheet(&html).contains("Turn Zero of the reconnaissance sent ahead"));
+    }
+    let html = page(&c, &finn).await;
+    assert!(!html.contains("sov-recon") && !html.contains("Support points: <strong>4"));
+}
+
+#[tokio::test]
+async fn the_umpire_sets_surprise_and_records_a_full_report_each_side_reads_its_own_part() {
+    let c = contact_campaign().await;
+    open_battle_at_c(&c).await;
+    let umpire = signed_in(&c.app, "umpire").await;
+    let (status, html) = post(
+        &c,
+        &umpire,
+        "surprise",
+        &[("surprised", "finnish"), ("level", ""), ("reason", "")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(html.contains("Choose how badly the side is surprised"));
+    let (status, _) = post(
+        &c,
+        &umpire,
+        "surprise",
+        &[
+            ("surprised", "finnish"),
+            ("level", "sentries_away_from_front"),
+            ("reason", "a snowstorm"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let finn = signed_in(&c.app, "finn").await;
+    assert!(sheet(&page(&c, &finn).await).contains(
+        "The Finnish force starts surprised (sentries away from the front line), because a snowstorm"
+    ));
+
+    let report = [
+        ("winner", "soviet"),
+        ("turns", "4"),
+        ("soviet.cas0.platoon", "sov-1"),
+        ("soviet.cas0.element", "Light Mortar Team"),
+        ("soviet.cas0.role", "mortar_crew"),
+        ("soviet.cas0.killed", "1"),
+        ("soviet.cas0.wounded", ""),
+        ("soviet.cas0.missing", "0"),
+        ("finnish.cas0.platoon", "fin-1"),
+        ("finnish.cas0.element", "1st Section"),
+        ("finnish.cas0.role", "rifleman"),
+        ("finnish.cas0.killed", "2"),
+        ("finnish.cas0.wounded", "1"),
+        ("finnish.cas0.missing", "0"),
+        ("finnish.fm", "3"),
+        ("soviet.prisoners", "Private Virtanen (deserter)\n\n"),
+        ("finnish.ab0.platoon", "fin-1"),
+        ("finnish.ab0.weapon", "lmg"),
+        ("finnish.ab0.count", "1"),
+        ("finnish.he", "fin-1"),
+    ];
+    let (status, _) = post(&c, &umpire, "result", &report).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+
+    let html = page(&c, &finn).await;
+    let card = sheet(&html);
+    assert!(card.contains("1st Platoon, 3rd Company, 1st Section (rifleman): 2 killed, 1 wounded"));
+    assert!(card.contains("Final Force Morale of the Finnish side: 3."));
+    assert!(card.contains("Private Virtanen (taken by the Soviet side; deserter)"));
+    assert!(card.contains("lmg (b1-d1, left by the Finnish side, driven off by HE)"));
+    assert!(!html.contains("Light Mortar Team") && !html.contains("mortar crew"));
+    let soviet = signed_in(&c.app, "soviet").await;
+    let html = page(&c, &soviet).await;
+    assert!(sheet(&html).contains("Light Mortar Team (mortar crew): 1 killed"));
+    assert!(
+        !html.contains("(rifleman): 2 killed") && !html.contains("Force Morale of the Finnish")
+    );
+    // The umpire's page lists the whole report.
+    let html = page(&c, &umpire).await;
+    let card = sheet(&html);
+    assert!(card.contains("Light Mortar Team") && card.contains("(rifleman): 2 killed"));
+}
