@@ -1102,3 +1102,60 @@ async fn what_prisoners_tell_appears_in_the_interrogators_view_only() {
         "the umpire names the side"
     );
 }
+
+#[tokio::test]
+async fn a_platoon_of_a_short_battle_takes_its_extra_action() {
+    let c = contact_campaign().await;
+    open_battle_at_c(&c).await;
+    let (status, body) = c
+        .post(
+            &c.umpire,
+            "battles/1/result",
+            json!({"winner": "finnish", "turns": 2}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let own = |view: &Value, id: &str| {
+        view["platoons"]
+            .as_array()
+            .expect("platoons")
+            .iter()
+            .find(|p| p["id"] == id)
+            .cloned()
+            .expect("own platoon")
+    };
+    assert_eq!(own(&c.view(&c.finn).await, "fin-1")["extra_action_from"], 1);
+    let path = |p: &str| format!("/api/v1/campaigns/{}/wons/extra-actions/{p}", c.id);
+    let dig = json!({"action": "consolidate_defenses"});
+    let (status, _) = c
+        .app
+        .post(&path("fin-1"), Some(&c.umpire), dig.clone())
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "the umpire gives no orders");
+    let (status, body) = c
+        .app
+        .post(&path("fin-1"), Some(&c.soviet), dig.clone())
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "not theirs: {body}"
+    );
+    let (status, view) = c.app.post(&path("fin-1"), Some(&c.finn), dig.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert!(own(&view, "fin-1")["extra_action_from"].is_null(), "taken");
+    let (status, body) = c.app.post(&path("fin-1"), Some(&c.finn), dig).await;
+    assert_eq!(status, StatusCode::CONFLICT, "only once: {body}");
+    assert!(error_code(&body) == "orders_closed");
+    let (_, events) = c
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{}/wons/events", c.id),
+            Some(&c.finn),
+        )
+        .await;
+    assert!(
+        events.to_string().contains("consolidat"),
+        "the extra action was carried out: {events}"
+    );
+}

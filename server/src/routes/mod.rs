@@ -189,6 +189,7 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
         .routes(routes!(dice::api_export))
         .routes(routes!(wons::api_view))
         .routes(routes!(wons::api_give_order))
+        .routes(routes!(wons::api_extra_action))
         .routes(routes!(wons::api_ready))
         .routes(routes!(wons::api_resolve))
         .routes(routes!(wons::api_battle_result))
@@ -272,6 +273,10 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route(
             "/campaigns/{id}/wons/orders/{platoon}",
             post(wons_pages::give_order),
+        )
+        .route(
+            "/campaigns/{id}/wons/extra-actions/{platoon}",
+            post(wons_pages::extra_action),
         )
         .route("/campaigns/{id}/wons/ready", post(wons_pages::ready))
         .route("/campaigns/{id}/wons/resolve", post(wons_pages::resolve))

@@ -251,6 +251,43 @@ pub async fn give_order(
     .await
 }
 
+/// Takes the extra action a platoon of a battle shorter than three Turns may take at once (R2).
+pub async fn extra_action(
+    state: &AppState,
+    access: &CampaignAccess,
+    platoon: &str,
+    order: Order,
+) -> Result<(), AppError> {
+    let side = player_side(access)?;
+    run(state, access, |game, dice| {
+        let order = PlatoonOrder {
+            platoon: platoon.to_owned(),
+            order,
+        };
+        let events = wons::take_extra_action(game, dice, side, order).map_err(order_error)?;
+        Ok(((), events))
+    })
+    .await
+}
+
+/// `POST /api/v1/campaigns/{id}/wons/extra-actions/{platoon}`: a platoon of a battle shorter
+/// than three Turns takes its extra action now (R2); it replaces the platoon's order for the
+/// coming Hour.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/extra-actions/{platoon}", tag = "wons", request_body = Order,
+    params(("id" = uuid::Uuid, Path, description = "campaign id"), ("platoon" = String, Path, description = "platoon id")),
+    responses((status = 200, body = WonsView), (status = 403, description = "the umpire gives no orders"),
+              (status = 409, description = "the platoon has no extra action"), (status = 422, description = "illegal action, naming the rule")),
+    security(("bearer" = [])))]
+pub async fn api_extra_action(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path(path): Path<PlatoonPath>,
+    ApiJson(order): ApiJson<Order>,
+) -> Result<Json<WonsView>, AppError> {
+    extra_action(&state, &access, &path.platoon, order).await?;
+    Ok(Json(view(&state, &access).await?.1))
+}
+
 /// The path of an order.
 #[derive(Debug, Deserialize)]
 pub struct PlatoonPath {

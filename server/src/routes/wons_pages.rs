@@ -357,6 +357,17 @@ pub async fn give_order(
     after(&state, &access, result, &format!("#platoon-{platoon}")).await
 }
 
+/// `POST /campaigns/{id}/wons/extra-actions/{platoon}`: the same form, taken as the extra action.
+pub async fn extra_action(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path((_, platoon)): Path<(String, String)>,
+    Form(form): Form<OrderForm>,
+) -> Result<Response, AppError> {
+    let result = async { api::extra_action(&state, &access, &platoon, form.order()?).await }.await;
+    after(&state, &access, result, &format!("#platoon-{platoon}")).await
+}
+
 /// `POST /campaigns/{id}/wons/ready`.
 pub async fn ready(
     State(state): State<AppState>,
