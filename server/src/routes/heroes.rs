@@ -108,6 +108,12 @@ pub async fn obtain(
         .ok_or_else(|| unknown_hero(hero_id))?;
     let (mut command, mut game) = begin_game(state, access).await?;
     let id = command.campaign.id;
+    if !game.rule_on("heroes") {
+        return Err(AppError::conflict(
+            "rule_off",
+            "This campaign plays without the optional rule 'heroes' (R1.4.2); its scenario pack turns it off.",
+        ));
+    }
     if let Some((holder, name)) = db::heroes::holder(&mut **command.tx(), &hero.id).await? {
         return Err(taken(&hero, &name, holder == id));
     }

@@ -477,6 +477,7 @@ pub fn report_error(e: ReportError) -> AppError {
         ReportError::Battle(b) => battle_error(b),
         ReportError::AlreadyRolled(_) => AppError::conflict("already_rolled", sentence(e)),
         ReportError::NotDecided(_) => AppError::conflict("battle_pending", sentence(e)),
+        ReportError::NoCapture => AppError::conflict("rule_off", sentence(e)),
         other => AppError::invalid("invalid_report", sentence(other)),
     }
 }

@@ -29,6 +29,7 @@ pub fn support_error(e: SupportError) -> AppError {
         SupportError::UnknownBattle(_) => AppError::not_found(),
         SupportError::Decided(_) => AppError::conflict("battle_decided", sentence(e)),
         SupportError::NoPoints(..) => AppError::conflict("no_support_points", sentence(e)),
+        SupportError::NoTurnZero => AppError::conflict("rule_off", sentence(e)),
         other => AppError::invalid("support_refused", sentence(other)),
     }
 }
@@ -37,6 +38,7 @@ pub fn support_error(e: SupportError) -> AppError {
 pub fn sheet_error(e: SheetError) -> AppError {
     match e {
         SheetError::UnknownBattle(_) => AppError::not_found(),
+        SheetError::RuleOff(..) => AppError::conflict("rule_off", sentence(e)),
         SheetError::Decided(_)
         | SheetError::AlreadyRolled(..)
         | SheetError::TurnZeroRecorded(_) => AppError::conflict("sheet_closed", sentence(e)),

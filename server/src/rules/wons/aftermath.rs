@@ -207,6 +207,11 @@ pub enum ReportError {
     /// No such device.
     #[error("Nothing called '{0}' was left on the field in battle {1}")]
     UnknownDevice(String, u32),
+    /// The pack turns the rule off.
+    #[error(
+        "This campaign plays without the optional rule 'captured_equipment' (R1.5): abandoned equipment is lost"
+    )]
+    NoCapture,
     /// Rolled already.
     #[error("The capture roll for '{0}' has been made: one roll per device (R1.5)")]
     AlreadyRolled(String),
@@ -668,6 +673,9 @@ pub fn capture_device(
     let battle = state.battle(id).ok_or(BattleError::Unknown(id))?;
     if battle.status == BattleStatus::Pending {
         return Err(ReportError::NotDecided(id));
+    }
+    if !state.rule_on("captured_equipment") {
+        return Err(ReportError::NoCapture);
     }
     let device = battle
         .abandoned

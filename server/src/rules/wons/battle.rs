@@ -203,6 +203,9 @@ pub(super) fn open_battles(state: &mut WonsState, run: &mut Execution) {
 /// A side whose interrogation won surprise (R25) springs it in its next battle: the enemy starts
 /// at the level the seed calls "Normal −2" (R4).
 fn surprise_from_interrogation(state: &mut WonsState, battle: u32, run: &mut Execution) {
+    if !state.rule_on("surprise") {
+        return;
+    }
     let Some(record) = state
         .interrogations
         .iter_mut()

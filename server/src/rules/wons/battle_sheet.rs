@@ -93,6 +93,11 @@ pub enum SheetError {
     /// Already rolled.
     #[error("The {0} starting Force Morale for battle {1} has been rolled already")]
     AlreadyRolled(&'static str, u32),
+    /// The pack turns the rule off.
+    #[error(
+        "This campaign plays without the optional rule '{0}' ({1}); its scenario pack turns it off"
+    )]
+    RuleOff(&'static str, &'static str),
     /// No recon unit was sent ahead.
     #[error("No Soviet reconnaissance unit was bought for a Turn Zero in battle {0} (R1.4.3)")]
     NoTurnZero(u32),
@@ -157,6 +162,9 @@ pub fn set_surprise(
     reason: &str,
 ) -> Result<Vec<Event>, SheetError> {
     pending(state, battle)?;
+    if surprise.is_some() && !state.rule_on("surprise") {
+        return Err(SheetError::RuleOff("surprise", "R4"));
+    }
     let sentence = match surprise {
         Some((side, level)) => {
             let effect = surprise_effect(level, COMMAND_DICE);
@@ -227,6 +235,9 @@ pub fn record_turn_zero(
     dice: &mut dyn Dice,
 ) -> Result<Vec<Event>, SheetError> {
     let found = pending(state, battle)?;
+    if !state.rule_on("reconnaissance") {
+        return Err(SheetError::RuleOff("reconnaissance", "R1.4.3"));
+    }
     if found.turn_zero.is_some() {
         return Err(SheetError::TurnZeroRecorded(battle));
     }
@@ -317,7 +328,11 @@ pub fn roll_starting_force_morale(
     }
     let exhaustion = force.iter().map(|p| p.exhaustion()).max().unwrap_or(0);
     let sections: usize = force.iter().map(|p| p.toe.sections()).sum();
-    let size = smaller_force(sections);
+    let size = if state.rule_on("smaller_forces") {
+        smaller_force(sections)
+    } else {
+        SmallerForce::FullPlatoon
+    };
     let darkness = state.clock.light(found.hour) == Light::Darkness;
     let names: Vec<&str> = force.iter().map(|p| p.name.as_str()).collect();
     let purpose = format!(

@@ -25,5 +25,6 @@ pub const READINGS: &[&str] = &[
     "Killed, wounded and missing men all leave the TOE after the battle; a section or team with no men left is gone.",
     "Unused retained support (R1.4) stays with the platoon that bought it; a recon unit sent to a Turn Zero is not retained.",
     "Equipment of the enemy uses foreign ammunition once captured; recaptured own equipment does not. A heavier weapon goes into use at once on a modified 6, with a proficient crew, or when the capturing platoon has a hero who may use any weapon.",
+    "An optional rule is played unless the scenario pack turns it off under [optional_rules]: heroes, surprise, reconnaissance (Turn Zero), captured_equipment and smaller_forces are each refused or left out when off.",
     "When a battle's report lists the prisoners a side took, only they may be interrogated, each once, and the report says who deserted and who is a hero.",
 ];

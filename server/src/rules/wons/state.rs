@@ -192,6 +192,11 @@ impl WonsState {
             .map(|p| p.step)
     }
 
+    /// Whether the optional rule `name` is played: on unless the pack turns it off.
+    pub fn rule_on(&self, name: &str) -> bool {
+        self.optional_rules.get(name).copied().unwrap_or(true)
+    }
+
     /// Battle `id`.
     pub fn battle(&self, id: u32) -> Option<&Battle> {
         self.battles.iter().find(|b| b.id == id)

@@ -120,6 +120,11 @@ pub enum SupportError {
         "Only a Soviet reconnaissance team or section may fight a Turn Zero; '{0}' is not one (R1.4.3)"
     )]
     NotRecon(String),
+    /// The pack turns aggressive reconnaissance off.
+    #[error(
+        "This campaign plays without the optional rule 'reconnaissance' (R1.4.3): recon units stay on the table as support"
+    )]
+    NoTurnZero,
     /// Two Turn Zero units.
     #[error("One reconnaissance unit fights the Turn Zero (R1.4.3); send only one ahead")]
     TwoRecons,
@@ -206,6 +211,9 @@ pub fn set_purchases(
         }
         if r.turn_zero && !(item.recon && side == Side::Soviet) {
             return Err(SupportError::NotRecon(item.name.clone()));
+        }
+        if r.turn_zero && !state.rule_on("reconnaissance") {
+            return Err(SupportError::NoTurnZero);
         }
         purchases.push(Purchase {
             item: item.id.clone(),

@@ -617,3 +617,76 @@ fn turn_zero_needs_a_recon_unit_sent_ahead_and_rolls_phases_on_success() {
     .expect("applied");
     assert!(s.platoons["sov-1"].retained.is_empty());
 }
+
+#[test]
+fn optional_rules_turned_off_by_the_pack_are_refused_or_left_out() {
+    let mut s = pending(Light::Daylight);
+    for rule in [
+        "surprise",
+        "reconnaissance",
+        "captured_equipment",
+        "smaller_forces",
+    ] {
+        s.optional_rules.insert(rule.into(), false);
+    }
+    assert_eq!(
+        set_surprise(
+            &mut s,
+            1,
+            Some((Side::Finnish, SurpriseLevel::Sleeping)),
+            ""
+        ),
+        Err(SheetError::RuleOff("surprise", "R4"))
+    );
+    set_surprise(&mut s, 1, None, "").expect("clearing is always allowed");
+    assign_support_points(&mut s, 1, Side::Soviet, 2).expect("points");
+    let recon = PurchaseRequest {
+        item: "sov-recon".into(),
+        platoon: "sov-1".into(),
+        turn_zero: true,
+    };
+    assert_eq!(
+        set_purchases(&mut s, 1, Side::Soviet, &[recon]),
+        Err(crate::rules::wons::support::SupportError::NoTurnZero)
+    );
+    let mut dice = ScriptedDice::new([1]);
+    let report = TurnZeroReport {
+        finnish_units_deployed: 2,
+        wiped_out_or_captured: false,
+        killed: 0,
+        wounded: 0,
+    };
+    assert_eq!(
+        record_turn_zero(&mut s, 1, &report, &mut dice),
+        Err(SheetError::RuleOff("reconnaissance", "R1.4.3"))
+    );
+    // Without smaller forces, a one-section force rolls like a full platoon.
+    s.platoons
+        .get_mut("sov-1")
+        .expect("sov-1")
+        .toe
+        .elements
+        .retain(|e| e.kind != ElementKind::Section || e.name == "1st Section");
+    crate::rules::wons::battle_sheet::roll_starting_force_morale(
+        &mut s,
+        1,
+        Side::Soviet,
+        &crate::rules::wons::tables::force_morale::ForceMoraleTable::DEFAULT,
+        &mut dice,
+    )
+    .expect("rolled");
+    assert_eq!(s.battles[0].sheets[0].blue_dice, 0);
+    assert!(s.battles[0].sheets[0].force_morale.modifiers.is_empty());
+    // Without captured equipment, nothing left on the field is rolled for.
+    let mut report = BattleReport::bare(Side::Finnish, 4);
+    report.abandoned = vec![AbandonedIn {
+        platoon: "sov-1".into(),
+        weapon: "lmg".into(),
+        he_drove_off_owner: false,
+    }];
+    submit_report(&mut s, 1, Reporter::Umpire, &report).expect("applied");
+    assert_eq!(
+        capture_device(&mut s, 1, Side::Finnish, &grab("fin-1"), None, &mut dice),
+        Err(ReportError::NoCapture)
+    );
+}
