@@ -268,7 +268,7 @@ async fn three_battles() -> Played {
         soviet: Our Force Morale at the end of battle 1: 3.
         finnish: Our Force Morale at the end of battle 1: 7.
         all: The Finnish side took 2 prisoner(s) in battle 1, 1 of them deserter(s); they may be interrogated (R25).
-        all: Left on the field after battle 1: light_mortar (b1-d1); each may be rolled for once (R1.5).
+        all: Left on the field after battle 1: light mortar (b1-d1); each may be rolled for once (R1.5).
         all: Battle 1 at C Woodcutters' Clearing: the Soviet attack failed after 4 Turn(s); both sides hold their ground and the initiative passes to the Finnish side.
     ").await;
     for (side, secret) in [
@@ -342,7 +342,7 @@ async fn three_battles() -> Played {
         let prisoners = report["prisoners"].as_array().expect("prisoners");
         assert_eq!(prisoners.len(), 2, "both sides read who was taken");
         assert_eq!(
-            b["abandoned"][0]["name"], "light_mortar",
+            b["abandoned"][0]["name"], "light mortar",
             "both read the field"
         );
         let front = platoon_of(view, if side == "soviet" { "sov-1" } else { "fin-1" });
@@ -390,14 +390,14 @@ async fn three_battles() -> Played {
         "it is destroyed"
     };
     let told =
-        format!("all: Capture roll for light_mortar (b1-d1): rolled {die}, needing 4: {outcome}");
+        format!("all: Capture roll for light mortar (b1-d1): rolled {die}, needing 4: {outcome}");
     play.check("capture", expect(&told), true).await;
     let taken = &platoon_of(&finnish_view, "fin-1")["captured"];
-    let mortar = json!({"name": "light_mortar", "battle": 1, "foreign_ammunition": true, "usable_at_once": true});
+    let mortar = json!({"name": "light mortar", "battle": 1, "foreign_ammunition": true, "usable_at_once": true});
     assert_eq!(taken, &json!(if captured { vec![mortar] } else { vec![] }));
     let rolls = play.rolls("soviet").await;
     let purpose =
-        "Capture roll for light_mortar left in battle 1, by 1st Platoon, 3rd Company (R1.5)";
+        "Capture roll for light mortar left in battle 1, by 1st Platoon, 3rd Company (R1.5)";
     assert_eq!(
         faces(roll(&rolls, &[purpose])),
         [die],

@@ -192,8 +192,8 @@ pub enum ReportError {
     /// A prisoner without a name, or taken by a side that did not fight.
     #[error("Each prisoner needs a name and a side that fought in battle {0}")]
     Prisoner(u32),
-    /// An abandoned weapon the platoon does not have.
-    #[error("{0} has no '{1}' to abandon")]
+    /// An abandoned weapon the platoon does not have, or not that many.
+    #[error("{0} has no more '{1}' to abandon")]
     NoSuchWeapon(String, String),
     /// The side was not in the battle.
     #[error("Your side did not fight in battle {0}")]
@@ -422,18 +422,27 @@ fn check(state: &WonsState, battle: &Battle, report: &BattleReport) -> Result<()
             return Err(ReportError::Prisoner(battle.id));
         }
     }
+    let mut left = std::collections::BTreeMap::<(&str, &str), u32>::new();
     for a in &report.abandoned {
         in_battle(&a.platoon)?;
         let p = &state.platoons[&a.platoon];
-        let has = p
+        let in_toe: u32 = p
             .toe
             .elements
             .iter()
-            .any(|e| e.weapons.contains_key(&a.weapon))
-            || p.retained
-                .iter()
-                .any(|r| r.name == a.weapon || r.id == a.weapon);
-        if !has {
+            .filter_map(|e| e.weapons.get(&a.weapon))
+            .sum();
+        let retained = p
+            .retained
+            .iter()
+            .filter(|r| r.name == a.weapon || r.id == a.weapon)
+            .count();
+        let held = in_toe + u32::try_from(retained).unwrap_or(u32::MAX);
+        let count = left
+            .entry((a.platoon.as_str(), a.weapon.as_str()))
+            .or_default();
+        *count += 1;
+        if *count > held {
             return Err(ReportError::NoSuchWeapon(p.name.clone(), a.weapon.clone()));
         }
     }
@@ -523,7 +532,7 @@ fn apply_report(
         }
         devices.push(AbandonedDevice {
             id: format!("b{id}-d{}", n + 1),
-            name: a.weapon.clone(),
+            name: a.weapon.replace('_', " "),
             owner: p.side,
             platoon: a.platoon.clone(),
             retained,

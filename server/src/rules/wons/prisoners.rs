@@ -138,7 +138,9 @@ pub fn interrogate_prisoner(
             if let Some(f) = state.features.get_mut(&id) {
                 f.known_to_enemy_since = Some(hour);
             }
-            revealed.push(label);
+            if !revealed.contains(&label) {
+                revealed.push(label);
+            }
         }
     }
     let surprise = interrogation.result == InterrogationResult::GoodInformationAndSurprise;

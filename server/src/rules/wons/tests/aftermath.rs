@@ -327,6 +327,20 @@ fn bad_reports_change_nothing() {
             },
             |e| matches!(e, ReportError::NoSuchWeapon(..)),
         ),
+        (
+            // The Finnish 1st Platoon has three LMGs, one a section: not four.
+            BattleReport {
+                abandoned: (0..4)
+                    .map(|_| AbandonedIn {
+                        platoon: "fin-1".into(),
+                        weapon: "lmg".into(),
+                        he_drove_off_owner: false,
+                    })
+                    .collect(),
+                ..BattleReport::bare(Side::Soviet, 3)
+            },
+            |e| matches!(e, ReportError::NoSuchWeapon(..)),
+        ),
     ];
     for (report, expected) in cases {
         let mut s = base.clone();
