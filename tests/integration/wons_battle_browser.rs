@@ -6,6 +6,21 @@ use crate::browser::{browser, click, driver, fill, sign_in, sized_browser};
 use crate::wons::{contact_campaign, open_battle_at_c};
 use crate::wons_browser::wait_for_text;
 use fantoccini::{Client, Locator};
+use std::path::Path;
+
+/// Scrolls `b` to the element with id `id`.
+async fn scroll_to(b: &Client, id: &str) {
+    let script = format!("document.getElementById('{id}')?.scrollIntoView()");
+    b.execute(&script, vec![]).await.expect("scrolls");
+}
+
+/// Keeps a screenshot of what `b` shows in target/screenshots, for people to look at.
+async fn keep_screenshot(b: &Client, name: &str) {
+    let png = b.screenshot().await.expect("a screenshot");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+    std::fs::create_dir_all(&dir).expect("screenshot directory");
+    std::fs::write(dir.join(name), png).expect("writes the screenshot");
+}
 
 /// Types `value` into the number field found by `xpath`.
 async fn fill_at(b: &Client, xpath: &str, value: &str) {
@@ -61,6 +76,21 @@ async fn a_battle_is_supported_reported_and_decided_through_the_pages() {
     .await;
     click(&finn, "buy-1").await;
     wait_for_text(&finn, "battle-1-points", |t| t.contains("1 spent")).await;
+    scroll_to(&finn, "battle-1").await;
+    keep_screenshot(&finn, "wons-battle-sheet.png").await;
+    let widths = finn
+        .execute(
+            "return [document.documentElement.scrollWidth, window.innerWidth, Array.from(document.querySelectorAll('body *')).filter(e => e.getBoundingClientRect().right > window.innerWidth + 1).slice(0, 12).map(e => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join(' | ')];",
+            vec![],
+        )
+        .await
+        .expect("widths");
+    let (page, window) = (widths[0].as_i64(), widths[1].as_i64());
+    assert!(
+        page <= window,
+        "the page fits a phone's width ({page:?} wide in {window:?}); wide tables scroll inside their card: {}",
+        widths[2]
+    );
 
     // The Finn reports: the Finns won after four Turns, one rifleman of the 1st Section killed,
     // the smoke used, Force Morale 2 at the end.
@@ -143,6 +173,9 @@ async fn a_battle_is_supported_reported_and_decided_through_the_pages() {
     })
     .await;
 
+    umpire.goto(&url).await.expect("reloads");
+    scroll_to(&umpire, "battle-1").await;
+    keep_screenshot(&umpire, "wons-battle-umpire.png").await;
     for b in [umpire, finn, soviet] {
         b.close().await.ok();
     }
