@@ -32,6 +32,18 @@ impl Campaign {
             )
             .await
     }
+    /// The event log as `token`'s holder reads it, newest first.
+    async fn events(&self, token: &str) -> Value {
+        let (status, events) = self
+            .app
+            .get(
+                &format!("/api/v1/campaigns/{}/wons/events", self.id),
+                Some(token),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{events}");
+        events
+    }
     pub(crate) async fn post(&self, token: &str, path: &str, body: Value) -> (StatusCode, Value) {
         self.app
             .post(
@@ -363,13 +375,7 @@ async fn umpire_corrections_reveals_and_the_end() {
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     // Both sides read that there was a correction and why; the Soviets do not learn the value.
-    let (_, soviet_events) = c
-        .app
-        .get(
-            &format!("/api/v1/campaigns/{}/wons/events", c.id),
-            Some(&c.soviet),
-        )
-        .await;
+    let soviet_events = c.events(&c.soviet).await;
     let text = soviet_events.to_string();
     assert!(text.contains("frostbite"), "{text}");
     assert!(!text.contains("fin-1"), "{text}");
@@ -429,13 +435,7 @@ async fn the_finns_learn_nothing_of_unspotted_soviets() {
         })
         .collect();
     assert!(!hidden.is_empty(), "the demo starts with unspotted Soviets");
-    let (_, events) = c
-        .app
-        .get(
-            &format!("/api/v1/campaigns/{}/wons/events", c.id),
-            Some(&c.finn),
-        )
-        .await;
+    let events = c.events(&c.finn).await;
     let page = {
         let b = c.app.browser();
         b.post(format!("{}/signin", c.app.url))
@@ -518,13 +518,7 @@ async fn a_passed_deadline_resolves_the_hour_with_defend() {
         hour + 1,
         "the watcher resolved the Hour after the deadline"
     );
-    let (_, events) = c
-        .app
-        .get(
-            &format!("/api/v1/campaigns/{}/wons/events", c.id),
-            Some(&c.finn),
-        )
-        .await;
+    let events = c.events(&c.finn).await;
     assert!(
         events.to_string().contains("Defend"),
         "missing orders defaulted to Defend: {events}"
@@ -886,13 +880,7 @@ async fn each_side_rolls_and_sees_only_its_own_starting_force_morale() {
         !c.view(&c.finn).await["battles"][0]["own_sheet"].is_object(),
         "the Finns do not see the Soviet sheet"
     );
-    let (_, finn_events) = c
-        .app
-        .get(
-            &format!("/api/v1/campaigns/{}/wons/events", c.id),
-            Some(&c.finn),
-        )
-        .await;
+    let finn_events = c.events(&c.finn).await;
     assert!(
         !finn_events.to_string().contains("Soviet force in battle"),
         "{finn_events}"
@@ -1084,13 +1072,7 @@ async fn what_prisoners_tell_appears_in_the_interrogators_view_only() {
     );
     let soviet = c.view(&c.soviet).await;
     assert_eq!(soviet["interrogations"], json!([]));
-    let (_, soviet_events) = c
-        .app
-        .get(
-            &format!("/api/v1/campaigns/{}/wons/events", c.id),
-            Some(&c.soviet),
-        )
-        .await;
+    let soviet_events = c.events(&c.soviet).await;
     assert!(
         !soviet_events.to_string().contains("Interrogation"),
         "{soviet_events}"
@@ -1147,13 +1129,7 @@ async fn a_platoon_of_a_short_battle_takes_its_extra_action() {
     let (status, body) = c.app.post(&path("fin-1"), Some(&c.finn), dig).await;
     assert_eq!(status, StatusCode::CONFLICT, "only once: {body}");
     assert!(error_code(&body) == "orders_closed");
-    let (_, events) = c
-        .app
-        .get(
-            &format!("/api/v1/campaigns/{}/wons/events", c.id),
-            Some(&c.finn),
-        )
-        .await;
+    let events = c.events(&c.finn).await;
     assert!(
         events.to_string().contains("consolidat"),
         "the extra action was carried out: {events}"
