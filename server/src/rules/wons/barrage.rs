@@ -31,8 +31,12 @@ pub struct TargetHit {
     pub target: String,
     /// The 2d6 total.
     pub total: u32,
-    /// Whether it is a direct hit (roll the HE dice on the table).
+    /// Whether it is a direct hit.
     pub hit: bool,
+    /// On a direct hit, the barrage's HE dice as the server rolled them; the table reads their
+    /// effect on the target as Chain of Command's HE rules say.
+    #[serde(default)]
+    pub he_faces: Vec<u32>,
 }
 
 /// A barrage fired (or late) before a battle.
@@ -198,10 +202,17 @@ pub fn fire_barrage(
                 let hit_total: u32 = roll(dice, format!("direct hit on {target}"), 2)
                     .iter()
                     .sum();
+                let hit = direct_hit(hit_total, profile);
+                let he_faces = if hit {
+                    roll(dice, format!("HE dice on {target}"), profile.he as usize)
+                } else {
+                    Vec::new()
+                };
                 record.hits.push(TargetHit {
                     target: (*target).to_owned(),
                     total: hit_total,
-                    hit: direct_hit(hit_total, profile),
+                    hit,
+                    he_faces,
                 });
             }
         }
@@ -209,11 +220,17 @@ pub fn fire_barrage(
             .hits
             .iter()
             .map(|h| {
+                let faces: Vec<String> = h.he_faces.iter().map(u32::to_string).collect();
                 format!(
-                    "{} {} ({})",
+                    "{} {} ({}){}",
                     h.target,
                     if h.hit { "hit" } else { "missed" },
-                    h.total
+                    h.total,
+                    if faces.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", HE dice {}", faces.join(" "))
+                    }
                 )
             })
             .collect();
@@ -229,7 +246,7 @@ pub fn fire_barrage(
                     String::new()
                 } else {
                     format!(
-                        "; direct hits need {}+ and roll {} HE dice: {}",
+                        "; direct hits need {}+ and the server rolls {} HE dice for each: {}",
                         profile.direct_hit,
                         profile.he,
                         hits.join(", ")
@@ -389,7 +406,8 @@ mod tests {
             let script: Vec<u32> = [2]
                 .into_iter()
                 .chain(faces)
-                .chain(std::iter::repeat_n(6, hit_rolls * 2))
+                // Direct-hit rolls that miss, so no HE dice follow.
+                .chain(std::iter::repeat_n(1, hit_rolls * 2))
                 .collect();
             let mut dice = ScriptedDice::new(script);
             fire_barrage(
@@ -423,6 +441,7 @@ mod tests {
                     .into_iter()
                     .chain(split(t - 1))
                     .chain(split(t))
+                    .chain((0..profile.he).map(|i| i % 6 + 1))
                     .collect();
                 let mut dice = ScriptedDice::new(script);
                 fire_barrage(&mut s, 1, side, &req, &mut dice).expect("fires");
@@ -433,6 +452,15 @@ mod tests {
                     profile.code
                 );
                 assert_eq!(s.battles[0].barrages[0].he, profile.he);
+                // The direct hit rolls the barrage's HE dice; the miss rolls none.
+                assert!(hits[0].he_faces.is_empty());
+                assert_eq!(hits[1].he_faces.len(), profile.he as usize);
+                assert_eq!(dice.remaining(), 0, "{}", profile.code);
+                assert!(
+                    dice.rolls
+                        .last()
+                        .is_some_and(|r| r.purpose.contains("HE dice on hit"))
+                );
             }
         }
     }
