@@ -217,6 +217,9 @@ pub struct BattleView {
     pub report: Option<crate::rules::wons::aftermath::BattleReport>,
     /// Equipment left on the field and its capture rolls.
     pub abandoned: Vec<crate::rules::wons::aftermath::AbandonedDevice>,
+    /// The enemy's support choices for this battle, when a prisoner the viewer's side
+    /// interrogated since its last battle gave good information (R25).
+    pub enemy_support_revealed: Option<Vec<String>>,
 }
 
 /// A side's report of a battle as the other side sees it: only the winner and Turns it gave.
@@ -484,6 +487,7 @@ fn side_view(state: &WonsState, side: Side) -> SideView {
                 .map(|(_, r)| r.clone()),
             report: b.report.as_ref().map(|r| report_for(state, r, side)),
             abandoned: b.abandoned.clone(),
+            enemy_support_revealed: enemy_support_revealed(state, b, side),
         })
         .collect();
     SideView {
@@ -517,6 +521,36 @@ fn side_view(state: &WonsState, side: Side) -> SideView {
             .cloned()
             .collect(),
     }
+}
+
+/// The enemy's purchases for battle `b`, if a prisoner `side` interrogated gave good information
+/// (R25) and `b` is the side's next battle after the one he was taken in.
+fn enemy_support_revealed(
+    state: &WonsState,
+    b: &crate::rules::wons::Battle,
+    side: Side,
+) -> Option<Vec<String>> {
+    use crate::rules::wons::tables::interrogation::InterrogationResult;
+    let next_after = |taken_in: u32| {
+        state
+            .battles
+            .iter()
+            .find(|x| x.id > taken_in && x.fought_by(state, side))
+            .map(|x| x.id)
+    };
+    let told = state.interrogations.iter().any(|r| {
+        r.side == side
+            && r.interrogation.result != InterrogationResult::NameAndRank
+            && next_after(r.battle) == Some(b.id)
+    });
+    told.then(|| {
+        b.support
+            .iter()
+            .filter(|s| s.side == side.enemy())
+            .flat_map(|s| &s.purchases)
+            .map(|p| p.name.clone())
+            .collect()
+    })
 }
 
 /// A battle report as `side` may read it: its own casualties, final Force Morale and support

@@ -241,6 +241,13 @@ impl Play {
         }
     }
 
+    /// Something `side` kept from its enemy until now, which the enemy has rightly learned.
+    fn forget(&mut self, side: &str, secret: &str) {
+        if let Some(list) = self.secrets.get_mut(side) {
+            list.retain(|s| s != secret);
+        }
+    }
+
     /// The WoNS view of `who`.
     pub async fn view(&self, who: &str) -> Value {
         self.c.view(self.token(who)).await
@@ -532,11 +539,26 @@ impl Play {
             side,
             format!("The {} side's support for battle", adjective(side)),
         );
+        // A prisoner the enemy interrogated since its last battle who gave good information
+        // told it this side's support choices for this battle (R25): only their names.
+        let revealed = battle_of(&theirs, battle)["enemy_support_revealed"].clone();
+        let names: Vec<String> = items
+            .iter()
+            .map(|(id, ..)| item(id)["name"].as_str().expect("name").to_owned())
+            .collect();
+        if !revealed.is_null() {
+            assert_eq!(revealed, json!(names), "what the prisoner told");
+            for name in &names {
+                self.forget(side, name);
+            }
+        }
         for (id, _, turn_zero) in items {
             // A recon unit sent ahead fights its Turn Zero in front of both sides.
             if !turn_zero {
                 self.keep(side, *id);
-                self.keep(side, item(id)["name"].as_str().expect("name"));
+                if revealed.is_null() {
+                    self.keep(side, item(id)["name"].as_str().expect("name"));
+                }
             }
         }
     }

@@ -26,5 +26,6 @@ pub const READINGS: &[&str] = &[
     "Unused retained support (R1.4) stays with the platoon that bought it; a recon unit sent to a Turn Zero is not retained.",
     "Equipment of the enemy uses foreign ammunition once captured; recaptured own equipment does not. A heavier weapon goes into use at once on a modified 6, with a proficient crew, or when the capturing platoon has a hero who may use any weapon.",
     "An optional rule is played unless the scenario pack turns it off under [optional_rules]: heroes, surprise, reconnaissance (Turn Zero), captured_equipment and smaller_forces are each refused or left out when off.",
+    "Good interrogation information (R25) reveals every enemy work the side did not know, and shows on the sheet of the side's next battle the names of what the enemy bought for it.",
     "When a battle's report lists the prisoners a side took, only they may be interrogated, each once, and the report says who deserted and who is a hero.",
 ];

@@ -704,3 +704,59 @@ fn optional_rules_turned_off_by_the_pack_are_refused_or_left_out() {
         Err(ReportError::NoCapture)
     );
 }
+
+#[test]
+fn good_information_reveals_the_enemys_support_for_the_next_battle_only() {
+    for (die, told) in [(5, true), (1, false)] {
+        let mut s = pending(Light::Daylight);
+        let mut report = BattleReport::bare(Side::Finnish, 4);
+        report.prisoners = vec![PrisonerTaken {
+            taken_by: Side::Finnish,
+            name: "Private Sidorov".into(),
+            deserter: false,
+            hero: false,
+        }];
+        submit_report(&mut s, 1, Reporter::Umpire, &report).expect("applied");
+        let ask = InterrogationRequest {
+            prisoner: "Private Sidorov".into(),
+            deserter: false,
+            hero: false,
+        };
+        interrogate_prisoner(
+            &mut s,
+            1,
+            Side::Finnish,
+            &ask,
+            &mut ScriptedDice::new([die]),
+        )
+        .expect("interrogated");
+        // The next battle at C: the Soviets buy grenades for it.
+        let mut next = s.battles[0].clone();
+        next.id = 2;
+        next.status = BattleStatus::Pending;
+        next.report = None;
+        next.abandoned.clear();
+        s.battles.push(next);
+        assign_support_points(&mut s, 2, Side::Soviet, 1).expect("points");
+        let grenades = PurchaseRequest {
+            item: "sov-grenades".into(),
+            platoon: "sov-1".into(),
+            turn_zero: false,
+        };
+        set_purchases(&mut s, 2, Side::Soviet, &[grenades]).expect("bought");
+        let finns = crate::views::wons::finnish_view(&s).0;
+        let expected = told.then(|| vec!["Plentiful hand grenades".to_owned()]);
+        assert_eq!(
+            finns.battles[1].enemy_support_revealed, expected,
+            "die {die}"
+        );
+        assert_eq!(finns.battles[0].enemy_support_revealed, None);
+        let soviets = crate::views::wons::soviet_view(&s).0;
+        assert!(
+            soviets
+                .battles
+                .iter()
+                .all(|b| b.enemy_support_revealed.is_none())
+        );
+    }
+}

@@ -269,17 +269,37 @@ fn assert_no_leak(s: &WonsState, side: Side, events: &[Event], seed: u64) {
 /// Asserts that `side` reads none of the enemy's battle secrets in `view` and `text`.
 fn assert_no_battle_leak(s: &WonsState, side: Side, view: &Value, text: &str, seed: u64) {
     let enemy = side.enemy();
-    for b in &s.battles {
-        for p in b
-            .support
+    // A prisoner's good information (R25) tells the enemy's support in the side's next battle.
+    let told = |b: &crate::rules::wons::Battle| {
+        s.interrogations.iter().any(|r| {
+            r.side == side
+                && r.interrogation.result
+                    != crate::rules::wons::tables::interrogation::InterrogationResult::NameAndRank
+                && s.battles
+                    .iter()
+                    .find(|x| x.id > r.battle && x.fought_by(s, side))
+                    .is_some_and(|x| x.id == b.id)
+        })
+    };
+    let enemy_purchases = |b: &crate::rules::wons::Battle| -> Vec<String> {
+        b.support
             .iter()
             .filter(|x| x.side == enemy)
             .flat_map(|x| &x.purchases)
-        {
+            .map(|p| p.name.clone())
+            .collect()
+    };
+    let revealed: Vec<String> = s
+        .battles
+        .iter()
+        .filter(|b| told(b))
+        .flat_map(enemy_purchases)
+        .collect();
+    for b in &s.battles {
+        for name in enemy_purchases(b).iter().filter(|n| !revealed.contains(n)) {
             assert!(
-                !text.contains(&p.name),
-                "seed {seed}: {side:?} sees the enemy's purchase {}",
-                p.name
+                !text.contains(name.as_str()),
+                "seed {seed}: {side:?} sees the enemy's purchase {name}"
             );
         }
     }
