@@ -270,3 +270,49 @@ async fn the_umpire_sets_surprise_and_records_a_full_report_each_side_reads_its_
     let card = sheet(&html);
     assert!(card.contains("Light Mortar Team") && card.contains("(rifleman): 2 killed"));
 }
+
+#[tokio::test]
+async fn the_umpire_sets_the_force_morale_table_on_the_page() {
+    let c = contact_campaign().await;
+    let umpire = signed_in(&c.app, "umpire").await;
+    let url = format!("{}/campaigns/{}/wons/force-morale-table", c.app.url, c.id);
+    let faces = |six: [&'static str; 6]| -> Vec<(String, &'static str)> {
+        six.iter()
+            .enumerate()
+            .map(|(i, v)| (format!("face{}", i + 1), *v))
+            .collect()
+    };
+    let res = umpire
+        .post(&url)
+        .form(&faces(["8", "9", "9", "10", "10", "25"]))
+        .send()
+        .await
+        .expect("posts");
+    let status = res.status();
+    let html = res.text().await.expect("html");
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        html.contains("each from 1 to 20"),
+        "the refusal is on the page"
+    );
+    let res = umpire
+        .post(&url)
+        .form(&faces(["7", "8", "8", "9", "9", "10"]))
+        .send()
+        .await
+        .expect("posts");
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let html = page(&c, &umpire).await;
+    assert!(
+        html.contains("name=\"face6\" value=\"10\"") && html.contains("name=\"face1\" value=\"7\""),
+        "the form shows the table now in force"
+    );
+    let finn = signed_in(&c.app, "finn").await;
+    let res = finn
+        .post(&url)
+        .form(&faces(["12", "12", "12", "12", "12", "12"]))
+        .send()
+        .await
+        .expect("posts");
+    assert_eq!(res.status(), StatusCode::FORBIDDEN, "the umpire's table");
+}

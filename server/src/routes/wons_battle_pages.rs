@@ -13,6 +13,7 @@ use crate::rules::wons::aftermath::{
 };
 use crate::rules::wons::battle_sheet::TurnZeroReport;
 use crate::rules::wons::support::PurchaseRequest;
+use crate::rules::wons::tables::force_morale::ForceMoraleTable;
 use crate::state::AppState;
 use axum::Router;
 use axum::extract::{Form, Path, State};
@@ -316,10 +317,34 @@ pub async fn capture(
     after(&state, &access, result, &anchor(battle)).await
 }
 
+/// `POST /campaigns/{id}/wons/force-morale-table`: the umpire's table, one result per face.
+pub async fn force_morale_table(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Form(form): Form<Vec<(String, String)>>,
+) -> Result<Response, AppError> {
+    let form = Fields(form);
+    let result = async {
+        let mut by_face = [0u8; 6];
+        for (face, slot) in by_face.iter_mut().enumerate() {
+            let what = format!("the result for a {}", face + 1);
+            let value = form.count(&format!("face{}", face + 1), &what)?;
+            *slot = u8::try_from(value).unwrap_or(u8::MAX);
+        }
+        battles::force_morale_table(&state, &access, ForceMoraleTable { by_face }).await
+    }
+    .await;
+    after(&state, &access, result, "#fm-table").await
+}
+
 /// The battle forms' routes, with the sheet's Force Morale, barrage and interrogation forms.
 pub fn router() -> Router<AppState> {
     let battle = |action: &str| format!("/campaigns/{{id}}/wons/battles/{{battle}}/{action}");
     Router::new()
+        .route(
+            "/campaigns/{id}/wons/force-morale-table",
+            post(force_morale_table),
+        )
         .route(&battle("support-points"), post(support_points))
         .route(&battle("support"), post(support))
         .route(&battle("surprise"), post(surprise))
