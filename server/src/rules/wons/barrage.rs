@@ -3,7 +3,7 @@
 
 use super::battle::BattleStatus;
 use super::events::{Event, EventKind, EventVisibility};
-use super::state::WonsState;
+use super::state::{MoveBan, WonsState};
 use super::tables::artillery::{
     BarrageAccuracy, BarrageAvailability, barrage, barrage_accuracy, barrage_availability,
     direct_hit,
@@ -197,6 +197,26 @@ pub fn fire_barrage(
         let accuracy = barrage_accuracy(total as i32);
         record.accuracy_total = Some(total as i32);
         record.accuracy = Some(accuracy);
+        // **Interpretation**: "this Hour" is the Hour whose orders are being given when the
+        // barrage is called, the next to resolve.
+        let ban = match accuracy {
+            BarrageAccuracy::ShortOnOwnPositions => Some((side, true, "short")),
+            BarrageAccuracy::LongBlocksStep => Some((side.enemy(), false, "long")),
+            _ => None,
+        };
+        if let Some((banned, retreats_too, why)) = ban {
+            let step = found.step;
+            state.move_bans.push(MoveBan {
+                step,
+                side: banned,
+                hour: state.hour,
+                retreats_too,
+                reason: format!(
+                    "the {who} {} called for battle {battle} fell {why} there",
+                    profile.title
+                ),
+            });
+        }
         if accuracy == BarrageAccuracy::OnTarget {
             for target in &targets {
                 let hit_total: u32 = roll(dice, format!("direct hit on {target}"), 2)
@@ -422,7 +442,53 @@ mod tests {
             assert_eq!(record.accuracy, Some(band), "{faces:?}");
             assert_eq!(record.hits.len(), hit_rolls, "{faces:?}");
             assert_eq!(dice.remaining(), 0, "{faces:?}");
+            // Short on own positions bars the Soviets from the step; long bars the Finns'
+            // advance onto it; both for the Hour being ordered.
+            let bans: Vec<(Side, bool)> = s
+                .move_bans
+                .iter()
+                .map(|b| (b.side, b.retreats_too))
+                .collect();
+            let expected = match band {
+                BarrageAccuracy::ShortOnOwnPositions => vec![(Side::Soviet, true)],
+                BarrageAccuracy::LongBlocksStep => vec![(Side::Finnish, false)],
+                _ => vec![],
+            };
+            assert_eq!(bans, expected, "{faces:?}");
+            assert!(s.move_bans.iter().all(|b| b.step == 2 && b.hour == s.hour));
         }
+    }
+
+    #[test]
+    fn a_long_barrage_stops_the_enemy_advancing_onto_the_step_this_hour() {
+        use crate::rules::wons::legality::check_order;
+        use crate::rules::wons::{Order, OrderError};
+        let mut s = state(4, Some(0));
+        // The Finnish 1st Platoon waits at D, one step behind C where the barrage falls long.
+        s.platoons.get_mut("fin-1").expect("fin-1").step = 3;
+        let mut dice = ScriptedDice::new([2, 6, 6, 6]);
+        fire_barrage(
+            &mut s,
+            1,
+            Side::Soviet,
+            &request(Side::Soviet, &["x"], false),
+            &mut dice,
+        )
+        .expect("fires");
+        // Orders for the Hour open once the battle has its result.
+        let refused = check_order(&s, Side::Finnish, "fin-1", &Order::Advance).expect_err("barred");
+        assert!(
+            matches!(refused, OrderError::BarrageBan { .. }),
+            "{refused}"
+        );
+        assert!(refused.to_string().contains("R23.1"), "{refused}");
+        // The 2nd Platoon at B may still retreat onto C: a long barrage bars advances only.
+        s.platoons.get_mut("fin-2").expect("fin-2").step = 1;
+        check_order(&s, Side::Finnish, "fin-2", &Order::Retreat)
+            .expect("a long barrage bars advances only");
+        // The next Hour the step is open again.
+        s.hour += 1;
+        check_order(&s, Side::Finnish, "fin-1", &Order::Advance).expect("open again");
     }
 
     #[test]
@@ -463,5 +529,38 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_barred_move_stays_put_when_the_hour_resolves() {
+        use crate::rules::wons::{Order, resolve_hour};
+        let mut s = load_demo();
+        // The Finnish 1st Platoon at D was ordered to advance onto C, which a barrage bars.
+        s.platoons.get_mut("fin-1").expect("fin-1").step = 3;
+        s.move_bans.push(MoveBan {
+            step: 2,
+            side: Side::Finnish,
+            hour: s.hour,
+            retreats_too: false,
+            reason: "a test barrage fell long there".into(),
+        });
+        s.orders
+            .finnish
+            .orders
+            .insert("fin-1".into(), Order::Advance);
+        let mut dice = ScriptedDice::new(std::iter::repeat_n(6, 40).collect::<Vec<u32>>());
+        let events = resolve_hour(&mut s, &mut dice, true).expect("resolves");
+        assert_eq!(s.platoons["fin-1"].step, 3, "it stays at D");
+        assert!(
+            events
+                .iter()
+                .any(|e| e.sentence.contains("could not advance onto")
+                    && e.sentence.contains("R23.1")),
+            "{events:?}"
+        );
+    }
+
+    fn load_demo() -> WonsState {
+        crate::rules::wons::load_pack(crate::rules::wons::DEMO_PACK).expect("the demo pack loads")
     }
 }

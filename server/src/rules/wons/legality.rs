@@ -107,6 +107,15 @@ pub fn check_order(
     check_order_in_hour(state, side, platoon_id, order, state.hour)
 }
 
+/// The step an Advance or Retreat from `from` moves onto, if any.
+pub fn moving_onto(side: Side, from: StepIndex, steps: usize, order: &Order) -> Option<StepIndex> {
+    match order {
+        Order::Advance => step_towards_enemy(side, from, steps),
+        Order::Retreat => step_away_from_enemy(side, from, steps),
+        _ => None,
+    }
+}
+
 /// As `check_order`, for an action taken in Hour `hour` (an extra action after a short battle
 /// belongs to the battle's Hour).
 pub fn check_order_in_hour(
@@ -138,6 +147,22 @@ pub fn check_order_in_hour(
                 platoon: name(),
                 action: action.title(),
                 step: here(),
+            })
+        }
+        Order::Advance | Order::Retreat
+            if moving_onto(side, platoon.step, steps, order)
+                .and_then(|to| state.move_ban(side, to, hour, *order == Order::Advance))
+                .is_some() =>
+        {
+            let to = moving_onto(side, platoon.step, steps, order).unwrap_or(platoon.step);
+            Err(OrderError::BarrageBan {
+                platoon: name(),
+                action: action.title(),
+                step: state.step_label(to),
+                reason: state
+                    .move_ban(side, to, hour, *order == Order::Advance)
+                    .map(|b| b.reason.clone())
+                    .unwrap_or_default(),
             })
         }
         Order::Retreat if step_away_from_enemy(side, platoon.step, steps).is_none() => {

@@ -167,6 +167,14 @@ pub(super) fn retreat_one(state: &mut WonsState, id: &str, steps: usize, run: &m
     };
     let (side, name, from) = (p.side, p.name.clone(), p.step);
     match step_away_from_enemy(side, from, steps) {
+        Some(to) if let Some(ban) = state.move_ban(side, to, run.hour, false) => {
+            let sentence = format!(
+                "{name} could not retreat onto {}: {} (R23.1).",
+                step_name(state, to),
+                ban.reason
+            );
+            run.note(EventVisibility::side(side), EventKind::Movement, sentence);
+        }
         Some(to) => {
             move_platoon(state, id, to, run.hour);
             let sentence = format!(
@@ -203,6 +211,15 @@ pub(super) fn advances(state: &mut WonsState, dice: &mut dyn Dice, run: &mut Exe
         };
         let (name, from) = (p.name.clone(), p.step);
         if let Some(to) = step_towards_enemy(Side::Finnish, from, steps) {
+            if let Some(ban) = state.move_ban(Side::Finnish, to, run.hour, true) {
+                let sentence = format!(
+                    "{name} could not advance onto {}: {} (R23.1).",
+                    step_name(state, to),
+                    ban.reason
+                );
+                run.note(EventVisibility::Finnish, EventKind::Movement, sentence);
+                continue;
+            }
             move_platoon(state, &id, to, run.hour);
             let sentence = format!(
                 "{name} advanced from {} to {}.",
@@ -253,6 +270,16 @@ fn advance_stack(
     let Some(to) = step_towards_enemy(Side::Soviet, from, steps) else {
         return;
     };
+    if let Some(ban) = state.move_ban(Side::Soviet, to, run.hour, true) {
+        let sentence = format!(
+            "Stack {} could not advance onto {}: {} (R23.1).",
+            stack.id,
+            step_name(state, to),
+            ban.reason
+        );
+        run.note(EventVisibility::Soviet, EventKind::Movement, sentence);
+        return;
+    }
     let ahead = rank.checked_sub(1).and_then(|r| stacks.get(r));
     if let Some(ahead) = ahead
         && state.stack_step(ahead).is_some_and(|s| s < to)

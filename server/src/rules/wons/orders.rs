@@ -138,6 +138,18 @@ pub enum OrderError {
         /// The step's label.
         step: String,
     },
+    /// A barrage forbids moving onto that step this Hour.
+    #[error("{platoon} cannot {action} onto {step} this Hour: {reason} (R23.1)")]
+    BarrageBan {
+        /// The platoon's name.
+        platoon: String,
+        /// The action's name.
+        action: &'static str,
+        /// The step's label.
+        step: String,
+        /// Which barrage, in words.
+        reason: String,
+    },
     /// A move off the end of the ladder.
     #[error("{platoon} cannot {action}: step {step} is the end of the ladder")]
     LadderEnd {

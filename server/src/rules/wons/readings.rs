@@ -27,5 +27,6 @@ pub const READINGS: &[&str] = &[
     "Equipment of the enemy uses foreign ammunition once captured; recaptured own equipment does not. A heavier weapon goes into use at once on a modified 6, with a proficient crew, or when the capturing platoon has a hero who may use any weapon.",
     "An optional rule is played unless the scenario pack turns it off under [optional_rules]: heroes, surprise, reconnaissance (Turn Zero), captured_equipment and smaller_forces are each refused or left out when off.",
     "Good interrogation information (R25) reveals every enemy work the side did not know, and shows on the sheet of the side's next battle the names of what the enemy bought for it.",
+    "A barrage that falls short on its own side's positions (3) bars that side from moving onto the battle's step, and one that falls long (18) bars the enemy from advancing onto it, for the Hour whose orders are given next (R23.1).",
     "When a battle's report lists the prisoners a side took, only they may be interrogated, each once, and the report says who deserted and who is a hero.",
 ];

@@ -42,6 +42,21 @@ pub struct Feature {
     pub known_to_enemy_since: Option<u32>,
 }
 
+/// A step one side may not move onto in one Hour, after a barrage fell short or long (R23.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct MoveBan {
+    /// The step.
+    pub step: StepIndex,
+    /// The side that may not move onto it.
+    pub side: Side,
+    /// The Hour it holds for.
+    pub hour: u32,
+    /// Retreats onto it are barred too (a short barrage on own troops), not only advances.
+    pub retreats_too: bool,
+    /// Why, in words.
+    pub reason: String,
+}
+
 /// One side's orders for the current Hour, hidden from the other side until it resolves.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct HourOrders {
@@ -145,6 +160,9 @@ pub struct WonsState {
     #[serde(default)]
     #[schema(value_type = Object)]
     pub force_morale_table: super::tables::force_morale::ForceMoraleTable,
+    /// Steps a side may not move onto in an Hour, after a barrage fell short or long (R23.1).
+    #[serde(default)]
+    pub move_bans: Vec<MoveBan>,
     /// "Rank Name" of every hero serving or having served in the campaign, by id.
     #[serde(default)]
     pub hero_names: BTreeMap<super::platoon::HeroId, String>,
@@ -195,6 +213,20 @@ impl WonsState {
     /// Whether the optional rule `name` is played: on unless the pack turns it off.
     pub fn rule_on(&self, name: &str) -> bool {
         self.optional_rules.get(name).copied().unwrap_or(true)
+    }
+
+    /// Why `side` may not advance (or, with `advancing` false, retreat) onto `step` in `hour`,
+    /// if a barrage forbids it (R23.1).
+    pub fn move_ban(
+        &self,
+        side: Side,
+        step: StepIndex,
+        hour: u32,
+        advancing: bool,
+    ) -> Option<&MoveBan> {
+        self.move_bans.iter().find(|b| {
+            b.side == side && b.step == step && b.hour == hour && (advancing || b.retreats_too)
+        })
     }
 
     /// Battle `id`.

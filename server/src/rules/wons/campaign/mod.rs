@@ -103,6 +103,7 @@ pub fn load_pack(source: &str) -> Result<WonsState, PackError> {
         interrogations: Vec::new(),
         support,
         force_morale_table,
+        move_bans: Vec::new(),
         hero_names: BTreeMap::new(),
     })
 }
