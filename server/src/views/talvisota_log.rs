@@ -1,6 +1,5 @@
 //! The Talvisota turn log for people: one sentence per event, written from what the event holds.
 
-use crate::domain::Side;
 use crate::rules::talvisota::events::{EventKind, TalvisotaEvent};
 use crate::rules::talvisota::harassment::HarassmentResult;
 use crate::rules::talvisota::map::GameMap;
@@ -11,14 +10,6 @@ pub fn space_name(map: &GameMap, id: &str) -> String {
     map.space(id)
         .map(|s| s.name.clone())
         .unwrap_or_else(|| id.to_string())
-}
-
-/// "Soviet" or "Finnish".
-pub fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::Soviet => "Soviet",
-        Side::Finnish => "Finnish",
-    }
 }
 
 /// A phase as people say it.
@@ -39,7 +30,7 @@ pub fn phase_name(phase: Phase) -> &'static str {
 pub fn outcome_sentence(outcome: &GameOutcome) -> String {
     match outcome {
         GameOutcome::Victory { winner, reason } => {
-            format!("{} victory: {reason}.", side_name(*winner))
+            format!("{} victory: {reason}.", winner.adjective())
         }
         GameOutcome::Draw => "The game ends in a draw.".into(),
     }
@@ -89,12 +80,12 @@ pub fn sentence(event: &TalvisotaEvent, map: &GameMap) -> String {
             reason,
         } => format!(
             "{} counters reach the command sheet ({reason}): {}.",
-            side_name(*side),
+            side.adjective(),
             list(pieces)
         ),
         EventKind::LossesToReinforcements { side, units } => format!(
             "{} losses move to the Reinforcements box: {}.",
-            side_name(*side),
+            side.adjective(),
             list(units)
         ),
         EventKind::InternationalSituation { die, marker } => {
@@ -108,7 +99,7 @@ pub fn sentence(event: &TalvisotaEvent, map: &GameMap) -> String {
             reason,
         } => format!(
             "{} morale {change:+} ({before} to {after}): {reason}.",
-            side_name(*side)
+            side.adjective()
         ),
         EventKind::UnitsRecovered { units, cost } => format!(
             "The Soviets recover {} for {cost} morale point(s).",
@@ -128,7 +119,7 @@ pub fn sentence(event: &TalvisotaEvent, map: &GameMap) -> String {
         EventKind::SheetAllocated { .. } => "Your command sheet for this turn is filled in.".into(),
         EventKind::StrategyPlaced { side, space, .. } => format!(
             "A {} combat strategy counter is placed face down on {}.",
-            side_name(*side),
+            side.adjective(),
             name(space)
         ),
         EventKind::CombatRevealed { soviet, finnish } => format!(
@@ -147,14 +138,14 @@ pub fn sentence(event: &TalvisotaEvent, map: &GameMap) -> String {
             r.round,
             r.soviet.effective,
             r.finnish.effective,
-            side_name(r.roller),
+            r.roller.adjective(),
             r.reading.die,
             r.reading.column,
             r.reading.row,
             list(&r.soviet_losses),
             list(&r.finnish_losses),
             match r.retreat {
-                Some(side) => format!("; the {} side retreats", side_name(side)),
+                Some(side) => format!("; the {} side retreats", side.adjective()),
                 None => String::new(),
             }
         ),
@@ -174,7 +165,7 @@ pub fn sentence(event: &TalvisotaEvent, map: &GameMap) -> String {
             name(retreat_to)
         ),
         EventKind::UnitsLost { side, units } => {
-            format!("{} units lost: {}.", side_name(*side), list(units))
+            format!("{} units lost: {}.", side.adjective(), list(units))
         }
         EventKind::Harassment(h) => format!(
             "Finnish harassment of {} with {}: a {} makes {}, {}.",

@@ -256,13 +256,6 @@ fn open_for_orders(state: &WonsState, side: Side) -> Result<(), OrderError> {
     Ok(())
 }
 
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::Soviet => "Soviet",
-        Side::Finnish => "Finnish",
-    }
-}
-
 /// Gives (or replaces) orders for some of `side`'s platoons; each must be legal (R2).
 pub fn give_orders(
     state: &mut WonsState,
@@ -287,7 +280,7 @@ pub fn give_orders(
         state.hour,
         EventVisibility::side(side),
         EventKind::Orders,
-        format!("{} orders given: {}.", side_name(side), lines.join("; ")),
+        format!("{} orders given: {}.", side.adjective(), lines.join("; ")),
     )])
 }
 
@@ -333,7 +326,7 @@ pub fn mark_ready(state: &mut WonsState, side: Side) -> Result<Vec<Event>, Order
         state.hour,
         EventVisibility::Public,
         EventKind::Orders,
-        format!("The {} side has marked its orders ready.", side_name(side)),
+        format!("The {} side has marked its orders ready.", side.adjective()),
     )])
 }
 
