@@ -288,6 +288,21 @@ pub fn submit_report(
     }
 }
 
+/// The umpire records a bare result: who won, after how many Turns, nothing else.
+pub fn record_battle_result(
+    state: &mut WonsState,
+    id: u32,
+    winner: Side,
+    turns: u32,
+) -> Result<Vec<Event>, ReportError> {
+    submit_report(
+        state,
+        id,
+        Reporter::Umpire,
+        &BattleReport::bare(winner, turns),
+    )
+}
+
 /// Both sides' parts of a report, joined.
 fn join(first: &BattleReport, second: &BattleReport) -> BattleReport {
     let mut joined = first.clone();

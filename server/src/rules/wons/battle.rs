@@ -1,5 +1,5 @@
-//! Battle records: opened by Attack orders, decided by the umpire (until the battles rules
-//! exist), and their consequences on the ladder (R2).
+//! Battle records: opened by Attack orders, decided by the report recorded in `aftermath`, and
+//! the result's consequences on the ladder (R2).
 
 use super::events::{Event, EventKind, EventVisibility};
 use super::fatigue::{Action, FatigueCircumstances, fatigue_change};
@@ -225,26 +225,6 @@ fn surprise_from_interrogation(state: &mut WonsState, battle: u32, run: &mut Exe
     {
         run.events.extend(events);
     }
-}
-
-/// Records a bare battle result (who won, after how many Turns) and applies its consequences;
-/// `aftermath::submit_report` records a full report.
-pub fn record_battle_result(
-    state: &mut WonsState,
-    battle_id: u32,
-    winner: Side,
-    turns: u32,
-) -> Result<Vec<Event>, BattleError> {
-    let battle = state
-        .battle(battle_id)
-        .ok_or(BattleError::Unknown(battle_id))?;
-    if battle.status != BattleStatus::Pending {
-        return Err(BattleError::AlreadyDecided(battle_id));
-    }
-    if turns == 0 {
-        return Err(BattleError::NoTurns);
-    }
-    decide(state, battle_id, winner, turns)
 }
 
 /// Decides a battle and applies the result's consequences: the loser of an attack keeps its

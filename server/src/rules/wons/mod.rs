@@ -1,8 +1,8 @@
-//! Winter of No Surrender: the campaign layer (ladder, Hours, orders, fatigue, hidden knowledge).
+//! Winter of No Surrender: the campaign layer (ladder, Hours, orders, fatigue, hidden knowledge)
+//! and everything around the tabletop battle (the sheet, support, barrages, the report, capture,
+//! prisoners, heroes, the battle-table dice).
 //!
 //! Pure rules: a `WonsState` goes in, the commands mutate it and return the `Event`s they made.
-//! Battles themselves, heroes, support, artillery and prisoners belong to later modules; the
-//! `Battle` record and the platoon fields for retained items and heroes are their places.
 
 pub mod aftermath;
 pub mod barrage;
@@ -34,7 +34,8 @@ mod works;
 #[cfg(test)]
 mod tests;
 
-pub use battle::{Battle, BattleError, BattleStatus, record_battle_result};
+pub use aftermath::record_battle_result;
+pub use battle::{Battle, BattleError, BattleStatus};
 pub use campaign::{load_pack, start_campaign};
 pub use events::{Event, EventKind, EventVisibility, visible_events};
 pub use fatigue::{Action, Light, exhaustion, fatigue_change};

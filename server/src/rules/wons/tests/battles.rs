@@ -3,6 +3,7 @@
 use super::{C, D, E, demo, fatigue, order, place, says, step};
 use crate::dice::source::ScriptedDice;
 use crate::domain::Side;
+use crate::rules::wons::aftermath::ReportError;
 use crate::rules::wons::battle::{BattleError, BattleStatus};
 use crate::rules::wons::events::{EventKind, EventVisibility};
 use crate::rules::wons::hour::HourError;
@@ -160,7 +161,7 @@ fn a_scripted_campaign_opening() {
     assert!(says(&events, "fewer than three Turns"));
     assert_eq!(
         record_battle_result(&mut s, 1, Side::Soviet, 2),
-        Err(BattleError::AlreadyDecided(1))
+        Err(ReportError::Battle(BattleError::AlreadyDecided(1)))
     );
     // Contact made, the Soviets still see the Finns on the adjacent step.
     assert_eq!(s.knowledge.soviet.sightings["fin-1"].step, E);
