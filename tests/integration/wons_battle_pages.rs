@@ -256,12 +256,16 @@ async fn the_umpire_sets_surprise_and_records_a_full_report_each_side_reads_its_
     let card = sheet(&html);
     assert!(card.contains("1st Platoon, 3rd Company, 1st Section (rifleman): 2 killed, 1 wounded"));
     assert!(card.contains("Final Force Morale of the Finnish side: 3."));
-    assert!(card.contains("Private Virtanen (taken by the Soviet side; deserter)"));
+    assert!(
+        !card.contains("Private Virtanen"),
+        "whether a Finn deserted is the Soviets' knowledge"
+    );
     assert!(card.contains("lmg (b1-d1, left by the Finnish side, driven off by HE)"));
     assert!(!html.contains("Light Mortar Team") && !html.contains("mortar crew"));
     let soviet = signed_in(&c.app, "soviet").await;
     let html = page(&c, &soviet).await;
     assert!(sheet(&html).contains("Light Mortar Team (mortar crew): 1 killed"));
+    assert!(sheet(&html).contains("Private Virtanen (taken by the Soviet side; deserter)"));
     assert!(
         !html.contains("(rifleman): 2 killed") && !html.contains("Force Morale of the Finnish")
     );

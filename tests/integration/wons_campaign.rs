@@ -267,7 +267,8 @@ async fn three_battles() -> Played {
         finnish: Kept for later battles (R1.4): Molotov cocktails (1st Platoon, 3rd Company).
         soviet: Our Force Morale at the end of battle 1: 3.
         finnish: Our Force Morale at the end of battle 1: 7.
-        all: The Finnish side took 2 prisoner(s) in battle 1, 1 of them deserter(s); they may be interrogated (R25).
+        all: The Finnish side took 2 prisoner(s) in battle 1; they may be interrogated (R25).
+        finnish: 1 of the prisoners taken in battle 1 came over as deserters (R25).
         all: Left on the field after battle 1: light mortar (b1-d1); each may be rolled for once (R1.5).
         all: Battle 1 at C Woodcutters' Clearing: the Soviet attack failed after 4 Turn(s); both sides hold their ground and the initiative passes to the Finnish side.
     ").await;
@@ -276,6 +277,7 @@ async fn three_battles() -> Played {
         ("finnish", "1st Platoon, 3rd Company lost from"),
         ("soviet", "Our Force Morale at the end of battle 1: 3."),
         ("finnish", "Our Force Morale at the end of battle 1: 7."),
+        ("finnish", "came over as deserters"),
     ] {
         play.keep(side, secret);
     }
@@ -340,7 +342,10 @@ async fn three_battles() -> Played {
         );
         assert_eq!(report["support_used"], json!([used]));
         let prisoners = report["prisoners"].as_array().expect("prisoners");
-        assert_eq!(prisoners.len(), 2, "both sides read who was taken");
+        // The Finns read the two they took; the Soviets count theirs among the missing and are
+        // not told which of them deserted.
+        let taken = if side == "finnish" { 2 } else { 0 };
+        assert_eq!(prisoners.len(), taken, "{side} reads the prisoners it took");
         assert_eq!(
             b["abandoned"][0]["name"], "light mortar",
             "both read the field"

@@ -553,8 +553,9 @@ fn enemy_support_revealed(
     })
 }
 
-/// A battle report as `side` may read it: its own casualties, final Force Morale and support
-/// used; both sides' prisoners (each side knows who is missing) and the equipment on the field.
+/// A battle report as `side` may read it: its own casualties, final Force Morale, support used
+/// and equipment left behind, and the prisoners it took (its own men taken count among its
+/// missing; whether one deserted is the captors' knowledge).
 fn report_for(
     state: &WonsState,
     report: &crate::rules::wons::aftermath::BattleReport,
@@ -580,6 +581,7 @@ fn report_for(
     mine.force_morale_end.retain(|f| f.side == side);
     mine.support_used.retain(|u| own_item(u));
     mine.abandoned.retain(|a| own(&a.platoon));
+    mine.prisoners.retain(|p| p.taken_by == side);
     mine
 }
 

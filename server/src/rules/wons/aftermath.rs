@@ -615,22 +615,27 @@ fn apply_report(
             .filter(|p| p.taken_by == side)
             .collect();
         if !taken.is_empty() {
-            let deserters = taken.iter().filter(|p| p.deserter).count();
             events.push(Event::new(
                 hour,
                 EventVisibility::Public,
                 EventKind::Battle,
                 format!(
-                    "The {} side took {} prisoner(s) in battle {id}{}; they may be interrogated (R25).",
+                    "The {} side took {} prisoner(s) in battle {id}; they may be interrogated (R25).",
                     side.adjective(),
                     taken.len(),
-                    if deserters > 0 {
-                        format!(", {deserters} of them deserter(s)")
-                    } else {
-                        String::new()
-                    }
                 ),
             ));
+            // Who came over of his own will is the captors' knowledge: the enemy is surprised
+            // by what a deserter told (R4).
+            let deserters = taken.iter().filter(|p| p.deserter).count();
+            if deserters > 0 {
+                events.push(Event::new(
+                    hour,
+                    EventVisibility::side(side),
+                    EventKind::Battle,
+                    format!("{deserters} of the prisoners taken in battle {id} came over as deserters (R25)."),
+                ));
+            }
         }
     }
     if !devices.is_empty() {

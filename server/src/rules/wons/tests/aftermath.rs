@@ -161,7 +161,22 @@ fn the_umpires_report_carries_into_the_campaign() {
             .iter()
             .any(|e| e.visibility == EventVisibility::Public
                 && e.sentence.contains("took 2 prisoner(s)")
-                && e.sentence.contains("1 of them deserter"))
+                && !e.sentence.contains("deserter"))
+    );
+    // Who deserted is the captors' knowledge only.
+    assert!(events.iter().any(|e| {
+        e.visibility == EventVisibility::Finnish
+            && e.sentence
+                .contains("1 of the prisoners taken in battle 1 came over as deserters")
+    }));
+    let soviets = crate::views::wons::soviet_view(&s).0;
+    let report = soviets.battles[0]
+        .report
+        .as_ref()
+        .expect("the Soviets read the report");
+    assert!(
+        report.prisoners.is_empty(),
+        "the Soviets are not told who deserted"
     );
     assert_eq!(
         submit_report(&mut s, 1, Reporter::Umpire, &full_report()),
