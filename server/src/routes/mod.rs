@@ -6,6 +6,7 @@ pub mod campaign_pages;
 pub mod campaigns;
 pub mod dice;
 pub mod dice_pages;
+pub mod form;
 pub mod health;
 pub mod heroes;
 pub mod heroes_api;

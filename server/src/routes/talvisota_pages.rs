@@ -2,6 +2,7 @@
 //! into the same typed command the API takes and calls the same function.
 
 use super::CampaignAccess;
+use super::form::Fields;
 use super::pages::{Nav, render, render_with};
 use super::talvisota as api;
 use crate::auth::MaybeUser;
@@ -100,23 +101,9 @@ async fn answer(
     }
 }
 
-/// A form's fields, in order, repeated names kept.
-type Fields = Vec<(String, String)>;
-
-fn all(fields: &Fields, name: &str) -> Vec<String> {
-    fields
-        .iter()
-        .filter(|(k, v)| k == name && !v.trim().is_empty())
-        .map(|(_, v)| v.trim().to_string())
-        .collect()
-}
-
-fn one(fields: &Fields, name: &str) -> Option<String> {
-    all(fields, name).into_iter().next()
-}
-
 fn supports(fields: &Fields, name: &str) -> Vec<SupportUse> {
-    all(fields, name)
+    fields
+        .all(name)
         .into_iter()
         .map(|v| match v.strip_suffix(":second") {
             Some(id) => SupportUse {
@@ -142,9 +129,10 @@ pub async fn organisation(
     access: CampaignAccess,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
-    let to = one(&fields, "to");
+    let to = fields.one("to");
     let moves: Vec<UnitMove> = match &to {
-        Some(to) => all(&fields, "move")
+        Some(to) => fields
+            .all("move")
             .into_iter()
             .map(|unit| UnitMove {
                 unit,
@@ -153,13 +141,13 @@ pub async fn organisation(
             .collect(),
         None => Vec::new(),
     };
-    let markers = all(&fields, "marker");
+    let markers = fields.all("marker");
     let orders = SovietOrganisation {
-        recover: all(&fields, "recover"),
+        recover: fields.all("recover"),
         possession_markers: (!markers.is_empty()).then_some(markers),
         moves,
     };
-    let result = if to.is_none() && !all(&fields, "move").is_empty() {
+    let result = if to.is_none() && !fields.all("move").is_empty() {
         Err(AppError::invalid(
             "invalid_field",
             "Choose where the moving units go.",
@@ -178,8 +166,8 @@ fn soviet_sheet_of(fields: &Fields) -> Result<SovietSheet, AppError> {
             .and_then(|v| v.as_str().map(str::to_owned))
             .unwrap_or_default();
         let targets: Vec<String> = [
-            one(fields, &format!("{field}.target1")),
-            one(fields, &format!("{field}.target2")),
+            fields.one(&format!("{field}.target1")),
+            fields.one(&format!("{field}.target2")),
         ]
         .into_iter()
         .flatten()
@@ -187,7 +175,7 @@ fn soviet_sheet_of(fields: &Fields) -> Result<SovietSheet, AppError> {
         if targets.is_empty() {
             continue;
         }
-        let from = one(fields, &format!("{field}.from")).ok_or_else(|| {
+        let from = fields.one(&format!("{field}.from")).ok_or_else(|| {
             AppError::invalid(
                 "invalid_field",
                 format!(
@@ -200,7 +188,7 @@ fn soviet_sheet_of(fields: &Fields) -> Result<SovietSheet, AppError> {
             strategy,
             from,
             targets,
-            units: all(fields, &format!("{field}.unit")),
+            units: fields.all(&format!("{field}.unit")),
             supports: supports(fields, &format!("{field}.support")),
             placement: None,
             resolved: false,
@@ -226,18 +214,18 @@ fn finnish_sheet_of(fields: &Fields) -> Result<FinnishSheet, AppError> {
     let mut allocations = Vec::new();
     for index in 0..8 {
         let (Some(space), Some(strategy)) = (
-            one(fields, &format!("f{index}.space")),
-            one(fields, &format!("f{index}.strategy")),
+            fields.one(&format!("f{index}.space")),
+            fields.one(&format!("f{index}.strategy")),
         ) else {
             continue;
         };
         allocations.push(FinnishAllocation {
             strategy: parse(&strategy, "Finnish combat strategy")?,
             space,
-            units: all(fields, &format!("f{index}.unit")),
+            units: fields.all(&format!("f{index}.unit")),
             supports: supports(fields, &format!("f{index}.support")),
-            environment: all(fields, &format!("f{index}.env")),
-            entrenchments: all(fields, &format!("f{index}.ret")),
+            environment: fields.all(&format!("f{index}.env")),
+            entrenchments: fields.all(&format!("f{index}.ret")),
             placement: None,
         });
     }
@@ -263,7 +251,7 @@ pub async fn combat(
     access: CampaignAccess,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
-    let placement = one(&fields, "placement").unwrap_or_default();
+    let placement = fields.one("placement").unwrap_or_default();
     let result = api::resolve_combat(&state, &access, placement).await;
     answer(&state, &access, result).await
 }
@@ -274,10 +262,10 @@ pub async fn harassment(
     access: CampaignAccess,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
-    let order = one(&fields, "space").map(|space| InfiltrationOrder {
+    let order = fields.one("space").map(|space| InfiltrationOrder {
         space,
-        units: all(&fields, "scout"),
-        stay: one(&fields, "stay").is_some(),
+        units: fields.all("scout"),
+        stay: fields.one("stay").is_some(),
     });
     let result = api::harassment(&state, &access, order).await;
     answer(&state, &access, result).await

@@ -3,6 +3,7 @@
 //! into the same command the API takes and handed to the same function.
 
 use super::CampaignAccess;
+use super::form::Fields;
 use super::wons::{self as api};
 use super::wons_battles::{self as battles, CaptureIn, PurchasesIn, SupportPointsIn, SurpriseIn};
 use super::wons_pages::{self, after};
@@ -20,55 +21,6 @@ use axum::extract::{Form, Path, State};
 use axum::response::Response;
 use axum::routing::post;
 
-/// A submitted form as its fields in order; a name may come back many times.
-struct Fields(Vec<(String, String)>);
-
-impl Fields {
-    /// The first value of `name`, trimmed; empty when absent.
-    fn get(&self, name: &str) -> &str {
-        self.0
-            .iter()
-            .find(|(k, _)| k == name)
-            .map_or("", |(_, v)| v.trim())
-    }
-
-    /// Whether `name` was sent at all (a checked box).
-    fn has(&self, name: &str) -> bool {
-        self.0.iter().any(|(k, _)| k == name)
-    }
-
-    /// Every value of `name`.
-    fn all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> {
-        self.0
-            .iter()
-            .filter(move |(k, _)| k == name)
-            .map(|(_, v)| v.trim())
-    }
-
-    /// A whole number; empty is 0.
-    fn count(&self, name: &str, what: &str) -> Result<u32, AppError> {
-        let value = self.get(name);
-        if value.is_empty() {
-            return Ok(0);
-        }
-        value.parse().map_err(|_| {
-            AppError::invalid(
-                "invalid_number",
-                format!("Give {what} as a whole number of 0 or more; '{value}' is not one."),
-            )
-        })
-    }
-
-    /// A side named by its code, if any.
-    fn side(&self, name: &str) -> Option<Side> {
-        match self.get(name) {
-            "soviet" => Some(Side::Soviet),
-            "finnish" => Some(Side::Finnish),
-            _ => None,
-        }
-    }
-}
-
 /// Where the page goes back to after a battle form.
 fn anchor(battle: u32) -> String {
     format!("#battle-{battle}")
@@ -80,9 +32,8 @@ pub async fn support_points(
     State(state): State<AppState>,
     access: CampaignAccess,
     Path((_, battle)): Path<(String, u32)>,
-    Form(form): Form<Vec<(String, String)>>,
+    Form(form): Form<Fields>,
 ) -> Result<Response, AppError> {
-    let form = Fields(form);
     let result = async {
         let side = form.side("side").ok_or_else(|| {
             AppError::invalid("side_needed", "Choose the side the points are for.")
@@ -101,9 +52,8 @@ pub async fn support(
     State(state): State<AppState>,
     access: CampaignAccess,
     Path((_, battle)): Path<(String, u32)>,
-    Form(form): Form<Vec<(String, String)>>,
+    Form(form): Form<Fields>,
 ) -> Result<Response, AppError> {
-    let form = Fields(form);
     let result = async {
         let mut purchases: Vec<PurchaseRequest> = Vec::new();
         for n in 0.. {
@@ -144,9 +94,8 @@ pub async fn surprise(
     State(state): State<AppState>,
     access: CampaignAccess,
     Path((_, battle)): Path<(String, u32)>,
-    Form(form): Form<Vec<(String, String)>>,
+    Form(form): Form<Fields>,
 ) -> Result<Response, AppError> {
-    let form = Fields(form);
     let result = async {
         let surprised = form.side("surprised");
         let level = match surprised {
@@ -177,9 +126,8 @@ pub async fn turn_zero(
     State(state): State<AppState>,
     access: CampaignAccess,
     Path((_, battle)): Path<(String, u32)>,
-    Form(form): Form<Vec<(String, String)>>,
+    Form(form): Form<Fields>,
 ) -> Result<Response, AppError> {
-    let form = Fields(form);
     let result = async {
         let report = TurnZeroReport {
             finnish_units_deployed: form.count("deployed", "the Finnish units deployed")?,
@@ -208,7 +156,7 @@ fn report(form: &Fields) -> Result<BattleReport, AppError> {
         )
     })?;
     let mut report = BattleReport::bare(winner, turns);
-    report.support_used = form.all("used").map(str::to_owned).collect();
+    report.support_used = form.all("used");
     for side in [Side::Soviet, Side::Finnish] {
         let s = side.code();
         for n in 0.. {
@@ -260,7 +208,7 @@ fn report(form: &Fields) -> Result<BattleReport, AppError> {
             }
         }
         let he = format!("{s}.he");
-        let driven_off: Vec<&str> = form.all(&he).collect();
+        let driven_off = form.all(&he);
         for n in 0.. {
             let platoon = form.get(&format!("{s}.ab{n}.platoon"));
             if platoon.is_empty() {
@@ -271,7 +219,7 @@ fn report(form: &Fields) -> Result<BattleReport, AppError> {
                 report.abandoned.push(AbandonedIn {
                     platoon: platoon.to_owned(),
                     weapon: form.get(&format!("{s}.ab{n}.weapon")).to_owned(),
-                    he_drove_off_owner: driven_off.contains(&platoon),
+                    he_drove_off_owner: driven_off.iter().any(|p| p == platoon),
                 });
             }
         }
@@ -286,9 +234,8 @@ pub async fn result(
     State(state): State<AppState>,
     access: CampaignAccess,
     Path((_, battle)): Path<(String, u32)>,
-    Form(form): Form<Vec<(String, String)>>,
+    Form(form): Form<Fields>,
 ) -> Result<Response, AppError> {
-    let form = Fields(form);
     let result = async { api::record_battle(&state, &access, battle, &report(&form)?).await }.await;
     after(&state, &access, result, &anchor(battle)).await
 }
@@ -299,9 +246,8 @@ pub async fn capture(
     State(state): State<AppState>,
     access: CampaignAccess,
     Path((_, battle)): Path<(String, u32)>,
-    Form(form): Form<Vec<(String, String)>>,
+    Form(form): Form<Fields>,
 ) -> Result<Response, AppError> {
-    let form = Fields(form);
     let body = CaptureIn {
         side: form.side("side"),
         request: CaptureRequest {
@@ -321,9 +267,8 @@ pub async fn capture(
 pub async fn force_morale_table(
     State(state): State<AppState>,
     access: CampaignAccess,
-    Form(form): Form<Vec<(String, String)>>,
+    Form(form): Form<Fields>,
 ) -> Result<Response, AppError> {
-    let form = Fields(form);
     let result = async {
         let mut by_face = [0u8; 6];
         for (face, slot) in by_face.iter_mut().enumerate() {
