@@ -28,5 +28,6 @@ pub const READINGS: &[&str] = &[
     "An optional rule is played unless the scenario pack turns it off under [optional_rules]: heroes, surprise, reconnaissance (Turn Zero), captured_equipment and smaller_forces are each refused or left out when off.",
     "Good interrogation information (R25) reveals every enemy work the side did not know, and shows on the sheet of the side's next battle the names of what the enemy bought for it.",
     "A barrage that falls short on its own side's positions (3) bars that side from moving onto the battle's step, and one that falls long (18) bars the enemy from advancing onto it, for the Hour whose orders are given next (R23.1).",
+    "Whether a prisoner deserted is the captors' knowledge: both sides read how many prisoners were taken, only the captors read who came over (R4, R25).",
     "When a battle's report lists the prisoners a side took, only they may be interrogated, each once, and the report says who deserted and who is a hero.",
 ];
