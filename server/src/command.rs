@@ -3,8 +3,10 @@
 
 use crate::db;
 use crate::db::campaigns::CampaignRow;
+use crate::dice::audience::Audience;
 use crate::dice::entropy::{ClientSeed, EntropySet};
 use crate::dice::live::{LiveDice, RolledRoll};
+use crate::dice::v2::EpochSeeds;
 use crate::domain::Role;
 use crate::error::AppError;
 use crate::routes::CampaignAccess;
@@ -48,7 +50,7 @@ impl Command {
 
     async fn open(
         mut tx: Transaction<'static, Postgres>,
-        campaign: CampaignRow,
+        mut campaign: CampaignRow,
         role: Role,
         user: Option<Uuid>,
     ) -> Result<Command, AppError> {
@@ -58,13 +60,8 @@ impl Command {
                 "This campaign has finished; nothing more can be rolled or ordered in it.",
             ));
         }
+        let epoch_seeds = open_epoch(&mut tx, &mut campaign).await?;
         let c = &campaign;
-        let epoch = db::dice::epoch(&mut *tx, c.id, c.dice_epoch).await?;
-        let seed: [u8; 32] = epoch
-            .seed
-            .as_slice()
-            .try_into()
-            .map_err(AppError::internal)?;
         let chain_head: [u8; 32] = c
             .chain_head
             .as_slice()
@@ -84,7 +81,14 @@ impl Command {
         let entropy = EntropySet::from_seeds(parsed.iter().map(|(r, u, s)| (*r, *u, s)));
         let next_k = u64::try_from(c.next_roll).map_err(AppError::internal)?;
         let epoch_number = u32::try_from(c.dice_epoch).map_err(AppError::internal)?;
-        let dice = LiveDice::new(c.id, epoch_number, seed, entropy.hash(), next_k, chain_head);
+        let dice = LiveDice::new(
+            c.id,
+            epoch_number,
+            epoch_seeds,
+            entropy.hash(),
+            next_k,
+            chain_head,
+        );
         Ok(Command {
             tx,
             role,
@@ -179,4 +183,36 @@ impl Command {
         self.tx.commit().await?;
         Ok(rolls)
     }
+}
+
+/// The seeds of the campaign's open v2 epoch. A campaign still in a v1 epoch first opens a v2
+/// epoch: the v1 epoch closes without revealing its seed, which the end of the campaign reveals.
+async fn open_epoch(
+    tx: &mut Transaction<'static, Postgres>,
+    campaign: &mut CampaignRow,
+) -> Result<EpochSeeds, AppError> {
+    let rows = db::dice_epochs::seeds(&mut **tx, campaign.id, Some(campaign.dice_epoch)).await?;
+    if rows.is_empty() {
+        let seeds = EpochSeeds::fresh().map_err(AppError::internal)?;
+        let next = campaign.dice_epoch + 1;
+        db::dice_epochs::insert_v2(tx, campaign.id, next, &seeds).await?;
+        db::dice::set_current_epoch(tx, campaign.id, next).await?;
+        campaign.dice_epoch = next;
+        return Ok(seeds);
+    }
+    let mut seeds = [[0u8; 32]; 4];
+    for row in &rows {
+        let audience: Audience = row.audience.parse().map_err(AppError::internal)?;
+        seeds[usize::from(audience.byte())] =
+            row.seed.as_slice().try_into().map_err(AppError::internal)?;
+    }
+    if rows.len() != 4 {
+        return Err(AppError::internal(format!(
+            "dice epoch {} of campaign {} has {} seeds instead of 4",
+            campaign.dice_epoch,
+            campaign.id,
+            rows.len()
+        )));
+    }
+    Ok(EpochSeeds::new(seeds))
 }

@@ -24,7 +24,7 @@ enum Command {
     Migrate,
     /// Create demo accounts and a demo campaign, then serve.
     Demo,
-    /// Check a dice export (motti-dice/v1) offline; exits non-zero on the first mismatch.
+    /// Check a dice export (motti-dice/v2, with any v1 epochs) offline; exits non-zero on the first mismatch.
     Verify {
         /// The export file, as downloaded from /api/v1/campaigns/{id}/dice/export.
         file: PathBuf,
@@ -137,7 +137,7 @@ fn verify(file: &std::path::Path) -> ExitCode {
         Ok(x) => x,
         Err(e) => {
             eprintln!(
-                "motti verify: {} is not a motti-dice/v1 export: {e}",
+                "motti verify: {} is not a motti-dice/v2 export: {e}",
                 file.display()
             );
             return ExitCode::from(2);

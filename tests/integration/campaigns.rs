@@ -20,7 +20,14 @@ async fn creator_is_umpire_and_unknown_games_are_422() {
     assert_eq!(body["status"], "open");
     assert_eq!(body["game"], "wons");
     assert_eq!(body["dice"]["epoch"], 0);
-    assert_eq!(body["dice"]["commitment"].as_str().expect("hex").len(), 64);
+    assert_eq!(
+        body["dice"]["scheme"], "v2",
+        "a new campaign starts at a v2 epoch"
+    );
+    for audience in ["public", "soviet", "finnish", "umpire"] {
+        let commitment = body["dice"]["commitments"][audience].as_str().expect("hex");
+        assert_eq!(commitment.len(), 64);
+    }
     assert_eq!(body["dice"]["client_seeds"], json!([]));
     assert!(body["created_at"].as_str().expect("time").ends_with('Z'));
 

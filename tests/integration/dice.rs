@@ -296,10 +296,12 @@ async fn hidden_rolls_stay_hidden_until_the_campaign_finishes() {
         .expect("text");
     assert!(!finn_sees(&export));
     let export: Value = serde_json::from_str(&export).expect("json");
-    assert!(
-        export["epochs"][0]["seed"].is_null(),
-        "the open seed is never sent"
-    );
+    for audience in ["public", "soviet", "finnish", "umpire"] {
+        assert!(
+            export["epochs"][0]["seeds"][audience]["seed"].is_null(),
+            "the open seeds are never sent"
+        );
+    }
     assert_eq!(export["rolls"][0]["draws"], Value::Null);
 
     // The Soviets see their own side roll but not the umpire's.
@@ -352,7 +354,13 @@ async fn hidden_rolls_stay_hidden_until_the_campaign_finishes() {
             Some(&t.finn),
         )
         .await;
-    assert!(export["epochs"][0]["seed"].as_str().is_some());
+    for audience in ["public", "soviet", "finnish", "umpire"] {
+        assert!(
+            export["epochs"][0]["seeds"][audience]["seed"]
+                .as_str()
+                .is_some()
+        );
+    }
     let html = finn_browser
         .get(format!("{}/campaigns/{}/dice", t.app.url, t.id))
         .send()
@@ -391,14 +399,35 @@ async fn rotation_reveals_the_seed_behind_the_commitment() {
         .await;
     assert_eq!(status, StatusCode::OK, "{rotated}");
     assert_eq!(rotated["revealed"]["epoch"], 0);
+    assert_eq!(rotated["revealed"]["audience"], "public");
     assert_eq!(rotated["epoch"], 1);
     use sha2::Digest;
     let seed = hex::decode(rotated["revealed"]["seed"].as_str().expect("seed")).expect("hex");
     assert_eq!(
         hex::encode(sha2::Sha256::digest(&seed)),
-        before["dice"]["commitment"].as_str().expect("commitment")
+        before["dice"]["commitments"]["public"]
+            .as_str()
+            .expect("commitment")
     );
-    assert_ne!(rotated["commitment"], before["dice"]["commitment"]);
+    assert_ne!(rotated["commitments"], before["dice"]["commitments"]);
+    let (_, after) = t
+        .app
+        .get(&format!("/api/v1/campaigns/{}", t.id), Some(&t.soviet))
+        .await;
+    assert_eq!(after["dice"]["commitments"], rotated["commitments"]);
+    // Only the public seed of the closed epoch is out.
+    let (_, export) = t
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{}/dice/export", t.id),
+            Some(&t.umpire),
+        )
+        .await;
+    let closed = &export["epochs"][0]["seeds"];
+    assert_eq!(closed["public"]["seed"], rotated["revealed"]["seed"]);
+    for audience in ["soviet", "finnish", "umpire"] {
+        assert!(closed[audience]["seed"].is_null(), "{closed}");
+    }
     let (_, roll) = t.roll(&t.soviet, json!({"dice": "1d6"})).await;
     assert_eq!(
         (roll["k"].as_i64(), roll["epoch"].as_i64()),
@@ -476,14 +505,14 @@ async fn export_verifies_offline_and_tampering_is_caught() {
     assert!(!ok && out.contains("k=0"), "{out}");
     let (ok, out) = tamper(&|x| x["rolls"][2]["chain"] = json!("00".repeat(32)));
     assert!(!ok && out.contains("k=2"), "{out}");
-    let (ok, out) = tamper(&|x| x["epochs"][0]["seed"] = json!("11".repeat(32)));
+    let (ok, out) = tamper(&|x| x["epochs"][0]["seeds"]["soviet"]["seed"] = json!("11".repeat(32)));
     assert!(!ok && out.contains("epoch 0"), "{out}");
     let (ok, out) = tamper(&|x| x["rolls"][3]["k"] = json!(7));
     assert!(!ok && out.contains('7'), "{out}");
 }
 
 /// Runs the real `motti verify` on an export; returns success and what it printed.
-fn verify(export: &Value) -> (bool, String) {
+pub fn verify(export: &Value) -> (bool, String) {
     let path = std::env::temp_dir().join(format!(
         "motti-export-{}.json",
         uuid::Uuid::new_v4().simple()
@@ -518,8 +547,8 @@ async fn a_request_that_dies_mid_roll_loses_and_duplicates_nothing() {
         .await
         .expect("locks");
     sqlx::query(
-        "insert into rolls (campaign_id, k, epoch, entropy, draws, chain, expression, purpose, visibility, roller_role, result) \
-         select id, next_roll, 0, '\\x00', '[[6, 6]]', '\\x00', '1d6', 'never committed', 'public', 'soviet', '{}' from campaigns where id = $1::uuid",
+        "insert into rolls (campaign_id, k, epoch, entropy, draws, chain, expression, purpose, visibility, roller_role, result, audience) \
+         select id, next_roll, 0, '\\x00', '[[6, 6]]', '\\x00', '1d6', 'never committed', 'public', 'soviet', '{}', 'public' from campaigns where id = $1::uuid",
     )
     .bind(&t.id)
     .execute(&mut dying)

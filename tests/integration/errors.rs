@@ -248,6 +248,7 @@ async fn openapi_document_covers_every_api_route() {
         ("/api/v1/campaigns/{id}/procedures", "get"),
         ("/api/v1/campaigns/{id}/procedures/{name}", "post"),
         ("/api/v1/campaigns/{id}/dice/rotate", "post"),
+        ("/api/v1/campaigns/{id}/dice/reveal", "post"),
         ("/api/v1/campaigns/{id}/dice/export", "get"),
     ] {
         assert!(

@@ -1,83 +1,8 @@
-//! Dice storage: epochs with their seeds, client seeds, entropy sets, rolls and face counts.
+//! Dice storage: the current epoch, client seeds, entropy sets, rolls and face counts (epochs
+//! and their seeds are in `dice_epochs`).
 
 use sqlx::{FromRow, PgExecutor, Postgres, Transaction};
 use uuid::Uuid;
-
-/// One dice epoch as stored. `seed` must never leave the server while `revealed` is false.
-#[derive(Clone, Debug, FromRow)]
-pub struct EpochRow {
-    /// The epoch number.
-    pub epoch: i32,
-    /// The secret seed.
-    pub seed: Vec<u8>,
-    /// SHA-256 of the seed, lowercase hex.
-    pub commitment: String,
-    /// Whether the seed has been revealed.
-    pub revealed: bool,
-}
-
-/// Opens an epoch with its seed and commitment.
-pub async fn insert_epoch(
-    tx: &mut Transaction<'_, Postgres>,
-    campaign: Uuid,
-    epoch: i32,
-    seed: &[u8],
-    commitment: &str,
-) -> sqlx::Result<()> {
-    sqlx::query(
-        "insert into dice_epochs (campaign_id, epoch, seed, commitment) values ($1, $2, $3, $4)",
-    )
-    .bind(campaign)
-    .bind(epoch)
-    .bind(seed)
-    .bind(commitment)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
-
-/// Every epoch of a campaign, in order.
-pub async fn epochs<'e>(db: impl PgExecutor<'e>, campaign: Uuid) -> sqlx::Result<Vec<EpochRow>> {
-    sqlx::query_as(
-        "select epoch, seed, commitment, revealed_at is not null as revealed from dice_epochs \
-         where campaign_id = $1 order by epoch",
-    )
-    .bind(campaign)
-    .fetch_all(db)
-    .await
-}
-
-/// One epoch of a campaign.
-pub async fn epoch<'e>(
-    db: impl PgExecutor<'e>,
-    campaign: Uuid,
-    epoch: i32,
-) -> sqlx::Result<EpochRow> {
-    sqlx::query_as(
-        "select epoch, seed, commitment, revealed_at is not null as revealed from dice_epochs \
-         where campaign_id = $1 and epoch = $2",
-    )
-    .bind(campaign)
-    .bind(epoch)
-    .fetch_one(db)
-    .await
-}
-
-/// Reveals an epoch's seed.
-pub async fn reveal_epoch(
-    tx: &mut Transaction<'_, Postgres>,
-    campaign: Uuid,
-    epoch: i32,
-) -> sqlx::Result<()> {
-    sqlx::query(
-        "update dice_epochs set revealed_at = coalesce(revealed_at, now()) where campaign_id = $1 and epoch = $2",
-    )
-    .bind(campaign)
-    .bind(epoch)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
 
 /// Sets the current epoch of a campaign.
 pub async fn set_current_epoch(
@@ -172,10 +97,14 @@ pub struct RollRow {
     pub k: i64,
     /// Dice epoch.
     pub epoch: i32,
+    /// `public`, `soviet`, `finnish` or `umpire`.
+    pub audience: String,
     /// The entropy `E` used.
     pub entropy: Vec<u8>,
     /// `[[m, face], …]` in draw order.
     pub draws: sqlx::types::Json<Vec<(u32, u32)>>,
+    /// `D_k` of a v2 roll; `None` for a v1 roll.
+    pub digest: Option<Vec<u8>>,
     /// The chain hash.
     pub chain: Vec<u8>,
     /// The dice as an expression.
@@ -221,8 +150,8 @@ pub async fn append_rolls(
         let r = new.roll;
         sqlx::query(
             "insert into rolls (campaign_id, k, epoch, entropy, draws, chain, expression, purpose, visibility, \
-             roller_role, roller_id, procedure, result, summary, total) \
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+             roller_role, roller_id, procedure, result, summary, total, audience, digest) \
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
         )
         .bind(campaign)
         .bind(r.k as i64)
@@ -239,13 +168,10 @@ pub async fn append_rolls(
         .bind(sqlx::types::Json(&r.result))
         .bind(&r.summary)
         .bind(r.total)
+        .bind(r.audience.code())
+        .bind(&r.digest[..])
         .execute(&mut **tx)
         .await?;
-        let scope = match r.visibility {
-            crate::dice::source::Visibility::Public => "public",
-            crate::dice::source::Visibility::Umpire => "umpire",
-            crate::dice::source::Visibility::Side => r.roller.code(),
-        };
         let mut faces = [0i64; 6];
         for &(m, face) in &r.draws {
             if m == 6 && (1..=6).contains(&face) {
@@ -254,11 +180,12 @@ pub async fn append_rolls(
         }
         for (i, count) in faces.iter().enumerate().filter(|(_, c)| **c > 0) {
             sqlx::query(
-                "insert into dice_faces (campaign_id, scope, face, count) values ($1, $2, $3, $4) \
-                 on conflict (campaign_id, scope, face) do update set count = dice_faces.count + excluded.count",
+                "insert into dice_faces (campaign_id, epoch, scope, face, count) values ($1, $2, $3, $4, $5) \
+                 on conflict (campaign_id, epoch, scope, face) do update set count = dice_faces.count + excluded.count",
             )
             .bind(campaign)
-            .bind(scope)
+            .bind(r.epoch as i32)
+            .bind(r.audience.code())
             .bind(i as i32 + 1)
             .bind(count)
             .execute(&mut **tx)
@@ -276,7 +203,7 @@ pub async fn append_rolls(
     Ok(())
 }
 
-const ROLL_COLUMNS: &str = "k, epoch, entropy, draws, chain, expression, purpose, visibility, roller_role, \
+const ROLL_COLUMNS: &str = "k, epoch, audience, entropy, draws, digest, chain, expression, purpose, visibility, roller_role, \
     procedure, result, summary, total, created_at";
 
 /// Rolls with `k > after`, oldest first, at most `limit`.
@@ -323,12 +250,12 @@ pub async fn all_rolls(db: &sqlx::PgPool, campaign: Uuid) -> sqlx::Result<Vec<Ro
     .await
 }
 
-/// d6 face counts per scope (`public`, `soviet`, `finnish`, `umpire`): `(scope, face, count)`.
+/// d6 face counts per epoch and audience: `(epoch, audience, face, count)`.
 pub async fn face_counts(
     db: &sqlx::PgPool,
     campaign: Uuid,
-) -> sqlx::Result<Vec<(String, i32, i64)>> {
-    sqlx::query_as("select scope, face, count from dice_faces where campaign_id = $1")
+) -> sqlx::Result<Vec<(i32, String, i32, i64)>> {
+    sqlx::query_as("select epoch, scope, face, count from dice_faces where campaign_id = $1")
         .bind(campaign)
         .fetch_all(db)
         .await

@@ -2,6 +2,7 @@
 
 pub mod campaigns;
 pub mod dice;
+pub mod dice_epochs;
 pub mod game;
 pub mod heroes;
 pub mod users;

@@ -1,19 +1,19 @@
-//! The hash chain that links every roll of a campaign to the one before it.
+//! The v1 hash chain, which hashed the faces in clear; kept to verify v1 epochs.
 
-use super::derive::FORMAT;
+use super::derive::V1;
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
-/// The chain hash before roll 0: SHA-256 of the scheme name, a zero byte and the campaign id.
+/// The v1 chain hash before roll 0: SHA-256 of the scheme name, a zero byte and the campaign id.
 pub fn chain_start(campaign_id: Uuid) -> [u8; 32] {
     let mut hash = Sha256::new();
-    hash.update(FORMAT.as_bytes());
+    hash.update(V1.as_bytes());
     hash.update([0u8]);
     hash.update(campaign_id.as_bytes());
     hash.finalize().into()
 }
 
-/// The chain hash of roll `k`, following `prev` (the hash of roll `k - 1`, or `chain_start`).
+/// The v1 chain hash of roll `k`, following `prev` (the hash of roll `k - 1`, or `chain_start`).
 pub fn chain_next(
     prev: &[u8; 32],
     k: u64,

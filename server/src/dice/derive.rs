@@ -1,4 +1,4 @@
-//! The heart of motti-dice/v1: epoch seeds, commitments, roll keys and drawing dice from a keystream.
+//! Seeds, commitments and drawing dice from a keystream (both schemes), and the v1 roll key.
 
 use super::source::Draw;
 use hmac::{Hmac, KeyInit, Mac};
@@ -7,8 +7,8 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
-/// The name of the scheme, also the domain-separation prefix of every hash it makes.
-pub const FORMAT: &str = "motti-dice/v1";
+/// The name of motti-dice/v1, also the domain-separation prefix of every hash it makes.
+pub const V1: &str = "motti-dice/v1";
 
 /// The smallest number of faces a die may have.
 pub const MIN_SIDES: u32 = 2;
@@ -20,10 +20,10 @@ pub const MIN_SIDES: u32 = 2;
 )]
 pub struct SeedError(String);
 
-/// A rule or procedure asked for a die that motti-dice/v1 cannot roll.
+/// A rule or procedure asked for a die that motti-dice cannot roll.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "a die with {sides} faces was asked for: motti-dice/v1 dice need from 2 to 4294967295 faces (this is a bug in the rule that rolled it)"
+    "a die with {sides} faces was asked for: motti-dice dice need from 2 to 4294967295 faces (this is a bug in the rule that rolled it)"
 )]
 pub struct BadDie {
     /// The number of faces asked for.
@@ -42,19 +42,24 @@ pub fn commitment(seed: &[u8; 32]) -> String {
     hex::encode(Sha256::digest(seed))
 }
 
-/// `K_k`: the 32-byte key of roll `k`, HMAC-SHA256 keyed by the epoch seed over the roll's identity.
+/// The v1 `K_k`: the 32-byte key of roll `k`, HMAC-SHA256 keyed by the epoch seed over the roll's identity.
 pub fn roll_key(seed: &[u8; 32], campaign_id: Uuid, k: u64, entropy: &[u8; 32]) -> [u8; 32] {
-    // HMAC pads a key shorter than the hash's block with zeros; doing it here keeps the
-    // construction infallible instead of going through the fallible slice constructor.
-    let mut block_key = [0u8; 64];
-    block_key[..32].copy_from_slice(seed);
-    let mut mac = Hmac::<Sha256>::new(&block_key.into());
-    mac.update(FORMAT.as_bytes());
+    let mut mac = keyed_mac(seed);
+    mac.update(V1.as_bytes());
     mac.update(&[0u8]);
     mac.update(campaign_id.as_bytes());
     mac.update(&k.to_be_bytes());
     mac.update(entropy);
     mac.finalize().into_bytes().into()
+}
+
+/// HMAC-SHA256 keyed by a 32-byte secret.
+pub fn keyed_mac(key: &[u8; 32]) -> Hmac<Sha256> {
+    // HMAC pads a key shorter than the hash's block with zeros; doing it here keeps the
+    // construction infallible instead of going through the fallible slice constructor.
+    let mut block_key = [0u8; 64];
+    block_key[..32].copy_from_slice(key);
+    Hmac::<Sha256>::new(&block_key.into())
 }
 
 /// The ChaCha20 keystream of one roll, read as little-endian 32-bit words.
@@ -103,10 +108,15 @@ pub struct RollStream {
 }
 
 impl RollStream {
-    /// The dice of roll `k` of a campaign, under the given epoch seed and entropy `E`.
+    /// The dice of v1 roll `k` of a campaign, under the given epoch seed and entropy `E`.
     pub fn new(seed: &[u8; 32], campaign_id: Uuid, k: u64, entropy: &[u8; 32]) -> Self {
+        RollStream::keyed(roll_key(seed, campaign_id, k, entropy))
+    }
+
+    /// The dice of a roll whose key `K_k` is given.
+    pub fn keyed(key: [u8; 32]) -> Self {
         RollStream {
-            keystream: Keystream::new(roll_key(seed, campaign_id, k, entropy)),
+            keystream: Keystream::new(key),
             draws: Vec::new(),
             bad_die: None,
         }

@@ -1,12 +1,13 @@
 //! The real dice of one transaction: numbers rolls, derives their draws, links the chain and
 //! keeps the rolls for the caller to store in the same transaction.
 
-use super::chain::chain_next;
+use super::audience::Audience;
 use super::derive::{BadDie, RollStream};
 use super::expr::{DiceExpression, describe_dice};
 use super::params::check_params;
 use super::procedure::{Outcome, ParamError, Procedure};
 use super::source::{Dice, Draw, RollSpec, Visibility};
+use super::v2::{EpochSeeds, chain_next, draw_digest, roll_key};
 use crate::domain::Role;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -20,10 +21,14 @@ pub struct RolledRoll {
     pub k: u64,
     /// The epoch whose seed rolled it.
     pub epoch: u32,
+    /// Whose seed rolled it, and who may see it.
+    pub audience: Audience,
     /// `E`: the hash of the client seeds in effect.
     pub entropy: [u8; 32],
     /// Every die as `(faces, face shown)`, in draw order.
     pub draws: Vec<(u32, u32)>,
+    /// `D_k`, the draws keyed by the roll's secret key.
+    pub digest: [u8; 32],
     /// `chain_k`.
     pub chain: [u8; 32],
     /// What was rolled, e.g. `2d6+1` or `1d3+1d6`.
@@ -51,6 +56,11 @@ impl RolledRoll {
     /// `chain_k` as lowercase hex.
     pub fn chain_hex(&self) -> String {
         hex::encode(self.chain)
+    }
+
+    /// `D_k` as lowercase hex.
+    pub fn digest_hex(&self) -> String {
+        hex::encode(self.digest)
     }
 }
 
@@ -81,7 +91,7 @@ pub enum ProcedureError {
 pub struct LiveDice {
     campaign_id: Uuid,
     epoch: u32,
-    seed: [u8; 32],
+    seeds: EpochSeeds,
     entropy: [u8; 32],
     next_k: u64,
     chain_head: [u8; 32],
@@ -90,12 +100,12 @@ pub struct LiveDice {
 }
 
 impl fmt::Debug for LiveDice {
-    // The seed of an open epoch must never reach a log.
+    // The seeds of an open epoch must never reach a log.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("LiveDice")
             .field("campaign_id", &self.campaign_id)
             .field("epoch", &self.epoch)
-            .field("seed", &"<sealed>")
+            .field("seeds", &self.seeds)
             .field("entropy", &hex::encode(self.entropy))
             .field("next_k", &self.next_k)
             .field("chain_head", &hex::encode(self.chain_head))
@@ -105,13 +115,13 @@ impl fmt::Debug for LiveDice {
 }
 
 impl LiveDice {
-    /// Dice for a campaign whose open epoch is `epoch` with seed `seed`, whose client seeds
+    /// Dice for a campaign whose open v2 epoch is `epoch` with `seeds`, whose client seeds
     /// give `entropy`, whose next roll number is `next_k` and whose latest chain hash is
     /// `chain_head` (`chain_start` before the first roll).
     pub fn new(
         campaign_id: Uuid,
         epoch: u32,
-        seed: [u8; 32],
+        seeds: EpochSeeds,
         entropy: [u8; 32],
         next_k: u64,
         chain_head: [u8; 32],
@@ -119,7 +129,7 @@ impl LiveDice {
         LiveDice {
             campaign_id,
             epoch,
-            seed,
+            seeds,
             entropy,
             next_k,
             chain_head,
@@ -151,7 +161,8 @@ impl LiveDice {
         visibility: Visibility,
         roller: Role,
     ) -> Result<RolledRoll, DiceFault> {
-        let mut stream = self.stream();
+        let audience = Audience::of(visibility, roller);
+        let (key, mut stream) = self.stream(audience);
         let roll = expr.roll(&mut stream);
         let faces: Vec<u32> = roll.draws.iter().map(|&(_, f)| f).collect();
         let pending = Pending {
@@ -163,7 +174,7 @@ impl LiveDice {
             result: json!({ "faces": faces, "total": roll.total }),
             summary: None,
         };
-        self.record(stream, pending)
+        self.record(key, stream, pending)
     }
 
     /// Checks `params` against the procedure, then runs it as one roll. Refused parameters use
@@ -177,7 +188,7 @@ impl LiveDice {
         roller: Role,
     ) -> Result<Outcome, ProcedureError> {
         let checked = check_params(&procedure.params(), params)?;
-        let mut stream = self.stream();
+        let (key, mut stream) = self.stream(Audience::of(visibility, roller));
         // A procedure that fails leaves no roll behind: its draws were never shown to anyone,
         // and the same roll number with the same entropy would draw the same dice again.
         let outcome = procedure.run(&checked, &mut stream)?;
@@ -190,7 +201,7 @@ impl LiveDice {
             result: outcome.result.clone(),
             summary: Some(outcome.summary.clone()),
         };
-        self.record(stream, pending)?;
+        self.record(key, stream, pending)?;
         Ok(outcome)
     }
 
@@ -203,11 +214,19 @@ impl LiveDice {
         }
     }
 
-    fn stream(&self) -> RollStream {
-        RollStream::new(&self.seed, self.campaign_id, self.next_k, &self.entropy)
+    /// The key of the next roll for `audience`, and the dice it draws.
+    fn stream(&self, audience: Audience) -> ([u8; 32], RollStream) {
+        let seed = self.seeds.seed(audience);
+        let key = roll_key(seed, self.campaign_id, self.next_k, audience, &self.entropy);
+        (key, RollStream::keyed(key))
     }
 
-    fn record(&mut self, stream: RollStream, pending: Pending) -> Result<RolledRoll, DiceFault> {
+    fn record(
+        &mut self,
+        key: [u8; 32],
+        stream: RollStream,
+        pending: Pending,
+    ) -> Result<RolledRoll, DiceFault> {
         let k = self.next_k;
         let draws = match stream.finish() {
             Ok(draws) => draws,
@@ -221,17 +240,28 @@ impl LiveDice {
                 return Err(fault);
             }
         };
-        let chain = chain_next(&self.chain_head, k, self.epoch, &self.entropy, &draws);
         // An umpire has no side: a roll kept to "the roller's side" is the umpire's alone.
         let visibility = match (pending.roller, pending.visibility) {
             (Role::Umpire, Visibility::Side) => Visibility::Umpire,
             (_, v) => v,
         };
+        let audience = Audience::of(visibility, pending.roller);
+        let digest = draw_digest(&key, &draws);
+        let chain = chain_next(
+            &self.chain_head,
+            k,
+            self.epoch,
+            audience,
+            &self.entropy,
+            &digest,
+        );
         let rolled = RolledRoll {
             k,
             epoch: self.epoch,
+            audience,
             entropy: self.entropy,
             draws,
+            digest,
             chain,
             expression: pending.expression,
             purpose: pending.purpose,
@@ -260,7 +290,7 @@ struct Pending {
 
 impl Dice for LiveDice {
     fn roll(&mut self, spec: RollSpec) -> Vec<u32> {
-        let mut stream = self.stream();
+        let (key, mut stream) = self.stream(Audience::of(spec.visibility, spec.roller));
         let faces: Vec<u32> = spec.sides.iter().map(|&s| stream.die(s)).collect();
         let total: i64 = faces.iter().map(|&f| i64::from(f)).sum();
         let pending = Pending {
@@ -274,7 +304,7 @@ impl Dice for LiveDice {
         };
         // A bad die is kept as the transaction's fault and reported by `into_rolls`;
         // `Dice::roll` itself has no way to fail.
-        let _ = self.record(stream, pending);
+        let _ = self.record(key, stream, pending);
         faces
     }
 }
@@ -282,14 +312,14 @@ impl Dice for LiveDice {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dice::chain::chain_start;
     use crate::dice::generic::COUNT_SUCCESSES;
+    use crate::dice::v2::chain_start;
 
     fn dice() -> LiveDice {
         LiveDice::new(
             Uuid::nil(),
             2,
-            [5u8; 32],
+            EpochSeeds::new([[5u8; 32], [15u8; 32], [25u8; 32], [35u8; 32]]),
             [6u8; 32],
             10,
             chain_start(Uuid::nil()),
@@ -360,8 +390,19 @@ mod tests {
         let second = live.roll(RollSpec::d6s("b", Role::Soviet, Visibility::Side, 1));
         let rolls = live.into_rolls().unwrap();
         assert_eq!(rolls.iter().map(|r| r.k).collect::<Vec<_>>(), [10, 11]);
-        let link = chain_next(&rolls[0].chain, 11, 2, &[6u8; 32], &rolls[1].draws);
+        let key = roll_key(&[15u8; 32], Uuid::nil(), 11, Audience::Soviet, &[6u8; 32]);
+        let digest = draw_digest(&key, &rolls[1].draws);
+        assert_eq!(rolls[1].digest, digest);
+        let link = chain_next(
+            &rolls[0].chain,
+            11,
+            2,
+            Audience::Soviet,
+            &[6u8; 32],
+            &digest,
+        );
         assert_eq!(rolls[1].chain, link);
+        assert_eq!(rolls[1].audience, Audience::Soviet);
         assert_eq!(
             rolls[0].draws.iter().map(|d| d.1).collect::<Vec<_>>(),
             first
@@ -388,6 +429,9 @@ mod tests {
     fn debug_output_never_shows_the_seed() {
         let text = format!("{:?}", dice());
         assert!(text.contains("<sealed>"));
-        assert!(!text.contains(&hex::encode([5u8; 32])) && !text.contains("5, 5, 5"));
+        for byte in [5u8, 15, 25, 35] {
+            assert!(!text.contains(&hex::encode([byte; 32])));
+            assert!(!text.contains(&format!("{byte}, {byte}, {byte}")));
+        }
     }
 }

@@ -1,5 +1,7 @@
-//! motti-dice/v1: seeds, derivation, expressions, procedures, export and verification.
+//! motti-dice: seeds, derivation, expressions, procedures, export and verification (v2, and v1
+//! for the epochs rolled before it).
 
+pub mod audience;
 pub mod chain;
 pub mod derive;
 pub mod entropy;
@@ -10,6 +12,7 @@ pub mod live;
 pub mod params;
 pub mod procedure;
 pub mod source;
+pub mod v2;
 pub mod verify;
 
 #[cfg(test)]

@@ -1,110 +1,31 @@
-//! Offline check of a motti-dice/v1 export: seeds, entropy sets, roll numbers, draws, totals
-//! and the hash chain, stopping at the first mismatch.
+//! Offline check of a motti-dice export (v1 and v2 epochs): seeds, entropy sets, roll numbers,
+//! the hash chain, draws, digests and totals, stopping at the first mismatch.
 
-use super::chain::{chain_next, chain_start};
-use super::derive::{FORMAT, RollStream, commitment};
+use super::audience::Audience;
+use super::derive::{RollStream, commitment};
 use super::entropy::entropy_of_lines;
-use super::export::{Export, ExportRoll};
+use super::export::{Export, ExportEpoch, ExportRoll};
 use super::expr::DiceExpression;
 use super::source::Draw;
+use super::{chain as v1, v2};
 use serde_json::Value;
-use std::collections::HashMap;
-use std::fmt;
-use uuid::Uuid;
+use std::collections::{BTreeMap, HashMap};
 
-/// What a successful check covered.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct VerifyReport {
-    /// The campaign of the export.
-    pub campaign_id: Uuid,
-    /// Epochs listed.
-    pub epochs: usize,
-    /// Epochs whose revealed seed matched its commitment.
-    pub seeds_checked: usize,
-    /// The epoch still sealed, if any (only the last may be).
-    pub sealed_epoch: Option<u32>,
-    /// Entropy sets whose lines hash to their key.
-    pub entropy_sets: usize,
-    /// Rolls in the export (numbered 0 to `rolls - 1`).
-    pub rolls: usize,
-    /// Rolls whose every draw was derived again from a revealed seed.
-    pub rolls_rederived: usize,
-    /// Dice in those rolls.
-    pub dice_rederived: usize,
-    /// Rolls with visible draws whose epoch seed is still sealed.
-    pub rolls_sealed: usize,
-    /// Rolls whose draws are hidden from the export's reader.
-    pub rolls_hidden: usize,
-    /// Rolls whose result total was recomputed from expression and draws.
-    pub totals_recomputed: usize,
-    /// The chain hash of the last roll (or `chain_start`), hex.
-    pub chain_head: String,
-}
+mod report;
+pub use report::{Mismatch, VerifyReport};
 
-/// The first thing in an export that does not hold.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum Mismatch {
-    /// Not a motti-dice/v1 export.
-    #[error("format is '{0}', but only motti-dice/v1 can be checked")]
-    Format(String),
-    /// An epoch entry is wrong.
-    #[error("epoch {epoch}: {problem}")]
-    Epoch {
-        /// The epoch number.
-        epoch: u32,
-        /// What is wrong.
-        problem: String,
-    },
-    /// An entropy set does not hash to its key.
-    #[error("entropy set {key}: {problem}")]
-    EntropySet {
-        /// The key as written in the export.
-        key: String,
-        /// What is wrong.
-        problem: String,
-    },
-    /// A roll number is missing.
-    #[error("roll k={missing} missing: {}", match previous {
-        Some(p) => format!("k jumps from {p} to {found}"),
-        None => format!("the rolls start at k={found}"),
-    })]
-    Gap {
-        /// The roll number expected.
-        missing: u64,
-        /// The roll number before it, if any.
-        previous: Option<u64>,
-        /// The roll number found instead.
-        found: u64,
-    },
-    /// Something in one roll is wrong.
-    #[error("roll k={k}: {problem}")]
-    Roll {
-        /// The roll number.
-        k: u64,
-        /// What is wrong.
-        problem: String,
-    },
+/// The seeds an export reveals, by epoch.
+enum EpochSeeds {
+    V1(Option<[u8; 32]>),
+    V2(BTreeMap<Audience, Option<[u8; 32]>>),
 }
 
 /// Checks an export; see the module documentation.
 pub fn verify(export: &Export) -> Result<VerifyReport, Mismatch> {
-    if export.format != FORMAT {
+    if export.format != v2::FORMAT {
         return Err(Mismatch::Format(export.format.clone()));
     }
-    let mut report = VerifyReport {
-        campaign_id: export.campaign_id,
-        epochs: export.epochs.len(),
-        seeds_checked: 0,
-        sealed_epoch: None,
-        entropy_sets: 0,
-        rolls: export.rolls.len(),
-        rolls_rederived: 0,
-        dice_rederived: 0,
-        rolls_sealed: 0,
-        rolls_hidden: 0,
-        totals_recomputed: 0,
-        chain_head: String::new(),
-    };
+    let mut report = VerifyReport::new(export);
     let seeds = check_epochs(export, &mut report)?;
     for (key, lines) in &export.entropy_sets {
         let actual = hex::encode(entropy_of_lines(lines));
@@ -116,7 +37,10 @@ pub fn verify(export: &Export) -> Result<VerifyReport, Mismatch> {
         }
         report.entropy_sets += 1;
     }
-    let mut head = chain_start(export.campaign_id);
+    let mut head = match export.rolls.first().map(|r| seeds.get(&r.epoch)) {
+        Some(Some(EpochSeeds::V1(_))) => v1::chain_start(export.campaign_id),
+        _ => v2::chain_start(export.campaign_id),
+    };
     let mut last_epoch = 0u32;
     for (at, roll) in export.rolls.iter().enumerate() {
         let expected = at as u64;
@@ -131,15 +55,6 @@ pub fn verify(export: &Export) -> Result<VerifyReport, Mismatch> {
                 roll_error(roll.k, format!("appears again after roll {}", expected - 1))
             });
         }
-        let seed = match seeds.get(&roll.epoch) {
-            Some(seed) => *seed,
-            None => {
-                return Err(roll_error(
-                    roll.k,
-                    format!("epoch {} is not listed", roll.epoch),
-                ));
-            }
-        };
         if roll.epoch < last_epoch {
             return Err(roll_error(
                 roll.k,
@@ -150,7 +65,16 @@ pub fn verify(export: &Export) -> Result<VerifyReport, Mismatch> {
             ));
         }
         last_epoch = roll.epoch;
-        head = check_roll(export, roll, seed, &head, &mut report)?;
+        head = match seeds.get(&roll.epoch) {
+            Some(EpochSeeds::V1(seed)) => check_v1_roll(export, roll, *seed, &head, &mut report)?,
+            Some(EpochSeeds::V2(seeds)) => check_v2_roll(export, roll, seeds, &head, &mut report)?,
+            None => {
+                return Err(roll_error(
+                    roll.k,
+                    format!("epoch {} is not listed", roll.epoch),
+                ));
+            }
+        };
     }
     report.chain_head = hex::encode(head);
     Ok(report)
@@ -160,60 +84,70 @@ fn roll_error(k: u64, problem: String) -> Mismatch {
     Mismatch::Roll { k, problem }
 }
 
-/// Checks the epochs and returns each epoch's revealed seed (`None` while sealed).
+/// Checks one commitment and the seed behind it, if revealed.
+fn check_seed(commit: &str, seed: Option<&String>) -> Result<Option<[u8; 32]>, String> {
+    if decode32(commit).is_none() {
+        return Err("commitment is not 64 lowercase hex digits".to_string());
+    }
+    let Some(text) = seed else {
+        return Ok(None);
+    };
+    let seed = decode32(text).ok_or("seed is not 64 lowercase hex digits")?;
+    if commitment(&seed) != commit {
+        return Err("seed does not match commitment".to_string());
+    }
+    Ok(Some(seed))
+}
+
+/// Checks the epochs and returns each epoch's revealed seeds (`None` while secret).
 fn check_epochs(
     export: &Export,
     report: &mut VerifyReport,
-) -> Result<HashMap<u32, Option<[u8; 32]>>, Mismatch> {
-    let mut seeds = HashMap::new();
-    let last = export.epochs.len().saturating_sub(1);
+) -> Result<HashMap<u32, EpochSeeds>, Mismatch> {
+    let mut out = HashMap::new();
     for (at, entry) in export.epochs.iter().enumerate() {
-        let fail = |problem: String| Mismatch::Epoch {
-            epoch: entry.epoch,
-            problem,
-        };
-        if u64::from(entry.epoch) != at as u64 {
+        let epoch = entry.number();
+        let fail = |problem: String| Mismatch::Epoch { epoch, problem };
+        if u64::from(epoch) != at as u64 {
             return Err(fail(format!("listed where epoch {at} belongs")));
         }
-        if decode32(&entry.commitment).is_none() {
-            return Err(fail(
-                "commitment is not 64 lowercase hex digits".to_string(),
-            ));
-        }
-        let seed = match &entry.seed {
-            Some(text) => {
-                let seed = decode32(text)
-                    .ok_or_else(|| fail("seed is not 64 lowercase hex digits".to_string()))?;
-                if commitment(&seed) != entry.commitment {
-                    return Err(fail("seed does not match commitment".to_string()));
+        let seeds = match entry {
+            ExportEpoch::V1 {
+                commitment, seed, ..
+            } => {
+                report.epochs_v1 += 1;
+                let seed = check_seed(commitment, seed.as_ref()).map_err(fail)?;
+                match seed {
+                    Some(_) => report.seeds_checked += 1,
+                    None => report.seeds_secret += 1,
                 }
-                report.seeds_checked += 1;
-                Some(seed)
+                EpochSeeds::V1(seed)
             }
-            None if at == last => {
-                report.sealed_epoch = Some(entry.epoch);
-                None
-            }
-            None => {
-                return Err(fail(format!(
-                    "seed not revealed although epoch {} has opened since",
-                    entry.epoch + 1
-                )));
+            ExportEpoch::V2 { seeds, .. } => {
+                report.epochs_v2 += 1;
+                let mut checked = BTreeMap::new();
+                for audience in Audience::ALL {
+                    let entry = seeds.get(&audience).ok_or_else(|| {
+                        fail(format!("the {} seed's commitment is missing", audience))
+                    })?;
+                    let seed = check_seed(&entry.commitment, entry.seed.as_ref())
+                        .map_err(|p| fail(format!("{} seed: {p}", audience)))?;
+                    match seed {
+                        Some(_) => report.seeds_checked += 1,
+                        None => report.seeds_secret += 1,
+                    }
+                    checked.insert(audience, seed);
+                }
+                EpochSeeds::V2(checked)
             }
         };
-        seeds.insert(entry.epoch, seed);
+        out.insert(epoch, seeds);
     }
-    Ok(seeds)
+    Ok(out)
 }
 
-/// Checks one roll and returns its chain hash, the link the next roll must follow.
-fn check_roll(
-    export: &Export,
-    roll: &ExportRoll,
-    seed: Option<[u8; 32]>,
-    head: &[u8; 32],
-    report: &mut VerifyReport,
-) -> Result<[u8; 32], Mismatch> {
+/// The parts every roll has: `E` (listed among the sets) and `chain_k`.
+fn common(export: &Export, roll: &ExportRoll) -> Result<([u8; 32], [u8; 32]), Mismatch> {
     let k = roll.k;
     let entropy = decode32(&roll.entropy)
         .ok_or_else(|| roll_error(k, "entropy is not 64 lowercase hex digits".to_string()))?;
@@ -225,16 +159,19 @@ fn check_roll(
     }
     let chain = decode32(&roll.chain)
         .ok_or_else(|| roll_error(k, "chain is not 64 lowercase hex digits".to_string()))?;
+    Ok((entropy, chain))
+}
+
+/// The draws a roll shows, each checked to be a face its die can show.
+fn shown_draws(roll: &ExportRoll) -> Result<Option<Vec<(u32, u32)>>, Mismatch> {
     let Some(shown) = &roll.draws else {
-        // A hidden roll can only be taken as given; the next roll still has to follow it.
-        report.rolls_hidden += 1;
-        return Ok(chain);
+        return Ok(None);
     };
     let draws: Vec<(u32, u32)> = shown.iter().map(|&[m, f]| (m, f)).collect();
     for (i, &(m, f)) in draws.iter().enumerate() {
         if m < 2 || f < 1 || f > m {
             return Err(roll_error(
-                k,
+                roll.k,
                 format!(
                     "draw {} is [{m},{f}], which no die of {m} faces can show",
                     i + 1
@@ -242,41 +179,134 @@ fn check_roll(
             ));
         }
     }
+    Ok(Some(draws))
+}
+
+/// Derives the draws again from a roll's stream; names the first that differs.
+fn rederive(k: u64, mut stream: RollStream, draws: &[(u32, u32)]) -> Result<(), Mismatch> {
+    for (i, &(m, f)) in draws.iter().enumerate() {
+        let derived = stream.die(m);
+        if derived != f {
+            return Err(roll_error(
+                k,
+                format!(
+                    "draw {} is [{m},{f}] but the seed gives [{m},{derived}]",
+                    i + 1
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn broken_link(k: u64) -> Mismatch {
+    roll_error(
+        k,
+        match k.checked_sub(1) {
+            Some(prev) => format!("chain hash does not follow from roll {prev}"),
+            None => "chain hash does not follow from chain_start".to_string(),
+        },
+    )
+}
+
+/// Checks one roll of a v1 epoch and returns its chain hash.
+fn check_v1_roll(
+    export: &Export,
+    roll: &ExportRoll,
+    seed: Option<[u8; 32]>,
+    head: &[u8; 32],
+    report: &mut VerifyReport,
+) -> Result<[u8; 32], Mismatch> {
+    let k = roll.k;
+    let (entropy, chain) = common(export, roll)?;
+    if roll.audience.is_some() || roll.digest.is_some() {
+        return Err(roll_error(
+            k,
+            "a roll of a v1 epoch carries an audience or a digest".to_string(),
+        ));
+    }
+    let Some(draws) = shown_draws(roll)? else {
+        // v1 hashed the faces in clear, so a hidden v1 link can only be taken as given.
+        report.rolls_hidden += 1;
+        report.links_given += 1;
+        return Ok(chain);
+    };
     match seed {
         Some(seed) => {
-            let mut stream = RollStream::new(&seed, export.campaign_id, k, &entropy);
-            for (i, &(m, f)) in draws.iter().enumerate() {
-                let derived = stream.die(m);
-                if derived != f {
-                    return Err(roll_error(
-                        k,
-                        format!(
-                            "draw {} is [{m},{f}] but the seed gives [{m},{derived}]",
-                            i + 1
-                        ),
-                    ));
-                }
+            rederive(
+                k,
+                RollStream::new(&seed, export.campaign_id, k, &entropy),
+                &draws,
+            )?;
+            report.rolls_rederived += 1;
+            report.dice_rederived += draws.len();
+        }
+        None => report.rolls_awaiting_seed += 1,
+    }
+    if v1::chain_next(head, k, roll.epoch, &entropy, &draws) != chain {
+        return Err(broken_link(k));
+    }
+    report.links_checked += 1;
+    check_result(roll, &draws, report)?;
+    Ok(chain)
+}
+
+/// Checks one roll of a v2 epoch and returns its chain hash.
+fn check_v2_roll(
+    export: &Export,
+    roll: &ExportRoll,
+    seeds: &BTreeMap<Audience, Option<[u8; 32]>>,
+    head: &[u8; 32],
+    report: &mut VerifyReport,
+) -> Result<[u8; 32], Mismatch> {
+    let k = roll.k;
+    let (entropy, chain) = common(export, roll)?;
+    let audience = roll
+        .audience
+        .ok_or_else(|| roll_error(k, "a roll of a v2 epoch has no audience".to_string()))?;
+    let digest = roll
+        .digest
+        .as_deref()
+        .and_then(decode32)
+        .ok_or_else(|| roll_error(k, "digest is not 64 lowercase hex digits".to_string()))?;
+    if v2::chain_next(head, k, roll.epoch, audience, &entropy, &digest) != chain {
+        return Err(broken_link(k));
+    }
+    report.links_checked += 1;
+    let Some(draws) = shown_draws(roll)? else {
+        report.rolls_hidden += 1;
+        return Ok(chain);
+    };
+    match seeds.get(&audience).copied().flatten() {
+        Some(seed) => {
+            let key = v2::roll_key(&seed, export.campaign_id, k, audience, &entropy);
+            rederive(k, RollStream::keyed(key), &draws)?;
+            if v2::draw_digest(&key, &draws) != digest {
+                return Err(roll_error(
+                    k,
+                    "digest does not match the draws under the revealed seed".to_string(),
+                ));
             }
             report.rolls_rederived += 1;
             report.dice_rederived += draws.len();
         }
-        None => report.rolls_sealed += 1,
+        None => report.rolls_awaiting_seed += 1,
     }
-    if chain_next(head, k, roll.epoch, &entropy, &draws) != chain {
-        return Err(roll_error(
-            k,
-            match k.checked_sub(1) {
-                Some(prev) => format!("chain hash does not follow from roll {prev}"),
-                None => "chain hash does not follow from chain_start".to_string(),
-            },
-        ));
-    }
+    check_result(roll, &draws, report)?;
+    Ok(chain)
+}
+
+fn check_result(
+    roll: &ExportRoll,
+    draws: &[(u32, u32)],
+    report: &mut VerifyReport,
+) -> Result<(), Mismatch> {
     if let (Some(expression), Some(result)) = (&roll.expression, &roll.result)
-        && check_total(expression, &draws, result).map_err(|p| roll_error(k, p))?
+        && check_total(expression, draws, result).map_err(|p| roll_error(roll.k, p))?
     {
         report.totals_recomputed += 1;
     }
-    Ok(chain)
+    Ok(())
 }
 
 /// Recomputes a `{"faces": [..], "total": n}` result from a dice expression whose dice are
@@ -323,62 +353,4 @@ fn decode32(text: &str) -> Option<[u8; 32]> {
     let mut out = [0u8; 32];
     hex::decode_to_slice(text, &mut out).ok()?;
     Some(out)
-}
-
-impl fmt::Display for VerifyReport {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "motti-dice/v1 export of campaign {}: no mismatch found",
-            self.campaign_id
-        )?;
-        write!(
-            f,
-            "epochs: {}, {} revealed seed(s) match their commitments",
-            self.epochs, self.seeds_checked
-        )?;
-        match self.sealed_epoch {
-            Some(e) => writeln!(f, "; epoch {e} is still sealed")?,
-            None => writeln!(f)?,
-        }
-        writeln!(
-            f,
-            "entropy sets: {}, each hashing to its key",
-            self.entropy_sets
-        )?;
-        match self.rolls {
-            0 => writeln!(f, "rolls: none")?,
-            n => writeln!(f, "rolls: {n}, numbered 0 to {} without gaps", n - 1)?,
-        }
-        writeln!(
-            f,
-            "draws derived again from revealed seeds: {} roll(s), {} dice",
-            self.rolls_rederived, self.dice_rederived
-        )?;
-        if self.rolls_sealed > 0 {
-            writeln!(
-                f,
-                "rolls of a still-sealed epoch, draws checkable once its seed is revealed: {}",
-                self.rolls_sealed
-            )?;
-        }
-        if self.rolls_hidden > 0 {
-            writeln!(
-                f,
-                "rolls hidden from you, only their place in the chain checked: {}",
-                self.rolls_hidden
-            )?;
-        }
-        writeln!(f, "result totals recomputed: {}", self.totals_recomputed)?;
-        let given = if self.rolls_hidden > 0 {
-            " (hidden rolls' own links taken as given)"
-        } else {
-            ""
-        };
-        write!(
-            f,
-            "chain: {} roll(s) linked from chain_start{given}, head {}",
-            self.rolls, self.chain_head
-        )
-    }
 }

@@ -8,7 +8,8 @@ use crate::dice;
 use crate::domain::{Game, Role};
 use crate::error::AppError;
 use crate::state::AppState;
-use crate::views::campaign::{CampaignView, ClientSeedView, campaign_view};
+use crate::views::campaign::{CampaignView, ClientSeedView, EpochCommitments, campaign_view};
+use crate::views::dice::Commitments;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -43,10 +44,10 @@ pub async fn create(state: &AppState, user: Uuid, form: &NewCampaign) -> Result<
         .parse()
         .map_err(|m: String| AppError::invalid("unknown_game", m).on_field("game"))?;
     let id = Uuid::new_v4();
-    let seed = dice::derive::fresh_seed().map_err(AppError::internal)?;
+    let seeds = dice::v2::EpochSeeds::fresh().map_err(AppError::internal)?;
     let mut tx = state.db.begin().await?;
-    db::campaigns::insert(&mut tx, id, name, game, user, &dice::chain::chain_start(id)).await?;
-    db::dice::insert_epoch(&mut tx, id, 0, &seed, &dice::derive::commitment(&seed)).await?;
+    db::campaigns::insert(&mut tx, id, name, game, user, &dice::v2::chain_start(id)).await?;
+    db::dice_epochs::insert_v2(&mut tx, id, 0, &seeds).await?;
     let scenario = form.scenario.as_ref().filter(|s| !s.is_null());
     crate::games::start(&mut tx, id, game, scenario).await?;
     tx.commit().await?;
@@ -56,13 +57,35 @@ pub async fn create(state: &AppState, user: Uuid, form: &NewCampaign) -> Result<
 /// Builds the caller's view of a campaign.
 pub async fn view(state: &AppState, access: &CampaignAccess) -> Result<CampaignView, AppError> {
     let c = &access.membership.campaign;
-    let epoch = db::dice::epoch(&state.db, c.id, c.dice_epoch).await?;
     let participants = db::campaigns::participants(&state.db, c.id).await?;
     Ok(campaign_view(
         &access.membership,
-        epoch.commitment,
+        open_commitments(&state.db, c.id, c.dice_epoch).await?,
         &participants,
     ))
+}
+
+/// The commitments of a campaign's open dice epoch: four for v2, the one seed's for v1.
+pub async fn open_commitments(
+    db: &sqlx::PgPool,
+    campaign: Uuid,
+    epoch: i32,
+) -> Result<EpochCommitments, AppError> {
+    let seeds = db::dice_epochs::seeds(db, campaign, Some(epoch)).await?;
+    if let Some(all) = Commitments::from_pairs(
+        seeds
+            .iter()
+            .map(|s| (s.audience.as_str(), s.commitment.as_str())),
+    ) {
+        return Ok(EpochCommitments::V2(all));
+    }
+    let v1 = db::dice_epochs::epochs(db, campaign)
+        .await?
+        .into_iter()
+        .find(|e| e.epoch == epoch)
+        .and_then(|e| e.commitment)
+        .ok_or_else(|| AppError::internal(format!("dice epoch {epoch} has no commitment")))?;
+    Ok(EpochCommitments::V1(v1))
 }
 
 /// `POST /api/v1/campaigns`: creates a campaign; the caller becomes its umpire.
@@ -230,7 +253,7 @@ pub async fn api_accept(
     Ok(Json(accept(&state, user.id, &code).await?))
 }
 
-/// Finishes a campaign and reveals the last dice seed; umpire only.
+/// Finishes a campaign and reveals every dice seed of every epoch; umpire only.
 pub async fn finish(state: &AppState, access: &CampaignAccess) -> Result<(), AppError> {
     access.require_umpire("finish the campaign")?;
     let mut tx = state.db.begin().await?;
@@ -244,12 +267,12 @@ pub async fn finish(state: &AppState, access: &CampaignAccess) -> Result<(), App
         ));
     }
     db::campaigns::finish(&mut tx, access.id()).await?;
-    db::dice::reveal_epoch(&mut tx, access.id(), locked.campaign.dice_epoch).await?;
+    db::dice_epochs::reveal_all(&mut tx, access.id()).await?;
     tx.commit().await?;
     Ok(())
 }
 
-/// `POST /api/v1/campaigns/{id}/finish`: ends the campaign and reveals the dice seed; umpire only.
+/// `POST /api/v1/campaigns/{id}/finish`: ends the campaign and reveals every dice seed; umpire only.
 #[utoipa::path(post, path = "/api/v1/campaigns/{id}/finish", tag = "campaigns",
     params(("id" = Uuid, Path, description = "campaign id")),
     responses((status = 200, body = CampaignView), (status = 403, description = "not the umpire"),

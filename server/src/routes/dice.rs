@@ -1,11 +1,9 @@
-//! The dice through the API: free rolls, named procedures, the roll log, rotation and the export.
-//! The dice tray page calls the same functions.
+//! The dice through the API: free rolls, named procedures and the roll log (epochs, reveals and
+//! the export are in `dice_epochs`). The dice tray page calls the same functions.
 
 use super::{ApiJson, CampaignAccess};
 use crate::command::Command;
 use crate::db;
-use crate::dice::entropy::EntropySet;
-use crate::dice::export::{Export, ExportEpoch, ExportRoll};
 use crate::dice::expr::DiceExpression;
 use crate::dice::live::{ProcedureError, RolledRoll};
 use crate::dice::procedure::{ParamSpec, Procedure};
@@ -71,7 +69,9 @@ fn view_of(roll: &RolledRoll, procedure: Option<&str>) -> RollView {
     RollView {
         k: roll.k as i64,
         epoch: roll.epoch as i32,
+        audience: roll.audience.code().to_owned(),
         entropy: roll.entropy_hex(),
+        digest: Some(roll.digest_hex()),
         chain: roll.chain_hex(),
         draws: Some(roll.draws.clone()),
         expression: Some(roll.expression.clone()),
@@ -287,130 +287,8 @@ pub async fn api_rolls(
         ));
     }
     let rows = db::dice::rolls_after(&state.db, access.id(), q.after.unwrap_or(-1), limit).await?;
-    let finished = access.membership.campaign.is_finished();
+    let sight = super::dice_epochs::sight(&state.db, &access).await?;
     Ok(Json(
-        rows.into_iter()
-            .map(|r| RollView::of(r, access.role(), finished))
-            .collect(),
+        rows.into_iter().map(|r| RollView::of(r, &sight)).collect(),
     ))
-}
-
-/// The result of a rotation.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Rotated {
-    /// The epoch closed and its seed.
-    pub revealed: RevealedSeed,
-    /// The new epoch.
-    pub epoch: i32,
-    /// The new epoch's commitment.
-    pub commitment: String,
-}
-
-/// A revealed seed.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct RevealedSeed {
-    /// The epoch.
-    pub epoch: i32,
-    /// Its seed (hex).
-    pub seed: String,
-}
-
-/// Closes the open epoch (revealing its seed) and opens the next; umpire only.
-pub async fn rotate(state: &AppState, access: &CampaignAccess) -> Result<Rotated, AppError> {
-    access.require_umpire("rotate the dice seed")?;
-    let mut command = Command::begin(state, access).await?;
-    let old = command.campaign.dice_epoch;
-    let seed = crate::dice::derive::fresh_seed().map_err(AppError::internal)?;
-    let commitment = crate::dice::derive::commitment(&seed);
-    let id = command.campaign.id;
-    let tx = command.tx();
-    db::dice::reveal_epoch(tx, id, old).await?;
-    db::dice::insert_epoch(tx, id, old + 1, &seed, &commitment).await?;
-    db::dice::set_current_epoch(tx, id, old + 1).await?;
-    let revealed = db::dice::epoch(&mut **tx, id, old).await?;
-    command.commit(None).await?;
-    Ok(Rotated {
-        revealed: RevealedSeed {
-            epoch: old,
-            seed: hex::encode(revealed.seed),
-        },
-        epoch: old + 1,
-        commitment,
-    })
-}
-
-/// `POST /api/v1/campaigns/{id}/dice/rotate`: reveals the seed and commits to a new one; umpire only.
-#[utoipa::path(post, path = "/api/v1/campaigns/{id}/dice/rotate", tag = "dice",
-    params(("id" = uuid::Uuid, Path, description = "campaign id")),
-    responses((status = 200, body = Rotated), (status = 403, description = "not the umpire")),
-    security(("bearer" = [])))]
-pub async fn api_rotate(
-    State(state): State<AppState>,
-    access: CampaignAccess,
-) -> Result<Json<Rotated>, AppError> {
-    Ok(Json(rotate(&state, &access).await?))
-}
-
-fn rolled(row: &db::dice::RollRow) -> Result<RolledRoll, AppError> {
-    let to32 =
-        |v: &[u8]| -> Result<[u8; 32], AppError> { v.try_into().map_err(AppError::internal) };
-    Ok(RolledRoll {
-        k: u64::try_from(row.k).map_err(AppError::internal)?,
-        epoch: u32::try_from(row.epoch).map_err(AppError::internal)?,
-        entropy: to32(&row.entropy)?,
-        draws: row.draws.0.clone(),
-        chain: to32(&row.chain)?,
-        expression: row.expression.clone(),
-        purpose: row.purpose.clone(),
-        visibility: serde_json::from_value(Value::String(row.visibility.clone()))
-            .map_err(AppError::internal)?,
-        roller: row.roller_role.parse().map_err(AppError::internal)?,
-        total: row.total,
-        result: row.result.0.clone(),
-        summary: row.summary.clone(),
-    })
-}
-
-/// The export of dice.md, redacted for the caller.
-pub async fn export(state: &AppState, access: &CampaignAccess) -> Result<Export, AppError> {
-    let id = access.id();
-    let finished = access.membership.campaign.is_finished();
-    let mut export = Export::new(id);
-    for epoch in db::dice::epochs(&state.db, id).await? {
-        let seed: [u8; 32] = epoch
-            .seed
-            .as_slice()
-            .try_into()
-            .map_err(AppError::internal)?;
-        export.epochs.push(ExportEpoch::new(
-            u32::try_from(epoch.epoch).map_err(AppError::internal)?,
-            &seed,
-            epoch.revealed,
-        ));
-    }
-    for lines in db::dice::entropy_sets(&state.db, id).await? {
-        export.add_entropy_set(&EntropySet::from_lines(lines));
-    }
-    for row in db::dice::all_rolls(&state.db, id).await? {
-        let roll = rolled(&row)?;
-        let visible =
-            crate::views::dice::may_see(access.role(), finished, &row.visibility, &row.roller_role);
-        export.rolls.push(if visible {
-            ExportRoll::visible(&roll)
-        } else {
-            ExportRoll::hidden(&roll)
-        });
-    }
-    Ok(export)
-}
-
-/// `GET /api/v1/campaigns/{id}/dice/export`: every epoch and roll, for offline verification.
-#[utoipa::path(get, path = "/api/v1/campaigns/{id}/dice/export", tag = "dice",
-    params(("id" = uuid::Uuid, Path, description = "campaign id")),
-    responses((status = 200, body = Export)), security(("bearer" = [])))]
-pub async fn api_export(
-    State(state): State<AppState>,
-    access: CampaignAccess,
-) -> Result<Json<Export>, AppError> {
-    Ok(Json(export(&state, &access).await?))
 }

@@ -5,11 +5,13 @@ use super::dice::{self as api, RollIn};
 use super::pages::{Nav, render, render_with};
 use crate::auth::MaybeUser;
 use crate::db;
+use crate::dice::audience::Audience;
 use crate::dice::procedure::{ParamKind, Procedure};
 use crate::domain::Role;
 use crate::error::AppError;
 use crate::rules;
 use crate::state::AppState;
+use crate::views::campaign::EpochCommitments;
 use crate::views::dice::{RollView, d6_histogram, visible_faces};
 use askama::Template;
 use axum::extract::{Form, Path, Query, State};
@@ -98,9 +100,85 @@ struct TrayPage {
     older: Option<i64>,
     paged: bool,
     epoch: i32,
-    commitment: String,
+    commitments: EpochCommitments,
     chain_head: String,
     my_seed: String,
+    epochs: Vec<EpochLine>,
+    rotate_warning: String,
+}
+
+/// One epoch in the tray's list, with what each of its seeds shows once revealed.
+struct EpochLine {
+    epoch: i32,
+    scheme: String,
+    open: bool,
+    seeds: Vec<SeedLine>,
+}
+
+/// One seed of a v2 epoch in the tray's list.
+struct SeedLine {
+    code: &'static str,
+    name: &'static str,
+    revealed: bool,
+    rolls: i64,
+    /// What revealing it makes visible, said before the umpire confirms.
+    warning: String,
+}
+
+/// What revealing the seed of `audience` in `epoch` makes visible, in a sentence.
+fn reveal_warning(epoch: i32, audience: Audience, rolls: i64) -> String {
+    let name = audience.adjective();
+    let rolls_text = match rolls {
+        1 => format!("the 1 {name} roll"),
+        n => format!("the {n} {name} rolls"),
+    };
+    match audience {
+        Audience::Public => format!(
+            "Revealing the public seed of epoch {epoch} lets everyone check {rolls_text} of that epoch, which everyone already sees; nothing hidden becomes visible."
+        ),
+        _ => format!(
+            "Revealing the {name} seed of epoch {epoch} shows everyone {rolls_text} of that epoch: their dice, purposes and results."
+        ),
+    }
+}
+
+async fn epoch_lines(
+    state: &AppState,
+    campaign: Uuid,
+    open: i32,
+) -> Result<Vec<EpochLine>, AppError> {
+    let epochs = db::dice_epochs::epochs(&state.db, campaign).await?;
+    let seeds = db::dice_epochs::seeds(&state.db, campaign, None).await?;
+    let counts = db::dice_epochs::roll_counts(&state.db, campaign).await?;
+    let count = |epoch: i32, audience: Audience| {
+        counts
+            .iter()
+            .find(|(e, a, _)| *e == epoch && a == audience.code())
+            .map_or(0, |c| c.2)
+    };
+    Ok(epochs
+        .into_iter()
+        .map(|e| EpochLine {
+            seeds: seeds
+                .iter()
+                .filter(|s| s.epoch == e.epoch)
+                .filter_map(|s| {
+                    let audience: Audience = s.audience.parse().ok()?;
+                    let rolls = count(e.epoch, audience);
+                    Some(SeedLine {
+                        code: audience.code(),
+                        name: audience.adjective(),
+                        revealed: s.revealed,
+                        rolls,
+                        warning: reveal_warning(e.epoch, audience, rolls),
+                    })
+                })
+                .collect(),
+            open: e.epoch == open,
+            scheme: e.scheme,
+            epoch: e.epoch,
+        })
+        .collect())
 }
 
 /// Paging of the roll log.
@@ -125,16 +203,20 @@ async fn tray(
     let older = (rows.len() as i64 == PAGE)
         .then(|| rows.last().map(|r| r.k))
         .flatten();
-    let rolls: Vec<RollView> = rows
-        .into_iter()
-        .map(|r| RollView::of(r, role, finished))
-        .collect();
-    let faces = visible_faces(
-        &db::dice::face_counts(&state.db, c.id).await?,
-        role,
-        finished,
+    let sight = super::dice_epochs::sight(&state.db, access).await?;
+    let rolls: Vec<RollView> = rows.into_iter().map(|r| RollView::of(r, &sight)).collect();
+    let faces = visible_faces(&db::dice::face_counts(&state.db, c.id).await?, &sight);
+    let commitments = super::campaigns::open_commitments(&state.db, c.id, c.dice_epoch).await?;
+    let epochs = epoch_lines(state, c.id, c.dice_epoch).await?;
+    let public_rolls = epochs
+        .iter()
+        .find(|e| e.open)
+        .and_then(|e| e.seeds.iter().find(|s| s.code == "public"))
+        .map_or(0, |s| s.rolls);
+    let rotate_warning = format!(
+        "Rotating closes epoch {} and reveals only its public seed, so everyone can check its {public_rolls} public roll(s); its Soviet, Finnish and umpire seeds stay secret. A new epoch opens with four new seeds.",
+        c.dice_epoch
     );
-    let epoch = db::dice::epoch(&state.db, c.id, c.dice_epoch).await?;
     let participants = db::campaigns::participants(&state.db, c.id).await?;
     let my_seed = participants
         .iter()
@@ -169,9 +251,11 @@ async fn tray(
         older,
         paged: before.is_some(),
         epoch: c.dice_epoch,
-        commitment: epoch.commitment,
+        commitments,
         chain_head: hex::encode(&c.chain_head),
         my_seed,
+        epochs,
+        rotate_warning,
     };
     Ok(render(&page))
 }
@@ -183,12 +267,15 @@ pub async fn show(
     Query(q): Query<TrayQuery>,
 ) -> Result<Response, AppError> {
     let last = match q.rolled {
-        Some(k) => db::dice::rolls_after(&state.db, access.id(), k - 1, 1)
-            .await?
-            .into_iter()
-            .find(|r| r.k == k)
-            .map(|r| RollView::of(r, access.role(), access.membership.campaign.is_finished()))
-            .filter(|v| v.draws.is_some()),
+        Some(k) => {
+            let sight = super::dice_epochs::sight(&state.db, &access).await?;
+            db::dice::rolls_after(&state.db, access.id(), k - 1, 1)
+                .await?
+                .into_iter()
+                .find(|r| r.k == k)
+                .map(|r| RollView::of(r, &sight))
+                .filter(|v| v.draws.is_some())
+        }
         None => None,
     };
     tray(&state, &access, q.before, last, None).await
@@ -281,8 +368,49 @@ pub async fn rotate(
     State(state): State<AppState>,
     access: CampaignAccess,
 ) -> Result<Redirect, AppError> {
-    api::rotate(&state, &access).await?;
+    super::dice_epochs::rotate(&state, &access).await?;
     Ok(Redirect::to(&format!("/campaigns/{}/dice", access.id())))
+}
+
+/// `POST /campaigns/{id}/dice/reveal`: reveals a closed epoch's seed for one audience, or shows
+/// the tray again with the reason it cannot.
+pub async fn reveal(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Form(form): Form<HashMap<String, String>>,
+) -> Result<Response, AppError> {
+    let epoch = form.get("epoch").map(|s| s.trim()).unwrap_or_default();
+    let result = match epoch.parse::<i64>() {
+        Ok(epoch) => {
+            let body = super::dice_epochs::RevealIn {
+                epoch,
+                audience: form.get("audience").cloned().unwrap_or_default(),
+            };
+            super::dice_epochs::reveal(&state, &access, &body)
+                .await
+                .map(|_| ())
+        }
+        Err(_) => Err(AppError::invalid(
+            "invalid_epoch",
+            format!("'{epoch}' is not an epoch number: pick the epoch from the list."),
+        )),
+    };
+    match result {
+        Ok(()) => Ok(Redirect::to(&format!("/campaigns/{}/dice", access.id())).into_response()),
+        Err(e) if e.status.is_client_error() => {
+            let status = e.status;
+            let page = tray(
+                &state,
+                &access,
+                None,
+                None,
+                Some((e.message, RollIn::default())),
+            )
+            .await?;
+            Ok((status, page).into_response())
+        }
+        Err(e) => Err(e),
+    }
 }
 
 #[derive(Template)]

@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod campaign_pages;
 pub mod campaigns;
 pub mod dice;
+pub mod dice_epochs;
 pub mod dice_pages;
 pub mod form;
 pub mod health;
@@ -186,8 +187,9 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
         .routes(routes!(dice::api_roll, dice::api_rolls))
         .routes(routes!(dice::api_procedure))
         .routes(routes!(dice::api_procedures))
-        .routes(routes!(dice::api_rotate))
-        .routes(routes!(dice::api_export))
+        .routes(routes!(dice_epochs::api_rotate))
+        .routes(routes!(dice_epochs::api_reveal))
+        .routes(routes!(dice_epochs::api_export))
         .routes(routes!(wons::api_view))
         .routes(routes!(wons::api_give_order))
         .routes(routes!(wons::api_extra_action))
@@ -268,6 +270,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
             post(dice_pages::procedure),
         )
         .route("/campaigns/{id}/dice/rotate", post(dice_pages::rotate))
+        .route("/campaigns/{id}/dice/reveal", post(dice_pages::reveal))
         .route("/dice/verify", get(dice_pages::verify_page))
         .route("/games/wons/rules", get(wons_pages::rules))
         .route("/campaigns/{id}/wons", get(wons_pages::show))

@@ -2,6 +2,7 @@
 
 use crate::db::campaigns::{Membership, ParticipantRow};
 use crate::domain::{Game, Role};
+use crate::views::dice::Commitments;
 use serde::Serialize;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
@@ -43,13 +44,28 @@ pub struct ModuleStatus {
     pub message: String,
 }
 
+/// The commitments of the open dice epoch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EpochCommitments {
+    /// A v1 epoch's one commitment.
+    V1(String),
+    /// A v2 epoch's four commitments.
+    V2(Commitments),
+}
+
 /// The dice state every participant may see.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct DiceSummary {
     /// The open epoch.
     pub epoch: i32,
-    /// SHA-256 of the open epoch's seed (lowercase hex).
-    pub commitment: String,
+    /// `v1` or `v2`.
+    pub scheme: String,
+    /// The SHA-256 of each of the open v2 epoch's seeds (lowercase hex).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub commitments: Option<Commitments>,
+    /// The SHA-256 of the open v1 epoch's one seed (lowercase hex).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub commitment: Option<String>,
     /// The chain hash of the latest roll (or the chain start).
     pub chain_head: String,
     /// How many rolls have been made.
@@ -85,7 +101,7 @@ pub struct ParticipantView {
 /// Builds the view of a campaign for the caller.
 pub fn campaign_view(
     m: &Membership,
-    commitment: String,
+    commitments: EpochCommitments,
     participants: &[ParticipantRow],
 ) -> CampaignView {
     let c = &m.campaign;
@@ -100,7 +116,19 @@ pub fn campaign_view(
         module: crate::games::module_status(c.game()),
         dice: DiceSummary {
             epoch: c.dice_epoch,
-            commitment,
+            scheme: match commitments {
+                EpochCommitments::V1(_) => "v1",
+                EpochCommitments::V2(_) => "v2",
+            }
+            .to_owned(),
+            commitment: match &commitments {
+                EpochCommitments::V1(one) => Some(one.clone()),
+                EpochCommitments::V2(_) => None,
+            },
+            commitments: match commitments {
+                EpochCommitments::V1(_) => None,
+                EpochCommitments::V2(four) => Some(four),
+            },
             chain_head: hex::encode(&c.chain_head),
             rolls: c.next_roll,
             client_seeds: participants

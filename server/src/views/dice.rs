@@ -1,18 +1,87 @@
 //! Rolls as a participant may see them, and the d6 histogram, decided here and nowhere else.
 
 use crate::db::dice::RollRow;
+use crate::dice::audience::Audience;
 use crate::domain::Role;
 use serde::Serialize;
 use serde_json::Value;
+use std::collections::HashSet;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
 
-/// Whether `viewer` may see a roll's draws, purpose and result.
-pub fn may_see(viewer: Role, finished: bool, visibility: &str, roller: &str) -> bool {
-    finished
-        || viewer == Role::Umpire
-        || visibility == "public"
-        || (visibility == "side" && roller == viewer.code())
+/// What one participant may see of a campaign's rolls: a roll is visible when the viewer
+/// belongs to its audience, or its audience's seed for its epoch is revealed, or the campaign
+/// has finished.
+#[derive(Clone, Debug)]
+pub struct Sight {
+    viewer: Role,
+    finished: bool,
+    revealed: HashSet<(i32, Audience)>,
+}
+
+impl Sight {
+    /// The sight of `viewer`, given the `(epoch, audience)` pairs whose seed is revealed.
+    pub fn new(
+        viewer: Role,
+        finished: bool,
+        revealed: impl IntoIterator<Item = (i32, Audience)>,
+    ) -> Self {
+        Sight {
+            viewer,
+            finished,
+            revealed: revealed.into_iter().collect(),
+        }
+    }
+
+    /// Whether the viewer may see the draws, purpose and result of a roll of `audience` in `epoch`.
+    pub fn sees(&self, epoch: i32, audience: Audience) -> bool {
+        self.finished
+            || audience.includes(self.viewer)
+            || self.revealed.contains(&(epoch, audience))
+    }
+
+    /// Like [`Sight::sees`], for an audience as stored; an unknown one is never visible.
+    pub fn sees_code(&self, epoch: i32, audience: &str) -> bool {
+        audience
+            .parse::<Audience>()
+            .is_ok_and(|a| self.sees(epoch, a))
+    }
+}
+
+/// The commitments of a v2 epoch's four seeds, shown to every participant.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Commitments {
+    /// SHA-256 of the public seed.
+    pub public: String,
+    /// SHA-256 of the Soviet seed.
+    pub soviet: String,
+    /// SHA-256 of the Finnish seed.
+    pub finnish: String,
+    /// SHA-256 of the umpire seed.
+    pub umpire: String,
+}
+
+impl Commitments {
+    /// The commitments from `(audience, commitment)` pairs; `None` unless all four are there.
+    pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Option<Self> {
+        let (mut public, mut soviet, mut finnish, mut umpire) = (None, None, None, None);
+        for (audience, commitment) in pairs {
+            let slot = match audience {
+                "public" => &mut public,
+                "soviet" => &mut soviet,
+                "finnish" => &mut finnish,
+                "umpire" => &mut umpire,
+                _ => continue,
+            };
+            *slot = Some(commitment.to_owned());
+        }
+        Some(Commitments {
+            public: public?,
+            soviet: soviet?,
+            finnish: finnish?,
+            umpire: umpire?,
+        })
+    }
 }
 
 /// A roll as the API and pages show it; what the viewer may not see yet is null.
@@ -22,8 +91,12 @@ pub struct RollView {
     pub k: i64,
     /// Dice epoch.
     pub epoch: i32,
+    /// Whose seed rolled it: `public`, `soviet`, `finnish` or `umpire`.
+    pub audience: String,
     /// The entropy `E` (hex).
     pub entropy: String,
+    /// `D_k`, the draws keyed by the roll's secret key (hex); null for a v1 roll.
+    pub digest: Option<String>,
     /// The chain hash (hex).
     pub chain: String,
     /// `[[m, face], …]`, or null when hidden.
@@ -53,17 +126,19 @@ pub struct RollView {
 
 impl RollView {
     /// The roll as `viewer` may see it.
-    pub fn of(row: RollRow, viewer: Role, finished: bool) -> RollView {
-        let visible = may_see(viewer, finished, &row.visibility, &row.roller_role);
+    pub fn of(row: RollRow, sight: &Sight) -> RollView {
+        let visible = sight.sees_code(row.epoch, &row.audience);
         let mut view = RollView {
             k: row.k,
             epoch: row.epoch,
             entropy: hex::encode(&row.entropy),
+            digest: row.digest.as_ref().map(hex::encode),
             chain: hex::encode(&row.chain),
             draws: None,
             expression: None,
             purpose: None,
             visibility: row.visibility,
+            audience: row.audience,
             result: None,
             total: None,
             summary: None,
@@ -98,13 +173,12 @@ impl RollView {
     }
 }
 
-/// The d6 faces `viewer` may see, from the per-scope counts kept with every roll.
-pub fn visible_faces(counts: &[(String, i32, i64)], viewer: Role, finished: bool) -> [i64; 6] {
+/// The d6 faces the viewer may see, from the counts kept per epoch and audience with every
+/// roll: exactly the faces of the rolls [`Sight::sees`] shows.
+pub fn visible_faces(counts: &[(i32, String, i32, i64)], sight: &Sight) -> [i64; 6] {
     let mut faces = [0i64; 6];
-    for (scope, face, count) in counts {
-        let visible =
-            finished || viewer == Role::Umpire || scope == "public" || scope == viewer.code();
-        if visible && (1..=6).contains(face) {
+    for (epoch, audience, face, count) in counts {
+        if sight.sees_code(*epoch, audience) && (1..=6).contains(face) {
             faces[*face as usize - 1] += count;
         }
     }
@@ -161,41 +235,52 @@ mod tests {
 
     #[test]
     fn who_sees_what() {
-        use Role::*;
-        assert!(may_see(Finnish, false, "public", "soviet"));
-        assert!(!may_see(Finnish, false, "side", "soviet"));
-        assert!(may_see(Soviet, false, "side", "soviet"));
-        assert!(!may_see(Soviet, false, "umpire", "umpire"));
-        assert!(may_see(Umpire, false, "side", "finnish"));
+        use Audience::*;
+        let open = Sight::new(Role::Finnish, false, [(2, Soviet)]);
+        assert!(open.sees(0, Public));
+        assert!(open.sees(0, Finnish));
+        assert!(!open.sees(0, Soviet));
+        assert!(!open.sees(0, Umpire));
         assert!(
-            may_see(Finnish, true, "umpire", "umpire"),
+            open.sees(2, Soviet),
+            "the Soviet seed of epoch 2 is revealed"
+        );
+        assert!(!open.sees(2, Umpire));
+        assert!(!open.sees(3, Soviet));
+        assert!(Sight::new(Role::Umpire, false, []).sees(5, Finnish));
+        assert!(
+            Sight::new(Role::Soviet, true, []).sees(0, Umpire),
             "finished: all visible"
         );
+        assert!(!open.sees_code(2, "nobody"));
     }
 
     #[test]
-    fn faces_by_scope() {
+    fn faces_follow_the_sight() {
         let counts = vec![
-            ("public".to_string(), 1, 2),
-            ("soviet".to_string(), 6, 5),
-            ("umpire".to_string(), 3, 7),
+            (0, "public".to_string(), 1, 2),
+            (0, "soviet".to_string(), 6, 5),
+            (1, "soviet".to_string(), 6, 1),
+            (0, "umpire".to_string(), 3, 7),
         ];
-        assert_eq!(
-            visible_faces(&counts, Role::Finnish, false),
-            [2, 0, 0, 0, 0, 0]
-        );
-        assert_eq!(
-            visible_faces(&counts, Role::Soviet, false),
-            [2, 0, 0, 0, 0, 5]
-        );
-        assert_eq!(
-            visible_faces(&counts, Role::Umpire, false),
-            [2, 0, 7, 0, 0, 5]
-        );
-        assert_eq!(
-            visible_faces(&counts, Role::Finnish, true),
-            [2, 0, 7, 0, 0, 5]
-        );
+        let finnish = Sight::new(Role::Finnish, false, []);
+        assert_eq!(visible_faces(&counts, &finnish), [2, 0, 0, 0, 0, 0]);
+        let after_reveal = Sight::new(Role::Finnish, false, [(0, Audience::Soviet)]);
+        assert_eq!(visible_faces(&counts, &after_reveal), [2, 0, 0, 0, 0, 5]);
+        let soviet = Sight::new(Role::Soviet, false, []);
+        assert_eq!(visible_faces(&counts, &soviet), [2, 0, 0, 0, 0, 6]);
+        let umpire = Sight::new(Role::Umpire, false, []);
+        assert_eq!(visible_faces(&counts, &umpire), [2, 0, 7, 0, 0, 6]);
+        let end = Sight::new(Role::Finnish, true, []);
+        assert_eq!(visible_faces(&counts, &end), [2, 0, 7, 0, 0, 6]);
+    }
+
+    #[test]
+    fn commitments_need_all_four() {
+        let pairs = [("public", "a"), ("soviet", "b"), ("finnish", "c")];
+        assert_eq!(Commitments::from_pairs(pairs), None);
+        let all = Commitments::from_pairs(pairs.into_iter().chain([("umpire", "d")])).unwrap();
+        assert_eq!((all.public.as_str(), all.umpire.as_str()), ("a", "d"));
     }
 
     #[test]

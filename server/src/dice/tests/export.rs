@@ -1,29 +1,68 @@
-//! The export round trip: a campaign rolled with `LiveDice` verifies, and every tampering is named.
+//! The export round trip: a campaign with a v1 epoch and two v2 epochs verifies, and every
+//! tampering is named.
 
+use super::vectors_v2::spec_seeds;
 use super::{no_seeds, spec_campaign, spec_seed, two_lines};
-use crate::dice::chain::chain_start;
-use crate::dice::derive::commitment;
-use crate::dice::export::{Export, ExportEpoch, ExportRoll};
+use crate::dice::audience::Audience;
+use crate::dice::chain as v1;
+use crate::dice::derive::{RollStream, commitment};
+use crate::dice::export::{Export, ExportEpoch, ExportRoll, ExportSeed};
 use crate::dice::expr::DiceExpression;
 use crate::dice::generic::{COUNT_SUCCESSES, EXPRESSION};
 use crate::dice::live::LiveDice;
-use crate::dice::source::{Dice, RollSpec, Visibility};
+use crate::dice::source::{Dice, Draw, RollSpec, Visibility};
+use crate::dice::v2::EpochSeeds;
 use crate::dice::verify::{Mismatch, verify};
 use crate::domain::Role;
 use serde_json::json;
+use std::collections::BTreeMap;
 
-/// A campaign of two epochs built with `LiveDice`: rolls 0-3 in epoch 0 (roll 2 umpire-only),
-/// rolls 4-5 in epoch 1 under two client seeds.
-fn campaign_export(reveal_epoch_1: bool, hide_umpire_rolls: bool) -> Export {
+/// A v1 roll as the old server stored it: the faces went into the chain in clear.
+fn v1_roll(k: u64, head: &mut [u8; 32], sides: &[u32], visibility: Visibility) -> ExportRoll {
+    let entropy = no_seeds().hash();
+    let mut stream = RollStream::new(&spec_seed(), spec_campaign(), k, &entropy);
+    sides.iter().for_each(|&m| {
+        stream.die(m);
+    });
+    let draws = stream.finish().unwrap();
+    *head = v1::chain_next(head, k, 0, &entropy, &draws);
+    let faces: Vec<u32> = draws.iter().map(|d| d.1).collect();
+    let total: u32 = faces.iter().sum();
+    ExportRoll {
+        k,
+        epoch: 0,
+        audience: None,
+        entropy: hex::encode(entropy),
+        digest: None,
+        chain: hex::encode(*head),
+        visibility,
+        draws: Some(draws.iter().map(|&(m, f)| [m, f]).collect()),
+        expression: None,
+        purpose: Some("v1 roll".into()),
+        result: Some(json!({"faces": faces, "total": total})),
+    }
+}
+
+fn v2_epoch(epoch: u32, seeds: &EpochSeeds, revealed: &[Audience]) -> ExportEpoch {
+    let seeds: BTreeMap<Audience, ExportSeed> = seeds
+        .each()
+        .map(|(a, seed, _)| (a, ExportSeed::new(seed, revealed.contains(&a))))
+        .collect();
+    ExportEpoch::V2 { epoch, seeds }
+}
+
+/// A campaign of three epochs: v1 epoch 0 (rolls 0-1, roll 1 umpire-only), v2 epoch 1
+/// (rolls 2-4: Finnish, umpire, public) and v2 epoch 2 (rolls 5-6: public under two client
+/// seeds, umpire). `finished` reveals every seed; otherwise only epoch 1's public seed is.
+/// `hide_umpire_rolls` redacts the umpire's rolls as a player's export does.
+fn campaign_export(finished: bool, hide_umpire_rolls: bool) -> Export {
     let id = spec_campaign();
-    let seed1 = [9u8; 32];
-    let mut dice = LiveDice::new(id, 0, spec_seed(), no_seeds().hash(), 0, chain_start(id));
-    dice.roll(RollSpec::d6s(
-        "1st Platoon advance",
-        Role::Soviet,
-        Visibility::Public,
-        2,
-    ));
+    let mut head = v1::chain_start(id);
+    let mut rolls = vec![
+        v1_roll(0, &mut head, &[6, 6], Visibility::Public),
+        v1_roll(1, &mut head, &[6, 20], Visibility::Umpire),
+    ];
+    let mut dice = LiveDice::new(id, 1, spec_seeds(), no_seeds().hash(), 2, head);
     let expr = DiceExpression::parse("1d6-1+1d3").unwrap();
     dice.roll_expression(&expr, "morale check", Visibility::Side, Role::Finnish)
         .unwrap();
@@ -42,8 +81,9 @@ fn campaign_export(reveal_epoch_1: bool, hide_umpire_rolls: bool) -> Export {
     )
     .unwrap();
     let (k, head) = (dice.next_k(), dice.chain_head());
-    let mut rolls = dice.into_rolls().unwrap();
-    let mut dice = LiveDice::new(id, 1, seed1, two_lines().hash(), k, head);
+    let mut live = dice.into_rolls().unwrap();
+    let seeds2 = EpochSeeds::new([[9u8; 32], [10u8; 32], [11u8; 32], [12u8; 32]]);
+    let mut dice = LiveDice::new(id, 2, seeds2.clone(), two_lines().hash(), k, head);
     dice.run_procedure(
         &EXPRESSION,
         &json!({"dice": "3d6+2"}),
@@ -53,69 +93,85 @@ fn campaign_export(reveal_epoch_1: bool, hide_umpire_rolls: bool) -> Export {
     )
     .unwrap();
     dice.roll(RollSpec::d6s("patrol", Role::Umpire, Visibility::Side, 1));
-    rolls.extend(dice.into_rolls().unwrap());
+    live.extend(dice.into_rolls().unwrap());
+    rolls.extend(live.iter().map(|r| match r.audience {
+        Audience::Umpire if hide_umpire_rolls => ExportRoll::hidden(r),
+        _ => ExportRoll::visible(r),
+    }));
+    if hide_umpire_rolls {
+        rolls[1] = rolls[1].clone().redacted();
+    }
 
     let mut export = Export::new(id);
-    export.epochs.push(ExportEpoch::new(0, &spec_seed(), true));
-    export
-        .epochs
-        .push(ExportEpoch::new(1, &seed1, reveal_epoch_1));
+    let all = Audience::ALL;
+    export.epochs = vec![
+        ExportEpoch::v1(0, &spec_seed(), finished),
+        v2_epoch(
+            1,
+            &spec_seeds(),
+            if finished { &all } else { &[Audience::Public] },
+        ),
+        v2_epoch(2, &seeds2, if finished { &all } else { &[] }),
+    ];
     export.add_entropy_set(&no_seeds());
     export.add_entropy_set(&two_lines());
-    export.rolls = rolls
-        .iter()
-        .map(|r| match r.visibility {
-            Visibility::Umpire if hide_umpire_rolls => ExportRoll::hidden(r),
-            _ => ExportRoll::visible(r),
-        })
-        .collect();
+    export.rolls = rolls;
     export
 }
 
 #[test]
 fn a_full_export_verifies() {
     let export = campaign_export(true, false);
-    assert_eq!(
-        export.rolls[5].visibility,
-        Visibility::Umpire,
-        "an umpire's side roll is umpire-only"
-    );
+    assert_eq!(export.rolls[6].audience, Some(Audience::Umpire));
     let report = verify(&export).unwrap();
     assert_eq!(
         (report.rolls, report.rolls_rederived, report.rolls_hidden),
-        (6, 6, 0)
+        (7, 7, 0)
     );
-    assert_eq!(report.dice_rederived, 2 + 2 + 2 + 4 + 3 + 1);
-    assert_eq!(report.seeds_checked, 2);
-    // Every roll but the count-successes one has a {faces, total} result.
-    assert_eq!(report.totals_recomputed, 5);
-    assert_eq!(report.chain_head, export.rolls[5].chain);
+    assert_eq!(report.dice_rederived, 2 + 2 + 2 + 2 + 4 + 3 + 1);
+    assert_eq!((report.epochs_v1, report.epochs_v2), (1, 2));
+    assert_eq!((report.seeds_checked, report.seeds_secret), (9, 0));
+    assert_eq!(report.links_checked, 7);
+    // Every roll but the count-successes one has a {faces, total} result with an expression.
+    assert_eq!(report.totals_recomputed, 4);
+    assert_eq!(report.chain_head, export.rolls[6].chain);
     let text = report.to_string();
     assert!(
-        text.contains("rolls: 6, numbered 0 to 5 without gaps"),
+        text.contains("rolls: 7, numbered 0 to 6 without gaps"),
         "{text}"
     );
-    // The export survives a trip through JSON.
+    assert!(text.contains("1 v1, 2 v2"), "{text}");
     let json = serde_json::to_string(&export).unwrap();
+    assert!(json.contains(r#""scheme":"v1""#) && json.contains(r#""scheme":"v2""#));
     assert_eq!(verify(&serde_json::from_str(&json).unwrap()), Ok(report));
 }
 
 #[test]
-fn an_export_with_a_sealed_epoch_and_hidden_rolls_verifies() {
+fn an_export_with_secret_seeds_and_hidden_rolls_verifies() {
     let report = verify(&campaign_export(false, true)).unwrap();
-    assert_eq!(report.sealed_epoch, Some(1));
+    // Roll 4 (public, epoch 1) is the only one whose seed is out; rolls 0, 2 and 5 wait for
+    // theirs; rolls 1, 3 and 6 are the umpire's.
     assert_eq!(
         (
             report.rolls_rederived,
-            report.rolls_sealed,
+            report.rolls_awaiting_seed,
             report.rolls_hidden
         ),
-        (3, 1, 2)
+        (1, 3, 3)
     );
+    assert_eq!((report.seeds_checked, report.seeds_secret), (1, 8));
+    assert_eq!((report.links_checked, report.links_given), (6, 1));
     let text = report.to_string();
-    assert!(text.contains("epoch 1 is still sealed"), "{text}");
     assert!(
-        text.contains("only their place in the chain checked: 2"),
+        text.contains("not revealed yet (checkable once it is): 3"),
+        "{text}"
+    );
+    assert!(
+        text.contains("rolls hidden from you (only their place in the chain checked): 3"),
+        "{text}"
+    );
+    assert!(
+        text.contains("1 link(s) of hidden v1 rolls taken as given"),
         "{text}"
     );
 }
@@ -128,52 +184,53 @@ fn mismatch(export: &Export) -> String {
 }
 
 #[test]
-fn a_changed_draw_is_named() {
-    let mut export = campaign_export(true, false);
-    let draws = export.rolls[3].draws.as_mut().unwrap();
-    let [m, f] = draws[1];
-    draws[1] = [m, f % m + 1];
-    assert_eq!(
-        mismatch(&export),
-        format!(
-            "roll k=3: draw 2 is [{m},{}] but the seed gives [{m},{f}]",
-            f % m + 1
-        )
-    );
-}
-
-#[test]
-fn every_single_draw_change_is_caught() {
+fn every_single_draw_change_is_caught_once_seeds_are_out() {
     let export = campaign_export(true, false);
     for (r, roll) in export.rolls.iter().enumerate() {
         for d in 0..roll.draws.as_ref().unwrap().len() {
             let mut changed = export.clone();
             let draw = &mut changed.rolls[r].draws.as_mut().unwrap()[d];
-            draw[1] = draw[1] % draw[0] + 1;
-            let message = mismatch(&changed);
-            assert!(
-                message.starts_with(&format!("roll k={r}: draw {} is", d + 1)),
-                "{message}"
+            let (m, f) = (draw[0], draw[1]);
+            draw[1] = f % m + 1;
+            assert_eq!(
+                mismatch(&changed),
+                format!(
+                    "roll k={r}: draw {} is [{m},{}] but the seed gives [{m},{f}]",
+                    d + 1,
+                    f % m + 1
+                )
             );
         }
     }
 }
 
 #[test]
-fn a_changed_draw_in_a_sealed_epoch_breaks_the_chain() {
+fn a_changed_draw_under_a_secret_seed() {
+    // v1 put the faces in the chain, so the chain breaks at once.
     let mut export = campaign_export(false, false);
-    let draws = export.rolls[4].draws.as_mut().unwrap();
+    let draws = export.rolls[0].draws.as_mut().unwrap();
     draws[0][1] = draws[0][1] % 6 + 1;
     assert_eq!(
         mismatch(&export),
-        "roll k=4: chain hash does not follow from roll 3"
+        "roll k=0: chain hash does not follow from chain_start"
     );
+    // v2 keys the draws with the secret, so the change waits for the seed, then is named.
+    let mut export = campaign_export(false, false);
+    let roll = &mut export.rolls[5];
+    let draws = roll.draws.as_mut().unwrap();
+    draws[0][1] = draws[0][1] % 6 + 1;
+    let faces: Vec<u32> = draws.iter().map(|d| d[1]).collect();
+    let total = faces.iter().sum::<u32>() + 2;
+    roll.result = Some(json!({"faces": faces, "total": total}));
+    assert!(verify(&export).is_ok());
+    export.epochs[2] = campaign_export(true, false).epochs[2].clone();
+    assert!(mismatch(&export).starts_with("roll k=5: draw 1 is"));
 }
 
 #[test]
-fn a_changed_chain_hash_is_named() {
+fn a_changed_digest_or_chain_hash_is_named() {
     let mut export = campaign_export(true, false);
-    export.rolls[3].chain = hex::encode([7u8; 32]);
+    export.rolls[3].digest = Some(hex::encode([7u8; 32]));
     assert_eq!(
         mismatch(&export),
         "roll k=3: chain hash does not follow from roll 2"
@@ -184,36 +241,55 @@ fn a_changed_chain_hash_is_named() {
         mismatch(&export),
         "roll k=0: chain hash does not follow from chain_start"
     );
-    // A hidden roll's hash is taken as given, so the roll after it no longer links.
-    let mut export = campaign_export(true, true);
-    export.rolls[2].chain = hex::encode([7u8; 32]);
+    // A hidden v2 roll's link is still recomputed from its digest.
+    let mut export = campaign_export(false, true);
+    export.rolls[6].chain = hex::encode([7u8; 32]);
     assert_eq!(
         mismatch(&export),
-        "roll k=3: chain hash does not follow from roll 2"
+        "roll k=6: chain hash does not follow from roll 5"
     );
+    // A hidden v1 roll's link is taken as given, so the roll after it no longer links.
+    let mut export = campaign_export(false, true);
+    export.rolls[1].chain = hex::encode([7u8; 32]);
+    assert_eq!(
+        mismatch(&export),
+        "roll k=2: chain hash does not follow from roll 1"
+    );
+    // A digest that is right for the chain but wrong for the draws is caught by the seed.
+    let mut export = campaign_export(true, false);
+    export.rolls[6].digest = export.rolls[5].digest.clone();
+    assert!(mismatch(&export).starts_with("roll k=6: chain hash"));
 }
 
 #[test]
 fn a_changed_seed_is_named() {
     let mut export = campaign_export(true, false);
-    export.epochs[0].seed = Some(hex::encode([1u8; 32]));
+    if let ExportEpoch::V1 { seed, .. } = &mut export.epochs[0] {
+        *seed = Some(hex::encode([1u8; 32]));
+    }
     assert_eq!(mismatch(&export), "epoch 0: seed does not match commitment");
     let mut export = campaign_export(true, false);
-    export.epochs[1].commitment = commitment(&[1u8; 32]);
-    assert_eq!(mismatch(&export), "epoch 1: seed does not match commitment");
-    let mut export = campaign_export(true, false);
-    export.epochs[0].seed = None;
+    if let ExportEpoch::V2 { seeds, .. } = &mut export.epochs[1] {
+        seeds.get_mut(&Audience::Soviet).unwrap().commitment = commitment(&[1u8; 32]);
+    }
     assert_eq!(
         mismatch(&export),
-        "epoch 0: seed not revealed although epoch 1 has opened since"
+        "epoch 1: soviet seed: seed does not match commitment"
+    );
+    let mut export = campaign_export(true, false);
+    if let ExportEpoch::V2 { seeds, .. } = &mut export.epochs[2] {
+        seeds.remove(&Audience::Finnish);
+    }
+    assert_eq!(
+        mismatch(&export),
+        "epoch 2: the finnish seed's commitment is missing"
     );
 }
 
 #[test]
-fn changed_roll_numbers_are_named() {
+fn changed_roll_numbers_and_epochs_are_named() {
     let mut export = campaign_export(true, false);
     export.rolls.remove(3);
-    assert_eq!(mismatch(&export), "roll k=3 missing: k jumps from 2 to 4");
     assert_eq!(
         verify(&export),
         Err(Mismatch::Gap {
@@ -222,6 +298,7 @@ fn changed_roll_numbers_are_named() {
             found: 4
         })
     );
+    assert_eq!(mismatch(&export), "roll k=3 missing: k jumps from 2 to 4");
     let mut export = campaign_export(true, false);
     export.rolls[3].k = 2;
     assert_eq!(mismatch(&export), "roll k=2: appears again after roll 2");
@@ -232,25 +309,36 @@ fn changed_roll_numbers_are_named() {
         "roll k=0 missing: the rolls start at k=1"
     );
     let mut export = campaign_export(true, false);
-    export.rolls[5].k = 6;
-    assert_eq!(mismatch(&export), "roll k=5 missing: k jumps from 4 to 6");
+    export.rolls[5].epoch = 1;
+    assert_eq!(
+        mismatch(&export),
+        "roll k=5: chain hash does not follow from roll 4"
+    );
+    let mut export = campaign_export(true, false);
+    export.rolls[6].epoch = 0;
+    assert_eq!(
+        mismatch(&export),
+        "roll k=6: epoch 0 comes after a roll of epoch 2, but epochs never go back"
+    );
+    let mut export = campaign_export(true, false);
+    export.rolls[6].epoch = 3;
+    assert_eq!(mismatch(&export), "roll k=6: epoch 3 is not listed");
+    let mut export = campaign_export(true, false);
+    export.rolls[2].audience = None;
+    assert_eq!(
+        mismatch(&export),
+        "roll k=2: a roll of a v2 epoch has no audience"
+    );
 }
 
 #[test]
 fn other_tampering_is_named() {
     let mut export = campaign_export(true, false);
-    export.rolls[0].result =
-        Some(json!({"faces": export.rolls[0].result.as_ref().unwrap()["faces"], "total": 99}));
+    export.rolls[5].result =
+        Some(json!({"faces": export.rolls[5].result.as_ref().unwrap()["faces"], "total": 99}));
     let message = mismatch(&export);
     assert!(
-        message.starts_with("roll k=0: result total is 99 but the draws and expression 2d6 give"),
-        "{message}"
-    );
-    let mut export = campaign_export(true, false);
-    export.rolls[1].result = Some(json!({"faces": [1, 1], "total": 1}));
-    let message = mismatch(&export);
-    assert!(
-        message.starts_with("roll k=1: result faces are [1,1] but the draws show ["),
+        message.starts_with("roll k=5: result total is 99 but"),
         "{message}"
     );
     let mut export = campaign_export(true, false);
@@ -264,33 +352,15 @@ fn other_tampering_is_named() {
         .entropy_sets
         .values_mut()
         .for_each(|lines| lines.push("umpire:x:y".into()));
-    assert!(
-        mismatch(&export).starts_with("entropy set "),
-        "a line added to a set"
-    );
-    let mut export = campaign_export(true, false);
-    export.rolls[4].epoch = 0;
-    assert!(
-        mismatch(&export).starts_with("roll k=4: draw "),
-        "roll moved to another epoch"
-    );
-    let mut export = campaign_export(true, false);
-    export.rolls[5].epoch = 0;
-    assert_eq!(
-        mismatch(&export),
-        "roll k=5: epoch 0 comes after a roll of epoch 1, but epochs never go back"
-    );
-    let mut export = campaign_export(true, false);
-    export.rolls[5].epoch = 2;
-    assert_eq!(mismatch(&export), "roll k=5: epoch 2 is not listed");
+    assert!(mismatch(&export).starts_with("entropy set "));
 }
 
 #[test]
 fn the_wrong_format_is_refused() {
     let mut export = campaign_export(true, false);
-    export.format = "motti-dice/v2".into();
+    export.format = "motti-dice/v1".into();
     assert_eq!(
         mismatch(&export),
-        "format is 'motti-dice/v2', but only motti-dice/v1 can be checked"
+        "format is 'motti-dice/v1', but only motti-dice/v2 exports can be checked"
     );
 }

@@ -8,6 +8,7 @@ use uuid::Uuid;
 mod export;
 mod uniformity;
 mod vectors;
+mod vectors_v2;
 
 fn spec_seed() -> [u8; 32] {
     std::array::from_fn(|i| i as u8)

@@ -1,12 +1,10 @@
-//! The known-answer vectors of dice.md: commitment, entropy, chain, keystream and the table of rolls.
+//! The known-answer vectors of motti-dice/v1 (dice.md's appendix): commitment, entropy, chain,
+//! keystream and the table of rolls; and why v1 had to go: its chain gives hidden faces away.
 
 use super::{no_seeds, spec_campaign, spec_seed, two_lines};
 use crate::dice::chain::{chain_next, chain_start};
 use crate::dice::derive::{Keystream, RollStream, commitment, roll_key};
-use crate::dice::live::LiveDice;
-use crate::dice::source::{Dice, Draw, RollSpec, Visibility};
-use crate::domain::Role;
-use serde_json::json;
+use crate::dice::source::Draw;
 
 /// One row of the table of dice.md: k, whether E is the two-line set, sides, faces, chain_k.
 type SpecRow = (u64, bool, Vec<u32>, Vec<u32>, &'static str);
@@ -102,50 +100,6 @@ fn table_rows_from_the_derivation() {
 }
 
 #[test]
-fn table_rows_through_live_dice() {
-    // Rolls 0-2 are one transaction with no client seeds, rolls 3-5 another after two were set.
-    let rows = spec_rows();
-    let start = chain_start(spec_campaign());
-    let mut first = LiveDice::new(spec_campaign(), 0, spec_seed(), no_seeds().hash(), 0, start);
-    for (_, _, sides, faces, _) in &rows[..3] {
-        let spec = RollSpec {
-            purpose: "vector".into(),
-            visibility: Visibility::Public,
-            roller: Role::Soviet,
-            sides: sides.clone(),
-        };
-        assert_eq!(&first.roll(spec), faces);
-    }
-    let (next_k, head) = (first.next_k(), first.chain_head());
-    let mut rolled = first.into_rolls().unwrap();
-    let mut second = LiveDice::new(
-        spec_campaign(),
-        0,
-        spec_seed(),
-        two_lines().hash(),
-        next_k,
-        head,
-    );
-    for (_, _, sides, faces, _) in &rows[3..] {
-        let spec = RollSpec {
-            purpose: "vector".into(),
-            visibility: Visibility::Side,
-            roller: Role::Finnish,
-            sides: sides.clone(),
-        };
-        assert_eq!(&second.roll(spec), faces);
-    }
-    rolled.extend(second.into_rolls().unwrap());
-    for (roll, (k, _, _, _, chain)) in rolled.iter().zip(&rows) {
-        assert_eq!(roll.k, *k);
-        assert_eq!(roll.chain_hex(), *chain);
-    }
-    assert_eq!(rolled[4].expression, "1d3+1d6+1d20");
-    assert_eq!(rolled[4].result, json!({"faces": [2, 6, 9], "total": 17}));
-    assert_eq!(rolled[4].total, Some(17));
-}
-
-#[test]
 fn rejection_vector_for_three_billion_sided_dice() {
     let key = roll_key(&spec_seed(), spec_campaign(), 6, &no_seeds().hash());
     let mut words = Keystream::new(key);
@@ -159,4 +113,43 @@ fn rejection_vector_for_three_billion_sided_dice() {
     let mut stream = RollStream::new(&spec_seed(), spec_campaign(), 6, &no_seeds().hash());
     let faces: Vec<u32> = (0..4).map(|_| stream.die(3_000_000_000)).collect();
     assert_eq!(faces, [1038750177, 956673733, 19741821, 964346748]);
+}
+
+/// Every face combination of `count` six-sided dice, as draws.
+pub(super) fn every_d6_combination(count: usize) -> Vec<Vec<(u32, u32)>> {
+    (0..6usize.pow(count as u32))
+        .map(|mut n| {
+            (0..count)
+                .map(|_| {
+                    let face = (n % 6) as u32 + 1;
+                    n /= 6;
+                    (6, face)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn under_v1_anyone_recovers_hidden_faces_from_the_chain() {
+    // The regression v2 fixes: rolls 1 (2d6) and 2 (3d6) of the table, hidden from an
+    // attacker who reads only the previous chain hash, k, epoch, E and the roll's chain hash.
+    let rows = spec_rows();
+    let mut head = chain_start(spec_campaign());
+    for (k, two, sides, faces, chain) in rows {
+        let entropy = if two { two_lines() } else { no_seeds() }.hash();
+        if sides.iter().all(|&m| m == 6) && (1..=3).contains(&sides.len()) {
+            let matches: Vec<Vec<(u32, u32)>> = every_d6_combination(sides.len())
+                .into_iter()
+                .filter(|guess| hex::encode(chain_next(&head, k, 0, &entropy, guess)) == chain)
+                .collect();
+            let truth: Vec<(u32, u32)> = faces.iter().map(|&f| (6, f)).collect();
+            assert_eq!(
+                matches,
+                vec![truth],
+                "roll {k} falls to brute force under v1"
+            );
+        }
+        head = <[u8; 32]>::try_from(hex::decode(chain).unwrap()).unwrap();
+    }
 }
