@@ -5,6 +5,8 @@ mod browser;
 mod campaigns;
 mod common;
 mod dice;
+mod dice_reveal;
+mod dice_upgrade;
 mod embedded_pg;
 mod errors;
 mod event_log;
