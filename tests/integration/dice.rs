@@ -83,6 +83,19 @@ async fn client_seeds_change_the_entropy_of_later_rolls() {
         lines[0].as_str().expect("line").starts_with("finnish:")
             && lines[0].as_str().expect("line").ends_with(":sisu")
     );
+    // A line break would split the seed's line of the entropy set: refused, and nothing changes.
+    let (status, body) = t
+        .app
+        .put(
+            &format!("/api/v1/campaigns/{}/client-seed", t.id),
+            Some(&t.finn),
+            json!({"seed": "sisu\nsoviet:forged"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(error_code(&body), "invalid_client_seed");
+    let (_, again) = t.roll(&t.finn, json!({"dice": "1d6"})).await;
+    assert_eq!(again["entropy"], roll["entropy"]);
 }
 
 #[tokio::test]

@@ -243,3 +243,103 @@ async fn a_v1_campaign_upgrades_without_showing_what_was_hidden() {
         hex::encode(v2::chain_start(t.id.parse().expect("uuid")))
     );
 }
+
+/// The migration itself: a database at the last pre-v2 migration, holding rolls as the v1
+/// server stored them, is migrated and keeps every roll with its audience and face counts.
+#[tokio::test]
+async fn the_v2_migration_carries_v1_data() {
+    use sqlx::Executor;
+    let app = crate::common::TestApp::spawn().await;
+    let name = format!("motti_premig_{}", uuid::Uuid::new_v4().simple());
+    app.db
+        .execute(format!("create database {name}").as_str())
+        .await
+        .expect("creates");
+    let options = app.db.connect_options().as_ref().clone().database(&name);
+    let db = sqlx::PgPool::connect_with(options).await.expect("connects");
+    let old = std::env::temp_dir().join(&name);
+    std::fs::create_dir_all(&old).expect("dir");
+    let all = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations");
+    for entry in std::fs::read_dir(&all).expect("migrations") {
+        let path = entry.expect("entry").path();
+        let file = path
+            .file_name()
+            .expect("name")
+            .to_string_lossy()
+            .to_string();
+        if file.as_str() < "20261124100000" {
+            std::fs::copy(&path, old.join(&file)).expect("copies");
+        }
+    }
+    sqlx::migrate::Migrator::new(old.as_path())
+        .await
+        .expect("reads")
+        .run(&db)
+        .await
+        .expect("pre-v2 schema");
+    std::fs::remove_dir_all(&old).ok();
+
+    let (user, campaign) = (uuid::Uuid::new_v4(), uuid::Uuid::new_v4());
+    let script = format!(
+        "insert into users (id, username, password_hash) values ('{user}', 'old', 'x');
+         insert into campaigns (id, name, game, created_by, chain_head, next_roll) values ('{campaign}', 'Summa', 'wons', '{user}', '\\x00', 4);
+         insert into dice_epochs (campaign_id, epoch, seed, commitment) values ('{campaign}', 0, '\\x42', 'c');
+         insert into rolls (campaign_id, k, epoch, entropy, draws, chain, expression, purpose, visibility, roller_role, result) values
+           ('{campaign}', 0, 0, '\\x00', '[[6, 4], [6, 4]]', '\\x01', '2d6', 'a', 'public', 'soviet', '{{}}'),
+           ('{campaign}', 1, 0, '\\x00', '[[6, 2], [20, 17]]', '\\x02', '1d6+1d20', 'b', 'side', 'soviet', '{{}}'),
+           ('{campaign}', 2, 0, '\\x00', '[[6, 6]]', '\\x03', '1d6', 'c', 'side', 'umpire', '{{}}'),
+           ('{campaign}', 3, 0, '\\x00', '[[6, 1], [6, 1], [6, 5]]', '\\x04', '3d6', 'd', 'side', 'finnish', '{{}}');
+         insert into dice_faces (campaign_id, scope, face, count) values
+           ('{campaign}', 'public', 4, 2), ('{campaign}', 'soviet', 2, 1), ('{campaign}', 'umpire', 6, 1),
+           ('{campaign}', 'finnish', 1, 2), ('{campaign}', 'finnish', 5, 1);"
+    );
+    db.execute(script.as_str()).await.expect("v1 data");
+    motti::MIGRATOR.run(&db).await.expect("migrates to v2");
+
+    let epoch: (String, Option<Vec<u8>>) =
+        sqlx::query_as("select scheme, seed from dice_epochs where campaign_id = $1")
+            .bind(campaign)
+            .fetch_one(&db)
+            .await
+            .expect("epoch");
+    assert_eq!(epoch, ("v1".to_string(), Some(vec![0x42])));
+    let rolls: Vec<(i64, String, Option<Vec<u8>>)> =
+        sqlx::query_as("select k, audience, digest from rolls where campaign_id = $1 order by k")
+            .bind(campaign)
+            .fetch_all(&db)
+            .await
+            .expect("rolls");
+    let audiences: Vec<&str> = rolls.iter().map(|r| r.1.as_str()).collect();
+    assert_eq!(audiences, ["public", "soviet", "umpire", "finnish"]);
+    assert!(
+        rolls.iter().all(|r| r.2.is_none()),
+        "v1 rolls have no digest"
+    );
+    let faces: Vec<(i32, String, i32, i64)> = sqlx::query_as(
+        "select epoch, scope, face, count from dice_faces where campaign_id = $1 order by scope, face",
+    )
+    .bind(campaign)
+    .fetch_all(&db)
+    .await
+    .expect("faces");
+    let expected = [
+        (0, "finnish", 1, 2),
+        (0, "finnish", 5, 1),
+        (0, "public", 4, 2),
+        (0, "soviet", 2, 1),
+        (0, "umpire", 6, 1),
+    ];
+    let got: Vec<(i32, &str, i32, i64)> = faces
+        .iter()
+        .map(|(e, s, f, c)| (*e, s.as_str(), *f, *c))
+        .collect();
+    assert_eq!(
+        got, expected,
+        "the d20 is not counted; the umpire's side roll is the umpire's"
+    );
+    db.close().await;
+    app.db
+        .execute(format!("drop database {name} with (force)").as_str())
+        .await
+        .expect("drops");
+}

@@ -20,6 +20,11 @@ pub enum ClientSeedError {
         "a client seed can be at most 200 bytes of UTF-8 text, and this one is {0} bytes: shorten it"
     )]
     TooLong(usize),
+    /// A NUL or other control character was given.
+    #[error(
+        "a client seed cannot hold control characters (such as NUL, tab or a line break): use letters, digits, spaces and punctuation"
+    )]
+    Control,
 }
 
 /// A participant's client seed: any UTF-8 text of 1 to 200 bytes, public to the campaign.
@@ -34,6 +39,8 @@ impl ClientSeed {
         match text.len() {
             0 => Err(ClientSeedError::Empty),
             n if n > MAX_CLIENT_SEED_BYTES => Err(ClientSeedError::TooLong(n)),
+            // A line break would split the seed's line of the entropy set in two.
+            _ if text.chars().any(char::is_control) => Err(ClientSeedError::Control),
             _ => Ok(ClientSeed(text)),
         }
     }
@@ -145,6 +152,18 @@ mod tests {
             ClientSeed::parse("ä".repeat(101)),
             Err(ClientSeedError::TooLong(202))
         );
+    }
+
+    #[test]
+    fn control_characters_are_refused() {
+        for bad in ["a\0b", "motti\n", "\tsisu", "x\u{7f}", "y\u{85}"] {
+            assert_eq!(
+                ClientSeed::parse(bad),
+                Err(ClientSeedError::Control),
+                "{bad:?}"
+            );
+        }
+        assert!(ClientSeed::parse("Mannerheim-linja, 1939 ☃").is_ok());
     }
 
     #[test]

@@ -308,7 +308,8 @@ pub async fn set_client_seed(
         Some(
             dice::entropy::ClientSeed::parse(seed)
                 .map_err(|m| {
-                    AppError::invalid("invalid_client_seed", m.to_string()).on_field("seed")
+                    AppError::invalid("invalid_client_seed", crate::error::sentence(m))
+                        .on_field("seed")
                 })?
                 .to_string(),
         )
