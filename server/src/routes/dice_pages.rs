@@ -5,7 +5,6 @@ use super::dice::{self as api, RollIn};
 use super::pages::{Nav, render, render_with};
 use crate::auth::MaybeUser;
 use crate::db;
-use crate::dice::audience::Audience;
 use crate::dice::procedure::{ParamKind, Procedure};
 use crate::domain::Role;
 use crate::error::AppError;
@@ -13,6 +12,7 @@ use crate::rules;
 use crate::state::AppState;
 use crate::views::campaign::EpochCommitments;
 use crate::views::dice::{RollView, d6_histogram, visible_faces};
+use crate::views::dice_epochs::{EpochLine, epoch_list};
 use askama::Template;
 use axum::extract::{Form, Path, Query, State};
 use axum::response::{IntoResponse, Redirect, Response};
@@ -107,41 +107,6 @@ struct TrayPage {
     rotate_warning: String,
 }
 
-/// One epoch in the tray's list, with what each of its seeds shows once revealed.
-struct EpochLine {
-    epoch: i32,
-    scheme: String,
-    open: bool,
-    seeds: Vec<SeedLine>,
-}
-
-/// One seed of a v2 epoch in the tray's list.
-struct SeedLine {
-    code: &'static str,
-    name: &'static str,
-    revealed: bool,
-    rolls: i64,
-    /// What revealing it makes visible, said before the umpire confirms.
-    warning: String,
-}
-
-/// What revealing the seed of `audience` in `epoch` makes visible, in a sentence.
-fn reveal_warning(epoch: i32, audience: Audience, rolls: i64) -> String {
-    let name = audience.adjective();
-    let rolls_text = match rolls {
-        1 => format!("the 1 {name} roll"),
-        n => format!("the {n} {name} rolls"),
-    };
-    match audience {
-        Audience::Public => format!(
-            "Revealing the public seed of epoch {epoch} lets everyone check {rolls_text} of that epoch, which everyone already sees; nothing hidden becomes visible."
-        ),
-        _ => format!(
-            "Revealing the {name} seed of epoch {epoch} shows everyone {rolls_text} of that epoch: their dice, purposes and results."
-        ),
-    }
-}
-
 async fn epoch_lines(
     state: &AppState,
     campaign: Uuid,
@@ -150,35 +115,7 @@ async fn epoch_lines(
     let epochs = db::dice_epochs::epochs(&state.db, campaign).await?;
     let seeds = db::dice_epochs::seeds(&state.db, campaign, None).await?;
     let counts = db::dice_epochs::roll_counts(&state.db, campaign).await?;
-    let count = |epoch: i32, audience: Audience| {
-        counts
-            .iter()
-            .find(|(e, a, _)| *e == epoch && a == audience.code())
-            .map_or(0, |c| c.2)
-    };
-    Ok(epochs
-        .into_iter()
-        .map(|e| EpochLine {
-            seeds: seeds
-                .iter()
-                .filter(|s| s.epoch == e.epoch)
-                .filter_map(|s| {
-                    let audience: Audience = s.audience.parse().ok()?;
-                    let rolls = count(e.epoch, audience);
-                    Some(SeedLine {
-                        code: audience.code(),
-                        name: audience.adjective(),
-                        revealed: s.revealed,
-                        rolls,
-                        warning: reveal_warning(e.epoch, audience, rolls),
-                    })
-                })
-                .collect(),
-            open: e.epoch == open,
-            scheme: e.scheme,
-            epoch: e.epoch,
-        })
-        .collect())
+    Ok(epoch_list(&epochs, &seeds, &counts, open))
 }
 
 /// Paging of the roll log.

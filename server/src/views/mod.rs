@@ -2,6 +2,7 @@
 
 pub mod campaign;
 pub mod dice;
+pub mod dice_epochs;
 pub mod heroes;
 pub mod talvisota;
 pub mod talvisota_log;
