@@ -21,7 +21,8 @@ async fn roll(t: &Sides, token: &str, dice: &str, purpose: &str, visibility: &st
     body
 }
 
-async fn signed_in(app: &TestApp, name: &str) -> Client {
+/// A browser signed in as `name`.
+pub async fn signed_in(app: &TestApp, name: &str) -> Client {
     let browser = app.browser();
     let res = browser
         .post(format!("{}/signin", app.url))
@@ -33,7 +34,8 @@ async fn signed_in(app: &TestApp, name: &str) -> Client {
     browser
 }
 
-async fn tray(t: &Sides, browser: &Client) -> String {
+/// The dice tray as `browser` sees it.
+pub async fn tray(t: &Sides, browser: &Client) -> String {
     browser
         .get(format!("{}/campaigns/{}/dice", t.app.url, t.id))
         .send()

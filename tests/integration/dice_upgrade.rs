@@ -4,6 +4,7 @@
 
 use crate::common::Sides;
 use crate::dice::verify;
+use crate::dice_reveal::{signed_in, tray};
 use motti::dice::derive::{RollStream, commitment};
 use motti::dice::entropy::EntropySet;
 use motti::dice::source::Draw;
@@ -200,20 +201,8 @@ async fn a_v1_campaign_upgrades_without_showing_what_was_hidden() {
         )
         .await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
-    let finn = t.app.browser();
-    finn.post(format!("{}/signin", t.app.url))
-        .form(&[("username", "finn"), ("password", "correct horse battery")])
-        .send()
-        .await
-        .expect("signs in");
-    let html = finn
-        .get(format!("{}/campaigns/{}/dice", t.app.url, t.id))
-        .send()
-        .await
-        .expect("tray")
-        .text()
-        .await
-        .expect("html");
+    let finn = signed_in(&t.app, "finn").await;
+    let html = tray(&t, &finn).await;
     finn_may_not_see(&html);
     assert!(html.contains("v1 public barrage") && html.contains("v1 Finnish sentry"));
 
@@ -241,6 +230,37 @@ async fn a_v1_campaign_upgrades_without_showing_what_was_hidden() {
     assert_ne!(
         after["rolls"][0]["chain"],
         hex::encode(v2::chain_start(t.id.parse().expect("uuid")))
+    );
+}
+
+/// A v1 seed the old server revealed at a rotation lets anyone derive every roll of its epoch:
+/// those rolls are shown to everyone, in the list, the export and the histogram.
+#[tokio::test]
+async fn a_v1_seed_revealed_before_the_upgrade_hides_nothing_it_lets_anyone_derive() {
+    let t = Sides::new("wons", None).await;
+    make_v1(&t).await;
+    sqlx::query("update dice_epochs set revealed_at = now() where campaign_id = $1::uuid")
+        .bind(&t.id)
+        .execute(&t.app.db)
+        .await
+        .expect("reveals as v1 rotation did");
+    let (_, rolls) = t
+        .app
+        .get(&format!("/api/v1/campaigns/{}/rolls", t.id), Some(&t.finn))
+        .await;
+    let rolls = rolls.as_array().expect("rolls");
+    assert_eq!(rolls.len(), 4);
+    assert!(rolls.iter().all(|r| !r["draws"].is_null()), "{rolls:?}");
+    let ex = export(&t, &t.finn).await;
+    let (ok, out) = verify(&ex);
+    assert!(ok, "{out}");
+    assert!(out.contains("(and v2 digests matched): 4 roll(s)"), "{out}");
+    let finn = signed_in(&t.app, "finn").await;
+    let html = tray(&t, &finn).await;
+    assert!(html.contains("v1 umpire minefield"));
+    assert!(
+        html.contains("8 in all"),
+        "every d6 of the four rolls is counted"
     );
 }
 
