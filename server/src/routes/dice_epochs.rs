@@ -56,11 +56,6 @@ pub struct Rotated {
     pub commitments: Commitments,
 }
 
-fn commitments_of(seeds: &EpochSeeds) -> Commitments {
-    let pairs: Vec<(Audience, String)> = seeds.each().map(|(a, _, c)| (a, c)).collect();
-    Commitments::from_pairs(pairs.iter().map(|(a, c)| (a.code(), c.as_str()))).unwrap_or_default()
-}
-
 /// The seed of one audience of an epoch as stored.
 async fn stored_seed(
     command: &mut Command,
@@ -96,7 +91,7 @@ pub async fn rotate(state: &AppState, access: &CampaignAccess) -> Result<Rotated
     Ok(Rotated {
         revealed,
         epoch: old + 1,
-        commitments: commitments_of(&seeds),
+        commitments: Commitments::of(&seeds),
     })
 }
 

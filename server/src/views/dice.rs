@@ -2,6 +2,8 @@
 
 use crate::db::dice::RollRow;
 use crate::dice::audience::Audience;
+use crate::dice::derive::commitment;
+use crate::dice::v2::EpochSeeds;
 use crate::domain::Role;
 use serde::Serialize;
 use serde_json::Value;
@@ -49,7 +51,7 @@ impl Sight {
 }
 
 /// The commitments of a v2 epoch's four seeds, shown to every participant.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 pub struct Commitments {
     /// SHA-256 of the public seed.
     pub public: String,
@@ -62,6 +64,17 @@ pub struct Commitments {
 }
 
 impl Commitments {
+    /// The commitments of freshly drawn seeds.
+    pub fn of(seeds: &EpochSeeds) -> Self {
+        let commit = |a| commitment(seeds.seed(a));
+        Commitments {
+            public: commit(Audience::Public),
+            soviet: commit(Audience::Soviet),
+            finnish: commit(Audience::Finnish),
+            umpire: commit(Audience::Umpire),
+        }
+    }
+
     /// The commitments from `(audience, commitment)` pairs; `None` unless all four are there.
     pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Option<Self> {
         let (mut public, mut soviet, mut finnish, mut umpire) = (None, None, None, None);
@@ -273,6 +286,18 @@ mod tests {
         assert_eq!(visible_faces(&counts, &umpire), [2, 0, 7, 0, 0, 6]);
         let end = Sight::new(Role::Finnish, true, []);
         assert_eq!(visible_faces(&counts, &end), [2, 0, 7, 0, 0, 6]);
+    }
+
+    #[test]
+    fn commitments_of_seeds_in_audience_order() {
+        let seeds = EpochSeeds::new([[0u8; 32], [1u8; 32], [2u8; 32], [3u8; 32]]);
+        let all = Commitments::of(&seeds);
+        assert_eq!(
+            all.public,
+            "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925"
+        );
+        assert_eq!(all.umpire, commitment(&[3u8; 32]));
+        assert_ne!(all.soviet, all.finnish);
     }
 
     #[test]

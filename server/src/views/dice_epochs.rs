@@ -12,6 +12,8 @@ pub struct EpochLine {
     pub scheme: String,
     /// Whether it is the open epoch.
     pub open: bool,
+    /// Whether a v1 epoch's one seed is revealed.
+    pub revealed: bool,
     /// Its seeds (none listed for a v1 epoch).
     pub seeds: Vec<SeedLine>,
 }
@@ -33,16 +35,19 @@ pub struct SeedLine {
 /// What revealing the seed of `audience` in `epoch` makes visible, in a sentence.
 pub fn reveal_warning(epoch: i32, audience: Audience, rolls: i64) -> String {
     let name = audience.adjective();
-    let rolls_text = match rolls {
-        1 => format!("the 1 {name} roll"),
-        n => format!("the {n} {name} rolls"),
+    let (rolls_text, their) = match rolls {
+        1 => (format!("the 1 {name} roll"), "its dice, purpose and result"),
+        n => (
+            format!("the {n} {name} rolls"),
+            "their dice, purposes and results",
+        ),
     };
     match audience {
         Audience::Public => format!(
             "Revealing the public seed of epoch {epoch} lets everyone check {rolls_text} of that epoch, which everyone already sees; nothing hidden becomes visible."
         ),
         _ => format!(
-            "Revealing the {name} seed of epoch {epoch} shows everyone {rolls_text} of that epoch: their dice, purposes and results."
+            "Revealing the {name} seed of epoch {epoch} shows everyone {rolls_text} of that epoch: {their}."
         ),
     }
 }
@@ -79,6 +84,7 @@ pub fn epoch_list(
                 })
                 .collect(),
             open: e.epoch == open,
+            revealed: e.revealed,
             scheme: e.scheme.clone(),
             epoch: e.epoch,
         })
@@ -95,7 +101,10 @@ mod tests {
             reveal_warning(2, Audience::Soviet, 14),
             "Revealing the Soviet seed of epoch 2 shows everyone the 14 Soviet rolls of that epoch: their dice, purposes and results."
         );
-        assert!(reveal_warning(0, Audience::Umpire, 1).contains("the 1 umpire roll of that epoch"));
+        assert!(
+            reveal_warning(0, Audience::Umpire, 1)
+                .ends_with("the 1 umpire roll of that epoch: its dice, purpose and result.")
+        );
         assert!(reveal_warning(1, Audience::Public, 3).contains("nothing hidden becomes visible"));
     }
 
