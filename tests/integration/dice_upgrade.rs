@@ -205,6 +205,8 @@ async fn a_v1_campaign_upgrades_without_showing_what_was_hidden() {
     let html = tray(&t, &finn).await;
     finn_may_not_see(&html);
     assert!(html.contains("v1 public barrage") && html.contains("v1 Finnish sentry"));
+    assert!(html.contains("hidden from you until the campaign finishes (a motti-dice/v1 epoch)"));
+    assert!(html.contains("hidden from you until the soviet seed of epoch 1 is revealed"));
 
     // The end reveals every seed: the v1 one and the four of epoch 1; all rolls check.
     let (status, _) = t
