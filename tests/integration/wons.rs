@@ -1029,18 +1029,72 @@ async fn barrages_check_their_requirements_and_are_rolled_by_the_server() {
 }
 
 #[tokio::test]
-async fn what_prisoners_tell_appears_in_the_interrogators_view_only() {
+async fn only_prisoners_the_report_lists_are_interrogated_once_each() {
     let c = contact_campaign().await;
     open_battle_at_c(&c).await;
     let battle = c.view(&c.umpire).await["state"]["battles"][0]["id"]
         .as_u64()
         .expect("a battle");
+    let path = format!("battles/{battle}/interrogations");
+    // Before the result is recorded nobody has been taken: a made-up prisoner is refused (R25).
+    let (status, body) = c
+        .post(
+            &c.finn,
+            &path,
+            json!({"prisoner": "Private Nobody", "deserter": true}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .expect("message")
+            .contains("R25"),
+        "{body}"
+    );
     c.post(
         &c.umpire,
         &format!("battles/{battle}/result"),
         json!({"winner": "finnish", "turns": 4}),
     )
     .await;
+    // A result with no prisoners listed still lets no one be interrogated.
+    let (status, body) = c
+        .post(
+            &c.finn,
+            &path,
+            json!({"prisoner": "prisoner 1", "deserter": true}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .expect("message")
+            .contains("R25"),
+        "{body}"
+    );
+    assert_eq!(c.view(&c.finn).await["interrogations"], json!([]));
+}
+
+#[tokio::test]
+async fn what_prisoners_tell_appears_in_the_interrogators_view_only() {
+    let c = contact_campaign().await;
+    open_battle_at_c(&c).await;
+    let battle = c.view(&c.umpire).await["state"]["battles"][0]["id"]
+        .as_u64()
+        .expect("a battle");
+    let prisoners: Vec<Value> = (0..12)
+        .map(|n| json!({"taken_by": "finnish", "name": format!("Private {n}"), "deserter": true}))
+        .collect();
+    let (status, body) = c
+        .post(
+            &c.umpire,
+            &format!("battles/{battle}/result"),
+            json!({"winner": "finnish", "turns": 4, "prisoners": prisoners}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
     let path = format!("battles/{battle}/interrogations");
     let (status, body) = c.post(&c.finn, &path, json!({"prisoner": " "})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
@@ -1048,11 +1102,7 @@ async fn what_prisoners_tell_appears_in_the_interrogators_view_only() {
     let mut told = false;
     for n in 0..12 {
         let (status, view) = c
-            .post(
-                &c.finn,
-                &path,
-                json!({"prisoner": format!("prisoner {n}"), "deserter": true}),
-            )
+            .post(&c.finn, &path, json!({"prisoner": format!("Private {n}")}))
             .await;
         assert_eq!(status, StatusCode::OK, "{view}");
         let latest = view["interrogations"]
@@ -1069,6 +1119,14 @@ async fn what_prisoners_tell_appears_in_the_interrogators_view_only() {
     assert!(
         told,
         "a deserter talks on 3+; twelve silent ones in a row would be a broken die"
+    );
+    let (status, body) = c
+        .post(&c.finn, &path, json!({"prisoner": "Private 0"}))
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "once each: {body}"
     );
     let soviet = c.view(&c.soviet).await;
     assert_eq!(soviet["interrogations"], json!([]));
