@@ -1,12 +1,16 @@
 //! One command in one transaction: lock the campaign row, roll with live dice, append the rolls,
-//! bump the campaign's version, commit and notify. Game modules run their rules inside it.
+//! bump the versions of the readers it changed, commit and notify them. Game modules run their
+//! rules inside it.
 
 use crate::db;
 use crate::db::campaigns::CampaignRow;
+use crate::db::game::Audience;
 use crate::dice::entropy::{ClientSeed, EntropySet};
 use crate::dice::live::{LiveDice, RolledRoll};
+use crate::dice::source::Visibility;
 use crate::domain::Role;
 use crate::error::AppError;
+use crate::live::Readers;
 use crate::routes::CampaignAccess;
 use crate::state::AppState;
 use sqlx::{Postgres, Transaction};
@@ -24,6 +28,9 @@ pub struct Command {
     /// The dice for this command; every roll gets the next number in this transaction.
     pub dice: LiveDice,
     entropy: EntropySet,
+    /// Whose view this command changes: the caller's own and the umpire's from the start, then
+    /// the audiences of the events it appends and the rolls it makes.
+    readers: Readers,
 }
 
 impl Command {
@@ -85,7 +92,11 @@ impl Command {
         let next_k = u64::try_from(c.next_roll).map_err(AppError::internal)?;
         let epoch_number = u32::try_from(c.dice_epoch).map_err(AppError::internal)?;
         let dice = LiveDice::new(c.id, epoch_number, seed, entropy.hash(), next_k, chain_head);
+        let mut readers = Readers::default();
+        readers.add(Role::Umpire);
+        readers.add(role);
         Ok(Command {
+            readers,
             tx,
             role,
             user,
@@ -131,10 +142,24 @@ impl Command {
         Ok(())
     }
 
-    /// Appends events to the campaign's log.
+    /// Appends events to the campaign's log; their audiences see a change.
     pub async fn append_events(&mut self, events: &[db::game::NewEvent]) -> Result<(), AppError> {
+        for e in events {
+            self.changes_for(e.audience);
+        }
         db::game::append_events(&mut self.tx, self.campaign.id, events).await?;
         Ok(())
+    }
+
+    /// Marks the command as changing what `audience` sees, for a change no event records
+    /// (a deadline, a new dice epoch).
+    pub fn changes_for(&mut self, audience: Audience) {
+        match audience {
+            Audience::Public => self.readers = Readers::ALL,
+            Audience::Soviet => self.readers.add(Role::Soviet),
+            Audience::Finnish => self.readers.add(Role::Finnish),
+            Audience::Umpire => self.readers.add(Role::Umpire),
+        }
     }
 
     /// The transaction, for the game module's own reads and writes.
@@ -142,13 +167,21 @@ impl Command {
         &mut self.tx
     }
 
-    /// Appends the rolls made, bumps the version, commits and notifies the campaign's listeners.
-    /// `procedure` names the procedure a dice-tray roll ran.
+    /// Appends the rolls made, bumps the versions of the readers whose view changed, commits and
+    /// notifies those readers' streams. `procedure` names the procedure a dice-tray roll ran.
     pub async fn commit(mut self, procedure: Option<&str>) -> Result<Vec<RolledRoll>, AppError> {
         let rolls = self.dice.into_rolls().map_err(|fault| {
             AppError::internal(format!("a rule asked for an impossible die: {fault}"))
         })?;
         let id = self.campaign.id;
+        for roll in &rolls {
+            // A side roll belongs to the roller's side (an umpire's side roll is the umpire's).
+            match roll.visibility {
+                Visibility::Public => self.readers = Readers::ALL,
+                Visibility::Side => self.readers.add(roll.roller),
+                Visibility::Umpire => {}
+            }
+        }
         if !rolls.is_empty() {
             db::dice::insert_entropy_set(
                 &mut self.tx,
@@ -165,15 +198,31 @@ impl Command {
                     procedure,
                 })
                 .collect();
+            // Appending rolls bumps `version`, the umpire's.
             db::dice::append_rolls(&mut self.tx, id, &new).await?;
-        } else {
-            sqlx::query("update campaigns set version = version + 1 where id = $1")
-                .bind(id)
-                .execute(&mut *self.tx)
-                .await?;
+        }
+        let r = self.readers;
+        let public = r.soviet && r.finnish;
+        let bumps = [
+            i64::from(rolls.is_empty()),
+            i64::from(public),
+            i64::from(r.soviet && !public),
+            i64::from(r.finnish && !public),
+        ];
+        if bumps.iter().any(|&b| b > 0) {
+            sqlx::query(
+                "update campaigns set version = version + $2, public_version = public_version + $3,                  soviet_version = soviet_version + $4, finnish_version = finnish_version + $5                  where id = $1",
+            )
+            .bind(id)
+            .bind(bumps[0])
+            .bind(bumps[1])
+            .bind(bumps[2])
+            .bind(bumps[3])
+            .execute(&mut *self.tx)
+            .await?;
         }
         sqlx::query("select pg_notify('motti_campaign', $1)")
-            .bind(id.to_string())
+            .bind(r.payload(id))
             .execute(&mut *self.tx)
             .await?;
         self.tx.commit().await?;

@@ -328,6 +328,7 @@ pub async fn rotate(state: &AppState, access: &CampaignAccess) -> Result<Rotated
     db::dice::insert_epoch(tx, id, old + 1, &seed, &commitment).await?;
     db::dice::set_current_epoch(tx, id, old + 1).await?;
     let revealed = db::dice::epoch(&mut **tx, id, old).await?;
+    command.changes_for(db::game::Audience::Public);
     command.commit(None).await?;
     Ok(Rotated {
         revealed: RevealedSeed {

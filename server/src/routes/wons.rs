@@ -179,6 +179,7 @@ pub async fn set_deadline(
     let mut command = Command::begin(state, access).await?;
     let id = command.campaign.id;
     db::campaigns::set_deadline(&mut **command.tx(), id, at).await?;
+    command.changes_for(db::game::Audience::Public);
     command.commit(None).await?;
     Ok(())
 }
