@@ -338,6 +338,30 @@ async fn twenty_four_hours_through_the_api() {
 }
 
 #[tokio::test]
+async fn an_impossible_correction_is_a_422_naming_the_fault_and_changes_nothing() {
+    let c = campaign().await;
+    let before = c.view(&c.umpire).await;
+    for (path, value, named) in [
+        ("/hour", json!(4294967295u32), "hour"),
+        ("/ladder", json!([]), "ladder"),
+        ("/platoons/fin-1/step", json!(99999), "step"),
+    ] {
+        let (status, body) = c
+            .post(
+                &c.umpire,
+                "corrections",
+                json!({"path": path, "value": value, "reason": "typo"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{path}: {body}");
+        assert_eq!(error_code(&body), "invalid_correction");
+        let message = body["error"]["message"].as_str().expect("message");
+        assert!(message.contains(named), "{path}: {message}");
+    }
+    assert_eq!(c.view(&c.umpire).await["state"], before["state"]);
+}
+
+#[tokio::test]
 async fn umpire_corrections_reveals_and_the_end() {
     let c = campaign().await;
     let (status, body) = c
