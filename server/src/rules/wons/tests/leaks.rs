@@ -461,6 +461,25 @@ fn check(s: &WonsState, events: &[Event], seed: u64) {
     for side in [Side::Soviet, Side::Finnish] {
         assert_no_leak(s, side, &visible_events(events, side.role()), seed);
     }
+    assert_ids_do_not_count(s, seed);
+}
+
+/// Features made in play have opaque ids: `feature-1` and `feature-3` would tell of a hidden
+/// `feature-2`. The pack's own features keep the ids their pack gave them.
+fn assert_ids_do_not_count(s: &WonsState, seed: u64) {
+    for f in s.features.values().filter(|f| f.created_hour > 0) {
+        let tail = f.id.strip_prefix("feature-").unwrap_or(&f.id);
+        assert!(
+            tail.len() >= 16 && tail.chars().all(|c| c.is_ascii_hexdigit()),
+            "seed {seed}: feature id '{}' is not opaque",
+            f.id
+        );
+    }
+    let state = serde_json::to_value(s).unwrap();
+    assert!(
+        state.get("next_feature").is_none(),
+        "seed {seed}: no counter is kept"
+    );
 }
 
 /// Plays one generated campaign; returns how many purchases and interrogations it checked.
