@@ -1217,3 +1217,56 @@ async fn a_platoon_of_a_short_battle_takes_its_extra_action() {
         "the extra action was carried out: {events}"
     );
 }
+
+#[tokio::test]
+async fn an_unspotted_enemy_platoons_id_answers_exactly_like_a_made_up_one() {
+    let c = campaign().await;
+    let seen = c.view(&c.finn).await["enemy_platoons"].to_string();
+    let umpire = c.view(&c.umpire).await;
+    let hidden = umpire["state"]["platoons"]
+        .as_object()
+        .expect("platoons")
+        .values()
+        .filter(|p| p["side"] == "soviet")
+        .map(|p| p["id"].as_str().expect("id").to_owned())
+        .find(|id| !seen.contains(&format!("\"{id}\"")))
+        .expect("the demo starts with an unspotted Soviet platoon");
+    let made_up = "sov-9f2c1a";
+    // Each command a Finnish player may send with a platoon id, as (method, path, body).
+    let commands = |id: &str| {
+        vec![
+            ("PUT", format!("orders/{id}"), json!({"action": "defend"})),
+            (
+                "POST",
+                format!("extra-actions/{id}"),
+                json!({"action": "defend"}),
+            ),
+            (
+                "PUT",
+                format!("orders/{id}"),
+                json!({"action": "attack", "table": "red"}),
+            ),
+        ]
+    };
+    for (hidden_cmd, made_up_cmd) in commands(&hidden).into_iter().zip(commands(made_up)) {
+        let mut answers = Vec::new();
+        for (method, path, body) in [hidden_cmd.clone(), made_up_cmd] {
+            let url = format!("/api/v1/campaigns/{}/wons/{path}", c.id);
+            let (status, answer) = if method == "PUT" {
+                c.app.put(&url, Some(&c.finn), body).await
+            } else {
+                c.app.post(&url, Some(&c.finn), body).await
+            };
+            let text = answer
+                .to_string()
+                .replace(&hidden, "ID")
+                .replace(made_up, "ID");
+            answers.push((status, text));
+        }
+        assert!(
+            answers[0].0.is_client_error(),
+            "{hidden_cmd:?}: {answers:?}"
+        );
+        assert_eq!(answers[0], answers[1], "{hidden_cmd:?}");
+    }
+}
