@@ -482,6 +482,49 @@ fn assert_ids_do_not_count(s: &WonsState, seed: u64) {
     );
 }
 
+/// The umpire corrects a side's support points and who defended in battle `b`; the enemy of
+/// the points' owner, and both sides for the defenders, read that a correction was made and
+/// never where or what.
+fn correct_battle_secrets(g: &mut Gen, s: &mut WonsState, b: u32, seed: u64) -> Vec<Event> {
+    let Some(i) = s.battles.iter().position(|x| x.id == b) else {
+        return Vec::new();
+    };
+    let mut events = Vec::new();
+    let owners: Vec<Side> = s.battles[i].support.iter().map(|x| x.side).collect();
+    for (j, owner) in owners.into_iter().enumerate() {
+        if !g.chance(50) {
+            continue;
+        }
+        let path = format!("/battles/{i}/support/{j}/points");
+        let told = umpire_correct(s, &path, json!(g.below(9)), "recount").unwrap();
+        for e in visible_events(&told, owner.enemy().role()) {
+            assert!(
+                !e.sentence.contains(&path) && !e.sentence.contains('→'),
+                "seed {seed}: the {:?} side reads {}",
+                owner.enemy(),
+                e.sentence
+            );
+        }
+        events.extend(told);
+    }
+    if g.chance(30) {
+        let path = format!("/battles/{i}/defenders");
+        let defenders = json!(s.battles[i].defenders);
+        let told = umpire_correct(s, &path, defenders, "recount").unwrap();
+        for side in [Side::Soviet, Side::Finnish] {
+            for e in visible_events(&told, side.role()) {
+                assert!(
+                    !e.sentence.contains(&path),
+                    "seed {seed}: {side:?} reads {}",
+                    e.sentence
+                );
+            }
+        }
+        events.extend(told);
+    }
+    events
+}
+
 /// Plays one generated campaign; returns how many purchases and interrogations it checked.
 fn play(seed: u64) -> (usize, usize) {
     let mut g = Gen(seed);
@@ -541,6 +584,7 @@ fn play(seed: u64) -> (usize, usize) {
             } else {
                 fight(&mut g, &mut s, b, &mut dice)
             };
+            events.extend(correct_battle_secrets(&mut g, &mut s, b, seed));
             let entitled: Vec<(String, Side)> = s
                 .platoons
                 .values()
