@@ -630,15 +630,30 @@ pub(crate) async fn everything_a_side_gets(c: &Campaign, token: &str, name: &str
         .send()
         .await
         .expect("signs in");
-    let page = b
-        .get(format!("{}/campaigns/{}/wons", c.app.url, c.id))
-        .send()
-        .await
-        .expect("page")
-        .text()
-        .await
-        .expect("html");
-    vec![view, events.to_string(), rolls.to_string(), page]
+    let mut received = vec![view, events.to_string(), rolls.to_string()];
+    for path in ["wons", "heroes"] {
+        let page = b
+            .get(format!("{}/campaigns/{}/{path}", c.app.url, c.id))
+            .send()
+            .await
+            .expect("page")
+            .text()
+            .await
+            .expect("html");
+        received.push(page);
+    }
+    // The campaign, its dice export and its heroes. (The server-wide roster lists every hero by
+    // name for everyone; the hero tests check that a side reads it exactly as an outsider does.)
+    for path in [
+        format!("/api/v1/campaigns/{}", c.id),
+        format!("/api/v1/campaigns/{}/dice/export", c.id),
+        format!("/api/v1/campaigns/{}/wons/heroes", c.id),
+    ] {
+        let (status, body) = c.app.get(&path, Some(token)).await;
+        assert_eq!(status, StatusCode::OK, "{path}: {body}");
+        received.push(body.to_string());
+    }
+    received
 }
 
 #[tokio::test]

@@ -894,11 +894,12 @@ async fn neither_side_learns_the_others_battle_secrets() {
                 .all(|f| seen[*f].is_null());
             assert!(blank, "the {enemy} side read the {side} roll {seen}");
         }
-        // The server-wide roster does not tell the enemy who holds the unmet hero.
+        // The server-wide roster shows the unmet hero as taken, as any hero held anywhere, and
+        // does not tell the enemy where.
         let path = format!("/api/v1/heroes/{hero_id}");
         let (_, entry) = play.c.app.get(&path, Some(play.token(enemy))).await;
         assert!(
-            entry["available"].is_null() && entry["taken_by"].is_null(),
+            entry["available"] == false && entry["taken_by"].is_null(),
             "{entry}"
         );
         assert!(!play.met(enemy, hero_id).await);
