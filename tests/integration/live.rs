@@ -159,3 +159,69 @@ async fn a_sides_stream_and_version_move_only_on_what_that_side_may_see() {
     );
     assert_eq!(version(c.finn.clone()).await, finnish_before + 1);
 }
+
+#[tokio::test]
+async fn finishing_the_campaign_reaches_both_sides_streams() {
+    let c = Sides::new("wons", None).await;
+    let app = &c.app;
+    let mut streams = Vec::new();
+    for token in [&c.soviet, &c.finn] {
+        let stream = app
+            .api()
+            .get(format!("{}/campaigns/{}/live", app.url, c.id))
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("opens");
+        assert_eq!(stream.status(), StatusCode::OK);
+        streams.push(stream);
+    }
+    // Wait until the listener hears public changes, then drain what it heard.
+    let roll = format!("/api/v1/campaigns/{}/rolls", c.id);
+    let mut heard = false;
+    for _ in 0..20 {
+        app.post(&roll, Some(&c.umpire), json!({"dice": "1d6"}))
+            .await;
+        if next_change(&mut streams[1], Duration::from_millis(500))
+            .await
+            .is_some()
+        {
+            heard = true;
+            break;
+        }
+    }
+    assert!(heard, "the stream hears a public roll");
+    for stream in &mut streams {
+        while next_change(stream, Duration::from_millis(300))
+            .await
+            .is_some()
+        {}
+    }
+    let before = app
+        .get(&format!("/api/v1/campaigns/{}", c.id), Some(&c.finn))
+        .await
+        .1["version"]
+        .as_i64()
+        .expect("version");
+    let (status, body) = app
+        .post(
+            &format!("/api/v1/campaigns/{}/finish", c.id),
+            Some(&c.umpire),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    for stream in &mut streams {
+        let spoken = next_change(stream, Duration::from_secs(5))
+            .await
+            .expect("the end reaches every side");
+        assert!(spoken.contains("event: changed"), "{spoken}");
+    }
+    let after = app
+        .get(&format!("/api/v1/campaigns/{}", c.id), Some(&c.finn))
+        .await
+        .1["version"]
+        .as_i64()
+        .expect("version");
+    assert_eq!(after, before + 1);
+}
