@@ -1137,6 +1137,32 @@ async fn what_prisoners_tell_appears_in_the_interrogators_view_only() {
     let path = format!("battles/{battle}/interrogations");
     let (status, body) = c.post(&c.finn, &path, json!({"prisoner": " "})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    // The page offers the Finns the prisoners they took, and the Soviets no form at all.
+    let page = |token: String| {
+        let url = format!("{}/campaigns/{}/wons", c.app.url, c.id);
+        let client = c.app.api();
+        async move {
+            let res = client
+                .get(url)
+                .bearer_auth(token)
+                .send()
+                .await
+                .expect("page");
+            assert_eq!(res.status(), StatusCode::OK);
+            res.text().await.expect("html")
+        }
+    };
+    let finnish_page = page(c.finn.clone()).await;
+    assert!(
+        finnish_page.contains("<option value=\"Private 0\">Private 0 (deserter)</option>"),
+        "{finnish_page}"
+    );
+    assert!(!finnish_page.contains("name=\"deserter\""));
+    assert!(
+        !page(c.soviet.clone())
+            .await
+            .contains("Interrogate a prisoner")
+    );
     // Interrogate until one talks (a deserter needs 3+ on the die); at most a handful of tries.
     let mut told = false;
     for n in 0..12 {
