@@ -462,6 +462,10 @@ fn check(s: &WonsState, events: &[Event], seed: u64) {
         assert_no_leak(s, side, &visible_events(events, side.role()), seed);
     }
     assert_ids_do_not_count(s, seed);
+    // Play keeps the state consistent, so an umpire's correction is judged only by its own change.
+    if let Err(why) = crate::rules::wons::consistency::check_state(s) {
+        panic!("seed {seed}: play left an inconsistent state: {why}");
+    }
 }
 
 /// Features made in play have opaque ids: `feature-1` and `feature-3` would tell of a hidden
