@@ -1,14 +1,17 @@
 //! One command in one transaction: lock the campaign row, roll with live dice, append the rolls,
-//! bump the campaign's version, commit and notify. Game modules run their rules inside it.
+//! bump the versions of the readers it changed, commit and notify them. Game modules run their
+//! rules inside it.
 
 use crate::db;
 use crate::db::campaigns::CampaignRow;
-use crate::dice::audience::Audience;
+use crate::db::game::Audience;
+use crate::dice::audience::Audience as RollAudience;
 use crate::dice::entropy::{ClientSeed, EntropySet};
 use crate::dice::live::{LiveDice, RolledRoll};
 use crate::dice::v2::EpochSeeds;
 use crate::domain::Role;
 use crate::error::AppError;
+use crate::live::Readers;
 use crate::routes::CampaignAccess;
 use crate::state::AppState;
 use sqlx::{Postgres, Transaction};
@@ -26,6 +29,9 @@ pub struct Command {
     /// The dice for this command; every roll gets the next number in this transaction.
     pub dice: LiveDice,
     entropy: EntropySet,
+    /// Whose view this command changes: the caller's own and the umpire's from the start, then
+    /// the audiences of the events it appends and the rolls it makes.
+    readers: Readers,
 }
 
 impl Command {
@@ -60,7 +66,7 @@ impl Command {
                 "This campaign has finished; nothing more can be rolled or ordered in it.",
             ));
         }
-        let epoch_seeds = open_epoch(&mut tx, &mut campaign).await?;
+        let (epoch_seeds, upgraded) = open_epoch(&mut tx, &mut campaign).await?;
         let c = &campaign;
         let chain_head: [u8; 32] = c
             .chain_head
@@ -89,7 +95,15 @@ impl Command {
             next_k,
             chain_head,
         );
+        let mut readers = Readers::default();
+        readers.add(Role::Umpire);
+        readers.add(role);
+        if upgraded {
+            // A new epoch's commitments are shown to everyone.
+            readers = Readers::ALL;
+        }
         Ok(Command {
+            readers,
             tx,
             role,
             user,
@@ -135,10 +149,24 @@ impl Command {
         Ok(())
     }
 
-    /// Appends events to the campaign's log.
+    /// Appends events to the campaign's log; their audiences see a change.
     pub async fn append_events(&mut self, events: &[db::game::NewEvent]) -> Result<(), AppError> {
+        for e in events {
+            self.changes_for(e.audience);
+        }
         db::game::append_events(&mut self.tx, self.campaign.id, events).await?;
         Ok(())
+    }
+
+    /// Marks the command as changing what `audience` sees, for a change no event records
+    /// (a deadline, a new dice epoch).
+    pub fn changes_for(&mut self, audience: Audience) {
+        match audience {
+            Audience::Public => self.readers = Readers::ALL,
+            Audience::Soviet => self.readers.add(Role::Soviet),
+            Audience::Finnish => self.readers.add(Role::Finnish),
+            Audience::Umpire => self.readers.add(Role::Umpire),
+        }
     }
 
     /// The transaction, for the game module's own reads and writes.
@@ -146,13 +174,22 @@ impl Command {
         &mut self.tx
     }
 
-    /// Appends the rolls made, bumps the version, commits and notifies the campaign's listeners.
-    /// `procedure` names the procedure a dice-tray roll ran.
+    /// Appends the rolls made, bumps the versions of the readers whose view changed, commits and
+    /// notifies those readers' streams. `procedure` names the procedure a dice-tray roll ran.
     pub async fn commit(mut self, procedure: Option<&str>) -> Result<Vec<RolledRoll>, AppError> {
         let rolls = self.dice.into_rolls().map_err(|fault| {
             AppError::internal(format!("a rule asked for an impossible die: {fault}"))
         })?;
         let id = self.campaign.id;
+        for roll in &rolls {
+            // A roll's audience sees it (the umpire, who sees every roll, is a reader already).
+            match roll.audience {
+                RollAudience::Public => self.readers = Readers::ALL,
+                RollAudience::Soviet => self.readers.add(Role::Soviet),
+                RollAudience::Finnish => self.readers.add(Role::Finnish),
+                RollAudience::Umpire => {}
+            }
+        }
         if !rolls.is_empty() {
             db::dice::insert_entropy_set(
                 &mut self.tx,
@@ -169,15 +206,31 @@ impl Command {
                     procedure,
                 })
                 .collect();
+            // Appending rolls bumps `version`, the umpire's.
             db::dice::append_rolls(&mut self.tx, id, &new).await?;
-        } else {
-            sqlx::query("update campaigns set version = version + 1 where id = $1")
-                .bind(id)
-                .execute(&mut *self.tx)
-                .await?;
+        }
+        let r = self.readers;
+        let public = r.soviet && r.finnish;
+        let bumps = [
+            i64::from(rolls.is_empty()),
+            i64::from(public),
+            i64::from(r.soviet && !public),
+            i64::from(r.finnish && !public),
+        ];
+        if bumps.iter().any(|&b| b > 0) {
+            sqlx::query(
+                "update campaigns set version = version + $2, public_version = public_version + $3,                  soviet_version = soviet_version + $4, finnish_version = finnish_version + $5                  where id = $1",
+            )
+            .bind(id)
+            .bind(bumps[0])
+            .bind(bumps[1])
+            .bind(bumps[2])
+            .bind(bumps[3])
+            .execute(&mut *self.tx)
+            .await?;
         }
         sqlx::query("select pg_notify('motti_campaign', $1)")
-            .bind(id.to_string())
+            .bind(r.payload(id))
             .execute(&mut *self.tx)
             .await?;
         self.tx.commit().await?;
@@ -187,10 +240,11 @@ impl Command {
 
 /// The seeds of the campaign's open v2 epoch. A campaign still in a v1 epoch first opens a v2
 /// epoch: the v1 epoch closes without revealing its seed, which the end of the campaign reveals.
+/// Says whether it opened a new epoch.
 async fn open_epoch(
     tx: &mut Transaction<'static, Postgres>,
     campaign: &mut CampaignRow,
-) -> Result<EpochSeeds, AppError> {
+) -> Result<(EpochSeeds, bool), AppError> {
     let rows = db::dice_epochs::seeds(&mut **tx, campaign.id, Some(campaign.dice_epoch)).await?;
     if rows.is_empty() {
         let seeds = EpochSeeds::fresh().map_err(AppError::internal)?;
@@ -198,7 +252,7 @@ async fn open_epoch(
         db::dice_epochs::insert_v2(tx, campaign.id, next, &seeds).await?;
         db::dice::set_current_epoch(tx, campaign.id, next).await?;
         campaign.dice_epoch = next;
-        return Ok(seeds);
+        return Ok((seeds, true));
     }
     let mut seeds = [[0u8; 32]; 4];
     for row in &rows {
@@ -214,5 +268,5 @@ async fn open_epoch(
             rows.len()
         )));
     }
-    Ok(EpochSeeds::new(seeds))
+    Ok((EpochSeeds::new(seeds), false))
 }

@@ -476,3 +476,42 @@ async fn a_solo_game_runs_to_its_end_with_the_server_playing_the_finns() {
     let soviet_events = g.events(&g.soviet).await;
     assert!(soviet_events.iter().all(|e| e["kind"] != "solo_draw"));
 }
+
+#[tokio::test]
+async fn a_hidden_finnish_units_id_answers_the_soviets_exactly_like_a_made_up_one() {
+    let g = game(None).await;
+    g.ok(&g.umpire, "advance", json!({})).await;
+    let finn = g.view(&g.finn).await;
+    let hidden = finn["units"]
+        .as_array()
+        .expect("units")
+        .iter()
+        .find(|u| on_sheet(u))
+        .and_then(|u| u["id"].as_str())
+        .expect("a Finnish unit on its command sheet")
+        .to_owned();
+    let soviet_view = g.view(&g.soviet).await.to_string();
+    assert!(
+        !soviet_view.contains(&format!("\"{hidden}\"")),
+        "hidden from the Soviets"
+    );
+    let made_up = "fi-zz-9";
+    let mut answers = Vec::new();
+    for id in [hidden.as_str(), made_up] {
+        let (status, body) = g
+            .app
+            .post(
+                &g.path("organisation"),
+                Some(&g.soviet),
+                json!({"moves": [{"unit": id, "to": "leningrad"}]}),
+            )
+            .await;
+        answers.push((status, body.to_string().replace(id, "ID")));
+    }
+    assert_eq!(
+        answers[0].0,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{answers:?}"
+    );
+    assert_eq!(answers[0], answers[1]);
+}

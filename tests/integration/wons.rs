@@ -338,6 +338,30 @@ async fn twenty_four_hours_through_the_api() {
 }
 
 #[tokio::test]
+async fn an_impossible_correction_is_a_422_naming_the_fault_and_changes_nothing() {
+    let c = campaign().await;
+    let before = c.view(&c.umpire).await;
+    for (path, value, named) in [
+        ("/hour", json!(4294967295u32), "hour"),
+        ("/ladder", json!([]), "ladder"),
+        ("/platoons/fin-1/step", json!(99999), "step"),
+    ] {
+        let (status, body) = c
+            .post(
+                &c.umpire,
+                "corrections",
+                json!({"path": path, "value": value, "reason": "typo"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{path}: {body}");
+        assert_eq!(error_code(&body), "invalid_correction");
+        let message = body["error"]["message"].as_str().expect("message");
+        assert!(message.contains(named), "{path}: {message}");
+    }
+    assert_eq!(c.view(&c.umpire).await["state"], before["state"]);
+}
+
+#[tokio::test]
 async fn umpire_corrections_reveals_and_the_end() {
     let c = campaign().await;
     let (status, body) = c
@@ -606,15 +630,30 @@ pub(crate) async fn everything_a_side_gets(c: &Campaign, token: &str, name: &str
         .send()
         .await
         .expect("signs in");
-    let page = b
-        .get(format!("{}/campaigns/{}/wons", c.app.url, c.id))
-        .send()
-        .await
-        .expect("page")
-        .text()
-        .await
-        .expect("html");
-    vec![view, events.to_string(), rolls.to_string(), page]
+    let mut received = vec![view, events.to_string(), rolls.to_string()];
+    for path in ["wons", "heroes"] {
+        let page = b
+            .get(format!("{}/campaigns/{}/{path}", c.app.url, c.id))
+            .send()
+            .await
+            .expect("page")
+            .text()
+            .await
+            .expect("html");
+        received.push(page);
+    }
+    // The campaign, its dice export and its heroes. (The server-wide roster lists every hero by
+    // name for everyone; the hero tests check that a side reads it exactly as an outsider does.)
+    for path in [
+        format!("/api/v1/campaigns/{}", c.id),
+        format!("/api/v1/campaigns/{}/dice/export", c.id),
+        format!("/api/v1/campaigns/{}/wons/heroes", c.id),
+    ] {
+        let (status, body) = c.app.get(&path, Some(token)).await;
+        assert_eq!(status, StatusCode::OK, "{path}: {body}");
+        received.push(body.to_string());
+    }
+    received
 }
 
 #[tokio::test]
@@ -1029,30 +1068,106 @@ async fn barrages_check_their_requirements_and_are_rolled_by_the_server() {
 }
 
 #[tokio::test]
-async fn what_prisoners_tell_appears_in_the_interrogators_view_only() {
+async fn only_prisoners_the_report_lists_are_interrogated_once_each() {
     let c = contact_campaign().await;
     open_battle_at_c(&c).await;
     let battle = c.view(&c.umpire).await["state"]["battles"][0]["id"]
         .as_u64()
         .expect("a battle");
+    let path = format!("battles/{battle}/interrogations");
+    // Before the result is recorded nobody has been taken: a made-up prisoner is refused (R25).
+    let (status, body) = c
+        .post(
+            &c.finn,
+            &path,
+            json!({"prisoner": "Private Nobody", "deserter": true}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .expect("message")
+            .contains("R25"),
+        "{body}"
+    );
     c.post(
         &c.umpire,
         &format!("battles/{battle}/result"),
         json!({"winner": "finnish", "turns": 4}),
     )
     .await;
+    // A result with no prisoners listed still lets no one be interrogated.
+    let (status, body) = c
+        .post(
+            &c.finn,
+            &path,
+            json!({"prisoner": "prisoner 1", "deserter": true}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .expect("message")
+            .contains("R25"),
+        "{body}"
+    );
+    assert_eq!(c.view(&c.finn).await["interrogations"], json!([]));
+}
+
+#[tokio::test]
+async fn what_prisoners_tell_appears_in_the_interrogators_view_only() {
+    let c = contact_campaign().await;
+    open_battle_at_c(&c).await;
+    let battle = c.view(&c.umpire).await["state"]["battles"][0]["id"]
+        .as_u64()
+        .expect("a battle");
+    let prisoners: Vec<Value> = (0..12)
+        .map(|n| json!({"taken_by": "finnish", "name": format!("Private {n}"), "deserter": true}))
+        .collect();
+    let (status, body) = c
+        .post(
+            &c.umpire,
+            &format!("battles/{battle}/result"),
+            json!({"winner": "finnish", "turns": 4, "prisoners": prisoners}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
     let path = format!("battles/{battle}/interrogations");
     let (status, body) = c.post(&c.finn, &path, json!({"prisoner": " "})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    // The page offers the Finns the prisoners they took, and the Soviets no form at all.
+    let page = |token: String| {
+        let url = format!("{}/campaigns/{}/wons", c.app.url, c.id);
+        let client = c.app.api();
+        async move {
+            let res = client
+                .get(url)
+                .bearer_auth(token)
+                .send()
+                .await
+                .expect("page");
+            assert_eq!(res.status(), StatusCode::OK);
+            res.text().await.expect("html")
+        }
+    };
+    let finnish_page = page(c.finn.clone()).await;
+    assert!(
+        finnish_page.contains("<option value=\"Private 0\">Private 0 (deserter)</option>"),
+        "{finnish_page}"
+    );
+    assert!(!finnish_page.contains("name=\"deserter\""));
+    assert!(
+        !page(c.soviet.clone())
+            .await
+            .contains("Interrogate a prisoner")
+    );
     // Interrogate until one talks (a deserter needs 3+ on the die); at most a handful of tries.
     let mut told = false;
     for n in 0..12 {
         let (status, view) = c
-            .post(
-                &c.finn,
-                &path,
-                json!({"prisoner": format!("prisoner {n}"), "deserter": true}),
-            )
+            .post(&c.finn, &path, json!({"prisoner": format!("Private {n}")}))
             .await;
         assert_eq!(status, StatusCode::OK, "{view}");
         let latest = view["interrogations"]
@@ -1069,6 +1184,14 @@ async fn what_prisoners_tell_appears_in_the_interrogators_view_only() {
     assert!(
         told,
         "a deserter talks on 3+; twelve silent ones in a row would be a broken die"
+    );
+    let (status, body) = c
+        .post(&c.finn, &path, json!({"prisoner": "Private 0"}))
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "once each: {body}"
     );
     let soviet = c.view(&c.soviet).await;
     assert_eq!(soviet["interrogations"], json!([]));
@@ -1134,4 +1257,57 @@ async fn a_platoon_of_a_short_battle_takes_its_extra_action() {
         events.to_string().contains("consolidat"),
         "the extra action was carried out: {events}"
     );
+}
+
+#[tokio::test]
+async fn an_unspotted_enemy_platoons_id_answers_exactly_like_a_made_up_one() {
+    let c = campaign().await;
+    let seen = c.view(&c.finn).await["enemy_platoons"].to_string();
+    let umpire = c.view(&c.umpire).await;
+    let hidden = umpire["state"]["platoons"]
+        .as_object()
+        .expect("platoons")
+        .values()
+        .filter(|p| p["side"] == "soviet")
+        .map(|p| p["id"].as_str().expect("id").to_owned())
+        .find(|id| !seen.contains(&format!("\"{id}\"")))
+        .expect("the demo starts with an unspotted Soviet platoon");
+    let made_up = "sov-9f2c1a";
+    // Each command a Finnish player may send with a platoon id, as (method, path, body).
+    let commands = |id: &str| {
+        vec![
+            ("PUT", format!("orders/{id}"), json!({"action": "defend"})),
+            (
+                "POST",
+                format!("extra-actions/{id}"),
+                json!({"action": "defend"}),
+            ),
+            (
+                "PUT",
+                format!("orders/{id}"),
+                json!({"action": "attack", "table": "red"}),
+            ),
+        ]
+    };
+    for (hidden_cmd, made_up_cmd) in commands(&hidden).into_iter().zip(commands(made_up)) {
+        let mut answers = Vec::new();
+        for (method, path, body) in [hidden_cmd.clone(), made_up_cmd] {
+            let url = format!("/api/v1/campaigns/{}/wons/{path}", c.id);
+            let (status, answer) = if method == "PUT" {
+                c.app.put(&url, Some(&c.finn), body).await
+            } else {
+                c.app.post(&url, Some(&c.finn), body).await
+            };
+            let text = answer
+                .to_string()
+                .replace(&hidden, "ID")
+                .replace(made_up, "ID");
+            answers.push((status, text));
+        }
+        assert!(
+            answers[0].0.is_client_error(),
+            "{hidden_cmd:?}: {answers:?}"
+        );
+        assert_eq!(answers[0], answers[1], "{hidden_cmd:?}");
+    }
 }

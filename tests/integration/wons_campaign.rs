@@ -894,11 +894,12 @@ async fn neither_side_learns_the_others_battle_secrets() {
                 .all(|f| seen[*f].is_null());
             assert!(blank, "the {enemy} side read the {side} roll {seen}");
         }
-        // The server-wide roster does not tell the enemy who holds the unmet hero.
+        // The server-wide roster shows the unmet hero as taken, as any hero held anywhere, and
+        // does not tell the enemy where.
         let path = format!("/api/v1/heroes/{hero_id}");
         let (_, entry) = play.c.app.get(&path, Some(play.token(enemy))).await;
         assert!(
-            entry["available"].is_null() && entry["taken_by"].is_null(),
+            entry["available"] == false && entry["taken_by"].is_null(),
             "{entry}"
         );
         assert!(!play.met(enemy, hero_id).await);
@@ -907,4 +908,57 @@ async fn neither_side_learns_the_others_battle_secrets() {
         play.met("soviet", &paid_hero).await,
         "he fought the Soviets in battle 1"
     );
+}
+
+#[tokio::test]
+async fn the_migration_gives_counted_feature_ids_of_existing_campaigns_opaque_ones() {
+    let c = crate::common::Sides::new("wons", None).await;
+    let id: uuid::Uuid = c.id.parse().expect("a campaign id");
+    // A state as the server kept it before: features numbered in order, and the counter.
+    let feature = |id: &str| {
+        json!({"id": id, "kind": "roadblock", "owner": "finnish", "step": 1, "count": 1,
+               "created_hour": 2, "known_to_enemy_since": null})
+    };
+    sqlx::query(
+        "update game_states set state = jsonb_set(jsonb_set(state, '{features}', $2), '{next_feature}', '3') \
+         where campaign_id = $1",
+    )
+    .bind(id)
+    .bind(json!({"feature-1": feature("feature-1"), "feature-3": feature("feature-3"),
+                 "pack-mines": feature("pack-mines")}))
+    .execute(&c.app.db)
+    .await
+    .expect("stores the old state");
+    sqlx::raw_sql(include_str!(
+        "../../migrations/20261124110001_opaque_feature_ids.sql"
+    ))
+    .execute(&c.app.db)
+    .await
+    .expect("the migration runs");
+    let (state,): (Value,) = sqlx::query_as("select state from game_states where campaign_id = $1")
+        .bind(id)
+        .fetch_one(&c.app.db)
+        .await
+        .expect("reads the state");
+    assert!(state.get("next_feature").is_none(), "{state}");
+    let features = state["features"].as_object().expect("features");
+    assert_eq!(features.len(), 3);
+    assert!(features.contains_key("pack-mines"), "pack ids stay");
+    for (key, f) in features.iter().filter(|(k, _)| *k != "pack-mines") {
+        let tail = key.strip_prefix("feature-").expect("a feature id");
+        assert!(
+            tail.len() == 16 && tail.chars().all(|c| c.is_ascii_hexdigit()),
+            "{key}"
+        );
+        assert_eq!(f["id"], json!(key), "the id inside matches its key");
+    }
+    // The server reads the rewritten state.
+    let (status, view) = c
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{}/wons/view", c.id),
+            Some(&c.finn),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{view}");
 }

@@ -18,8 +18,14 @@ pub struct CampaignRow {
     pub status: String,
     /// When it was created.
     pub created_at: OffsetDateTime,
-    /// Bumped by every committed command.
+    /// Bumped by every committed command: the umpire's version.
     pub version: i64,
+    /// Bumped by every change both sides may see.
+    pub public_version: i64,
+    /// Bumped by every change only the Soviet side (and the umpire) may see.
+    pub soviet_version: i64,
+    /// Bumped by every change only the Finnish side (and the umpire) may see.
+    pub finnish_version: i64,
     /// The current dice epoch.
     pub dice_epoch: i32,
     /// The chain hash of the latest roll (or the chain start).
@@ -34,6 +40,15 @@ impl CampaignRow {
     /// The campaign's game.
     pub fn game(&self) -> Game {
         self.game.parse().unwrap_or(Game::Wons)
+    }
+
+    /// The version `role` reads: it moves only when something that reader may see changed.
+    pub fn version_for(&self, role: Role) -> i64 {
+        match role {
+            Role::Umpire => self.version,
+            Role::Soviet => self.public_version + self.soviet_version,
+            Role::Finnish => self.public_version + self.finnish_version,
+        }
     }
 
     /// Whether the campaign has finished.
@@ -71,7 +86,7 @@ impl ParticipantRow {
     }
 }
 
-const CAMPAIGN_COLUMNS: &str = "c.id, c.name, c.game, c.status, c.created_at, c.version, c.dice_epoch, c.chain_head, c.next_roll, c.orders_deadline";
+const CAMPAIGN_COLUMNS: &str = "c.id, c.name, c.game, c.status, c.created_at, c.version, c.public_version, c.soviet_version, c.finnish_version, c.dice_epoch, c.chain_head, c.next_roll, c.orders_deadline";
 
 /// Inserts a campaign (with its creator as umpire) inside `tx`.
 pub async fn insert(
@@ -222,10 +237,15 @@ pub async fn join(db: &PgPool, campaign: Uuid, user: Uuid, role: Role) -> sqlx::
     Ok(held.0.parse().unwrap_or(role))
 }
 
-/// Marks a campaign finished inside `tx`.
+/// Marks a campaign finished inside `tx`: a change every reader sees, so every reader's version
+/// moves and every live stream hears of it at commit.
 pub async fn finish(tx: &mut Transaction<'_, Postgres>, id: Uuid) -> sqlx::Result<()> {
-    sqlx::query("update campaigns set status = 'finished', finished_at = now(), version = version + 1 where id = $1")
+    sqlx::query("update campaigns set status = 'finished', finished_at = now(), version = version + 1, public_version = public_version + 1 where id = $1")
         .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query("select pg_notify('motti_campaign', $1)")
+        .bind(crate::live::Readers::ALL.payload(id))
         .execute(&mut **tx)
         .await?;
     Ok(())

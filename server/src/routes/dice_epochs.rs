@@ -87,6 +87,7 @@ pub async fn rotate(state: &AppState, access: &CampaignAccess) -> Result<Rotated
     db::dice_epochs::insert_v2(tx, id, old + 1, &seeds).await?;
     db::dice::set_current_epoch(tx, id, old + 1).await?;
     let revealed = stored_seed(&mut command, old, Audience::Public).await?;
+    command.changes_for(db::game::Audience::Public);
     command.commit(None).await?;
     Ok(Rotated {
         revealed,
@@ -174,6 +175,7 @@ pub async fn reveal(
     }
     db::dice_epochs::reveal_seed(command.tx(), id, epoch.epoch, audience).await?;
     let revealed = stored_seed(&mut command, epoch.epoch, audience).await?;
+    command.changes_for(db::game::Audience::Public);
     command.commit(None).await?;
     Ok(Revealed { revealed })
 }

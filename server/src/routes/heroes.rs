@@ -38,12 +38,14 @@ fn hero_error(e: HeroError) -> AppError {
     AppError::invalid(code, sentence(e))
 }
 
-fn taken(hero: &Hero, campaign: &str, here: bool) -> AppError {
+/// The refusal for a hero already obtained; it names no other campaign, which the caller may
+/// not take part in.
+fn taken(hero: &Hero, here: bool) -> AppError {
     let message = if here {
         format!("{} already serves in this campaign.", hero.name)
     } else {
         format!(
-            "{} has already been obtained in campaign '{campaign}': each hero serves once in the whole war (R1.4.2).",
+            "{} has already been obtained in another campaign: each hero serves once in the whole war (R1.4.2).",
             hero.name
         )
     };
@@ -114,8 +116,8 @@ pub async fn obtain(
             "This campaign plays without the optional rule 'heroes' (R1.4.2); its scenario pack turns it off.",
         ));
     }
-    if let Some((holder, name)) = db::heroes::holder(&mut **command.tx(), &hero.id).await? {
-        return Err(taken(&hero, &name, holder == id));
+    if let Some((holder, _)) = db::heroes::holder(&mut **command.tx(), &hero.id).await? {
+        return Err(taken(&hero, holder == id));
     }
     let element = input.element.as_deref().filter(|e| !e.trim().is_empty());
     let platoon = game.platoons.get_mut(&input.platoon).ok_or_else(|| {
@@ -152,10 +154,8 @@ pub async fn obtain(
     if !added {
         // Another campaign committed him while we waited: this command changes nothing.
         drop(command);
-        let (holder, name) = db::heroes::holder(&state.db, &hero.id)
-            .await?
-            .unwrap_or((uuid::Uuid::nil(), "another campaign".into()));
-        return Err(taken(&hero, &name, holder == id));
+        let holder = db::heroes::holder(&state.db, &hero.id).await?;
+        return Err(taken(&hero, holder.is_some_and(|(h, _)| h == id)));
     }
     let told = format!(
         "{} {} joins {} ({}), in place of a {} (R1.4.2; {} support points{}).",

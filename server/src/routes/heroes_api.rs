@@ -73,7 +73,7 @@ pub async fn api_view(
     params(("id" = uuid::Uuid, Path, description = "campaign id"), ("hero" = String, Path, description = "hero id")),
     responses((status = 201, body = HeroesView), (status = 403, description = "not the umpire"),
               (status = 404, description = "no such hero"),
-              (status = 409, description = "another campaign has him, naming it"),
+              (status = 409, description = "a campaign has him already (no other campaign is named)"),
               (status = 422, description = "wrong side, unknown platoon or no man of equal rank")),
     security(("bearer" = [])))]
 pub async fn api_obtain(

@@ -136,11 +136,7 @@ async fn page(
             cost: r.hero.cost,
             platoon: String::new(),
             element: String::new(),
-            status: match r.available {
-                Some(true) => "available".into(),
-                Some(false) => "taken".into(),
-                None => "not known to your side".into(),
-            },
+            status: if r.available { "available" } else { "taken" }.into(),
             historical: r.hero.historical,
             taken_by: r.taken_by.unwrap_or_default(),
             record: Vec::new(),

@@ -179,6 +179,7 @@ pub async fn set_deadline(
     let mut command = Command::begin(state, access).await?;
     let id = command.campaign.id;
     db::campaigns::set_deadline(&mut **command.tx(), id, at).await?;
+    command.changes_for(db::game::Audience::Public);
     command.commit(None).await?;
     Ok(())
 }
@@ -620,13 +621,13 @@ pub async fn interrogate(
     .await
 }
 
-/// `POST /api/v1/campaigns/{id}/wons/battles/{battle}/interrogations`: interrogates a prisoner or
-/// deserter; what he tells appears in the interrogating side's view only.
+/// `POST /api/v1/campaigns/{id}/wons/battles/{battle}/interrogations`: interrogates a prisoner the
+/// recorded report lists, once; what he tells appears in the interrogating side's view only.
 #[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/battles/{battle}/interrogations", tag = "wons",
     request_body = InterrogationIn,
     params(("id" = uuid::Uuid, Path, description = "campaign id"), ("battle" = u32, Path, description = "battle number")),
     responses((status = 200, body = WonsView), (status = 404, description = "no such battle"),
-              (status = 422, description = "the side took no prisoners there, or no prisoner named")),
+              (status = 422, description = "not a prisoner the recorded report lists as taken by the side, or one already interrogated (R25)")),
     security(("bearer" = [])))]
 pub async fn api_interrogate(
     State(state): State<AppState>,

@@ -572,13 +572,11 @@ pub fn barrage_choices(side: &Side) -> Vec<(&'static str, &'static str)> {
         .collect()
 }
 
-/// The interrogation form.
+/// The interrogation form: one of the prisoners the report lists.
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
 pub struct InterrogationForm {
     prisoner: String,
-    deserter: Option<String>,
-    hero: Option<String>,
 }
 
 /// `POST /campaigns/{id}/wons/battles/{battle}/interrogations`.
@@ -592,8 +590,8 @@ pub async fn interrogate(
         side: None,
         request: crate::rules::wons::prisoners::InterrogationRequest {
             prisoner: form.prisoner,
-            deserter: form.deserter.is_some(),
-            hero: form.hero.is_some(),
+            deserter: false,
+            hero: false,
         },
     };
     let result = api::interrogate(&state, &access, battle, body).await;

@@ -25,7 +25,7 @@ pub struct CampaignView {
     #[serde(with = "time::serde::rfc3339")]
     #[schema(value_type = String, format = DateTime)]
     pub created_at: OffsetDateTime,
-    /// Bumped by every change; lets clients notice a stale view.
+    /// The caller's version: it moves only when something the caller may see changed.
     pub version: i64,
     /// Whether the game's module can run play yet.
     pub module: ModuleStatus,
@@ -112,7 +112,7 @@ pub fn campaign_view(
         status: c.status.clone(),
         my_role: m.role,
         created_at: c.created_at,
-        version: c.version,
+        version: c.version_for(m.role),
         module: crate::games::module_status(c.game()),
         dice: DiceSummary {
             epoch: c.dice_epoch,

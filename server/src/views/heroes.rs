@@ -16,28 +16,32 @@ pub struct RosterHeroView {
     /// The hero.
     #[serde(flatten)]
     pub hero: Hero,
-    /// Whether no campaign has obtained him yet; null when that is hidden from the caller (he
-    /// serves the enemy of the caller's side in one of the caller's campaigns).
-    pub available: Option<bool>,
-    /// The name of the campaign that obtained him (and holds him, or lost him), when known.
+    /// Whether no campaign has obtained him yet. A hero held anywhere is unavailable to all.
+    pub available: bool,
+    /// The name of the campaign that obtained him, only for its umpire and the hero's own side
+    /// there; null for everyone else, the enemy side of that campaign included.
     pub taken_by: Option<String>,
 }
 
-/// The roster as a caller with `memberships` sees it. Who holds a hero is public across the
-/// server (a refusal names the campaign), except to a player of the enemy side in the very
-/// campaign that holds him: that side learns of him only by meeting him.
+/// The roster as a caller with `memberships` sees it. A hero held anywhere is shown to everyone
+/// as taken, alike; only the umpire and the hero's own side of the campaign that holds him read
+/// its name. The enemy side there learns of him only by meeting him in play.
 pub fn roster_view(entries: Vec<RosterEntry>, memberships: &[Membership]) -> Vec<RosterHeroView> {
     entries
         .into_iter()
         .map(|e| {
-            let hidden = e.taken_by.as_ref().is_some_and(|(id, _)| {
-                memberships
-                    .iter()
-                    .any(|m| m.campaign.id == *id && m.role.side() == Some(e.hero.side.enemy()))
-            });
+            let side = e.hero.side;
+            let knows_where = |id: &uuid::Uuid| {
+                memberships.iter().any(|m| {
+                    m.campaign.id == *id && (m.role == Role::Umpire || m.role.side() == Some(side))
+                })
+            };
             RosterHeroView {
-                available: (!hidden).then_some(e.taken_by.is_none()),
-                taken_by: e.taken_by.filter(|_| !hidden).map(|(_, name)| name),
+                available: e.taken_by.is_none(),
+                taken_by: e
+                    .taken_by
+                    .filter(|(id, _)| knows_where(id))
+                    .map(|(_, name)| name),
                 hero: e.hero,
             }
         })

@@ -10,6 +10,7 @@ pub mod battle;
 pub mod battle_sheet;
 pub mod campaign;
 pub mod clock;
+pub mod consistency;
 pub mod events;
 pub mod fatigue;
 pub mod hero_fate;

@@ -14,10 +14,10 @@ use serde::{Deserialize, Serialize};
 pub struct InterrogationRequest {
     /// Who the prisoner is, as the players describe him.
     pub prisoner: String,
-    /// He came over of his own will (+1).
+    /// Ignored: whether he came over of his own will (+1) is what the recorded report says.
     #[serde(default)]
     pub deserter: bool,
-    /// He is a hero: name and rank only.
+    /// Ignored: whether he is a hero (name and rank only) is what the recorded report says.
     #[serde(default)]
     pub hero: bool,
 }
@@ -55,7 +55,9 @@ pub enum PrisonerError {
     #[error("Say who the prisoner is (R25)")]
     NoPrisoner,
     /// Not among the prisoners the report lists.
-    #[error("The report of battle {1} lists no prisoner called '{0}' taken by your side")]
+    #[error(
+        "The recorded report of battle {1} lists no prisoner called '{0}' taken by your side; only the prisoners it lists may be interrogated (R25)"
+    )]
     NotTaken(String, u32),
     /// Asked already.
     #[error("{0} has been interrogated already")]
@@ -84,23 +86,17 @@ pub fn interrogate_prisoner(
     if prisoner.is_empty() {
         return Err(PrisonerError::NoPrisoner);
     }
-    // When the battle's report lists the side's prisoners, he must be one of them, and the
-    // report says whether he deserted or is a hero.
-    let listed: Vec<_> = found
+    // Only a prisoner the recorded report lists may be interrogated, and the report, not the
+    // request, says whether he deserted or is a hero: made-up prisoners would let a side roll
+    // until a 6 showed the enemy's works.
+    let taken = found
         .report
         .iter()
         .flat_map(|r| &r.prisoners)
         .filter(|p| p.taken_by == side)
-        .collect();
-    let (mut deserter, mut hero) = (request.deserter, request.hero);
-    if !listed.is_empty() {
-        let taken = listed
-            .iter()
-            .find(|p| p.name.trim().eq_ignore_ascii_case(prisoner))
-            .ok_or_else(|| PrisonerError::NotTaken(prisoner.to_owned(), battle))?;
-        deserter |= taken.deserter;
-        hero |= taken.hero;
-    }
+        .find(|p| p.name.trim().eq_ignore_ascii_case(prisoner))
+        .ok_or_else(|| PrisonerError::NotTaken(prisoner.to_owned(), battle))?;
+    let (deserter, hero) = (taken.deserter, taken.hero);
     let asked = state
         .interrogations
         .iter()
@@ -184,16 +180,31 @@ pub fn interrogate_prisoner(
 mod tests {
     use super::*;
     use crate::dice::source::ScriptedDice;
+    use crate::rules::wons::aftermath::{BattleReport, PrisonerTaken};
     use crate::rules::wons::battle::{BattleStatus, demo_with_battle};
 
-    fn state() -> WonsState {
-        demo_with_battle(
+    /// A decided battle whose report lists one prisoner the Soviets took, "a rifleman".
+    fn state_with(deserter: bool, hero: bool) -> WonsState {
+        let mut s = demo_with_battle(
             1,
             BattleStatus::Decided {
                 winner: Side::Finnish,
                 turns: 4,
             },
-        )
+        );
+        let mut report = BattleReport::bare(Side::Finnish, 4);
+        report.prisoners.push(PrisonerTaken {
+            taken_by: Side::Soviet,
+            name: "A Rifleman".into(),
+            deserter,
+            hero,
+        });
+        s.battles[0].report = Some(report);
+        s
+    }
+
+    fn state() -> WonsState {
+        state_with(false, false)
     }
 
     fn ask(deserter: bool, hero: bool) -> InterrogationRequest {
@@ -222,11 +233,11 @@ mod tests {
             (5, true, true, true),
             (6, false, true, true),
         ] {
-            let mut s = state();
+            let mut s = state_with(deserter, false);
             let before = hidden_finnish_works(&s);
             let mut dice = ScriptedDice::new([die]);
             let events =
-                interrogate_prisoner(&mut s, 1, Side::Soviet, &ask(deserter, false), &mut dice)
+                interrogate_prisoner(&mut s, 1, Side::Soviet, &ask(false, false), &mut dice)
                     .expect("interrogates");
             let record = &s.interrogations[0];
             assert_eq!(
@@ -251,9 +262,9 @@ mod tests {
 
     #[test]
     fn heroes_give_name_and_rank_without_a_roll() {
-        let mut s = state();
+        let mut s = state_with(false, true);
         let mut dice = ScriptedDice::new([]);
-        interrogate_prisoner(&mut s, 1, Side::Soviet, &ask(true, true), &mut dice)
+        interrogate_prisoner(&mut s, 1, Side::Soviet, &ask(false, false), &mut dice)
             .expect("interrogates");
         assert_eq!(
             s.interrogations[0].interrogation.result,
@@ -279,10 +290,50 @@ mod tests {
             interrogate_prisoner(&mut s, 1, Side::Soviet, &nobody, &mut dice),
             Err(PrisonerError::NoPrisoner)
         );
+        // Nobody the report lists, however the request describes him, and nobody at all before
+        // a report is recorded.
+        assert_eq!(
+            interrogate_prisoner(
+                &mut s,
+                1,
+                Side::Soviet,
+                &ask_for("Made Up", true),
+                &mut dice
+            ),
+            Err(PrisonerError::NotTaken("Made Up".into(), 1))
+        );
+        let mut unreported = state();
+        unreported.battles[0].report = None;
+        assert_eq!(
+            interrogate_prisoner(
+                &mut unreported,
+                1,
+                Side::Soviet,
+                &ask(true, false),
+                &mut dice
+            ),
+            Err(PrisonerError::NotTaken("a rifleman".into(), 1))
+        );
+        // A request that calls him a deserter gets no +1 the report does not give: a 3 stays silent.
+        let mut dice = ScriptedDice::new([3]);
+        interrogate_prisoner(&mut s, 1, Side::Soviet, &ask(true, false), &mut dice)
+            .expect("interrogates");
+        assert_eq!(
+            s.interrogations[0].interrogation.result,
+            InterrogationResult::NameAndRank
+        );
         s.battles[0].defenders.clear();
         assert_eq!(
             interrogate_prisoner(&mut s, 1, Side::Finnish, &ask(false, false), &mut dice),
             Err(PrisonerError::NotInBattle(1))
         );
+    }
+
+    fn ask_for(name: &str, deserter: bool) -> InterrogationRequest {
+        InterrogationRequest {
+            prisoner: name.into(),
+            deserter,
+            hero: false,
+        }
     }
 }

@@ -147,8 +147,6 @@ pub struct WonsState {
     pub optional_rules: BTreeMap<String, bool>,
     /// Running or ended.
     pub status: CampaignStatus,
-    /// The number the next feature made in play gets.
-    pub next_feature: u32,
     /// Prisoners interrogated, each kept for the side that interrogated.
     #[serde(default)]
     #[schema(value_type = Vec<Object>)]
@@ -251,14 +249,20 @@ impl WonsState {
         self.status == CampaignStatus::Running
     }
 
-    /// A fresh identifier for a feature made in play; it says nothing about the feature.
-    pub fn new_feature_id(&mut self) -> String {
+    /// A fresh identifier for a feature made in play: random from the operating system (never
+    /// the dice), so it tells neither what the feature is nor how many were made before it.
+    pub fn new_feature_id(&self) -> String {
         loop {
-            self.next_feature += 1;
-            let id = format!("feature-{}", self.next_feature);
-            if !self.features.contains_key(&id) {
+            let id = opaque_id("feature");
+            if !self.features.contains_key(&id) && !self.platoons.contains_key(&id) {
                 return id;
             }
         }
     }
+}
+
+/// `prefix-` and 16 random hex digits from the operating system's generator (uuid v4).
+pub fn opaque_id(prefix: &str) -> String {
+    let random = uuid::Uuid::new_v4().simple().to_string();
+    format!("{prefix}-{}", &random[..16])
 }

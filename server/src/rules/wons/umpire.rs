@@ -1,5 +1,6 @@
 //! The umpire's commands: audited corrections of any value, reveals, and ending the campaign.
 
+use super::consistency::check_state;
 use super::events::{Event, EventKind, EventVisibility};
 use super::knowledge::{SightingSource, discover_features, record_sighting, refresh_sightings};
 use super::state::{CampaignStatus, WonsState};
@@ -48,35 +49,99 @@ pub enum Reveal {
     },
 }
 
-/// Who may read the old and new values of a correction at `path`: the side the value belongs
-/// to, everyone for public facts, and only the umpire where hidden things may be involved.
-fn detail_visibility(state: &WonsState, path: &str) -> EventVisibility {
-    let mut parts = path.trim_start_matches('/').split('/');
-    let (area, key) = (
-        parts.next().unwrap_or_default(),
-        parts.next().unwrap_or_default(),
-    );
+/// The parts of the state both sides read in full.
+const PUBLIC_AREAS: [&str; 9] = [
+    "name",
+    "note",
+    "demonstration",
+    "clock",
+    "hour",
+    "initiative",
+    "victory",
+    "status",
+    "stack_limits",
+];
+
+/// The fields of a battle both sides read; everything else in it (support, sheets, barrages,
+/// reports, who defended) belongs to a side or to the umpire.
+const PUBLIC_BATTLE_FIELDS: [&str; 7] = [
+    "id",
+    "hour",
+    "step",
+    "attacker",
+    "table",
+    "initial_attack",
+    "status",
+];
+
+/// Who may read the value at `path` of the state `document`: everyone for public facts, the side
+/// whose thing holds it (the outermost object on the path with a `side`, `owner` or `taken_by`),
+/// and otherwise only the umpire.
+fn reader_of(document: &serde_json::Value, path: &str) -> EventVisibility {
+    let keys: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    let (area, key) = (keys[0], keys.get(1).copied().unwrap_or_default());
     let named_side = match key {
         "soviet" => Some(Side::Soviet),
         "finnish" => Some(Side::Finnish),
         _ => None,
     };
-    let owner = match area {
-        "platoons" => state.platoons.get(key).map(|p| p.side),
-        "features" => state.features.get(key).map(|f| f.owner),
-        "orders" | "knowledge" => named_side,
-        "stacks" | "soviet_reached" => Some(Side::Soviet),
-        "hour" | "initiative" | "battles" | "clock" | "victory" | "status" | "name" => {
+    match area {
+        _ if PUBLIC_AREAS.contains(&area) => return EventVisibility::Public,
+        // Steps, names and tables are public; fires in the buildings may not be.
+        "ladder" if !keys.contains(&"buildings") => return EventVisibility::Public,
+        "battles" if keys.len() >= 3 && PUBLIC_BATTLE_FIELDS.contains(&keys[2]) => {
             return EventVisibility::Public;
         }
-        _ => None,
-    };
-    owner.map_or(EventVisibility::Umpire, EventVisibility::side)
+        "orders" | "knowledge" => {
+            return named_side.map_or(EventVisibility::Umpire, EventVisibility::side);
+        }
+        "stacks" | "soviet_reached" => return EventVisibility::Soviet,
+        _ => {}
+    }
+    // The path ends at the owner itself: a change of hands is the umpire's to read.
+    if keys
+        .last()
+        .is_some_and(|k| ["side", "owner", "taken_by"].contains(k))
+    {
+        return EventVisibility::Umpire;
+    }
+    let mut node = document;
+    for k in &keys {
+        let next = match node {
+            serde_json::Value::Array(items) => k.parse::<usize>().ok().and_then(|i| items.get(i)),
+            other => other.get(*k),
+        };
+        let Some(next) = next else { break };
+        node = next;
+        let owner = ["side", "owner", "taken_by"]
+            .iter()
+            .find_map(|field| serde_json::from_value::<Side>(node.get(*field)?.clone()).ok());
+        if let Some(side) = owner {
+            return EventVisibility::side(side);
+        }
+    }
+    EventVisibility::Umpire
+}
+
+/// Who may read the old and new values of a correction: a reader who may read the value at
+/// `path` both before and after.
+fn detail_visibility(
+    before: &serde_json::Value,
+    after: &serde_json::Value,
+    path: &str,
+) -> EventVisibility {
+    let (old, new) = (reader_of(before, path), reader_of(after, path));
+    if old == new {
+        old
+    } else {
+        EventVisibility::Umpire
+    }
 }
 
 /// Sets the value at JSON pointer `path` in the state (e.g. `/platoons/fin-1/fatigue`) to
-/// `value`, for `reason`. Both sides read that a correction was made and why; the old and new
-/// values go only to whoever may know them.
+/// `value`, for `reason`, if the corrected state still holds together as a scenario pack must.
+/// Both sides read that a correction was made and why; the old and new values go only to a
+/// reader who could read the value at that path before and after.
 pub fn umpire_correct(
     state: &mut WonsState,
     path: &str,
@@ -95,8 +160,10 @@ pub fn umpire_correct(
         .pointer_mut(path)
         .ok_or_else(|| UmpireError::NoSuchValue(path.to_string()))?;
     let old = std::mem::replace(slot, value.clone());
+    let before = serde_json::to_value(&*state).map_err(|e| bad(e.to_string()))?;
+    let detail_visibility = detail_visibility(&before, &document, path);
     let corrected: WonsState = serde_json::from_value(document).map_err(|e| bad(e.to_string()))?;
-    let detail_visibility = detail_visibility(state, path);
+    check_state(&corrected).map_err(bad)?;
     *state = corrected;
     let hour = state.hour;
     let mut events = vec![Event::new(

@@ -99,7 +99,6 @@ pub fn load_pack(source: &str) -> Result<WonsState, PackError> {
         soviet_reached,
         optional_rules: raw.optional_rules.clone(),
         status: CampaignStatus::Running,
-        next_feature: 0,
         interrogations: Vec::new(),
         support,
         force_morale_table,

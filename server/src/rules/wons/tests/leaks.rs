@@ -461,6 +461,72 @@ fn check(s: &WonsState, events: &[Event], seed: u64) {
     for side in [Side::Soviet, Side::Finnish] {
         assert_no_leak(s, side, &visible_events(events, side.role()), seed);
     }
+    assert_ids_do_not_count(s, seed);
+    // Play keeps the state consistent, so an umpire's correction is judged only by its own change.
+    if let Err(why) = crate::rules::wons::consistency::check_state(s) {
+        panic!("seed {seed}: play left an inconsistent state: {why}");
+    }
+}
+
+/// Features made in play have opaque ids: `feature-1` and `feature-3` would tell of a hidden
+/// `feature-2`. The pack's own features keep the ids their pack gave them.
+fn assert_ids_do_not_count(s: &WonsState, seed: u64) {
+    for f in s.features.values().filter(|f| f.created_hour > 0) {
+        let tail = f.id.strip_prefix("feature-").unwrap_or(&f.id);
+        assert!(
+            tail.len() >= 16 && tail.chars().all(|c| c.is_ascii_hexdigit()),
+            "seed {seed}: feature id '{}' is not opaque",
+            f.id
+        );
+    }
+    let state = serde_json::to_value(s).unwrap();
+    assert!(
+        state.get("next_feature").is_none(),
+        "seed {seed}: no counter is kept"
+    );
+}
+
+/// The umpire corrects a side's support points and who defended in battle `b`; the enemy of
+/// the points' owner, and both sides for the defenders, read that a correction was made and
+/// never where or what.
+fn correct_battle_secrets(g: &mut Gen, s: &mut WonsState, b: u32, seed: u64) -> Vec<Event> {
+    let Some(i) = s.battles.iter().position(|x| x.id == b) else {
+        return Vec::new();
+    };
+    let mut events = Vec::new();
+    let owners: Vec<Side> = s.battles[i].support.iter().map(|x| x.side).collect();
+    for (j, owner) in owners.into_iter().enumerate() {
+        if !g.chance(50) {
+            continue;
+        }
+        let path = format!("/battles/{i}/support/{j}/points");
+        let told = umpire_correct(s, &path, json!(g.below(9)), "recount").unwrap();
+        for e in visible_events(&told, owner.enemy().role()) {
+            assert!(
+                !e.sentence.contains(&path) && !e.sentence.contains('→'),
+                "seed {seed}: the {:?} side reads {}",
+                owner.enemy(),
+                e.sentence
+            );
+        }
+        events.extend(told);
+    }
+    if g.chance(30) {
+        let path = format!("/battles/{i}/defenders");
+        let defenders = json!(s.battles[i].defenders);
+        let told = umpire_correct(s, &path, defenders, "recount").unwrap();
+        for side in [Side::Soviet, Side::Finnish] {
+            for e in visible_events(&told, side.role()) {
+                assert!(
+                    !e.sentence.contains(&path),
+                    "seed {seed}: {side:?} reads {}",
+                    e.sentence
+                );
+            }
+        }
+        events.extend(told);
+    }
+    events
 }
 
 /// Plays one generated campaign; returns how many purchases and interrogations it checked.
@@ -522,6 +588,7 @@ fn play(seed: u64) -> (usize, usize) {
             } else {
                 fight(&mut g, &mut s, b, &mut dice)
             };
+            events.extend(correct_battle_secrets(&mut g, &mut s, b, seed));
             let entitled: Vec<(String, Side)> = s
                 .platoons
                 .values()

@@ -196,3 +196,76 @@ fn positions_remember_when_they_were_first_spotted() {
     assert!(known.spotted_at_least(3, 4, 7));
     assert!(!known.spotted_at_least(4, 4, 20), "nothing was seen at E");
 }
+
+#[test]
+fn a_battle_correction_tells_each_side_only_what_it_could_see_there() {
+    use crate::rules::wons::battle::{BattleStatus, demo_with_battle};
+    use crate::rules::wons::support::SideSupport;
+    let mut s = demo_with_battle(1, BattleStatus::Pending);
+    s.battles[0].support.push(SideSupport {
+        side: Side::Finnish,
+        points: 3,
+        purchases: Vec::new(),
+        other_spending: Vec::new(),
+    });
+    // The Finnish points, and who defended, are not the Soviets' to read.
+    for (path, value) in [
+        ("/battles/0/support/0/points", json!(7)),
+        ("/battles/0/defenders", json!(["fin-2"])),
+        ("/battles/0/support/0/side", json!("soviet")),
+    ] {
+        let mut t = s.clone();
+        let events = umpire_correct(&mut t, path, value.clone(), "recount").unwrap();
+        for e in visible_events(&events, Role::Soviet) {
+            assert!(
+                !e.sentence.contains(path) && !e.sentence.contains(&value.to_string()),
+                "{path}: {}",
+                e.sentence
+            );
+        }
+        assert!(
+            events
+                .iter()
+                .any(|e| e.visibility == EventVisibility::Umpire || e.sentence.contains(path)),
+            "the umpire reads the values of {path}"
+        );
+    }
+    // The points belong to the Finns: they read old and new.
+    let events = umpire_correct(&mut s, "/battles/0/support/0/points", json!(4), "r").unwrap();
+    assert_eq!(events[1].visibility, EventVisibility::Finnish);
+    assert!(
+        events[1].sentence.contains("3 → 4"),
+        "{}",
+        events[1].sentence
+    );
+    // The table is public.
+    let events = umpire_correct(&mut s, "/battles/0/table", json!("yellow"), "r").unwrap();
+    assert_eq!(events.len(), 1);
+    assert_eq!(events[0].visibility, EventVisibility::Public);
+}
+
+#[test]
+fn a_correction_that_breaks_the_state_is_refused_naming_the_fault() {
+    let mut s = demo();
+    let before = s.clone();
+    for (path, value, named) in [
+        ("/hour", json!(4294967295u32), "hour"),
+        ("/hour", json!(0), "hour"),
+        ("/ladder", json!([]), "ladder"),
+        ("/platoons/fin-1/step", json!(99999), "step"),
+        (
+            "/features",
+            json!({"x": {"id": "y", "kind": "minefield", "owner": "finnish", "step": 1, "count": 1, "created_hour": 0, "known_to_enemy_since": null}}),
+            "feature",
+        ),
+        ("/stacks/0/platoons", json!(["nobody"]), "nobody"),
+    ] {
+        match umpire_correct(&mut s, path, value, "typo") {
+            Err(UmpireError::BadValue { why, .. }) => {
+                assert!(why.contains(named), "{path}: {why}")
+            }
+            other => panic!("{path}: {other:?}"),
+        }
+        assert_eq!(s, before, "{path}: a refused correction changes nothing");
+    }
+}
