@@ -141,6 +141,40 @@ impl TestApp {
         self.send(reqwest::Method::PUT, path, token, body).await
     }
 
+    /// `DELETE path` with an optional bearer token; returns the status and JSON body (null when empty).
+    pub async fn delete(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
+        let mut req = self.api().delete(format!("{}{path}", self.url));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        let res = req.send().await.expect("request");
+        let status = res.status();
+        (status, res.json().await.unwrap_or(Value::Null))
+    }
+
+    /// A browser-like client signed in as `name` (password "correct horse battery"), calling
+    /// itself `agent`.
+    pub async fn signed_in(&self, name: &str, agent: &str) -> Client {
+        let mut headers = reqwest::header::HeaderMap::new();
+        headers.insert("sec-fetch-site", "same-origin".parse().expect("header"));
+        headers.insert("origin", self.url.parse().expect("header"));
+        let browser = Client::builder()
+            .cookie_store(true)
+            .default_headers(headers)
+            .user_agent(agent)
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("client");
+        let res = browser
+            .post(format!("{}/signin", self.url))
+            .form(&[("username", name), ("password", "correct horse battery")])
+            .send()
+            .await
+            .expect("signs in");
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "{name} signs in");
+        browser
+    }
+
     /// `GET path` with an optional bearer token; returns the status and JSON body.
     pub async fn get(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
         let mut req = self.api().get(format!("{}{path}", self.url));

@@ -235,6 +235,9 @@ async fn openapi_document_covers_every_api_route() {
     for (path, method) in [
         ("/api/v1/users", "post"),
         ("/api/v1/tokens", "post"),
+        ("/api/v1/tokens", "get"),
+        ("/api/v1/tokens/{id}", "delete"),
+        ("/api/v1/password", "put"),
         ("/api/v1/campaigns", "post"),
         ("/api/v1/campaigns", "get"),
         ("/api/v1/campaigns/{id}", "get"),

@@ -13,8 +13,10 @@ pub mod heroes_api;
 pub mod heroes_pages;
 pub mod pages;
 pub mod ratelimit;
+pub mod sessions;
 pub mod talvisota;
 pub mod talvisota_pages;
+pub mod tokens;
 pub mod wons;
 pub mod wons_battle_pages;
 pub mod wons_battles;
@@ -170,13 +172,16 @@ async fn openapi_json(
 fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let limited: OpenApiRouter<AppState> = OpenApiRouter::new()
         .routes(routes!(accounts::api_create_user))
-        .routes(routes!(accounts::api_create_token))
+        .routes(routes!(tokens::api_create))
         .layer(axum::middleware::from_fn_with_state(
             limiter.clone(),
             ratelimit::limit,
         ));
     let (router, mut doc) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(limited)
+        .routes(routes!(tokens::api_list))
+        .routes(routes!(tokens::api_revoke))
+        .routes(routes!(sessions::api_change_password))
         .routes(routes!(campaigns::api_create, campaigns::api_list))
         .routes(routes!(campaigns::api_show))
         .routes(routes!(campaigns::api_invite))
@@ -250,6 +255,15 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/signin", get(accounts::signin_page))
         .merge(limited_pages)
         .route("/signout", post(accounts::signout))
+        .route("/account", get(sessions::page))
+        .route("/account/sessions/others/end", post(sessions::end_others))
+        .route("/account/sessions/end", post(sessions::end_all))
+        .route("/account/password", post(sessions::page_change_password))
+        .route(
+            "/account/tokens",
+            get(tokens::page).post(tokens::page_create),
+        )
+        .route("/account/tokens/{id}/revoke", post(tokens::page_revoke))
         .route(
             "/campaigns",
             get(campaign_pages::list).post(campaign_pages::create),
