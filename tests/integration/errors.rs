@@ -242,6 +242,9 @@ async fn openapi_document_covers_every_api_route() {
         ("/api/v1/campaigns", "get"),
         ("/api/v1/campaigns/{id}", "get"),
         ("/api/v1/campaigns/{id}/invites", "post"),
+        ("/api/v1/campaigns/{id}/invites", "get"),
+        ("/api/v1/campaigns/{id}/invites/{code}", "delete"),
+        ("/api/v1/campaigns/{id}/participants/{user_id}", "delete"),
         ("/api/v1/invites/{code}/accept", "post"),
         ("/api/v1/campaigns/{id}/finish", "post"),
         ("/api/v1/campaigns/{id}/client-seed", "put"),
@@ -268,6 +271,7 @@ async fn openapi_document_covers_every_api_route() {
                 path.replace("{id}", &uuid::Uuid::new_v4().to_string())
                     .replace("{code}", "x")
                     .replace("{name}", "expression")
+                    .replace("{user_id}", &uuid::Uuid::new_v4().to_string())
             );
             let req = app
                 .api()

@@ -10,6 +10,7 @@ mod embedded_pg;
 mod errors;
 mod event_log;
 mod heroes;
+mod invites;
 mod live;
 mod talvisota;
 mod talvisota_browser;

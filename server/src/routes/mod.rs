@@ -11,6 +11,8 @@ pub mod health;
 pub mod heroes;
 pub mod heroes_api;
 pub mod heroes_pages;
+pub mod invite_pages;
+pub mod invites;
 pub mod pages;
 pub mod ratelimit;
 pub mod sessions;
@@ -184,8 +186,10 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
         .routes(routes!(sessions::api_change_password))
         .routes(routes!(campaigns::api_create, campaigns::api_list))
         .routes(routes!(campaigns::api_show))
-        .routes(routes!(campaigns::api_invite))
-        .routes(routes!(campaigns::api_accept))
+        .routes(routes!(invites::api_invite, invites::api_list))
+        .routes(routes!(invites::api_withdraw))
+        .routes(routes!(invites::api_remove))
+        .routes(routes!(invites::api_accept))
         .routes(routes!(campaigns::api_finish))
         .routes(routes!(campaigns::api_client_seed))
         .routes(routes!(dice::api_roll, dice::api_rolls))
@@ -269,7 +273,15 @@ pub fn router(state: &AppState) -> Router<AppState> {
             get(campaign_pages::list).post(campaign_pages::create),
         )
         .route("/campaigns/{id}", get(campaign_pages::show))
-        .route("/campaigns/{id}/invites", post(campaign_pages::invite))
+        .route("/campaigns/{id}/invites", post(invite_pages::invite))
+        .route(
+            "/campaigns/{id}/invites/{code}/withdraw",
+            post(invite_pages::withdraw),
+        )
+        .route(
+            "/campaigns/{id}/participants/{user_id}/remove",
+            post(invite_pages::remove),
+        )
         .route("/campaigns/{id}/finish", post(campaign_pages::finish))
         .route(
             "/campaigns/{id}/client-seed",
@@ -309,8 +321,8 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .merge(wons_battle_pages::router())
         .merge(talvisota_pages::router())
         .merge(heroes_pages::router())
-        .route("/invites/{code}", get(campaign_pages::invite_page))
-        .route("/invites/{code}/accept", post(campaign_pages::accept))
+        .route("/invites/{code}", get(invite_pages::invite_page))
+        .route("/invites/{code}/accept", post(invite_pages::accept))
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
         .route("/static/{name}", get(pages::static_file))
