@@ -1,6 +1,7 @@
 //! motti: a play-by-web campaign server for Winter War wargames.
 
 pub mod auth;
+pub mod backup;
 pub mod command;
 pub mod config;
 pub mod db;

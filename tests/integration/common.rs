@@ -34,6 +34,45 @@ fn admin_options() -> PgConnectOptions {
         .database("postgres")
 }
 
+/// The URL of test database `name`.
+pub fn database_url(name: &str) -> String {
+    admin_options().database(name).to_url_lossy().to_string()
+}
+
+/// A new empty database of its own: its name and URL. Hand it to `TestApp::spawn_on`, which
+/// drops it when done.
+pub async fn empty_database() -> (String, String) {
+    let name = format!("motti_test_{}", uuid::Uuid::new_v4().simple());
+    let mut conn = admin_options()
+        .connect()
+        .await
+        .expect("connects to the test PostgreSQL");
+    conn.execute(format!("create database {name}").as_str())
+        .await
+        .expect("creates the test database");
+    conn.close().await.ok();
+    let url = database_url(&name);
+    (name, url)
+}
+
+/// Runs the real `motti` binary with `args` on the database at `url`; returns whether it
+/// succeeded and what it printed (stdout then stderr).
+pub async fn motti_command(url: &str, args: &[&str]) -> (bool, String) {
+    let out = tokio::process::Command::new(env!("CARGO_BIN_EXE_motti"))
+        .args(args)
+        .env("DATABASE_URL", url)
+        .env("RUST_LOG", "warn")
+        .output()
+        .await
+        .expect("motti runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), text)
+}
+
 /// A running server on its own database.
 pub struct TestApp {
     /// `http://127.0.0.1:port`.
@@ -52,17 +91,13 @@ impl TestApp {
 
     /// A server whose configuration `adjust` may change.
     pub async fn spawn_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
-        let db_name = format!("motti_test_{}", uuid::Uuid::new_v4().simple());
-        let admin = admin_options();
-        let mut conn = admin
-            .connect()
-            .await
-            .expect("connects to the test PostgreSQL");
-        conn.execute(format!("create database {db_name}").as_str())
-            .await
-            .expect("creates the test database");
-        conn.close().await.ok();
-        let url = admin.clone().database(&db_name).to_url_lossy().to_string();
+        let (db_name, _) = empty_database().await;
+        TestApp::spawn_on(db_name, adjust).await
+    }
+
+    /// A server on the existing database `db_name` (migrated first), which it drops when done.
+    pub async fn spawn_on(db_name: String, adjust: impl FnOnce(&mut Config)) -> TestApp {
+        let url = database_url(&db_name);
         let db = motti::connect(&url)
             .await
             .expect("migrates the test database");
@@ -88,6 +123,11 @@ impl TestApp {
             db_name,
             shutdown: Some(tx),
         }
+    }
+
+    /// The URL of this server's database.
+    pub fn database_url(&self) -> String {
+        database_url(&self.db_name)
     }
 
     /// A client without cookies, as API programs are.

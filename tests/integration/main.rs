@@ -2,6 +2,7 @@
 
 mod accounts;
 mod accounts_manage;
+mod backup;
 mod browser;
 mod campaigns;
 mod common;
