@@ -6,6 +6,7 @@ mod backup;
 mod browser;
 mod campaigns;
 mod common;
+mod crash;
 mod dice;
 mod embedded_pg;
 mod errors;
