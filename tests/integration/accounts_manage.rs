@@ -339,3 +339,35 @@ async fn the_password_form_keeps_this_browser_and_shows_errors_by_the_field() {
         StatusCode::UNAUTHORIZED
     );
 }
+
+#[tokio::test]
+async fn a_browser_away_for_fourteen_days_is_signed_out_and_no_longer_listed() {
+    let app = TestApp::spawn().await;
+    app.user("aino").await;
+    let old = app.signed_in("aino", "Old browser").await;
+    let new = app.signed_in("aino", "New browser").await;
+    sqlx::query("update user_sessions set last_seen_at = now() - interval '15 days' where user_agent = 'Old browser'")
+        .execute(&app.db)
+        .await
+        .expect("ages the sign-in");
+    assert_eq!(page(&old, &app, "/account").await.0, StatusCode::SEE_OTHER);
+    let (status, html) = page(&new, &app, "/account").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(!html.contains("Old browser"), "{html}");
+}
+
+#[tokio::test]
+async fn password_change_attempts_are_rate_limited() {
+    let app = TestApp::spawn_with(|c| c.auth_rate = 2).await;
+    let (_, token) = app.user("aino").await;
+    // Making the account and its token took the two attempts of this minute.
+    let (status, body) = app
+        .put(
+            "/api/v1/password",
+            Some(&token),
+            json!({"old_password": "guess number one", "new_password": "a much better one"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert_eq!(error_code(&body), "rate_limited");
+}

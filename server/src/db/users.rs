@@ -158,13 +158,25 @@ pub struct SessionRow {
     pub user_agent: Option<String>,
 }
 
-/// Records a sign-in.
+/// How long a browser may stay away before its sign-in lapses; the session cookie's store
+/// forgets it after the same time.
+pub const SESSION_DAYS: i64 = 14;
+
+/// Records a sign-in, forgetting the user's sign-ins that lapsed.
 pub async fn insert_session(
     db: &PgPool,
     id: Uuid,
     user_id: Uuid,
     user_agent: Option<&str>,
 ) -> sqlx::Result<()> {
+    sqlx::query(
+        "delete from user_sessions where user_id = $1 \
+         and last_seen_at < now() - make_interval(days => $2::int)",
+    )
+    .bind(user_id)
+    .bind(SESSION_DAYS as i32)
+    .execute(db)
+    .await?;
     sqlx::query("insert into user_sessions (id, user_id, user_agent) values ($1, $2, $3)")
         .bind(id)
         .bind(user_id)
@@ -174,8 +186,8 @@ pub async fn insert_session(
     Ok(())
 }
 
-/// The user signed in with sign-in `id`, if it has not been ended; notes it as seen at most
-/// once a minute.
+/// The user signed in with sign-in `id`, if it has not been ended or lapsed; notes it as seen
+/// at most once a minute.
 pub async fn by_session(db: &PgPool, id: Uuid) -> sqlx::Result<Option<User>> {
     #[derive(FromRow)]
     struct Row {
@@ -185,9 +197,11 @@ pub async fn by_session(db: &PgPool, id: Uuid) -> sqlx::Result<Option<User>> {
     }
     let found: Option<Row> = sqlx::query_as(
         "select u.id, u.username, s.last_seen_at < now() - interval '1 minute' as stale \
-         from user_sessions s join users u on u.id = s.user_id where s.id = $1",
+         from user_sessions s join users u on u.id = s.user_id \
+         where s.id = $1 and s.last_seen_at > now() - make_interval(days => $2::int)",
     )
     .bind(id)
+    .bind(SESSION_DAYS as i32)
     .fetch_optional(db)
     .await?;
     let Some(row) = found else {
@@ -202,13 +216,15 @@ pub async fn by_session(db: &PgPool, id: Uuid) -> sqlx::Result<Option<User>> {
     Ok(Some(row.user))
 }
 
-/// The user's signed-in browsers, most recently seen first.
+/// The user's signed-in browsers that have not lapsed, most recently seen first.
 pub async fn sessions(db: &PgPool, user_id: Uuid) -> sqlx::Result<Vec<SessionRow>> {
     sqlx::query_as(
         "select id, created_at, last_seen_at, user_agent from user_sessions \
-         where user_id = $1 order by last_seen_at desc, id",
+         where user_id = $1 and last_seen_at > now() - make_interval(days => $2::int) \
+         order by last_seen_at desc, id",
     )
     .bind(user_id)
+    .bind(SESSION_DAYS as i32)
     .fetch_all(db)
     .await
 }

@@ -18,6 +18,7 @@ pub mod ratelimit;
 pub mod sessions;
 pub mod talvisota;
 pub mod talvisota_pages;
+pub mod token_pages;
 pub mod tokens;
 pub mod wons;
 pub mod wons_battle_pages;
@@ -175,6 +176,7 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
     let limited: OpenApiRouter<AppState> = OpenApiRouter::new()
         .routes(routes!(accounts::api_create_user))
         .routes(routes!(tokens::api_create))
+        .routes(routes!(sessions::api_change_password))
         .layer(axum::middleware::from_fn_with_state(
             limiter.clone(),
             ratelimit::limit,
@@ -183,7 +185,6 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
         .merge(limited)
         .routes(routes!(tokens::api_list))
         .routes(routes!(tokens::api_revoke))
-        .routes(routes!(sessions::api_change_password))
         .routes(routes!(campaigns::api_create, campaigns::api_list))
         .routes(routes!(campaigns::api_show))
         .routes(routes!(invites::api_invite, invites::api_list))
@@ -249,6 +250,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
     let limited_pages = Router::new()
         .route("/signup", post(accounts::signup))
         .route("/signin", post(accounts::signin))
+        .route("/account/password", post(sessions::page_change_password))
         .layer(axum::middleware::from_fn_with_state(
             limiter.clone(),
             ratelimit::limit,
@@ -262,12 +264,14 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/account", get(sessions::page))
         .route("/account/sessions/others/end", post(sessions::end_others))
         .route("/account/sessions/end", post(sessions::end_all))
-        .route("/account/password", post(sessions::page_change_password))
         .route(
             "/account/tokens",
-            get(tokens::page).post(tokens::page_create),
+            get(token_pages::page).post(token_pages::page_create),
         )
-        .route("/account/tokens/{id}/revoke", post(tokens::page_revoke))
+        .route(
+            "/account/tokens/{id}/revoke",
+            post(token_pages::page_revoke),
+        )
         .route(
             "/campaigns",
             get(campaign_pages::list).post(campaign_pages::create),
