@@ -1,7 +1,7 @@
 //! Crash safety: the real `motti` binary is killed with SIGKILL in the middle of a storm of dice
-//! rolls from several clients, started again on the same database, and every roll it answered
-//! 2xx is there exactly once, the numbering has no gaps, and the campaign still loads and
-//! verifies.
+//! rolls from several clients and of WoNS orders, started again on the same database, and every
+//! roll it answered 2xx is there exactly once, the numbering has no gaps, the last order answered
+//! is the one kept, and the campaign still loads and verifies.
 
 use crate::common::{MottiProcess, TestApp, empty_database, free_port, motti_command};
 use reqwest::StatusCode;
@@ -53,6 +53,69 @@ async fn storm(
     answered
 }
 
+/// Actions a platoon may be ordered without further choices.
+const PLAIN_ACTIONS: [&str; 5] = [
+    "defend",
+    "consolidate_defenses",
+    "advance",
+    "retreat",
+    "build_bonfire",
+];
+
+/// The Soviet storm of orders: one platoon's order flips between two legal actions; returns the
+/// last action answered 2xx and the one sent after it, whose answer never came.
+async fn order_storm(
+    url: String,
+    id: String,
+    token: String,
+    platoon: String,
+    actions: [String; 2],
+) -> (Option<String>, Option<String>) {
+    let http = reqwest::Client::builder()
+        .timeout(Duration::from_secs(10))
+        .build()
+        .expect("client");
+    let mut answered = None;
+    for i in 0..ROLLS_EACH {
+        let action = actions[i % 2].clone();
+        let sent = http
+            .put(format!("{url}/api/v1/campaigns/{id}/wons/orders/{platoon}"))
+            .bearer_auth(&token)
+            .json(&json!({"action": action}))
+            .send()
+            .await;
+        match sent {
+            Ok(res) if res.status().is_success() => answered = Some(action),
+            Ok(res) => panic!("order refused: {}", res.text().await.unwrap_or_default()),
+            Err(_) => return (answered, Some(action)),
+        }
+    }
+    (answered, None)
+}
+
+/// A Soviet platoon with two plain legal actions, from the Soviet view.
+async fn flippable_platoon(app: &TestApp, id: &str, soviet: &str) -> (String, [String; 2]) {
+    let (status, view) = app
+        .get(&format!("/api/v1/campaigns/{id}/wons/view"), Some(soviet))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    for p in view["platoons"].as_array().expect("platoons") {
+        let legal: Vec<String> = p["legal_actions"]
+            .as_array()
+            .expect("legal actions")
+            .iter()
+            .filter_map(|a| a.as_str())
+            .filter(|a| PLAIN_ACTIONS.contains(a))
+            .map(str::to_owned)
+            .collect();
+        if let [a, b, ..] = legal.as_slice() {
+            let platoon = p["id"].as_str().expect("an id").to_owned();
+            return (platoon, [a.clone(), b.clone()]);
+        }
+    }
+    panic!("no Soviet platoon has two plain legal actions: {view}");
+}
+
 #[tokio::test]
 async fn a_killed_server_loses_no_acknowledged_roll_and_applies_none_twice() {
     let (db_name, db_url) = empty_database().await;
@@ -66,6 +129,14 @@ async fn a_killed_server_loses_no_acknowledged_roll_and_applies_none_twice() {
     app.join(&umpire, &id, &soviet, "soviet").await;
     app.join(&umpire, &id, &finn, "finnish").await;
 
+    let (platoon, actions) = flippable_platoon(&app, &id, &soviet).await;
+    let orders = tokio::spawn(order_storm(
+        app.url.clone(),
+        id.clone(),
+        soviet.clone(),
+        platoon.clone(),
+        actions,
+    ));
     let acked = Arc::new(AtomicUsize::new(0));
     let tokens = [&umpire, &soviet, &finn];
     let storms: Vec<_> = (0..CLIENTS)
@@ -96,6 +167,11 @@ async fn a_killed_server_loses_no_acknowledged_roll_and_applies_none_twice() {
             answered.insert(purpose, k);
         }
     }
+    let (last_order, unanswered_order) = orders.await.expect("the order storm ends");
+    assert!(
+        last_order.is_some(),
+        "some order was answered before the kill"
+    );
     assert!(
         answered.len() < CLIENTS * ROLLS_EACH,
         "the kill came mid-storm ({} answered)",
@@ -145,6 +221,25 @@ async fn a_killed_server_loses_no_acknowledged_roll_and_applies_none_twice() {
         "{} stored, {} answered",
         stored.len(),
         answered.len()
+    );
+
+    // The order kept is the last one answered, or the one whose answer the kill cut off.
+    let (status, own) = app
+        .get(
+            &format!("/api/v1/campaigns/{id}/wons/orders"),
+            Some(&soviet),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{own}");
+    let kept = own["orders"][&platoon]["action"]
+        .as_str()
+        .map(str::to_owned);
+    eprintln!(
+        "crash test: order kept {kept:?}, last answered {last_order:?}, cut off {unanswered_order:?}"
+    );
+    assert!(
+        kept == last_order || (kept.is_some() && kept == unanswered_order),
+        "kept {kept:?}, last answered {last_order:?}, cut off {unanswered_order:?}"
     );
 
     // The campaign loads for everyone, rolls go on where they stopped, and the chain verifies.
