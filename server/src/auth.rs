@@ -13,8 +13,8 @@ use sha2::{Digest, Sha256};
 use tower_sessions::Session;
 use uuid::Uuid;
 
-/// The session key holding the signed-in user's id.
-const SESSION_USER: &str = "user_id";
+/// The session key holding the id of the sign-in (a row of `user_sessions`).
+const SESSION_LOGIN: &str = "login_id";
 
 /// A valid username: 3 to 32 of `a-z 0-9 _ -`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,17 +128,34 @@ fn token_hash(token: &str) -> Vec<u8> {
     Sha256::digest(token.as_bytes()).to_vec()
 }
 
-/// Marks the session as signed in as `user`, with a fresh session id.
-pub async fn sign_in(session: &Session, user: Uuid) -> Result<(), AppError> {
+/// Marks the session as signed in as `user`, with a fresh session id, and records the sign-in.
+pub async fn sign_in(
+    state: &AppState,
+    session: &Session,
+    user: Uuid,
+    user_agent: Option<&str>,
+) -> Result<(), AppError> {
+    let login = Uuid::new_v4();
+    // Long agents are cut: the list only needs to tell browsers apart.
+    let agent = user_agent.map(|a| a.chars().take(200).collect::<String>());
+    db::users::insert_session(&state.db, login, user, agent.as_deref()).await?;
     session.cycle_id().await.map_err(AppError::internal)?;
     session
-        .insert(SESSION_USER, user)
+        .insert(SESSION_LOGIN, login)
         .await
         .map_err(AppError::internal)
 }
 
-/// Ends the session.
-pub async fn sign_out(session: &Session) -> Result<(), AppError> {
+/// The id of the sign-in this session carries, if any.
+pub async fn current_login(session: &Session) -> Result<Option<Uuid>, AppError> {
+    session.get(SESSION_LOGIN).await.map_err(AppError::internal)
+}
+
+/// Ends the session and its sign-in.
+pub async fn sign_out(state: &AppState, session: &Session) -> Result<(), AppError> {
+    if let Some(login) = current_login(session).await? {
+        db::users::end_session(&state.db, login).await?;
+    }
     session.flush().await.map_err(AppError::internal)
 }
 
@@ -167,19 +184,15 @@ async fn find_user(
             None => Err(AppError::new(
                 axum::http::StatusCode::UNAUTHORIZED,
                 "bad_token",
-                "This API token is not known; ask for a new one with POST /api/v1/tokens.",
+                "This API token is not known, has expired or was revoked; ask for a new one with POST /api/v1/tokens.",
             )),
         };
     }
     let Some(session) = parts.extensions.get::<Session>().cloned() else {
         return Ok(None);
     };
-    let id: Option<Uuid> = session
-        .get(SESSION_USER)
-        .await
-        .map_err(AppError::internal)?;
-    match id {
-        Some(id) => Ok(db::users::by_id(&state.db, id).await?),
+    match current_login(&session).await? {
+        Some(login) => Ok(db::users::by_session(&state.db, login).await?),
         None => Ok(None),
     }
 }

@@ -256,7 +256,7 @@ async fn open_epoch(
     }
     let mut seeds = [[0u8; 32]; 4];
     for row in &rows {
-        let audience: Audience = row.audience.parse().map_err(AppError::internal)?;
+        let audience: RollAudience = row.audience.parse().map_err(AppError::internal)?;
         seeds[usize::from(audience.byte())] =
             row.seed.as_slice().try_into().map_err(AppError::internal)?;
     }

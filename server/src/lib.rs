@@ -1,6 +1,7 @@
 //! motti: a play-by-web campaign server for Winter War wargames.
 
 pub mod auth;
+pub mod backup;
 pub mod command;
 pub mod config;
 pub mod db;
@@ -69,7 +70,9 @@ pub fn app(state: AppState) -> Router {
         .with_http_only(true)
         .with_same_site(SameSite::Lax)
         .with_secure(state.config.secure_cookies)
-        .with_expiry(Expiry::OnInactivity(time::Duration::days(14)));
+        .with_expiry(Expiry::OnInactivity(time::Duration::days(
+            db::users::SESSION_DAYS,
+        )));
     let timeout = Duration::from_secs(state.config.request_timeout_secs);
     // Live streams stay open for as long as a page does, so they are outside the timeout.
     let timed = routes::router(&state)

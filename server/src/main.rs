@@ -1,4 +1,5 @@
-//! The motti command: serve (the default), migrate, verify an export, create demo data.
+//! The motti command: serve (the default), migrate, verify an export, create demo data, back up
+//! and restore.
 
 use clap::{Parser, Subcommand};
 use motti::config::{Config, VARIABLES};
@@ -29,6 +30,19 @@ enum Command {
         /// The export file, as downloaded from /api/v1/campaigns/{id}/dice/export.
         file: PathBuf,
     },
+    /// Write the whole database (DATABASE_URL, else the embedded one) to FILE with pg_dump.
+    Backup {
+        /// Where to write the backup (pg_dump custom format).
+        file: PathBuf,
+    },
+    /// Load a backup made by `motti backup` into the database; refuses a non-empty one.
+    Restore {
+        /// The backup file.
+        file: PathBuf,
+        /// Replace what a non-empty database holds with the backup.
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -56,8 +70,13 @@ fn main() -> ExitCode {
         }
     };
     let demo = cli.demo || matches!(cli.command, Some(Command::Demo));
-    let migrate_only = matches!(cli.command, Some(Command::Migrate));
-    match runtime.block_on(run(config, demo, migrate_only)) {
+    let task = match cli.command {
+        Some(Command::Migrate) => Task::Migrate,
+        Some(Command::Backup { file }) => Task::Backup(file),
+        Some(Command::Restore { file, force }) => Task::Restore(file, force),
+        _ => Task::Serve { demo },
+    };
+    match runtime.block_on(run(config, task)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("motti: {e:#}");
@@ -66,7 +85,15 @@ fn main() -> ExitCode {
     }
 }
 
-async fn run(config: Config, demo: bool, migrate_only: bool) -> anyhow::Result<()> {
+/// What `run` does once the database is there.
+enum Task {
+    Serve { demo: bool },
+    Migrate,
+    Backup(PathBuf),
+    Restore(PathBuf, bool),
+}
+
+async fn run(config: Config, task: Task) -> anyhow::Result<()> {
     let embedded = match &config.database_url {
         Some(_) => None,
         None => {
@@ -81,7 +108,19 @@ async fn run(config: Config, demo: bool, migrate_only: bool) -> anyhow::Result<(
         .clone()
         .or_else(|| embedded.as_ref().map(EmbeddedPg::url))
         .unwrap_or_default();
-    let result = serve(config, &url, demo, migrate_only).await;
+    let result = match task {
+        Task::Serve { demo } => serve(config, &url, demo, false).await,
+        Task::Migrate => serve(config, &url, false, true).await,
+        Task::Backup(file) => {
+            let target = file.clone();
+            tokio::task::spawn_blocking(move || motti::backup::backup(&url, &target))
+                .await?
+                .map(|()| println!("Backed up the database to {}.", file.display()))
+        }
+        Task::Restore(file, force) => motti::backup::restore(&url, &file, force)
+            .await
+            .map(|()| println!("Restored the database from {}.", file.display())),
+    };
     if let Some(pg) = embedded {
         tracing::info!("stopping embedded PostgreSQL");
         tokio::task::spawn_blocking(move || pg.stop()).await??;

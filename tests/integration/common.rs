@@ -34,6 +34,90 @@ fn admin_options() -> PgConnectOptions {
         .database("postgres")
 }
 
+/// The URL of test database `name`.
+pub fn database_url(name: &str) -> String {
+    admin_options().database(name).to_url_lossy().to_string()
+}
+
+/// A new empty database of its own: its name and URL. Hand it to `TestApp::spawn_on`, which
+/// drops it when done.
+pub async fn empty_database() -> (String, String) {
+    let name = format!("motti_test_{}", uuid::Uuid::new_v4().simple());
+    let mut conn = admin_options()
+        .connect()
+        .await
+        .expect("connects to the test PostgreSQL");
+    conn.execute(format!("create database {name}").as_str())
+        .await
+        .expect("creates the test database");
+    conn.close().await.ok();
+    let url = database_url(&name);
+    (name, url)
+}
+
+/// Runs the real `motti` binary with `args` on the database at `url`; returns whether it
+/// succeeded and what it printed (stdout then stderr).
+pub async fn motti_command(url: &str, args: &[&str]) -> (bool, String) {
+    let out = tokio::process::Command::new(env!("CARGO_BIN_EXE_motti"))
+        .args(args)
+        .env("DATABASE_URL", url)
+        .env("RUST_LOG", "warn")
+        .output()
+        .await
+        .expect("motti runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), text)
+}
+
+/// The real `motti` binary serving on 127.0.0.1:`port`; killed when dropped.
+pub struct MottiProcess {
+    child: tokio::process::Child,
+}
+
+impl MottiProcess {
+    /// Starts `motti` on the database at `db_url` and waits (up to 30 s) until it answers.
+    pub async fn start(db_url: &str, port: u16) -> MottiProcess {
+        let child = tokio::process::Command::new(env!("CARGO_BIN_EXE_motti"))
+            .env("DATABASE_URL", db_url)
+            .env("MOTTI_BIND", format!("127.0.0.1:{port}"))
+            .env("MOTTI_AUTH_RATE", "0")
+            .env("RUST_LOG", "warn")
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("motti starts");
+        let ready = format!("http://127.0.0.1:{port}/readyz");
+        let client = Client::new();
+        for _ in 0..300 {
+            if let Ok(res) = client.get(&ready).send().await
+                && res.status().is_success()
+            {
+                return MottiProcess { child };
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("motti did not answer on port {port} within 30 seconds");
+    }
+
+    /// Kills the server with SIGKILL, as a crash would, and waits for it to be gone.
+    pub async fn kill(mut self) {
+        self.child.kill().await.expect("SIGKILL");
+    }
+}
+
+/// A port free on 127.0.0.1 at the moment of asking.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port()
+}
+
 /// A running server on its own database.
 pub struct TestApp {
     /// `http://127.0.0.1:port`.
@@ -52,17 +136,13 @@ impl TestApp {
 
     /// A server whose configuration `adjust` may change.
     pub async fn spawn_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
-        let db_name = format!("motti_test_{}", uuid::Uuid::new_v4().simple());
-        let admin = admin_options();
-        let mut conn = admin
-            .connect()
-            .await
-            .expect("connects to the test PostgreSQL");
-        conn.execute(format!("create database {db_name}").as_str())
-            .await
-            .expect("creates the test database");
-        conn.close().await.ok();
-        let url = admin.clone().database(&db_name).to_url_lossy().to_string();
+        let (db_name, _) = empty_database().await;
+        TestApp::spawn_on(db_name, adjust).await
+    }
+
+    /// A server on the existing database `db_name` (migrated first), which it drops when done.
+    pub async fn spawn_on(db_name: String, adjust: impl FnOnce(&mut Config)) -> TestApp {
+        let url = database_url(&db_name);
         let db = motti::connect(&url)
             .await
             .expect("migrates the test database");
@@ -88,6 +168,25 @@ impl TestApp {
             db_name,
             shutdown: Some(tx),
         }
+    }
+
+    /// Talks to a server already running at `url` (such as a `MottiProcess`) on the test
+    /// database `db_name`, which it drops when done.
+    pub async fn attach(url: String, db_name: String) -> TestApp {
+        let db = PgPool::connect(&database_url(&db_name))
+            .await
+            .expect("connects to the test database");
+        TestApp {
+            url,
+            db,
+            db_name,
+            shutdown: None,
+        }
+    }
+
+    /// The URL of this server's database.
+    pub fn database_url(&self) -> String {
+        database_url(&self.db_name)
     }
 
     /// A client without cookies, as API programs are.
@@ -139,6 +238,40 @@ impl TestApp {
     /// `PUT path` with a JSON body and optional bearer token; returns the status and JSON body.
     pub async fn put(&self, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
         self.send(reqwest::Method::PUT, path, token, body).await
+    }
+
+    /// `DELETE path` with an optional bearer token; returns the status and JSON body (null when empty).
+    pub async fn delete(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
+        let mut req = self.api().delete(format!("{}{path}", self.url));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        let res = req.send().await.expect("request");
+        let status = res.status();
+        (status, res.json().await.unwrap_or(Value::Null))
+    }
+
+    /// A browser-like client signed in as `name` (password "correct horse battery"), calling
+    /// itself `agent`.
+    pub async fn signed_in(&self, name: &str, agent: &str) -> Client {
+        let mut headers = reqwest::header::HeaderMap::new();
+        headers.insert("sec-fetch-site", "same-origin".parse().expect("header"));
+        headers.insert("origin", self.url.parse().expect("header"));
+        let browser = Client::builder()
+            .cookie_store(true)
+            .default_headers(headers)
+            .user_agent(agent)
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("client");
+        let res = browser
+            .post(format!("{}/signin", self.url))
+            .form(&[("username", name), ("password", "correct horse battery")])
+            .send()
+            .await
+            .expect("signs in");
+        assert_eq!(res.status(), StatusCode::SEE_OTHER, "{name} signs in");
+        browser
     }
 
     /// `GET path` with an optional bearer token; returns the status and JSON body.

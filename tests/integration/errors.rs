@@ -235,10 +235,16 @@ async fn openapi_document_covers_every_api_route() {
     for (path, method) in [
         ("/api/v1/users", "post"),
         ("/api/v1/tokens", "post"),
+        ("/api/v1/tokens", "get"),
+        ("/api/v1/tokens/{id}", "delete"),
+        ("/api/v1/password", "put"),
         ("/api/v1/campaigns", "post"),
         ("/api/v1/campaigns", "get"),
         ("/api/v1/campaigns/{id}", "get"),
         ("/api/v1/campaigns/{id}/invites", "post"),
+        ("/api/v1/campaigns/{id}/invites", "get"),
+        ("/api/v1/campaigns/{id}/invites/{code}", "delete"),
+        ("/api/v1/campaigns/{id}/participants/{user_id}", "delete"),
         ("/api/v1/invites/{code}/accept", "post"),
         ("/api/v1/campaigns/{id}/finish", "post"),
         ("/api/v1/campaigns/{id}/client-seed", "put"),
@@ -266,6 +272,7 @@ async fn openapi_document_covers_every_api_route() {
                 path.replace("{id}", &uuid::Uuid::new_v4().to_string())
                     .replace("{code}", "x")
                     .replace("{name}", "expression")
+                    .replace("{user_id}", &uuid::Uuid::new_v4().to_string())
             );
             let req = app
                 .api()

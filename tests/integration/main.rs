@@ -1,9 +1,12 @@
 //! Integration tests: the real router on a real PostgreSQL, driven like a client.
 
 mod accounts;
+mod accounts_manage;
+mod backup;
 mod browser;
 mod campaigns;
 mod common;
+mod crash;
 mod dice;
 mod dice_reveal;
 mod dice_upgrade;
@@ -11,6 +14,7 @@ mod embedded_pg;
 mod errors;
 mod event_log;
 mod heroes;
+mod invites;
 mod live;
 mod talvisota;
 mod talvisota_browser;

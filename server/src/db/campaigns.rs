@@ -77,6 +77,8 @@ pub struct ParticipantRow {
     pub role: String,
     /// The participant's public client seed, if set.
     pub client_seed: Option<String>,
+    /// Whether the umpire removed the participant (its client seed stays in the record).
+    pub removed: bool,
 }
 
 impl ParticipantRow {
@@ -125,7 +127,7 @@ pub async fn for_user(db: &PgPool, user: Uuid) -> sqlx::Result<Vec<Membership>> 
     }
     let rows: Vec<Row> = sqlx::query_as(&format!(
         "select {CAMPAIGN_COLUMNS}, p.role from campaigns c join participants p on p.campaign_id = c.id \
-         where p.user_id = $1 order by c.created_at desc"
+         where p.user_id = $1 and p.removed_at is null order by c.created_at desc"
     ))
     .bind(user)
     .fetch_all(db)
@@ -158,7 +160,7 @@ where
     }
     let found: Option<Row> = sqlx::query_as(&format!(
         "select {CAMPAIGN_COLUMNS}, p.role from campaigns c join participants p on p.campaign_id = c.id \
-         where c.id = $1 and p.user_id = $2{lock}"
+         where c.id = $1 and p.user_id = $2 and p.removed_at is null{lock}"
     ))
     .bind(id)
     .bind(user)
@@ -170,55 +172,14 @@ where
     }))
 }
 
-/// Everyone taking part in a campaign, umpires first.
+/// Everyone who took part in a campaign, umpires first; removed participants are marked.
 pub async fn participants(db: &PgPool, id: Uuid) -> sqlx::Result<Vec<ParticipantRow>> {
     sqlx::query_as(
-        "select p.user_id, u.username, p.role, p.client_seed from participants p join users u on u.id = p.user_id \
+        "select p.user_id, u.username, p.role, p.client_seed, p.removed_at is not null as removed from participants p join users u on u.id = p.user_id \
          where p.campaign_id = $1 order by case p.role when 'umpire' then 0 when 'soviet' then 1 else 2 end, u.username",
     )
     .bind(id)
     .fetch_all(db)
-    .await
-}
-
-/// Stores an invite code.
-pub async fn insert_invite(
-    db: &PgPool,
-    code: &str,
-    campaign: Uuid,
-    role: Role,
-    by: Uuid,
-) -> sqlx::Result<()> {
-    sqlx::query(
-        "insert into invites (code, campaign_id, role, created_by) values ($1, $2, $3, $4)",
-    )
-    .bind(code)
-    .bind(campaign)
-    .bind(role.code())
-    .bind(by)
-    .execute(db)
-    .await?;
-    Ok(())
-}
-
-/// An invite: which campaign, which role.
-#[derive(Clone, Debug, FromRow)]
-pub struct InviteRow {
-    /// The campaign it admits to.
-    pub campaign_id: Uuid,
-    /// The campaign's name.
-    pub campaign_name: String,
-    /// The role it grants.
-    pub role: String,
-}
-
-/// The invite with this code, if any.
-pub async fn invite(db: &PgPool, code: &str) -> sqlx::Result<Option<InviteRow>> {
-    sqlx::query_as(
-        "select i.campaign_id, c.name as campaign_name, i.role from invites i join campaigns c on c.id = i.campaign_id where i.code = $1",
-    )
-    .bind(code)
-    .fetch_optional(db)
     .await
 }
 

@@ -5,6 +5,7 @@ pub mod dice;
 pub mod dice_epochs;
 pub mod game;
 pub mod heroes;
+pub mod invites;
 pub mod users;
 
 /// Whether `e` is a unique-constraint violation (so the caller can answer 409 instead of 500).

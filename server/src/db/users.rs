@@ -1,6 +1,7 @@
-//! Users and their API tokens.
+//! Users, their API tokens and their signed-in browsers.
 
 use sqlx::{FromRow, PgPool};
+use time::OffsetDateTime;
 use uuid::Uuid;
 
 /// A person with an account.
@@ -41,6 +42,15 @@ pub async fn credentials(db: &PgPool, username: &str) -> sqlx::Result<Option<Cre
         .await
 }
 
+/// The stored password hash of user `id`.
+pub async fn password_hash(db: &PgPool, id: Uuid) -> sqlx::Result<String> {
+    let (hash,): (String,) = sqlx::query_as("select password_hash from users where id = $1")
+        .bind(id)
+        .fetch_one(db)
+        .await?;
+    Ok(hash)
+}
+
 /// The user with this id, if any.
 pub async fn by_id(db: &PgPool, id: Uuid) -> sqlx::Result<Option<User>> {
     sqlx::query_as("select id, username from users where id = $1")
@@ -49,22 +59,221 @@ pub async fn by_id(db: &PgPool, id: Uuid) -> sqlx::Result<Option<User>> {
         .await
 }
 
+/// An API token as its owner sees it (never the secret).
+#[derive(Clone, Debug, FromRow)]
+pub struct TokenRow {
+    /// The token's id.
+    pub id: Uuid,
+    /// Its name.
+    pub name: String,
+    /// When it was made.
+    pub created_at: OffsetDateTime,
+    /// When it was last used, to the minute.
+    pub last_used_at: Option<OffsetDateTime>,
+    /// When it stops working, if ever.
+    pub expires_at: Option<OffsetDateTime>,
+}
+
 /// Stores the hash of a new API token.
-pub async fn insert_token(db: &PgPool, user_id: Uuid, token_hash: &[u8]) -> sqlx::Result<()> {
-    sqlx::query("insert into api_tokens (token_hash, user_id) values ($1, $2)")
-        .bind(token_hash)
+pub async fn insert_token(
+    db: &PgPool,
+    user_id: Uuid,
+    token_hash: &[u8],
+    name: &str,
+    expires_at: Option<OffsetDateTime>,
+) -> sqlx::Result<TokenRow> {
+    sqlx::query_as(
+        "insert into api_tokens (token_hash, user_id, name, expires_at) values ($1, $2, $3, $4) \
+         returning id, name, created_at, last_used_at, expires_at",
+    )
+    .bind(token_hash)
+    .bind(user_id)
+    .bind(name)
+    .bind(expires_at)
+    .fetch_one(db)
+    .await
+}
+
+/// The user's tokens, newest first (expired ones too, until revoked).
+pub async fn tokens(db: &PgPool, user_id: Uuid) -> sqlx::Result<Vec<TokenRow>> {
+    sqlx::query_as(
+        "select id, name, created_at, last_used_at, expires_at from api_tokens \
+         where user_id = $1 order by created_at desc, id",
+    )
+    .bind(user_id)
+    .fetch_all(db)
+    .await
+}
+
+/// Revokes one of the user's tokens; false when the user has no token with this id.
+pub async fn revoke_token(db: &PgPool, user_id: Uuid, id: Uuid) -> sqlx::Result<bool> {
+    let done = sqlx::query("delete from api_tokens where user_id = $1 and id = $2")
         .bind(user_id)
+        .bind(id)
+        .execute(db)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// The user an unexpired API token belongs to, if the token is known. Notes the use when the
+/// last one noted is over a minute old, so that busy clients do not write on every request.
+pub async fn by_token(db: &PgPool, token_hash: &[u8]) -> sqlx::Result<Option<User>> {
+    #[derive(FromRow)]
+    struct Row {
+        #[sqlx(flatten)]
+        user: User,
+        stale: bool,
+    }
+    let found: Option<Row> = sqlx::query_as(
+        "select u.id, u.username, \
+           coalesce(t.last_used_at < now() - interval '1 minute', true) as stale \
+         from api_tokens t join users u on u.id = t.user_id \
+         where t.token_hash = $1 and (t.expires_at is null or t.expires_at > now())",
+    )
+    .bind(token_hash)
+    .fetch_optional(db)
+    .await?;
+    let Some(row) = found else {
+        return Ok(None);
+    };
+    if row.stale {
+        sqlx::query("update api_tokens set last_used_at = now() where token_hash = $1")
+            .bind(token_hash)
+            .execute(db)
+            .await?;
+    }
+    Ok(Some(row.user))
+}
+
+/// A signed-in browser.
+#[derive(Clone, Debug, FromRow)]
+pub struct SessionRow {
+    /// The sign-in's id, kept in the session cookie's data.
+    pub id: Uuid,
+    /// When the browser signed in.
+    pub created_at: OffsetDateTime,
+    /// When it was last seen, to the minute.
+    pub last_seen_at: OffsetDateTime,
+    /// What the browser called itself.
+    pub user_agent: Option<String>,
+}
+
+/// How long a browser may stay away before its sign-in lapses; the session cookie's store
+/// forgets it after the same time.
+pub const SESSION_DAYS: i64 = 14;
+
+/// Records a sign-in, forgetting the user's sign-ins that lapsed.
+pub async fn insert_session(
+    db: &PgPool,
+    id: Uuid,
+    user_id: Uuid,
+    user_agent: Option<&str>,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "delete from user_sessions where user_id = $1 \
+         and last_seen_at < now() - make_interval(days => $2::int)",
+    )
+    .bind(user_id)
+    .bind(SESSION_DAYS as i32)
+    .execute(db)
+    .await?;
+    sqlx::query("insert into user_sessions (id, user_id, user_agent) values ($1, $2, $3)")
+        .bind(id)
+        .bind(user_id)
+        .bind(user_agent)
         .execute(db)
         .await?;
     Ok(())
 }
 
-/// The user an API token belongs to, if the token is known.
-pub async fn by_token(db: &PgPool, token_hash: &[u8]) -> sqlx::Result<Option<User>> {
-    sqlx::query_as(
-        "select u.id, u.username from api_tokens t join users u on u.id = t.user_id where t.token_hash = $1",
+/// The user signed in with sign-in `id`, if it has not been ended or lapsed; notes it as seen
+/// at most once a minute.
+pub async fn by_session(db: &PgPool, id: Uuid) -> sqlx::Result<Option<User>> {
+    #[derive(FromRow)]
+    struct Row {
+        #[sqlx(flatten)]
+        user: User,
+        stale: bool,
+    }
+    let found: Option<Row> = sqlx::query_as(
+        "select u.id, u.username, s.last_seen_at < now() - interval '1 minute' as stale \
+         from user_sessions s join users u on u.id = s.user_id \
+         where s.id = $1 and s.last_seen_at > now() - make_interval(days => $2::int)",
     )
-    .bind(token_hash)
+    .bind(id)
+    .bind(SESSION_DAYS as i32)
     .fetch_optional(db)
+    .await?;
+    let Some(row) = found else {
+        return Ok(None);
+    };
+    if row.stale {
+        sqlx::query("update user_sessions set last_seen_at = now() where id = $1")
+            .bind(id)
+            .execute(db)
+            .await?;
+    }
+    Ok(Some(row.user))
+}
+
+/// The user's signed-in browsers that have not lapsed, most recently seen first.
+pub async fn sessions(db: &PgPool, user_id: Uuid) -> sqlx::Result<Vec<SessionRow>> {
+    sqlx::query_as(
+        "select id, created_at, last_seen_at, user_agent from user_sessions \
+         where user_id = $1 and last_seen_at > now() - make_interval(days => $2::int) \
+         order by last_seen_at desc, id",
+    )
+    .bind(user_id)
+    .bind(SESSION_DAYS as i32)
+    .fetch_all(db)
     .await
+}
+
+/// Ends every sign-in of the user except `keep`; returns how many ended.
+pub async fn end_sessions(db: &PgPool, user_id: Uuid, keep: Option<Uuid>) -> sqlx::Result<u64> {
+    let done = sqlx::query(
+        "delete from user_sessions where user_id = $1 and ($2::uuid is null or id <> $2)",
+    )
+    .bind(user_id)
+    .bind(keep)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+/// Ends one sign-in.
+pub async fn end_session(db: &PgPool, id: Uuid) -> sqlx::Result<()> {
+    sqlx::query("delete from user_sessions where id = $1")
+        .bind(id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Stores a new password hash; with `revoke_tokens`, every API token of the user goes too.
+pub async fn change_password(
+    db: &PgPool,
+    user_id: Uuid,
+    hash: &str,
+    keep_session: Option<Uuid>,
+    revoke_tokens: bool,
+) -> sqlx::Result<()> {
+    let mut tx = db.begin().await?;
+    sqlx::query("update users set password_hash = $2 where id = $1")
+        .bind(user_id)
+        .bind(hash)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("delete from user_sessions where user_id = $1 and ($2::uuid is null or id <> $2)")
+        .bind(user_id)
+        .bind(keep_session)
+        .execute(&mut *tx)
+        .await?;
+    if revoke_tokens {
+        sqlx::query("delete from api_tokens where user_id = $1")
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await
 }

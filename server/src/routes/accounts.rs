@@ -8,7 +8,7 @@ use crate::error::AppError;
 use crate::state::AppState;
 use askama::Template;
 use axum::extract::{Form, Query, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::{Deserialize, Serialize};
 use tower_sessions::Session;
@@ -35,13 +35,6 @@ pub struct UserOut {
     pub id: Uuid,
     /// The user's name.
     pub username: String,
-}
-
-/// A new API token.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct TokenOut {
-    /// Send it as `Authorization: Bearer <token>`.
-    pub token: String,
 }
 
 /// Creates an account: the one place usernames and passwords are checked and stored.
@@ -71,7 +64,8 @@ async fn register(
         })
 }
 
-fn wrong_credentials() -> AppError {
+/// 401 for a username and password that do not match.
+pub(crate) fn wrong_credentials() -> AppError {
     AppError::new(
         StatusCode::UNAUTHORIZED,
         "wrong_credentials",
@@ -95,21 +89,6 @@ pub async fn api_create_user(
             username: user.username,
         }),
     ))
-}
-
-/// `POST /api/v1/tokens`: exchanges a username and password for a bearer token.
-#[utoipa::path(post, path = "/api/v1/tokens", tag = "accounts", request_body = CredentialsIn,
-    responses((status = 201, body = TokenOut), (status = 401, description = "wrong credentials")))]
-pub async fn api_create_token(
-    State(state): State<AppState>,
-    ApiJson(body): ApiJson<CredentialsIn>,
-) -> Result<(StatusCode, axum::Json<TokenOut>), AppError> {
-    let user = auth::check_credentials(&state, &body.username, &body.password)
-        .await?
-        .ok_or_else(wrong_credentials)?;
-    let (token, hash) = auth::new_token()?;
-    db::users::insert_token(&state.db, user.id, &hash).await?;
-    Ok((StatusCode::CREATED, axum::Json(TokenOut { token })))
 }
 
 #[derive(Template)]
@@ -154,6 +133,13 @@ impl AccountForm {
     }
 }
 
+/// What the browser calls itself, for the list of signed-in browsers.
+fn user_agent(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+}
+
 /// Query of the sign-in and sign-up pages.
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
@@ -175,11 +161,12 @@ pub async fn signin_page(Query(q): Query<NextQuery>) -> Response {
 pub async fn signup(
     State(state): State<AppState>,
     session: Session,
+    headers: HeaderMap,
     Form(form): Form<CredentialsIn>,
 ) -> Response {
     let result = async {
         let user = register(&state, &form.username, &form.password).await?;
-        auth::sign_in(&session, user.id).await
+        auth::sign_in(&state, &session, user.id, user_agent(&headers)).await
     }
     .await;
     match result {
@@ -192,13 +179,14 @@ pub async fn signup(
 pub async fn signin(
     State(state): State<AppState>,
     session: Session,
+    headers: HeaderMap,
     Form(form): Form<CredentialsIn>,
 ) -> Response {
     let result = async {
         let user = auth::check_credentials(&state, &form.username, &form.password)
             .await?
             .ok_or_else(wrong_credentials)?;
-        auth::sign_in(&session, user.id).await
+        auth::sign_in(&state, &session, user.id, user_agent(&headers)).await
     }
     .await;
     match result {
@@ -208,8 +196,11 @@ pub async fn signin(
 }
 
 /// `POST /signout`.
-pub async fn signout(session: Session) -> Result<Redirect, AppError> {
-    auth::sign_out(&session).await?;
+pub async fn signout(
+    State(state): State<AppState>,
+    session: Session,
+) -> Result<Redirect, AppError> {
+    auth::sign_out(&state, &session).await?;
     Ok(Redirect::to("/"))
 }
 

@@ -1,18 +1,21 @@
-//! Campaign pages: the list with its creation form, the campaign page, invites and finishing.
+//! Campaign pages: the list with its creation form, the campaign page and finishing.
 
 use super::CampaignAccess;
-use super::campaigns::{self, InviteOut, NewCampaign};
+use super::campaigns::{self, NewCampaign};
+use super::invite_pages::InviteSection;
 use super::pages::{Nav, render, render_with};
-use crate::auth::{CurrentUser, MaybeUser};
+use crate::auth::CurrentUser;
 use crate::db;
 use crate::domain::{Game, Role};
 use crate::error::AppError;
 use crate::state::AppState;
 use crate::views::campaign::CampaignView;
 use askama::Template;
-use axum::extract::{Form, Path, State};
+use axum::extract::{Form, State};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
+use tower_sessions::Session;
 use uuid::Uuid;
 
 struct ListItem {
@@ -131,13 +134,17 @@ struct ShowPage {
     rolls_made: i64,
     my_seed: String,
     participants: Vec<crate::views::campaign::ParticipantView>,
-    new_invite: Option<InviteOut>,
+    invites: Option<InviteSection>,
+    view_user: Uuid,
 }
 
-async fn show_page(
+/// The campaign page; `invites` is the umpire's invite section, `status` the answer's status
+/// (a refused invite form comes back with its error).
+pub async fn show_page(
     state: &AppState,
     access: &CampaignAccess,
-    new_invite: Option<InviteOut>,
+    invites: Option<InviteSection>,
+    status: StatusCode,
 ) -> Result<Response, AppError> {
     let view = campaigns::view(state, access).await?;
     let my_seed = view
@@ -146,45 +153,34 @@ async fn show_page(
         .find(|p| p.user_id == access.user.id)
         .and_then(|p| p.client_seed.clone())
         .unwrap_or_default();
-    Ok(render(&ShowPage {
-        nav: Nav::for_user(&access.user),
-        game_title: view.game.title(),
-        game_status: view.module.message.clone(),
-        game_link: crate::games::page(view.game)
-            .map(|area| format!("/campaigns/{}/{area}", view.id)),
-        finished: view.status == "finished",
-        is_umpire: view.my_role == Role::Umpire,
-        rolls_made: view.dice.rolls,
-        participants: view.participants.clone(),
-        my_seed,
-        new_invite,
-        view,
-    }))
+    Ok(render_with(
+        status,
+        &ShowPage {
+            nav: Nav::for_user(&access.user),
+            game_title: view.game.title(),
+            game_status: view.module.message.clone(),
+            game_link: crate::games::page(view.game)
+                .map(|area| format!("/campaigns/{}/{area}", view.id)),
+            finished: view.status == "finished",
+            is_umpire: view.my_role == Role::Umpire,
+            rolls_made: view.dice.rolls,
+            participants: view.participants.clone(),
+            my_seed,
+            invites,
+            view_user: access.user.id,
+            view,
+        },
+    ))
 }
 
-/// `GET /campaigns/{id}`.
+/// `GET /campaigns/{id}`: the campaign page, with a just-made invite link shown once.
 pub async fn show(
     State(state): State<AppState>,
     access: CampaignAccess,
+    session: Session,
 ) -> Result<Response, AppError> {
-    show_page(&state, &access, None).await
-}
-
-/// The invite form.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
-pub struct InviteForm {
-    role: String,
-}
-
-/// `POST /campaigns/{id}/invites`: shows the campaign page with the new link.
-pub async fn invite(
-    State(state): State<AppState>,
-    access: CampaignAccess,
-    Form(form): Form<InviteForm>,
-) -> Result<Response, AppError> {
-    let link = campaigns::invite(&state, &access, &form.role).await?;
-    show_page(&state, &access, Some(link)).await
+    let invites = super::invite_pages::section(&state, &access, &session, None).await?;
+    show_page(&state, &access, invites, StatusCode::OK).await
 }
 
 /// `POST /campaigns/{id}/finish`.
@@ -211,43 +207,4 @@ pub async fn client_seed(
 ) -> Result<Redirect, AppError> {
     campaigns::set_client_seed(&state, &access, form.seed.trim()).await?;
     Ok(Redirect::to(&format!("/campaigns/{}", access.id())))
-}
-
-#[derive(Template)]
-#[template(path = "campaigns/invite.html")]
-struct InvitePage {
-    nav: Nav,
-    campaign_name: String,
-    role: String,
-    code: String,
-}
-
-/// `GET /invites/{code}`: asks the signed-in visitor to confirm joining.
-pub async fn invite_page(
-    State(state): State<AppState>,
-    MaybeUser(user): MaybeUser,
-    Path(code): Path<String>,
-) -> Result<Response, AppError> {
-    let Some(user) = user else {
-        return Err(AppError::unauthorized());
-    };
-    let invite = db::campaigns::invite(&state.db, &code)
-        .await?
-        .ok_or_else(AppError::not_found)?;
-    Ok(render(&InvitePage {
-        nav: Nav::for_user(&user),
-        campaign_name: invite.campaign_name,
-        role: invite.role,
-        code,
-    }))
-}
-
-/// `POST /invites/{code}/accept`.
-pub async fn accept(
-    State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    Path(code): Path<String>,
-) -> Result<Redirect, AppError> {
-    let joined = campaigns::accept(&state, user.id, &code).await?;
-    Ok(Redirect::to(&format!("/campaigns/{}", joined.campaign_id)))
 }

@@ -1,4 +1,4 @@
-//! Campaigns through the API: create, list, show, invite, join, finish, client seeds.
+//! Campaigns through the API: create, list, show, finish, client seeds (invites are in `invites`).
 //! The page handlers in `campaign_pages` call the same functions.
 
 use super::{ApiJson, CampaignAccess};
@@ -11,7 +11,7 @@ use crate::state::AppState;
 use crate::views::campaign::{CampaignView, ClientSeedView, EpochCommitments, campaign_view};
 use crate::views::dice::Commitments;
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -150,110 +150,7 @@ pub async fn api_show(
     Ok(Json(view(&state, &access).await?))
 }
 
-/// An invite to make.
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(default)]
-pub struct NewInvite {
-    /// `soviet`, `finnish` or `umpire`.
-    pub role: String,
-}
-
-/// An invite link.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct InviteOut {
-    /// The code.
-    pub code: String,
-    /// The link to send.
-    pub url: String,
-    /// The role it grants.
-    pub role: Role,
-}
-
-/// Makes an invite link; umpire only.
-pub async fn invite(
-    state: &AppState,
-    access: &CampaignAccess,
-    role: &str,
-) -> Result<InviteOut, AppError> {
-    access.require_umpire("make invite links")?;
-    access.require_open()?;
-    let role: Role = role
-        .parse()
-        .map_err(|m: String| AppError::invalid("unknown_role", m).on_field("role"))?;
-    let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes).map_err(AppError::internal)?;
-    let code = hex::encode(bytes);
-    db::campaigns::insert_invite(&state.db, &code, access.id(), role, access.user.id).await?;
-    Ok(InviteOut {
-        url: format!("{}/invites/{code}", state.config.public_url),
-        code,
-        role,
-    })
-}
-
-/// `POST /api/v1/campaigns/{id}/invites`: makes an invite link for a role; umpire only.
-#[utoipa::path(post, path = "/api/v1/campaigns/{id}/invites", tag = "campaigns", request_body = NewInvite,
-    params(("id" = Uuid, Path, description = "campaign id")),
-    responses((status = 201, body = InviteOut), (status = 403, description = "not the umpire"),
-              (status = 422, description = "unknown role")),
-    security(("bearer" = [])))]
-pub async fn api_invite(
-    State(state): State<AppState>,
-    access: CampaignAccess,
-    ApiJson(body): ApiJson<NewInvite>,
-) -> Result<(StatusCode, Json<InviteOut>), AppError> {
-    Ok((
-        StatusCode::CREATED,
-        Json(invite(&state, &access, &body.role).await?),
-    ))
-}
-
-/// The result of accepting an invite.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Joined {
-    /// The campaign joined.
-    pub campaign_id: Uuid,
-    /// The role held in it.
-    pub role: Role,
-}
-
-/// Joins the campaign of an invite; one role per user per campaign.
-pub async fn accept(state: &AppState, user: Uuid, code: &str) -> Result<Joined, AppError> {
-    let invite = db::campaigns::invite(&state.db, code)
-        .await?
-        .ok_or_else(AppError::not_found)?;
-    let offered: Role = invite.role.parse().map_err(AppError::internal)?;
-    let held = db::campaigns::join(&state.db, invite.campaign_id, user, offered).await?;
-    if held != offered {
-        return Err(AppError::conflict(
-            "already_participant",
-            format!(
-                "You already take part in '{}' as {held}; a person holds one role per campaign.",
-                invite.campaign_name
-            ),
-        ));
-    }
-    Ok(Joined {
-        campaign_id: invite.campaign_id,
-        role: held,
-    })
-}
-
-/// `POST /api/v1/invites/{code}/accept`: joins the campaign with the invite's role.
-#[utoipa::path(post, path = "/api/v1/invites/{code}/accept", tag = "campaigns",
-    params(("code" = String, Path, description = "invite code")),
-    responses((status = 200, body = Joined), (status = 404, description = "unknown invite"),
-              (status = 409, description = "already in the campaign with another role")),
-    security(("bearer" = [])))]
-pub async fn api_accept(
-    State(state): State<AppState>,
-    CurrentUser(user): CurrentUser,
-    Path(code): Path<String>,
-) -> Result<Json<Joined>, AppError> {
-    Ok(Json(accept(&state, user.id, &code).await?))
-}
-
-/// Finishes a campaign and reveals every dice seed of every epoch; umpire only.
+/// Finishes a campaign and reveals the last dice seed; umpire only.
 pub async fn finish(state: &AppState, access: &CampaignAccess) -> Result<(), AppError> {
     access.require_umpire("finish the campaign")?;
     let mut tx = state.db.begin().await?;

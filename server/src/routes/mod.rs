@@ -12,10 +12,15 @@ pub mod health;
 pub mod heroes;
 pub mod heroes_api;
 pub mod heroes_pages;
+pub mod invite_pages;
+pub mod invites;
 pub mod pages;
 pub mod ratelimit;
+pub mod sessions;
 pub mod talvisota;
 pub mod talvisota_pages;
+pub mod token_pages;
+pub mod tokens;
 pub mod wons;
 pub mod wons_battle_pages;
 pub mod wons_battles;
@@ -171,17 +176,22 @@ async fn openapi_json(
 fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let limited: OpenApiRouter<AppState> = OpenApiRouter::new()
         .routes(routes!(accounts::api_create_user))
-        .routes(routes!(accounts::api_create_token))
+        .routes(routes!(tokens::api_create))
+        .routes(routes!(sessions::api_change_password))
         .layer(axum::middleware::from_fn_with_state(
             limiter.clone(),
             ratelimit::limit,
         ));
     let (router, mut doc) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(limited)
+        .routes(routes!(tokens::api_list))
+        .routes(routes!(tokens::api_revoke))
         .routes(routes!(campaigns::api_create, campaigns::api_list))
         .routes(routes!(campaigns::api_show))
-        .routes(routes!(campaigns::api_invite))
-        .routes(routes!(campaigns::api_accept))
+        .routes(routes!(invites::api_invite, invites::api_list))
+        .routes(routes!(invites::api_withdraw))
+        .routes(routes!(invites::api_remove))
+        .routes(routes!(invites::api_accept))
         .routes(routes!(campaigns::api_finish))
         .routes(routes!(campaigns::api_client_seed))
         .routes(routes!(dice::api_roll, dice::api_rolls))
@@ -242,6 +252,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
     let limited_pages = Router::new()
         .route("/signup", post(accounts::signup))
         .route("/signin", post(accounts::signin))
+        .route("/account/password", post(sessions::page_change_password))
         .layer(axum::middleware::from_fn_with_state(
             limiter.clone(),
             ratelimit::limit,
@@ -252,12 +263,31 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/signin", get(accounts::signin_page))
         .merge(limited_pages)
         .route("/signout", post(accounts::signout))
+        .route("/account", get(sessions::page))
+        .route("/account/sessions/others/end", post(sessions::end_others))
+        .route("/account/sessions/end", post(sessions::end_all))
+        .route(
+            "/account/tokens",
+            get(token_pages::page).post(token_pages::page_create),
+        )
+        .route(
+            "/account/tokens/{id}/revoke",
+            post(token_pages::page_revoke),
+        )
         .route(
             "/campaigns",
             get(campaign_pages::list).post(campaign_pages::create),
         )
         .route("/campaigns/{id}", get(campaign_pages::show))
-        .route("/campaigns/{id}/invites", post(campaign_pages::invite))
+        .route("/campaigns/{id}/invites", post(invite_pages::invite))
+        .route(
+            "/campaigns/{id}/invites/{code}/withdraw",
+            post(invite_pages::withdraw),
+        )
+        .route(
+            "/campaigns/{id}/participants/{user_id}/remove",
+            post(invite_pages::remove),
+        )
         .route("/campaigns/{id}/finish", post(campaign_pages::finish))
         .route(
             "/campaigns/{id}/client-seed",
@@ -298,8 +328,8 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .merge(wons_battle_pages::router())
         .merge(talvisota_pages::router())
         .merge(heroes_pages::router())
-        .route("/invites/{code}", get(campaign_pages::invite_page))
-        .route("/invites/{code}/accept", post(campaign_pages::accept))
+        .route("/invites/{code}", get(invite_pages::invite_page))
+        .route("/invites/{code}/accept", post(invite_pages::accept))
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
         .route("/static/{name}", get(pages::static_file))

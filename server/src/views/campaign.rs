@@ -31,7 +31,7 @@ pub struct CampaignView {
     pub module: ModuleStatus,
     /// The public dice state.
     pub dice: DiceSummary,
-    /// Everyone taking part.
+    /// Everyone taking part (removed participants are left out).
     pub participants: Vec<ParticipantView>,
 }
 
@@ -144,6 +144,7 @@ pub fn campaign_view(
         },
         participants: participants
             .iter()
+            .filter(|p| !p.removed)
             .map(|p| ParticipantView {
                 user_id: p.user_id,
                 username: p.username.clone(),
