@@ -231,14 +231,18 @@ pub fn submit_report(
     if battle.status != BattleStatus::Pending {
         return Err(BattleError::AlreadyDecided(id).into());
     }
+    // A side's report is first held to its own part, so that the checks of the whole report
+    // never answer about the enemy's platoons, TOEs or purchases.
+    if let Reporter::Side(side) = by {
+        if !battle.fought_by(state, side) {
+            return Err(ReportError::SideNotInBattle(id));
+        }
+        check_own_part(state, &battle, side, report)?;
+    }
     check(state, &battle, report)?;
     let Reporter::Side(side) = by else {
         return apply_report(state, id, report);
     };
-    if !battle.fought_by(state, side) {
-        return Err(ReportError::SideNotInBattle(id));
-    }
-    check_own_part(state, &battle, side, report)?;
     let hour = state.hour;
     let other = battle
         .proposals
@@ -319,6 +323,8 @@ fn join(first: &BattleReport, second: &BattleReport) -> BattleReport {
 }
 
 /// A side's report speaks only of its own platoons, Force Morale, support and prisoners taken.
+/// An enemy platoon or an enemy purchase is refused exactly as one that does not exist, so the
+/// refusal confirms nothing the side has not seen.
 fn check_own_part(
     state: &WonsState,
     battle: &Battle,
@@ -327,17 +333,12 @@ fn check_own_part(
 ) -> Result<(), ReportError> {
     let own = |platoon: &str| state.platoons.get(platoon).is_some_and(|p| p.side == side);
     let not_yours = |what: String| Err(ReportError::NotYours(what));
-    if let Some(c) = report.casualties.iter().find(|c| !own(&c.platoon)) {
-        return not_yours(format!(
-            "the casualties of {}",
-            state.platoon_name(&c.platoon)
-        ));
-    }
-    if let Some(a) = report.abandoned.iter().find(|a| !own(&a.platoon)) {
-        return not_yours(format!(
-            "what {} left behind",
-            state.platoon_name(&a.platoon)
-        ));
+    let platoons = report.casualties.iter().map(|c| &c.platoon);
+    if let Some(p) = platoons
+        .chain(report.abandoned.iter().map(|a| &a.platoon))
+        .find(|p| !own(p))
+    {
+        return Err(ReportError::NotInBattle(p.clone(), battle.id));
     }
     if report.force_morale_end.iter().any(|f| f.side != side) {
         return not_yours("the enemy's Force Morale".into());
@@ -358,7 +359,7 @@ fn check_own_part(
                 .any(|r| r.id == item)
     };
     if let Some(u) = report.support_used.iter().find(|u| bought_by_enemy(u)) {
-        return not_yours(format!("the enemy's support '{u}'"));
+        return Err(ReportError::UnknownSupport(u.clone(), battle.id));
     }
     Ok(())
 }
