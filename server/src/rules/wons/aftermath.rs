@@ -186,6 +186,15 @@ pub enum ReportError {
     /// A Force Morale for a side not in the battle, or twice.
     #[error("Give each side's final Force Morale once, for the sides that fought")]
     ForceMorale,
+    /// A side's report names a platoon that is not its own (or none at all): answered alike, so
+    /// the refusal confirms no enemy platoon.
+    #[error("Your side has no platoon '{0}' in battle {1}: a side reports its own platoons only")]
+    NotOwnPlatoon(String, u32),
+    /// A side's report names support it did not buy or hold (the enemy's, or none at all).
+    #[error(
+        "Your side neither bought '{0}' for battle {1} nor holds it: a side reports its own support only"
+    )]
+    NotOwnSupport(String, u32),
     /// Used support that was not there.
     #[error("'{0}' is neither bought for battle {1} nor retained by a platoon in it")]
     UnknownSupport(String, u32),
@@ -338,7 +347,7 @@ fn check_own_part(
         .chain(report.abandoned.iter().map(|a| &a.platoon))
         .find(|p| !own(p))
     {
-        return Err(ReportError::NotInBattle(p.clone(), battle.id));
+        return Err(ReportError::NotOwnPlatoon(p.clone(), battle.id));
     }
     if report.force_morale_end.iter().any(|f| f.side != side) {
         return not_yours("the enemy's Force Morale".into());
@@ -346,20 +355,20 @@ fn check_own_part(
     if report.prisoners.iter().any(|p| p.taken_by != side) {
         return not_yours("the prisoners the enemy took".into());
     }
-    let bought_by_enemy = |item: &str| {
+    let own_support = |item: &str| {
         battle
             .support
             .iter()
-            .filter(|s| s.side != side)
+            .filter(|s| s.side == side)
             .flat_map(|s| &s.purchases)
             .any(|p| p.item == item)
             || state
-                .platoons_of(side.enemy())
+                .platoons_of(side)
                 .flat_map(|p| &p.retained)
                 .any(|r| r.id == item)
     };
-    if let Some(u) = report.support_used.iter().find(|u| bought_by_enemy(u)) {
-        return Err(ReportError::UnknownSupport(u.clone(), battle.id));
+    if let Some(u) = report.support_used.iter().find(|u| !own_support(u)) {
+        return Err(ReportError::NotOwnSupport(u.to_string(), battle.id));
     }
     Ok(())
 }

@@ -227,7 +227,7 @@ fn sides_report_their_own_parts_and_agreeing_ones_are_joined() {
     // A side may not report the enemy's part: its platoons answer as if they were not there.
     assert!(matches!(
         submit_report(&mut s, 1, Reporter::Side(Side::Soviet), &full),
-        Err(ReportError::NotInBattle(..))
+        Err(ReportError::NotOwnPlatoon(..))
     ));
     submit_report(
         &mut s,
