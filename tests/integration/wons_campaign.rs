@@ -491,7 +491,7 @@ async fn three_battles() -> Played {
         .as_array_mut()
         .expect("casualties")
         .push(theirs);
-    let refusal = "422 invalid_report: for the other side to report";
+    let refusal = "422 invalid_report: no platoon 'sov-2' in battle 2 | its own platoons only";
     play.refused("finnish", "POST battles/2/result", overreach, refusal)
         .await;
     let told = "all: The Finnish side reported battle 2; the result is applied when the Soviet side reports the same winner and Turns, or the umpire records it.";

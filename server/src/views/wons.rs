@@ -427,10 +427,15 @@ fn side_view(state: &WonsState, side: Side) -> SideView {
             })
         })
         .collect();
-    let features = state
+    // Ids are random: list the works up the ladder, oldest first.
+    let mut shown: Vec<_> = state
         .features
         .values()
         .filter(|f| f.owner == side || f.known_to_enemy_since.is_some())
+        .collect();
+    shown.sort_by_key(|f| (f.step, f.created_hour));
+    let features = shown
+        .into_iter()
         .map(|f| FeatureView {
             id: f.id.clone(),
             kind: f.kind,

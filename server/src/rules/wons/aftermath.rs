@@ -186,6 +186,15 @@ pub enum ReportError {
     /// A Force Morale for a side not in the battle, or twice.
     #[error("Give each side's final Force Morale once, for the sides that fought")]
     ForceMorale,
+    /// A side's report names a platoon that is not its own (or none at all): answered alike, so
+    /// the refusal confirms no enemy platoon.
+    #[error("Your side has no platoon '{0}' in battle {1}: a side reports its own platoons only")]
+    NotOwnPlatoon(String, u32),
+    /// A side's report names support it did not buy or hold (the enemy's, or none at all).
+    #[error(
+        "Your side neither bought '{0}' for battle {1} nor holds it: a side reports its own support only"
+    )]
+    NotOwnSupport(String, u32),
     /// Used support that was not there.
     #[error("'{0}' is neither bought for battle {1} nor retained by a platoon in it")]
     UnknownSupport(String, u32),
@@ -231,14 +240,18 @@ pub fn submit_report(
     if battle.status != BattleStatus::Pending {
         return Err(BattleError::AlreadyDecided(id).into());
     }
+    // A side's report is first held to its own part, so that the checks of the whole report
+    // never answer about the enemy's platoons, TOEs or purchases.
+    if let Reporter::Side(side) = by {
+        if !battle.fought_by(state, side) {
+            return Err(ReportError::SideNotInBattle(id));
+        }
+        check_own_part(state, &battle, side, report)?;
+    }
     check(state, &battle, report)?;
     let Reporter::Side(side) = by else {
         return apply_report(state, id, report);
     };
-    if !battle.fought_by(state, side) {
-        return Err(ReportError::SideNotInBattle(id));
-    }
-    check_own_part(state, &battle, side, report)?;
     let hour = state.hour;
     let other = battle
         .proposals
@@ -319,6 +332,8 @@ fn join(first: &BattleReport, second: &BattleReport) -> BattleReport {
 }
 
 /// A side's report speaks only of its own platoons, Force Morale, support and prisoners taken.
+/// An enemy platoon or an enemy purchase is refused exactly as one that does not exist, so the
+/// refusal confirms nothing the side has not seen.
 fn check_own_part(
     state: &WonsState,
     battle: &Battle,
@@ -327,17 +342,12 @@ fn check_own_part(
 ) -> Result<(), ReportError> {
     let own = |platoon: &str| state.platoons.get(platoon).is_some_and(|p| p.side == side);
     let not_yours = |what: String| Err(ReportError::NotYours(what));
-    if let Some(c) = report.casualties.iter().find(|c| !own(&c.platoon)) {
-        return not_yours(format!(
-            "the casualties of {}",
-            state.platoon_name(&c.platoon)
-        ));
-    }
-    if let Some(a) = report.abandoned.iter().find(|a| !own(&a.platoon)) {
-        return not_yours(format!(
-            "what {} left behind",
-            state.platoon_name(&a.platoon)
-        ));
+    let platoons = report.casualties.iter().map(|c| &c.platoon);
+    if let Some(p) = platoons
+        .chain(report.abandoned.iter().map(|a| &a.platoon))
+        .find(|p| !own(p))
+    {
+        return Err(ReportError::NotOwnPlatoon(p.clone(), battle.id));
     }
     if report.force_morale_end.iter().any(|f| f.side != side) {
         return not_yours("the enemy's Force Morale".into());
@@ -345,20 +355,20 @@ fn check_own_part(
     if report.prisoners.iter().any(|p| p.taken_by != side) {
         return not_yours("the prisoners the enemy took".into());
     }
-    let bought_by_enemy = |item: &str| {
+    let own_support = |item: &str| {
         battle
             .support
             .iter()
-            .filter(|s| s.side != side)
+            .filter(|s| s.side == side)
             .flat_map(|s| &s.purchases)
             .any(|p| p.item == item)
             || state
-                .platoons_of(side.enemy())
+                .platoons_of(side)
                 .flat_map(|p| &p.retained)
                 .any(|r| r.id == item)
     };
-    if let Some(u) = report.support_used.iter().find(|u| bought_by_enemy(u)) {
-        return not_yours(format!("the enemy's support '{u}'"));
+    if let Some(u) = report.support_used.iter().find(|u| !own_support(u)) {
+        return Err(ReportError::NotOwnSupport(u.to_string(), battle.id));
     }
     Ok(())
 }

@@ -153,12 +153,15 @@ pub(super) fn feature_word(kind: FeatureKind) -> &'static str {
 pub fn discover_features(state: &mut WonsState, hour: u32) -> Vec<Event> {
     let mut events = Vec::new();
     let occupied = |state: &WonsState, side: Side, step| state.side_on_step(side, step);
-    let found: Vec<String> = state
+    // Ids are random: the order of discovery follows the ladder and the age of the works.
+    let mut found: Vec<(usize, u32, String)> = state
         .features
         .values()
         .filter(|f| f.known_to_enemy_since.is_none() && occupied(state, f.owner.enemy(), f.step))
-        .map(|f| f.id.clone())
+        .map(|f| (f.step, f.created_hour, f.id.clone()))
         .collect();
+    found.sort();
+    let found = found.into_iter().map(|(_, _, id)| id);
     for id in found {
         let Some(feature) = state.features.get_mut(&id) else {
             continue;

@@ -119,10 +119,15 @@ pub fn interrogate_prisoner(
     let good = interrogation.result != InterrogationResult::NameAndRank;
     let mut revealed = Vec::new();
     if good {
-        let labels: Vec<(String, String)> = state
+        // Ids are random: tell the works up the ladder, oldest first.
+        let mut works: Vec<_> = state
             .features
             .values()
             .filter(|f| f.owner == side.enemy() && f.known_to_enemy_since.is_none())
+            .collect();
+        works.sort_by_key(|f| (f.step, f.created_hour));
+        let labels: Vec<(String, String)> = works
+            .into_iter()
             .map(|f| {
                 (
                     f.id.clone(),

@@ -224,10 +224,10 @@ fn sides_report_their_own_parts_and_agreeing_ones_are_joined() {
     let mut s = pending(Light::Daylight);
     buy(&mut s, Side::Finnish, 1, &[("fin-molotov", "fin-1")]);
     let full = full_report();
-    // A side may not report the enemy's part.
+    // A side may not report the enemy's part: its platoons answer as if they were not there.
     assert!(matches!(
         submit_report(&mut s, 1, Reporter::Side(Side::Soviet), &full),
-        Err(ReportError::NotYours(_))
+        Err(ReportError::NotOwnPlatoon(..))
     ));
     submit_report(
         &mut s,
@@ -774,4 +774,39 @@ fn good_information_reveals_the_enemys_support_for_the_next_battle_only() {
                 .all(|b| b.enemy_support_revealed.is_none())
         );
     }
+}
+
+#[test]
+fn a_sides_report_naming_enemy_things_is_refused_as_if_they_did_not_exist() {
+    let mut s = pending(Light::Daylight);
+    buy(&mut s, Side::Finnish, 1, &[("fin-molotov", "fin-1")]);
+    let refusal = |s: &mut WonsState, report: &BattleReport, id: &str| {
+        let before = s.clone();
+        let e = submit_report(s, 1, Reporter::Side(Side::Soviet), report).expect_err("refused");
+        assert_eq!(*s, before, "a refused report changes nothing");
+        e.to_string().replace(id, "ID")
+    };
+    let enemy_name = s.platoons["fin-1"].name.clone();
+    // The casualties of an enemy platoon, and of a platoon nobody has.
+    for (enemy, made_up) in [("fin-1", "fin-7c2e"), ("fin-2", "fin-x")] {
+        let with = |platoon: &str| {
+            let mut r = BattleReport::bare(Side::Finnish, 4);
+            r.casualties
+                .push(casualty(platoon, "1st Section", "rifleman", 1, 0, 0));
+            r
+        };
+        let a = refusal(&mut s, &with(enemy), enemy);
+        let b = refusal(&mut s, &with(made_up), made_up);
+        assert_eq!(a, b);
+        assert!(!a.contains(&enemy_name), "{a}");
+    }
+    // The enemy's hidden purchase, and an item nobody bought.
+    let with = |item: &str| {
+        let mut r = BattleReport::bare(Side::Finnish, 4);
+        r.support_used.push(item.into());
+        r
+    };
+    let a = refusal(&mut s, &with("fin-molotov"), "fin-molotov");
+    let b = refusal(&mut s, &with("fin-nothing"), "fin-nothing");
+    assert_eq!(a, b);
 }

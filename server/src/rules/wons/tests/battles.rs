@@ -60,13 +60,15 @@ fn a_scripted_campaign_opening() {
     );
     assert_eq!((step(&s, "sov-1"), step(&s, "sov-3")), (D, C));
     // Entrenchments: two for the Finns at D, one for the Soviets at A.
-    let dug: Vec<(Side, usize, u32)> = s
+    // Feature ids are random, so the map's order is too: compare by step.
+    let mut dug: Vec<(usize, Side, u32)> = s
         .features
         .values()
         .filter(|f| f.kind == FeatureKind::Entrenchment && f.created_hour == 1)
-        .map(|f| (f.owner, f.step, f.count))
+        .map(|f| (f.step, f.owner, f.count))
         .collect();
-    assert_eq!(dug, vec![(Side::Finnish, D, 2), (Side::Soviet, 0, 1)]);
+    dug.sort_unstable_by_key(|(step, _, _)| *step);
+    assert_eq!(dug, vec![(0, Side::Soviet, 1), (D, Side::Finnish, 2)]);
     // The Soviets ran into the Finnish works at D, not into those at E.
     for f in s.features.values().filter(|f| f.owner == Side::Finnish) {
         assert_eq!(f.known_to_enemy_since.is_some(), f.step == D, "{}", f.id);
