@@ -9,6 +9,7 @@ mod embedded_pg;
 mod errors;
 mod event_log;
 mod heroes;
+mod hostile_uploads;
 mod live;
 mod talvisota;
 mod talvisota_browser;
