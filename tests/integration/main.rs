@@ -11,6 +11,7 @@ mod event_log;
 mod heroes;
 mod hostile_uploads;
 mod live;
+mod redirects;
 mod talvisota;
 mod talvisota_browser;
 mod talvisota_checks;
