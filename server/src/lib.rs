@@ -48,11 +48,22 @@ const BODY_LIMIT: usize = 2 * 1024 * 1024;
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
     object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-/// Connects to the database and brings its schema up to date (ours and the session store's).
+/// How long a request waits for a free database connection before it is answered 503.
+pub const DB_ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Connects with the default pool size and brings the schema up to date.
 pub async fn connect(url: &str) -> anyhow::Result<PgPool> {
+    connect_pool(url, config::DEFAULT_DB_POOL).await
+}
+
+/// Connects with `size` connections for requests and brings the schema up to date (ours and the
+/// session store's).
+pub async fn connect_pool(url: &str, size: u32) -> anyhow::Result<PgPool> {
     let pool = PgPoolOptions::new()
-        .max_connections(16)
-        .acquire_timeout(Duration::from_secs(10))
+        // One more for the live-update listener, which keeps its connection for good.
+        .max_connections(size.saturating_add(1))
+        .acquire_timeout(DB_ACQUIRE_TIMEOUT)
+        .after_release(|conn, _| Box::pin(db::pool::outside_transaction(conn)))
         .connect(url)
         .await?;
     MIGRATOR.run(&pool).await?;
@@ -71,6 +82,12 @@ pub fn app(state: AppState) -> Router {
         .with_secure(state.config.secure_cookies)
         .with_expiry(Expiry::OnInactivity(time::Duration::days(14)));
     let timeout = Duration::from_secs(state.config.request_timeout_secs);
+    // Behind TLS (secure cookies) browsers are told to use nothing else.
+    let hsts = state
+        .config
+        .secure_cookies
+        .then(|| HeaderValue::from_static("max-age=31536000"));
+    let hsts = move |_: &axum::response::Response| hsts.clone();
     // Live streams stay open for as long as a page does, so they are outside the timeout.
     let timed = routes::router(&state)
         .fallback(|| async { error::AppError::not_found() })
@@ -90,6 +107,12 @@ pub fn app(state: AppState) -> Router {
         .layer(header_layer(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(header_layer(header::REFERRER_POLICY, "same-origin"))
         .layer(header_layer(header::X_FRAME_OPTIONS, "DENY"))
+        // Pages and JSON carry what one person may see: no cache keeps them. Static files set their own.
+        .layer(header_layer(header::CACHE_CONTROL, "no-store"))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::STRICT_TRANSPORT_SECURITY,
+            hsts,
+        ))
         .layer(CompressionLayer::new())
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<_>| {

@@ -90,7 +90,7 @@ async fn run(config: Config, demo: bool, migrate_only: bool) -> anyhow::Result<(
 }
 
 async fn serve(config: Config, url: &str, demo: bool, migrate_only: bool) -> anyhow::Result<()> {
-    let pool = motti::connect(url).await?;
+    let pool = motti::connect_pool(url, config.db_pool).await?;
     if migrate_only {
         println!("The database schema is up to date.");
         return Ok(());

@@ -63,10 +63,6 @@ impl TestApp {
             .expect("creates the test database");
         conn.close().await.ok();
         let url = admin.clone().database(&db_name).to_url_lossy().to_string();
-        let db = motti::connect(&url)
-            .await
-            .expect("migrates the test database");
-
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("binds");
@@ -75,8 +71,11 @@ impl TestApp {
         config.bind = addr;
         config.public_url = format!("http://{addr}");
         config.auth_rate = 0;
-        config.database_url = Some(url);
+        config.database_url = Some(url.clone());
         adjust(&mut config);
+        let db = motti::connect_pool(&url, config.db_pool)
+            .await
+            .expect("migrates the test database");
         let state = motti::state(db.clone(), config);
         let (tx, rx) = oneshot::channel::<()>();
         tokio::spawn(motti::serve(listener, state, async {
@@ -88,6 +87,14 @@ impl TestApp {
             db_name,
             shutdown: Some(tx),
         }
+    }
+
+    /// The test database's URL, for connections outside the server's pool.
+    pub fn db_url(&self) -> String {
+        admin_options()
+            .database(&self.db_name)
+            .to_url_lossy()
+            .to_string()
     }
 
     /// A client without cookies, as API programs are.

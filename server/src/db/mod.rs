@@ -4,6 +4,7 @@ pub mod campaigns;
 pub mod dice;
 pub mod game;
 pub mod heroes;
+pub mod pool;
 pub mod users;
 
 /// Whether `e` is a unique-constraint violation (so the caller can answer 409 instead of 500).
