@@ -20,6 +20,7 @@ pub mod views;
 use axum::Router;
 use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::middleware;
+use axum::response::IntoResponse;
 use config::Config;
 use sqlx::PgPool;
 use sqlx::postgres::PgPoolOptions;
@@ -102,6 +103,7 @@ pub fn app(state: AppState) -> Router {
         .layer(CsrfLayer::new())
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
         .layer(CatchPanicLayer::new())
+        .layer(middleware::from_fn(run_to_completion))
         .layer(middleware::from_fn(error::shape_errors))
         .layer(header_layer(header::CONTENT_SECURITY_POLICY, CSP))
         .layer(header_layer(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
@@ -125,6 +127,20 @@ pub fn app(state: AppState) -> Router {
         }))
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
         .with_state(state)
+}
+
+/// Runs the rest of the request in its own task, so a client that hangs up cannot cancel a
+/// command half-way: its database work commits or rolls back on its own either way.
+async fn run_to_completion(
+    request: axum::extract::Request,
+    next: middleware::Next,
+) -> axum::response::Response {
+    let span = tracing::Span::current();
+    let task = tokio::spawn(tracing::Instrument::instrument(next.run(request), span));
+    match task.await {
+        Ok(response) => response,
+        Err(e) => error::AppError::internal(e).into_response(),
+    }
 }
 
 fn header_layer(name: HeaderName, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {

@@ -8,6 +8,7 @@ mod dice;
 mod embedded_pg;
 mod errors;
 mod event_log;
+mod hangups;
 mod hardening;
 mod heroes;
 mod hostile_uploads;
