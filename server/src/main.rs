@@ -72,7 +72,7 @@ async fn run(config: Config, demo: bool, migrate_only: bool) -> anyhow::Result<(
         None => {
             let dir = config.data_dir.clone();
             let pg = tokio::task::spawn_blocking(move || EmbeddedPg::start(&dir)).await??;
-            tracing::info!(port = pg.port(), dir = %config.data_dir.display(), "embedded PostgreSQL started");
+            tracing::info!(port = pg.port(), dir = %pg.data_dir().display(), "embedded PostgreSQL started");
             Some(pg)
         }
     };
