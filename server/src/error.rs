@@ -151,6 +151,16 @@ impl From<sqlx::Error> for AppError {
     fn from(e: sqlx::Error) -> Self {
         match e {
             sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed => AppError::busy(),
+            // A NUL that got past the edge: PostgreSQL refuses it in text (22021), and in a
+            // JSON document (22P05). The transaction is rolled back as the error goes up.
+            sqlx::Error::Database(db)
+                if matches!(db.code().as_deref(), Some("22021" | "22P05")) =>
+            {
+                AppError::invalid(
+                    "invalid_text",
+                    "Some text contains a NUL or another character that cannot be stored; remove it and send again.",
+                )
+            }
             e => AppError::internal(e),
         }
     }

@@ -15,6 +15,7 @@ pub mod routes;
 pub mod rules;
 pub mod state;
 pub mod talvisota_game;
+pub mod text;
 pub mod views;
 
 use axum::Router;
@@ -104,6 +105,7 @@ pub fn app(state: AppState) -> Router {
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
         .layer(CatchPanicLayer::new())
         .layer(middleware::from_fn(run_to_completion))
+        .layer(middleware::from_fn(refuse_control_paths))
         .layer(middleware::from_fn(error::shape_errors))
         .layer(header_layer(header::CONTENT_SECURITY_POLICY, CSP))
         .layer(header_layer(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
@@ -127,6 +129,26 @@ pub fn app(state: AppState) -> Router {
         }))
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
         .with_state(state)
+}
+
+/// Answers 404 for a path that decodes to a control character (`%00`, `%0A`, ...): no path
+/// parameter of ours may hold one, and PostgreSQL refuses NUL outright.
+async fn refuse_control_paths(
+    request: axum::extract::Request,
+    next: middleware::Next,
+) -> axum::response::Response {
+    let path = request.uri().path().as_bytes();
+    let control = path.windows(3).any(|w| {
+        w[0] == b'%'
+            && matches!(
+                (w[1].to_ascii_uppercase(), w[2].to_ascii_uppercase()),
+                (b'0' | b'1', b'0'..=b'9' | b'A'..=b'F') | (b'7', b'F')
+            )
+    });
+    if control {
+        return error::AppError::not_found().into_response();
+    }
+    next.run(request).await
 }
 
 /// Runs the rest of the request in its own task, so a client that hangs up cannot cancel a

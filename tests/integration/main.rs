@@ -18,6 +18,7 @@ mod talvisota;
 mod talvisota_browser;
 mod talvisota_checks;
 mod talvisota_input;
+mod text_fields;
 mod wons;
 mod wons_battle_browser;
 mod wons_battle_pages;
