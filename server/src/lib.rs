@@ -101,6 +101,10 @@ pub fn app(state: AppState) -> Router {
         .merge(timed)
         .route("/campaigns/{id}/live", axum::routing::get(live::stream))
         .layer(sessions)
+        .layer(middleware::from_fn_with_state(
+            state.db.clone(),
+            busy_when_pool_is_full,
+        ))
         .layer(CsrfLayer::new())
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
         .layer(CatchPanicLayer::new())
@@ -129,6 +133,21 @@ pub fn app(state: AppState) -> Router {
         }))
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
         .with_state(state)
+}
+
+/// A 500 while every database connection is taken is the pool's exhaustion, also where a library
+/// (the session store) reported it as text: answered 503 with `Retry-After` like the rest.
+async fn busy_when_pool_is_full(
+    axum::extract::State(db): axum::extract::State<PgPool>,
+    request: axum::extract::Request,
+    next: middleware::Next,
+) -> axum::response::Response {
+    let response = next.run(request).await;
+    let full = db.num_idle() == 0 && db.size() >= db.options().get_max_connections();
+    if response.status() == StatusCode::INTERNAL_SERVER_ERROR && full {
+        return error::AppError::busy().into_response();
+    }
+    response
 }
 
 /// Answers 404 for a path that decodes to a control character (`%00`, `%0A`, ...): no path

@@ -47,6 +47,32 @@ async fn a_pool_with_its_only_connection_held_answers_503_with_retry_after() {
     );
     assert!(res.text().await.expect("page").contains("busy"));
 
+    // A signed-in page: the session store cannot load the session either.
+    drop(held);
+    let browser = app.browser();
+    let res = browser
+        .post(format!("{}/signin", app.url))
+        .form(&[
+            ("username", "umpire"),
+            ("password", "correct horse battery"),
+        ])
+        .send()
+        .await
+        .expect("signs in");
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let held = app
+        .db
+        .acquire()
+        .await
+        .expect("takes the only connection again");
+    let res = browser
+        .get(format!("{}/campaigns", app.url))
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(res.headers()["retry-after"], "5");
+
     drop(held);
     let (status, _) = app.get("/api/v1/campaigns", Some(&token)).await;
     assert_eq!(
