@@ -41,6 +41,7 @@ pub struct ConfigError {
 pub const VARIABLES: &str = "\
 Environment variables:
   DATABASE_URL           PostgreSQL URL; unset: start an embedded cluster under MOTTI_DATA_DIR/pg
+                         (as root, /var/lib/motti/<hash> if user postgres cannot reach it)
   MOTTI_BIND             address:port to listen on (default 127.0.0.1:8080)
   MOTTI_DATA_DIR         directory for local data (default ./data)
   MOTTI_PUBLIC_URL       the URL people use to reach this server (default http://MOTTI_BIND)
@@ -48,8 +49,7 @@ Environment variables:
   MOTTI_SECURE_COOKIES   true behind TLS: cookies get the Secure flag (default false)
   MOTTI_REQUEST_TIMEOUT  seconds before a request is answered 408 (default 30)
   MOTTI_DB_POOL          database connections for requests (default 16, one more serves live
-                         updates); when all are busy
-                         for 5 seconds a request is answered 503 with Retry-After
+                         updates); all busy for 5 seconds: 503 with Retry-After
   RUST_LOG               log filter (default info)";
 
 impl Config {
