@@ -15,6 +15,7 @@ async fn footprint(c: &Sides) -> Vec<i64> {
         "select count(*) from game_events",
         "select count(*) from participants where client_seed is not null",
         "select count(*) from invites",
+        "select count(*) from users",
     ] {
         counts.push(
             sqlx::query_scalar::<_, i64>(query)
@@ -50,6 +51,16 @@ async fn control_characters_in_api_bodies_are_refused_and_change_nothing() {
             .await;
         refused("campaign name", status, &body);
         assert!(body.to_string().contains("name"), "names the field: {body}");
+
+        let (status, body) = c
+            .app
+            .post(
+                "/api/v1/users",
+                None,
+                json!({"username": bad, "password": "correct horse battery"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "username: {body}");
 
         let (status, body) = c
             .app
