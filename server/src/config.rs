@@ -20,7 +20,12 @@ pub struct Config {
     pub public_url: String,
     /// `MOTTI_REQUEST_TIMEOUT`: seconds a request may take before it is answered 408.
     pub request_timeout_secs: u64,
+    /// `MOTTI_DB_POOL`: how many database connections requests may use at once.
+    pub db_pool: u32,
 }
+
+/// The database pool size when `MOTTI_DB_POOL` is not set.
+pub const DEFAULT_DB_POOL: u32 = 16;
 
 /// A configuration value that cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -36,12 +41,15 @@ pub struct ConfigError {
 pub const VARIABLES: &str = "\
 Environment variables:
   DATABASE_URL           PostgreSQL URL; unset: start an embedded cluster under MOTTI_DATA_DIR/pg
+                         (as root, /var/lib/motti/<hash> if user postgres cannot reach it)
   MOTTI_BIND             address:port to listen on (default 127.0.0.1:8080)
   MOTTI_DATA_DIR         directory for local data (default ./data)
   MOTTI_PUBLIC_URL       the URL people use to reach this server (default http://MOTTI_BIND)
   MOTTI_AUTH_RATE        sign-in/sign-up/token attempts per minute per address (default 30, 0 = off)
   MOTTI_SECURE_COOKIES   true behind TLS: cookies get the Secure flag (default false)
   MOTTI_REQUEST_TIMEOUT  seconds before a request is answered 408 (default 30)
+  MOTTI_DB_POOL          database connections for requests (default 16, one more serves live
+                         updates); all busy for 5 seconds: 503 with Retry-After
   RUST_LOG               log filter (default info)";
 
 impl Config {
@@ -77,6 +85,13 @@ impl Config {
                 message: "must be at least 1 second".into(),
             });
         }
+        let db_pool = parse_number(get("MOTTI_DB_POOL"), "MOTTI_DB_POOL", DEFAULT_DB_POOL)?;
+        if !(1..=1000).contains(&db_pool) {
+            return Err(ConfigError {
+                variable: "MOTTI_DB_POOL",
+                message: format!("{db_pool} connections: give 1 to 1000"),
+            });
+        }
         let secure_cookies = match get("MOTTI_SECURE_COOKIES").as_deref() {
             None | Some("false") | Some("0") | Some("no") => false,
             Some("true") | Some("1") | Some("yes") => true,
@@ -105,6 +120,7 @@ impl Config {
             secure_cookies,
             public_url,
             request_timeout_secs,
+            db_pool,
         })
     }
 }
@@ -143,6 +159,8 @@ mod tests {
         assert_eq!(c.auth_rate, 30);
         assert!(c.database_url.is_none());
         assert_eq!(c.public_url, "http://127.0.0.1:8080");
+        assert_eq!(c.db_pool, DEFAULT_DB_POOL);
+        assert_eq!(config(&[("MOTTI_DB_POOL", "4")]).expect("4").db_pool, 4);
     }
 
     #[test]
@@ -154,6 +172,8 @@ mod tests {
             ("MOTTI_SECURE_COOKIES", "perhaps"),
             ("MOTTI_PUBLIC_URL", "example.org"),
             ("MOTTI_REQUEST_TIMEOUT", "0"),
+            ("MOTTI_DB_POOL", "0"),
+            ("MOTTI_DB_POOL", "lots"),
         ] {
             let err = config(&[(name, value)]).expect_err(name);
             assert_eq!(err.variable, name);

@@ -39,7 +39,8 @@ pub async fn create(state: &AppState) -> anyhow::Result<String> {
         Some(m) => m.campaign.id,
         None => {
             let form = NewCampaign {
-                name: "Demo campaign".into(),
+                name: crate::text::Label::field("name", "Demo campaign".into())
+                    .map_err(|e| anyhow::anyhow!("{e}"))?,
                 game: Game::Wons.code().into(),
                 scenario: None,
             };

@@ -8,6 +8,9 @@ use axum::response::{IntoResponse, Redirect, Response};
 use serde::Serialize;
 use std::borrow::Cow;
 
+/// Seconds a client is told to wait after a 503.
+const RETRY_AFTER_SECS: &str = "5";
+
 /// A failure a handler answers with: a status, a snake_case code and a sentence a person can act on.
 #[derive(Debug)]
 pub struct AppError {
@@ -100,6 +103,16 @@ impl AppError {
         )
     }
 
+    /// 503: every database connection is in use; the answer says when to try again.
+    pub fn busy() -> Self {
+        tracing::warn!("no database connection came free in time; answered 503");
+        Self::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            "The server is busy; nothing was changed. Try again in a few seconds.",
+        )
+    }
+
     fn info(&self) -> ErrorInfo {
         ErrorInfo {
             code: self.code.to_string(),
@@ -136,7 +149,20 @@ impl std::fmt::Display for AppError {
 
 impl From<sqlx::Error> for AppError {
     fn from(e: sqlx::Error) -> Self {
-        AppError::internal(e)
+        match e {
+            sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed => AppError::busy(),
+            // A NUL that got past the edge: PostgreSQL refuses it in text (22021), and in a
+            // JSON document (22P05). The transaction is rolled back as the error goes up.
+            sqlx::Error::Database(db)
+                if matches!(db.code().as_deref(), Some("22021" | "22P05")) =>
+            {
+                AppError::invalid(
+                    "invalid_text",
+                    "Some text contains a NUL or another character that cannot be stored; remove it and send again.",
+                )
+            }
+            e => AppError::internal(e),
+        }
     }
 }
 
@@ -144,6 +170,12 @@ impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let info = self.info();
         let mut response = (self.status, Json(ErrorBody { error: &info })).into_response();
+        if self.status == StatusCode::SERVICE_UNAVAILABLE {
+            response.headers_mut().insert(
+                header::RETRY_AFTER,
+                HeaderValue::from_static(RETRY_AFTER_SECS),
+            );
+        }
         response.extensions_mut().insert(info);
         response
     }
@@ -185,6 +217,10 @@ fn default_info(status: StatusCode) -> ErrorInfo {
         429 => (
             "rate_limited",
             "Too many attempts from your address; wait a minute and try again.",
+        ),
+        503 => (
+            "busy",
+            "The server is busy; nothing was changed. Try again in a few seconds.",
         ),
         s if s >= 500 => (
             "internal",

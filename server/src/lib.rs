@@ -16,11 +16,13 @@ pub mod routes;
 pub mod rules;
 pub mod state;
 pub mod talvisota_game;
+pub mod text;
 pub mod views;
 
 use axum::Router;
 use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::middleware;
+use axum::response::IntoResponse;
 use config::Config;
 use sqlx::PgPool;
 use sqlx::postgres::PgPoolOptions;
@@ -49,11 +51,22 @@ const BODY_LIMIT: usize = 2 * 1024 * 1024;
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
     object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-/// Connects to the database and brings its schema up to date (ours and the session store's).
+/// How long a request waits for a free database connection before it is answered 503.
+pub const DB_ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Connects with the default pool size and brings the schema up to date.
 pub async fn connect(url: &str) -> anyhow::Result<PgPool> {
+    connect_pool(url, config::DEFAULT_DB_POOL).await
+}
+
+/// Connects with `size` connections for requests and brings the schema up to date (ours and the
+/// session store's).
+pub async fn connect_pool(url: &str, size: u32) -> anyhow::Result<PgPool> {
     let pool = PgPoolOptions::new()
-        .max_connections(16)
-        .acquire_timeout(Duration::from_secs(10))
+        // One more for the live-update listener, which keeps its connection for good.
+        .max_connections(size.saturating_add(1))
+        .acquire_timeout(DB_ACQUIRE_TIMEOUT)
+        .after_release(|conn, _| Box::pin(db::pool::outside_transaction(conn)))
         .connect(url)
         .await?;
     MIGRATOR.run(&pool).await?;
@@ -74,6 +87,12 @@ pub fn app(state: AppState) -> Router {
             db::users::SESSION_DAYS,
         )));
     let timeout = Duration::from_secs(state.config.request_timeout_secs);
+    // Behind TLS (secure cookies) browsers are told to use nothing else.
+    let hsts = state
+        .config
+        .secure_cookies
+        .then(|| HeaderValue::from_static("max-age=31536000"));
+    let hsts = move |_: &axum::response::Response| hsts.clone();
     // Live streams stay open for as long as a page does, so they are outside the timeout.
     let timed = routes::router(&state)
         .fallback(|| async { error::AppError::not_found() })
@@ -85,14 +104,26 @@ pub fn app(state: AppState) -> Router {
         .merge(timed)
         .route("/campaigns/{id}/live", axum::routing::get(live::stream))
         .layer(sessions)
+        .layer(middleware::from_fn_with_state(
+            state.db.clone(),
+            busy_when_pool_is_full,
+        ))
         .layer(CsrfLayer::new())
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
         .layer(CatchPanicLayer::new())
+        .layer(middleware::from_fn(run_to_completion))
+        .layer(middleware::from_fn(refuse_control_paths))
         .layer(middleware::from_fn(error::shape_errors))
         .layer(header_layer(header::CONTENT_SECURITY_POLICY, CSP))
         .layer(header_layer(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(header_layer(header::REFERRER_POLICY, "same-origin"))
         .layer(header_layer(header::X_FRAME_OPTIONS, "DENY"))
+        // Pages and JSON carry what one person may see: no cache keeps them. Static files set their own.
+        .layer(header_layer(header::CACHE_CONTROL, "no-store"))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::STRICT_TRANSPORT_SECURITY,
+            hsts,
+        ))
         .layer(CompressionLayer::new())
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<_>| {
@@ -105,6 +136,55 @@ pub fn app(state: AppState) -> Router {
         }))
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
         .with_state(state)
+}
+
+/// A 500 while every database connection is taken is the pool's exhaustion, also where a library
+/// (the session store) reported it as text: answered 503 with `Retry-After` like the rest.
+async fn busy_when_pool_is_full(
+    axum::extract::State(db): axum::extract::State<PgPool>,
+    request: axum::extract::Request,
+    next: middleware::Next,
+) -> axum::response::Response {
+    let response = next.run(request).await;
+    let full = db.num_idle() == 0 && db.size() >= db.options().get_max_connections();
+    if response.status() == StatusCode::INTERNAL_SERVER_ERROR && full {
+        return error::AppError::busy().into_response();
+    }
+    response
+}
+
+/// Answers 404 for a path that decodes to a control character (`%00`, `%0A`, ...): no path
+/// parameter of ours may hold one, and PostgreSQL refuses NUL outright.
+async fn refuse_control_paths(
+    request: axum::extract::Request,
+    next: middleware::Next,
+) -> axum::response::Response {
+    let path = request.uri().path().as_bytes();
+    let control = path.windows(3).any(|w| {
+        w[0] == b'%'
+            && matches!(
+                (w[1].to_ascii_uppercase(), w[2].to_ascii_uppercase()),
+                (b'0' | b'1', b'0'..=b'9' | b'A'..=b'F') | (b'7', b'F')
+            )
+    });
+    if control {
+        return error::AppError::not_found().into_response();
+    }
+    next.run(request).await
+}
+
+/// Runs the rest of the request in its own task, so a client that hangs up cannot cancel a
+/// command half-way: its database work commits or rolls back on its own either way.
+async fn run_to_completion(
+    request: axum::extract::Request,
+    next: middleware::Next,
+) -> axum::response::Response {
+    let span = tracing::Span::current();
+    let task = tokio::spawn(tracing::Instrument::instrument(next.run(request), span));
+    match task.await {
+        Ok(response) => response,
+        Err(e) => error::AppError::internal(e).into_response(),
+    }
 }
 
 fn header_layer(name: HeaderName, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {

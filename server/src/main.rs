@@ -99,7 +99,7 @@ async fn run(config: Config, task: Task) -> anyhow::Result<()> {
         None => {
             let dir = config.data_dir.clone();
             let pg = tokio::task::spawn_blocking(move || EmbeddedPg::start(&dir)).await??;
-            tracing::info!(port = pg.port(), dir = %config.data_dir.display(), "embedded PostgreSQL started");
+            tracing::info!(port = pg.port(), dir = %pg.data_dir().display(), "embedded PostgreSQL started");
             Some(pg)
         }
     };
@@ -129,7 +129,7 @@ async fn run(config: Config, task: Task) -> anyhow::Result<()> {
 }
 
 async fn serve(config: Config, url: &str, demo: bool, migrate_only: bool) -> anyhow::Result<()> {
-    let pool = motti::connect(url).await?;
+    let pool = motti::connect_pool(url, config.db_pool).await?;
     if migrate_only {
         println!("The database schema is up to date.");
         return Ok(());

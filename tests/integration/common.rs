@@ -143,10 +143,6 @@ impl TestApp {
     /// A server on the existing database `db_name` (migrated first), which it drops when done.
     pub async fn spawn_on(db_name: String, adjust: impl FnOnce(&mut Config)) -> TestApp {
         let url = database_url(&db_name);
-        let db = motti::connect(&url)
-            .await
-            .expect("migrates the test database");
-
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("binds");
@@ -155,8 +151,11 @@ impl TestApp {
         config.bind = addr;
         config.public_url = format!("http://{addr}");
         config.auth_rate = 0;
-        config.database_url = Some(url);
+        config.database_url = Some(url.clone());
         adjust(&mut config);
+        let db = motti::connect_pool(&url, config.db_pool)
+            .await
+            .expect("migrates the test database");
         let state = motti::state(db.clone(), config);
         let (tx, rx) = oneshot::channel::<()>();
         tokio::spawn(motti::serve(listener, state, async {

@@ -1,8 +1,10 @@
-//! The embedded PostgreSQL: start, serve, stop, start again, and find the data.
+//! The embedded PostgreSQL: start, serve, stop, start again, and find the data; its data
+//! directory sits under a 0700 parent, as in root's home.
 
 use motti::pg::EmbeddedPg;
 use reqwest::StatusCode;
 use serde_json::json;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
 
 #[tokio::test]
 async fn embedded_cluster_keeps_data_across_restarts() {
@@ -22,6 +24,19 @@ async fn embedded_cluster_keeps_data_across_restarts() {
             .expect("joins")
             .expect("starts")
     };
+    let cluster = first.data_dir().to_path_buf();
+    if std::fs::metadata("/proc/self").is_ok_and(|m| m.uid() == 0) {
+        // Root runs PostgreSQL as `postgres`, who cannot pass the 0700 parent.
+        assert_eq!(
+            cluster,
+            motti::pg::relocated(&dir.canonicalize().expect("real path"))
+        );
+        let owner = std::fs::metadata(&cluster).expect("the cluster directory");
+        assert_ne!(owner.uid(), 0, "owned by the PostgreSQL user");
+        assert_eq!(owner.mode() & 0o777, 0o700);
+    } else {
+        assert!(cluster.starts_with(&dir), "{}", cluster.display());
+    }
     let pool = motti::connect(&first.url()).await.expect("migrates");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
@@ -63,16 +78,28 @@ async fn embedded_cluster_keeps_data_across_restarts() {
         .await
         .expect("the user is still there");
     assert_eq!(found.0, "kept");
+    assert_eq!(
+        second.data_dir(),
+        cluster,
+        "the same cluster is found again"
+    );
     pool.close().await;
     tokio::task::spawn_blocking(move || second.stop())
         .await
         .expect("joins")
         .expect("stops");
-    std::fs::remove_dir_all(&dir).ok();
+    std::fs::remove_dir_all(&cluster).ok();
+    if let Some(parent) = dir.parent() {
+        std::fs::remove_dir_all(parent).ok();
+    }
 }
 
+/// A data directory whose parent only its owner may enter.
 fn tempdir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("motti-pg-{}", uuid::Uuid::new_v4().simple()));
+    let parent = std::env::temp_dir().join(format!("motti-pg-{}", uuid::Uuid::new_v4().simple()));
+    let dir = parent.join("data");
     std::fs::create_dir_all(&dir).expect("creates a temporary directory");
+    std::fs::set_permissions(&parent, std::fs::Permissions::from_mode(0o700))
+        .expect("makes the parent private");
     dir
 }

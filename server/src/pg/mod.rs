@@ -41,6 +41,9 @@ pub struct EmbeddedPg {
     port: u16,
 }
 
+/// Where clusters go whose data directory the PostgreSQL user cannot reach, one per data directory.
+pub const RELOCATED_ROOT: &str = "/var/lib/motti";
+
 /// The database motti keeps its data in, inside the embedded cluster.
 const DATABASE: &str = "motti";
 
@@ -54,19 +57,33 @@ impl EmbeddedPg {
         let dir = dir
             .canonicalize()
             .map_err(|e| PgError::Io(dir.display().to_string(), e))?;
-        let data = dir.join("pg");
+        let mut data = dir.join("pg");
         if let Some((uid, gid)) = run_as {
-            // The PostgreSQL user must be able to reach its data directory.
-            let meta =
-                std::fs::metadata(&dir).map_err(|e| PgError::Io(dir.display().to_string(), e))?;
-            let mode = meta.permissions().mode() | 0o111;
-            std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(mode))
-                .map_err(|e| PgError::Io(dir.display().to_string(), e))?;
+            if data.join("PG_VERSION").exists() || reachable(&dir, uid, gid) {
+                // The PostgreSQL user must be able to enter the data directory motti owns.
+                let meta = std::fs::metadata(&dir)
+                    .map_err(|e| PgError::Io(dir.display().to_string(), e))?;
+                let mode = meta.permissions().mode() | 0o111;
+                std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(mode))
+                    .map_err(|e| PgError::Io(dir.display().to_string(), e))?;
+            } else {
+                // A parent (such as root's 0700 home) is closed to it, and is not ours to open.
+                data = relocated(&dir);
+                tracing::warn!(
+                    data_dir = %dir.display(),
+                    cluster = %data.display(),
+                    "the PostgreSQL user cannot reach the data directory; the embedded cluster is kept in its own directory instead"
+                );
+                std::fs::create_dir_all(RELOCATED_ROOT)
+                    .map_err(|e| PgError::Io(RELOCATED_ROOT.into(), e))?;
+            }
             if !data.exists() {
                 std::fs::create_dir(&data)
                     .map_err(|e| PgError::Io(data.display().to_string(), e))?;
             }
             std::os::unix::fs::chown(&data, Some(uid), Some(gid))
+                .map_err(|e| PgError::Io(data.display().to_string(), e))?;
+            std::fs::set_permissions(&data, std::fs::Permissions::from_mode(0o700))
                 .map_err(|e| PgError::Io(data.display().to_string(), e))?;
         }
         let mut pg = EmbeddedPg {
@@ -87,6 +104,11 @@ impl EmbeddedPg {
         }
         pg.ensure_database()?;
         Ok(pg)
+    }
+
+    /// The directory the cluster's files are in.
+    pub fn data_dir(&self) -> &Path {
+        &self.data
     }
 
     /// The URL of motti's database in this cluster.
@@ -261,6 +283,30 @@ fn unprivileged_user() -> Result<Option<(u32, u32)>, PgError> {
         .ok_or(PgError::NoUnprivilegedUser)
 }
 
+/// Whether the user `uid`/`gid` may pass through every parent of `dir` (by the mode bits).
+pub fn reachable(dir: &Path, uid: u32, gid: u32) -> bool {
+    dir.ancestors().skip(1).all(|parent| {
+        std::fs::metadata(parent).is_ok_and(|m| {
+            let bit = if m.uid() == uid {
+                0o100
+            } else if m.gid() == gid {
+                0o010
+            } else {
+                0o001
+            };
+            m.mode() & bit != 0
+        })
+    })
+}
+
+/// The cluster directory for data directory `dir` under [`RELOCATED_ROOT`]: named by a hash of
+/// its path, so each data directory keeps finding its own cluster.
+pub fn relocated(dir: &Path) -> PathBuf {
+    use sha2::Digest;
+    let hash = sha2::Sha256::digest(dir.as_os_str().as_encoded_bytes());
+    Path::new(RELOCATED_ROOT).join(hex::encode(&hash[..8]))
+}
+
 fn free_port() -> Result<u16, PgError> {
     let listener = std::net::TcpListener::bind("127.0.0.1:0")
         .map_err(|e| PgError::Io("finding a free port".into(), e))?;
@@ -268,4 +314,35 @@ fn free_port() -> Result<u16, PgError> {
         .local_addr()
         .map(|a| a.port())
         .map_err(|e| PgError::Io("finding a free port".into(), e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_private_parent_is_out_of_another_users_reach() {
+        let parent = std::env::temp_dir().join(format!("motti-reach-{}", std::process::id()));
+        let dir = parent.join("data");
+        std::fs::create_dir_all(&dir).expect("creates");
+        let owner = std::fs::metadata(&parent).expect("meta");
+        let stranger = (
+            owner.uid().wrapping_add(4242),
+            owner.gid().wrapping_add(4242),
+        );
+        std::fs::set_permissions(&parent, std::fs::Permissions::from_mode(0o700)).expect("chmod");
+        assert!(!reachable(&dir, stranger.0, stranger.1));
+        assert!(reachable(&dir, owner.uid(), owner.gid()));
+        std::fs::set_permissions(&parent, std::fs::Permissions::from_mode(0o711)).expect("chmod");
+        assert!(reachable(&dir, stranger.0, stranger.1));
+        std::fs::remove_dir_all(&parent).ok();
+    }
+
+    #[test]
+    fn each_data_directory_has_its_own_relocated_cluster() {
+        let a = relocated(Path::new("/root/motti/data"));
+        assert_eq!(a, relocated(Path::new("/root/motti/data")));
+        assert_ne!(a, relocated(Path::new("/root/other/data")));
+        assert!(a.starts_with(RELOCATED_ROOT));
+    }
 }

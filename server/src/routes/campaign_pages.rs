@@ -9,6 +9,7 @@ use crate::db;
 use crate::domain::{Game, Role};
 use crate::error::AppError;
 use crate::state::AppState;
+use crate::text::{Label, PlainText};
 use crate::views::campaign::CampaignView;
 use askama::Template;
 use axum::extract::{Form, State};
@@ -60,7 +61,7 @@ async fn list_page(
         nav: Nav::for_user(user),
         campaigns,
         games: Game::ALL.iter().map(|g| (g.code(), g.title())).collect(),
-        name: form.name.clone(),
+        name: form.name.to_string(),
         game: form.game.clone(),
         name_error: None,
         game_error: None,
@@ -88,9 +89,9 @@ pub async fn list(
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
 pub struct CampaignForm {
-    name: String,
+    name: Label,
     game: String,
-    scenario: String,
+    scenario: PlainText,
 }
 
 /// `POST /campaigns`: creates a campaign, or shows the form again with the error next to its field.
@@ -196,7 +197,7 @@ pub async fn finish(
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
 pub struct SeedForm {
-    seed: String,
+    seed: Label,
 }
 
 /// `POST /campaigns/{id}/client-seed`.

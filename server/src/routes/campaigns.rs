@@ -8,6 +8,7 @@ use crate::dice;
 use crate::domain::{Game, Role};
 use crate::error::AppError;
 use crate::state::AppState;
+use crate::text::Label;
 use crate::views::campaign::{CampaignView, ClientSeedView, EpochCommitments, campaign_view};
 use crate::views::dice::Commitments;
 use axum::Json;
@@ -21,8 +22,9 @@ use uuid::Uuid;
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct NewCampaign {
-    /// 1 to 100 characters.
-    pub name: String,
+    /// 1 to 100 characters, one line.
+    #[schema(value_type = String)]
+    pub name: Label,
     /// One of `wons`, `talvisota`, `red_winter`, `winter_war`, `a_winter_war`.
     pub game: String,
     /// A scenario pack, for games that take one.
@@ -189,8 +191,9 @@ pub async fn api_finish(
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct ClientSeedIn {
-    /// Any UTF-8 text of 1 to 200 bytes; empty clears it.
-    pub seed: String,
+    /// Any one line of UTF-8 text of 1 to 200 bytes; empty clears it.
+    #[schema(value_type = String)]
+    pub seed: Label,
 }
 
 /// Sets the caller's public client seed (empty clears it).

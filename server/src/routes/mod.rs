@@ -71,7 +71,17 @@ impl From<JsonRejection> for AppError {
 
 impl From<FormRejection> for AppError {
     fn from(r: FormRejection) -> Self {
-        AppError::bad_request(format!("The form could not be read: {}.", r.body_text()))
+        match r {
+            // A field that does not fit its type (such as text with a control character).
+            FormRejection::FailedToDeserializeForm(e) => AppError::invalid(
+                "invalid_field",
+                format!("The form does not fit: {}.", e.body_text()),
+            ),
+            other => AppError::bad_request(format!(
+                "The form could not be read: {}.",
+                other.body_text()
+            )),
+        }
     }
 }
 

@@ -74,13 +74,17 @@ pub fn encode_component(value: &str) -> String {
     out
 }
 
-/// A local path to return to after signing in; anything else becomes the campaign list.
+/// A path on this site to return to after signing in; anything else becomes the campaign list.
+///
+/// It must start with exactly one `/` and hold only printable ASCII without `\`: browsers drop
+/// tabs and newlines and read `\` as `/`, so `/\t/evil.example` would leave the site, and a
+/// control character cannot go in a `Location` header at all.
 pub fn safe_next(next: &str) -> &str {
-    if next.starts_with('/') && !next.starts_with("//") && !next.contains('\\') {
-        next
-    } else {
-        "/campaigns"
-    }
+    let local = next
+        .strip_prefix('/')
+        .is_some_and(|rest| !rest.starts_with('/'))
+        && next.chars().all(|c| c.is_ascii_graphic() && c != '\\');
+    if local { next } else { "/campaigns" }
 }
 
 const CSS: &str = include_str!("../../../static/motti.css");
@@ -113,6 +117,28 @@ mod tests {
         assert_eq!(safe_next("//evil.example"), "/campaigns");
         assert_eq!(safe_next("https://evil.example"), "/campaigns");
         assert_eq!(safe_next("/\\evil"), "/campaigns");
+        assert_eq!(
+            safe_next("/campaigns?tab=dice#roll"),
+            "/campaigns?tab=dice#roll"
+        );
+        for hostile in [
+            "/\t/evil.example",
+            "/\n/evil.example",
+            "/\r\n/evil.example",
+            "/ /evil.example",
+            "/\u{0}",
+            "/\u{7f}",
+            "/campaigns\u{1b}",
+            "/a\\b",
+            "\\\\evil.example",
+            "javascript:alert(1)",
+            "evil.example",
+            "",
+            "/caf\u{e9}",
+            "\t/campaigns",
+        ] {
+            assert_eq!(safe_next(hostile), "/campaigns", "{hostile:?}");
+        }
     }
 
     #[test]

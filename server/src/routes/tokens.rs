@@ -100,6 +100,7 @@ fn token_name(raw: Option<&str>) -> Result<String, AppError> {
     if name.is_empty() {
         return Ok(DEFAULT_NAME.to_owned());
     }
+    crate::text::check("name", name, false)?;
     if name.chars().count() > 100 {
         return Err(AppError::invalid(
             "invalid_name",

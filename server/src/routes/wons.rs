@@ -15,6 +15,7 @@ use crate::rules::wons::{
     UmpireError, WonsState,
 };
 use crate::state::AppState;
+use crate::text::PlainText;
 use crate::views::wons::{WonsView, view_for};
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -656,12 +657,14 @@ pub(super) fn acting_side(access: &CampaignAccess, asked: Option<Side>) -> Resul
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CorrectionIn {
     /// Where the value is, e.g. `/platoons/fin-1/fatigue`.
-    pub path: String,
+    #[schema(value_type = String)]
+    pub path: crate::text::Label,
     /// The new value (JSON).
     #[schema(value_type = Object)]
     pub value: Value,
     /// Why; both sides read it.
-    pub reason: String,
+    #[schema(value_type = String)]
+    pub reason: PlainText,
 }
 
 /// Corrects one value with a reason; umpire only.
@@ -671,6 +674,7 @@ pub async fn correct(
     c: CorrectionIn,
 ) -> Result<(), AppError> {
     access.require_umpire("correct values")?;
+    crate::text::check_json("value", &c.value)?;
     run(state, access, |game, _| {
         Ok((
             (),

@@ -113,7 +113,7 @@ pub async fn surprise(
         let body = SurpriseIn {
             surprised,
             level,
-            reason: form.get("reason").to_owned(),
+            reason: crate::text::Label::field("reason", form.get("reason").to_owned())?,
         };
         battles::surprise(&state, &access, battle, &body).await
     }

@@ -17,6 +17,7 @@ use crate::rules::wons::support::{
 use crate::rules::wons::tables::force_morale::ForceMoraleTable;
 use crate::rules::wons::tables::surprise::SurpriseLevel;
 use crate::state::AppState;
+use crate::text::Label;
 use crate::views::wons::WonsView;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -143,7 +144,8 @@ pub struct SurpriseIn {
     /// How badly (R4's situation table).
     pub level: Option<SurpriseLevel>,
     /// Why, in a few words both sides read.
-    pub reason: String,
+    #[schema(value_type = String)]
+    pub reason: Label,
 }
 
 /// Sets or clears a battle's surprise; umpire only.

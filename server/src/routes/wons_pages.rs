@@ -407,9 +407,9 @@ pub async fn correct(
         &state,
         &access,
         CorrectionIn {
-            path: form.path.trim().to_owned(),
+            path: crate::text::Label::field("path", form.path.trim().to_owned())?,
             value,
-            reason: form.reason.trim().to_owned(),
+            reason: crate::text::PlainText::field("reason", form.reason.trim().to_owned())?,
         },
     )
     .await;

@@ -1,5 +1,6 @@
 //! Pure game rules, no I/O: state in, events out; dice only through `crate::dice::source`.
 
+pub mod nesting;
 pub mod talvisota;
 pub mod wons;
 

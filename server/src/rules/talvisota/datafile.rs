@@ -1,10 +1,13 @@
-//! Reads the small TOML subset the map and counter files are written in, keeping line numbers.
+//! Reads the map and counter files as TOML, keeping the line of every table and field.
 //!
-//! The accepted subset: `# comments`, top-level `key = value` lines, `[[table]]` headers, and
-//! values that are a quoted string, an integer, `true`/`false` or a one-line array of those.
-//! Keeping to it lets every later check name the exact line an umpire must fix.
+//! The `toml` crate does the parsing (with its own nesting limit); this module only turns its
+//! spanned document into `[[table]]`s in file order, so every later check can name the exact
+//! line an umpire must fix. A file may hold top-level keys and `[[name]]` tables whose fields
+//! are strings, integers, booleans or arrays of those.
 
 use super::error::DataError;
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
 
 /// One value written in a data file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,7 +18,7 @@ pub enum DataValue {
     Integer(i64),
     /// `true` or `false`.
     Boolean(bool),
-    /// A one-line array.
+    /// An array.
     List(Vec<DataValue>),
 }
 
@@ -121,133 +124,111 @@ fn non_negative(key: &str, value: &DataValue, line: usize) -> Result<u32, DataEr
     }
 }
 
-/// Parses a data file into its top-level table (first) and its `[[...]]` tables.
+/// Parses a data file into its top-level table (first) and its `[[...]]` tables in file order.
 pub fn parse(text: &str) -> Result<Vec<DataTable>, DataError> {
-    let mut tables = vec![DataTable {
+    crate::rules::nesting::refuse(text).map_err(|(line, message)| DataError::at(line, message))?;
+    let document = DeTable::parse(text).map_err(|e| syntax_error(text, &e))?;
+    let mut top = DataTable {
         name: String::new(),
         line: 0,
         fields: Vec::new(),
-    }];
-    for (index, raw) in text.lines().enumerate() {
-        let line = index + 1;
-        let content = strip_comment(raw).trim();
-        if content.is_empty() {
-            continue;
-        }
-        if let Some(rest) = content.strip_prefix("[[") {
-            let name = rest.strip_suffix("]]").ok_or_else(|| {
-                DataError::at(line, "a table header must look like [[name]]".to_string())
-            })?;
-            let name = name.trim();
-            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-                return Err(DataError::at(line, format!("`{name}` is not a table name")));
+    };
+    let mut tables = Vec::new();
+    for (key, value) in document.get_ref() {
+        let line = line_of(text, key.span().start);
+        let name = key.get_ref().to_string();
+        match value.get_ref() {
+            DeValue::Array(items) if is_table_array(items) => {
+                for item in items {
+                    if let DeValue::Table(fields) = item.get_ref() {
+                        tables.push(DataTable {
+                            name: name.clone(),
+                            line: line_of(text, item.span().start),
+                            fields: read_fields(text, fields)?,
+                        });
+                    }
+                }
             }
-            tables.push(DataTable {
-                name: name.to_string(),
+            DeValue::Table(_) => {
+                return Err(DataError::at(
+                    line,
+                    format!("`{name}`: only [[name]] tables are accepted in this file"),
+                ));
+            }
+            other => top.fields.push(DataField {
+                key: name.clone(),
+                value: read_value(text, &name, other, line)?,
                 line,
-                fields: Vec::new(),
-            });
-            continue;
+            }),
         }
-        if content.starts_with('[') {
-            return Err(DataError::at(
-                line,
-                "only [[name]] table headers are accepted in this file".to_string(),
-            ));
-        }
-        let (key, value) = content
-            .split_once('=')
-            .ok_or_else(|| DataError::at(line, "expected `key = value`".to_string()))?;
-        let key = key.trim();
-        if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return Err(DataError::at(line, format!("`{key}` is not a valid key")));
-        }
-        let value = parse_value(value.trim(), line)?;
-        let table = tables
-            .last_mut()
-            .ok_or_else(|| DataError::at(line, "no table".into()))?;
-        if table.fields.iter().any(|f| f.key == key) {
-            return Err(DataError::at(
-                line,
-                format!("`{key}` is given twice in this table"),
-            ));
-        }
-        table.fields.push(DataField {
-            key: key.to_string(),
-            value,
-            line,
-        });
     }
+    tables.sort_by_key(|t| t.line);
+    top.fields.sort_by_key(|f| f.line);
+    tables.insert(0, top);
     Ok(tables)
 }
 
-fn strip_comment(raw: &str) -> &str {
-    let mut in_string = false;
-    for (i, c) in raw.char_indices() {
-        match c {
-            '"' => in_string = !in_string,
-            '#' if !in_string => return &raw[..i],
-            _ => {}
+/// The parser's complaint, with its line and the key written on that line.
+fn syntax_error(text: &str, error: &toml::de::Error) -> DataError {
+    let line = error.span().map_or(0, |span| line_of(text, span.start));
+    let message = error.message().trim();
+    let written = text.lines().nth(line.saturating_sub(1)).unwrap_or_default();
+    match written.split_once('=') {
+        Some((key, _)) if !key.trim().is_empty() => {
+            DataError::at(line, format!("`{}`: {message}", key.trim()))
         }
+        _ => DataError::at(line, message.to_string()),
     }
-    raw
 }
 
-fn parse_value(text: &str, line: usize) -> Result<DataValue, DataError> {
-    if let Some(inner) = text.strip_prefix('[') {
-        let inner = inner.strip_suffix(']').ok_or_else(|| {
-            DataError::at(
-                line,
-                "an array must open and close on the same line".to_string(),
-            )
-        })?;
-        let mut items = Vec::new();
-        for part in split_items(inner) {
-            let part = part.trim();
-            if part.is_empty() {
-                continue;
-            }
-            items.push(parse_value(part, line)?);
-        }
-        return Ok(DataValue::List(items));
-    }
-    if let Some(inner) = text.strip_prefix('"') {
-        let inner = inner.strip_suffix('"').ok_or_else(|| {
-            DataError::at(line, "a string must end with a double quote".to_string())
-        })?;
-        if inner.contains('"') || inner.contains('\\') {
-            return Err(DataError::at(
-                line,
-                "strings may not contain quotes or backslashes".into(),
-            ));
-        }
-        return Ok(DataValue::Text(inner.to_string()));
-    }
-    match text {
-        "true" => return Ok(DataValue::Boolean(true)),
-        "false" => return Ok(DataValue::Boolean(false)),
-        _ => {}
-    }
-    text.replace('_', "")
-        .parse::<i64>()
-        .map(DataValue::Integer)
-        .map_err(|_| DataError::at(line, format!("`{text}` is not a string, number or boolean")))
+/// The 1-based line of byte `offset` in `text`.
+fn line_of(text: &str, offset: usize) -> usize {
+    text.get(..offset)
+        .map_or(1, |before| before.matches('\n').count() + 1)
 }
 
-fn split_items(inner: &str) -> Vec<&str> {
-    let mut parts = Vec::new();
-    let mut start = 0;
-    let mut in_string = false;
-    for (i, c) in inner.char_indices() {
-        match c {
-            '"' => in_string = !in_string,
-            ',' if !in_string => {
-                parts.push(&inner[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
+fn is_table_array(items: &[Spanned<DeValue<'_>>]) -> bool {
+    !items.is_empty()
+        && items
+            .iter()
+            .all(|item| matches!(item.get_ref(), DeValue::Table(_)))
+}
+
+fn read_fields(text: &str, fields: &DeTable<'_>) -> Result<Vec<DataField>, DataError> {
+    let mut read = Vec::new();
+    for (key, value) in fields {
+        let line = line_of(text, key.span().start);
+        let name = key.get_ref().to_string();
+        read.push(DataField {
+            value: read_value(text, &name, value.get_ref(), line)?,
+            key: name,
+            line,
+        });
     }
-    parts.push(&inner[start..]);
-    parts
+    read.sort_by_key(|f| f.line);
+    Ok(read)
+}
+
+fn read_value(
+    text: &str,
+    key: &str,
+    value: &DeValue<'_>,
+    line: usize,
+) -> Result<DataValue, DataError> {
+    match value {
+        DeValue::String(s) => Ok(DataValue::Text(s.to_string())),
+        DeValue::Boolean(b) => Ok(DataValue::Boolean(*b)),
+        DeValue::Integer(n) => i64::from_str_radix(&n.as_str().replace('_', ""), n.radix())
+            .map(DataValue::Integer)
+            .map_err(|_| DataError::at(line, format!("`{key}` is not a whole number we can use"))),
+        DeValue::Array(items) => items
+            .iter()
+            .map(|item| read_value(text, key, item.get_ref(), line_of(text, item.span().start)))
+            .collect::<Result<_, _>>()
+            .map(DataValue::List),
+        DeValue::Float(_) | DeValue::Datetime(_) | DeValue::Table(_) => Err(DataError::at(
+            line,
+            format!("`{key}` must be a string, a whole number, true/false or an array of those"),
+        )),
+    }
 }

@@ -226,5 +226,11 @@ pub(super) struct RawPack {
 
 /// Reads a pack's TOML; errors name the line and the field.
 pub(super) fn parse(source: &str) -> Result<RawPack, PackError> {
+    // Measured first: the size and nesting limits hold whatever the parser would do.
+    crate::rules::nesting::refuse(source).map_err(|(line, message)| PackError {
+        line,
+        field: "scenario".into(),
+        message,
+    })?;
     toml::from_str(source).map_err(|e| PackError::from_toml(source, &e))
 }

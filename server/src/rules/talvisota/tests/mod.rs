@@ -4,6 +4,7 @@ mod combat_follow_up_tests;
 mod combat_tests;
 mod crt_tests;
 mod data_tests;
+mod datafile_hostile_tests;
 mod fixtures;
 mod forces;
 mod full_game;

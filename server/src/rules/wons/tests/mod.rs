@@ -7,6 +7,7 @@ mod hours;
 mod leaks;
 mod legality;
 mod packs;
+mod packs_hostile;
 mod schema;
 mod umpire;
 

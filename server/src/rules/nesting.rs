@@ -1,0 +1,141 @@
+//! Counts how deeply brackets nest in a TOML text before it is parsed, so hostile input is refused cheaply.
+
+/// The largest uploaded data file or scenario pack accepted, in bytes.
+pub const MAX_BYTES: usize = 512 * 1024;
+
+/// How deeply brackets and braces may nest in an uploaded TOML text.
+pub const MAX_DEPTH: usize = 16;
+
+/// Refuses a text larger than [`MAX_BYTES`] or nested deeper than [`MAX_DEPTH`], before it is
+/// parsed: the 1-based line at fault (0 for the whole text) and a sentence saying what to fix.
+pub fn refuse(text: &str) -> Result<(), (usize, String)> {
+    if text.len() > MAX_BYTES {
+        return Err((
+            0,
+            format!(
+                "the file is {} bytes; at most {MAX_BYTES} are accepted",
+                text.len()
+            ),
+        ));
+    }
+    match deepest(text) {
+        Some((depth, line)) if depth > MAX_DEPTH => Err((
+            line,
+            format!("brackets nest {depth} deep here; at most {MAX_DEPTH} are accepted"),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Where the scanner is in the text.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Code,
+    Comment,
+    /// Inside `"..."` (true: `"""..."""`).
+    Basic(bool),
+    /// Inside `'...'` (true: `'''...'''`).
+    Literal(bool),
+}
+
+/// The deepest nesting of `[`/`{` outside strings and comments, and the 1-based line where it is
+/// first reached; `None` when the text has no brackets at all.
+pub fn deepest(text: &str) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut place = Place::Code;
+    let (mut depth, mut line) = (0usize, 1usize);
+    let mut deepest: Option<(usize, usize)> = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let triple = |q: u8| bytes.get(i..i + 3) == Some(&[q, q, q][..]);
+        if b == b'\n' {
+            line += 1;
+        }
+        match place {
+            Place::Code => match b {
+                b'#' => place = Place::Comment,
+                b'"' if triple(b'"') => {
+                    place = Place::Basic(true);
+                    i += 2;
+                }
+                b'"' => place = Place::Basic(false),
+                b'\'' if triple(b'\'') => {
+                    place = Place::Literal(true);
+                    i += 2;
+                }
+                b'\'' => place = Place::Literal(false),
+                b'[' | b'{' => {
+                    depth += 1;
+                    if deepest.is_none_or(|(d, _)| depth > d) {
+                        deepest = Some((depth, line));
+                    }
+                }
+                b']' | b'}' => depth = depth.saturating_sub(1),
+                _ => {}
+            },
+            Place::Comment if b == b'\n' => place = Place::Code,
+            Place::Comment => {}
+            Place::Basic(_) if b == b'\\' => {
+                // An escaped character never ends the string (an escaped newline still counts).
+                if bytes.get(i + 1) == Some(&b'\n') {
+                    line += 1;
+                }
+                i += 1;
+            }
+            Place::Basic(false) if b == b'"' || b == b'\n' => place = Place::Code,
+            Place::Basic(true) if triple(b'"') => {
+                place = Place::Code;
+                i += 2;
+            }
+            Place::Literal(false) if b == b'\'' || b == b'\n' => place = Place::Code,
+            Place::Literal(true) if triple(b'\'') => {
+                place = Place::Code;
+                i += 2;
+            }
+            Place::Basic(_) | Place::Literal(_) => {}
+        }
+        i += 1;
+    }
+    deepest
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MAX_BYTES, deepest, refuse};
+
+    #[test]
+    fn counts_arrays_and_inline_tables() {
+        assert_eq!(deepest("a = 1"), None);
+        assert_eq!(deepest("a = [1, [2]]"), Some((2, 1)));
+        assert_eq!(deepest("x = 1\n[[space]]\nb = { c = [1] }"), Some((2, 2)));
+        assert_eq!(deepest("b = { c = [[{}]] }"), Some((4, 1)));
+    }
+
+    #[test]
+    fn brackets_in_strings_and_comments_do_not_count() {
+        assert_eq!(deepest("a = \"[[[[\" # [[[[[\nb = '[[[['"), None);
+        assert_eq!(deepest("a = \"\"\"\n[[[\n\"\"\"\nb = [1]"), Some((1, 4)));
+        assert_eq!(deepest("a = '''[[[''' \nb = \"\\\"[[\""), None);
+    }
+
+    #[test]
+    fn refuses_deep_and_huge_texts_and_keeps_ordinary_ones() {
+        assert!(refuse("a = [[1, 2], [3]]\n[[space]]\nid = \"x\"").is_ok());
+        let deep = format!("\n\nx = {}{}", "[".repeat(17), "]".repeat(17));
+        let (line, message) = refuse(&deep).expect_err("17 deep");
+        assert_eq!(line, 3);
+        assert!(message.contains("17 deep"), "{message}");
+        let (line, message) = refuse(&"#".repeat(MAX_BYTES + 1)).expect_err("too large");
+        assert_eq!(line, 0);
+        assert!(message.contains("at most"), "{message}");
+    }
+
+    #[test]
+    fn ten_thousand_deep_is_measured_without_recursion() {
+        let text = format!("a = {}{}", "[".repeat(10_000), "]".repeat(10_000));
+        assert_eq!(deepest(&text), Some((10_000, 1)));
+        let tables = format!("a = {}{}", "{b = ".repeat(10_000), "}".repeat(10_000));
+        assert_eq!(deepest(&tables), Some((10_000, 1)));
+    }
+}

@@ -1,0 +1,169 @@
+//! A database out of connections answers 503 with Retry-After; caching and transport headers.
+
+use crate::common::{TestApp, error_code};
+use reqwest::StatusCode;
+use serde_json::Value;
+use sqlx::Connection;
+
+#[tokio::test]
+async fn a_pool_with_its_only_connection_held_answers_503_with_retry_after() {
+    let app = TestApp::spawn_with(|c| c.db_pool = 1).await;
+    let (_, token) = app.user("umpire").await;
+    let held = app.db.acquire().await.expect("takes the only connection");
+
+    let res = app
+        .api()
+        .get(format!("{}/api/v1/campaigns", app.url))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(res.headers()["retry-after"], "5");
+    let body: Value = res.json().await.expect("json");
+    assert_eq!(error_code(&body), "busy");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("Try again"))
+    );
+
+    let res = app
+        .browser()
+        .post(format!("{}/signin", app.url))
+        .form(&[
+            ("username", "umpire"),
+            ("password", "correct horse battery"),
+        ])
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(res.headers()["retry-after"], "5");
+    assert!(
+        res.headers()["content-type"]
+            .to_str()
+            .is_ok_and(|t| t.starts_with("text/html"))
+    );
+    assert!(res.text().await.expect("page").contains("busy"));
+
+    // A signed-in page: the session store cannot load the session either.
+    drop(held);
+    let browser = app.browser();
+    let res = browser
+        .post(format!("{}/signin", app.url))
+        .form(&[
+            ("username", "umpire"),
+            ("password", "correct horse battery"),
+        ])
+        .send()
+        .await
+        .expect("signs in");
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let held = app
+        .db
+        .acquire()
+        .await
+        .expect("takes the only connection again");
+    let res = browser
+        .get(format!("{}/campaigns", app.url))
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(res.headers()["retry-after"], "5");
+
+    drop(held);
+    let (status, _) = app.get("/api/v1/campaigns", Some(&token)).await;
+    assert_eq!(
+        status,
+        StatusCode::OK,
+        "answers again once a connection is free"
+    );
+}
+
+#[tokio::test]
+async fn pages_and_json_are_never_cached_and_hsts_follows_secure_cookies() {
+    let app = TestApp::spawn().await;
+    let (_, token) = app.user("umpire").await;
+    let res = app
+        .api()
+        .get(format!("{}/api/v1/campaigns", app.url))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["cache-control"], "no-store");
+    assert!(res.headers().get("strict-transport-security").is_none());
+
+    let browser = app.browser();
+    browser
+        .post(format!("{}/signin", app.url))
+        .form(&[
+            ("username", "umpire"),
+            ("password", "correct horse battery"),
+        ])
+        .send()
+        .await
+        .expect("signs in");
+    let res = browser
+        .get(format!("{}/campaigns", app.url))
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["cache-control"], "no-store");
+    let res = app
+        .api()
+        .get(format!("{}/static/motti.css", app.url))
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(res.headers()["cache-control"], "public, max-age=3600");
+
+    let secure = TestApp::spawn_with(|c| c.secure_cookies = true).await;
+    let res = secure
+        .api()
+        .get(format!("{}/healthz", secure.url))
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(
+        res.headers()["strict-transport-security"],
+        "max-age=31536000"
+    );
+}
+
+#[tokio::test]
+async fn a_connection_left_inside_a_transaction_never_serves_the_next_request() {
+    let app = TestApp::spawn_with(|c| c.db_pool = 1).await;
+    // What a future dropped during `BEGIN` leaves behind: the server's transaction is open while
+    // sqlx believes there is none.
+    let mut conn = app.db.acquire().await.expect("a connection");
+    sqlx::raw_sql("begin; create table stale_write (x int)")
+        .execute(&mut *conn)
+        .await
+        .expect("begins");
+    drop(conn);
+    // The next user of the pool's connection must not write inside that transaction.
+    let (_, token) = app.user("after").await;
+    let (status, _) = app.get("/api/v1/campaigns", Some(&token)).await;
+    assert_eq!(status, StatusCode::OK);
+    let mut fresh = sqlx::PgConnection::connect(&app.database_url())
+        .await
+        .expect("a separate connection");
+    let users: i64 = sqlx::query_scalar("select count(*) from users where username = 'after'")
+        .fetch_one(&mut fresh)
+        .await
+        .expect("counts");
+    assert_eq!(
+        users, 1,
+        "the sign-up is committed, seen from another connection"
+    );
+    let stale: Option<String> = sqlx::query_scalar("select to_regclass('stale_write')::text")
+        .fetch_one(&mut fresh)
+        .await
+        .expect("looks");
+    assert_eq!(stale, None, "the stale transaction was rolled back");
+}
