@@ -1,6 +1,7 @@
 //! Integration tests: the real router on a real PostgreSQL, driven like a client.
 
 mod accounts;
+mod api_doc;
 mod browser;
 mod campaigns;
 mod common;

@@ -2,6 +2,7 @@
 //! Small routers per area are merged here.
 
 pub mod accounts;
+pub mod api_doc;
 pub mod campaign_pages;
 pub mod campaigns;
 pub mod dice;
@@ -167,6 +168,9 @@ async fn openapi_json(
     )
 }
 
+/// The API paths behind the sign-up/sign-in rate limiter.
+const RATE_LIMITED_API: [&str; 2] = ["/api/v1/users", "/api/v1/tokens"];
+
 /// The JSON API and its OpenAPI document, built together so the document covers every route.
 fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let limited: OpenApiRouter<AppState> = OpenApiRouter::new()
@@ -226,6 +230,7 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
         .routes(routes!(openapi_json))
         .split_for_parts();
     doc.merge(doc_part);
+    api_doc::finish(&mut doc, &RATE_LIMITED_API);
     let json = std::sync::Arc::new(doc.to_json().unwrap_or_else(|_| "{}".into()));
     let router = router.merge(doc_router.with_state(json));
     (router, doc)
