@@ -107,6 +107,7 @@ fn error_content() -> Content {
 /// gives every response a description and attaches the shared error responses.
 /// `rate_limited` lists the paths behind the sign-up/sign-in limiter.
 pub fn finish(doc: &mut OpenApi, rate_limited: &[&str]) {
+    string_map_keys(doc);
     let components = doc.components.get_or_insert_with(Default::default);
     components
         .schemas
@@ -137,6 +138,37 @@ pub fn finish(doc: &mut OpenApi, rate_limited: &[&str]) {
             if let Some(op) = op {
                 finish_operation(op, method, limited);
             }
+        }
+    }
+}
+
+/// JSON object keys are strings: a map keyed by numbers (`BTreeMap<u8, _>`) is sent with keys
+/// like `"0"`, so its `propertyNames` say a string of digits rather than an integer.
+fn string_map_keys(doc: &mut OpenApi) {
+    fn walk(value: &mut serde_json::Value) {
+        match value {
+            serde_json::Value::Object(map) => {
+                if let Some(names) = map.get_mut("propertyNames")
+                    && names.get("type").and_then(|t| t.as_str()) == Some("integer")
+                {
+                    *names = serde_json::json!({"type": "string", "pattern": "^[0-9]+$"});
+                }
+                map.values_mut().for_each(walk);
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(walk),
+            _ => {}
+        }
+    }
+    let Some(components) = doc.components.as_mut() else {
+        return;
+    };
+    for schema in components.schemas.values_mut() {
+        let Ok(mut value) = serde_json::to_value(&*schema) else {
+            continue;
+        };
+        walk(&mut value);
+        if let Ok(fixed) = serde_json::from_value(value) {
+            *schema = fixed;
         }
     }
 }
@@ -259,6 +291,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn maps_keyed_by_numbers_are_documented_with_string_keys() {
+        let doc = crate::routes::openapi().to_json().expect("serializes");
+        assert!(doc.contains("soviet_reached"));
+        assert!(
+            !doc.contains(r#""propertyNames":{"type":"integer""#),
+            "an integer propertyNames is left"
+        );
+        assert!(doc.contains(r#""pattern":"^[0-9]+$""#));
     }
 
     #[test]
