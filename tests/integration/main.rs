@@ -2,6 +2,7 @@
 
 mod accounts;
 mod api_doc;
+mod authz;
 mod browser;
 mod campaigns;
 mod common;
