@@ -104,7 +104,13 @@ pub async fn check_credentials(
     username: &str,
     password: &str,
 ) -> Result<Option<db::users::User>, AppError> {
-    let found = db::users::credentials(&state.db, username).await?;
+    // No account's name holds control characters (sign-up refuses them), and PostgreSQL
+    // refuses NUL: such a name is simply unknown, answered like any other.
+    let found = if crate::text::forbidden_char(username, false).is_some() {
+        None
+    } else {
+        db::users::credentials(&state.db, username).await?
+    };
     let hash = found
         .as_ref()
         .map_or(DECOY_HASH.to_owned(), |c| c.password_hash.clone());

@@ -2,6 +2,8 @@
 
 mod accounts;
 mod accounts_manage;
+mod api_doc;
+mod authz;
 mod backup;
 mod browser;
 mod campaigns;

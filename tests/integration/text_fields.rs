@@ -61,6 +61,16 @@ async fn control_characters_in_api_bodies_are_refused_and_change_nothing() {
             .await;
         refused("token name", status, &body);
         assert!(body.to_string().contains("name"), "names the field: {body}");
+        // A name no account can have is an unknown name, not a server error.
+        let (status, body) = c
+            .app
+            .post(
+                "/api/v1/tokens",
+                None,
+                json!({"username": bad, "password": "correct horse battery"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "token username: {body}");
 
         let (status, body) = c
             .app

@@ -61,7 +61,7 @@ pub struct EventRow {
     /// What happened.
     pub sentence: String,
     /// Details.
-    #[schema(value_type = Object)]
+    #[schema(value_type = Value)]
     pub payload: sqlx::types::Json<serde_json::Value>,
     /// When it was recorded (RFC 3339).
     #[serde(with = "time::serde::rfc3339")]

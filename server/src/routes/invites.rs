@@ -205,7 +205,7 @@ pub async fn remove(state: &AppState, access: &CampaignAccess, user: Uuid) -> Re
 }
 
 /// `POST /api/v1/campaigns/{id}/invites`: makes an invite link for a role; umpire only.
-#[utoipa::path(post, path = "/api/v1/campaigns/{id}/invites", tag = "campaigns", request_body = NewInvite,
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/invites", tag = "invites", request_body = NewInvite,
     params(("id" = Uuid, Path, description = "campaign id")),
     responses((status = 201, body = InviteOut), (status = 403, description = "not the umpire"),
               (status = 404, description = "unknown or not yours"),
@@ -224,7 +224,7 @@ pub async fn api_invite(
 }
 
 /// `GET /api/v1/campaigns/{id}/invites`: the invite links not withdrawn; umpire only.
-#[utoipa::path(get, path = "/api/v1/campaigns/{id}/invites", tag = "campaigns",
+#[utoipa::path(get, path = "/api/v1/campaigns/{id}/invites", tag = "invites",
     params(("id" = Uuid, Path, description = "campaign id")),
     responses((status = 200, body = [InviteOut]), (status = 403, description = "not the umpire"),
               (status = 404, description = "unknown or not yours")),
@@ -237,7 +237,7 @@ pub async fn api_list(
 }
 
 /// `DELETE /api/v1/campaigns/{id}/invites/{code}`: withdraws an invite link; umpire only.
-#[utoipa::path(delete, path = "/api/v1/campaigns/{id}/invites/{code}", tag = "campaigns",
+#[utoipa::path(delete, path = "/api/v1/campaigns/{id}/invites/{code}", tag = "invites",
     params(("id" = Uuid, Path, description = "campaign id"), ("code" = String, Path, description = "invite code")),
     responses((status = 204, description = "withdrawn"), (status = 403, description = "not the umpire"),
               (status = 404, description = "no such standing invite")),
@@ -322,7 +322,7 @@ pub async fn accept(state: &AppState, user: Uuid, code: &str) -> Result<Joined, 
 }
 
 /// `POST /api/v1/invites/{code}/accept`: joins the campaign with the invite's role.
-#[utoipa::path(post, path = "/api/v1/invites/{code}/accept", tag = "campaigns",
+#[utoipa::path(post, path = "/api/v1/invites/{code}/accept", tag = "invites",
     params(("code" = String, Path, description = "invite code")),
     responses((status = 200, body = Joined), (status = 404, description = "unknown invite"),
               (status = 409, description = "already in the campaign with another role (`already_participant`), or removed from it with another role (`removed_participant`)"),

@@ -2,6 +2,7 @@
 //! Small routers per area are merged here.
 
 pub mod accounts;
+pub mod api_doc;
 pub mod campaign_pages;
 pub mod campaigns;
 pub mod dice;
@@ -182,6 +183,9 @@ async fn openapi_json(
     )
 }
 
+/// The API paths behind the sign-up/sign-in rate limiter.
+const RATE_LIMITED_API: [&str; 2] = ["/api/v1/users", "/api/v1/tokens"];
+
 /// The JSON API and its OpenAPI document, built together so the document covers every route.
 fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let limited: OpenApiRouter<AppState> = OpenApiRouter::new()
@@ -246,6 +250,7 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
         .routes(routes!(openapi_json))
         .split_for_parts();
     doc.merge(doc_part);
+    api_doc::finish(&mut doc, &RATE_LIMITED_API);
     let json = std::sync::Arc::new(doc.to_json().unwrap_or_else(|_| "{}".into()));
     let router = router.merge(doc_router.with_state(json));
     (router, doc)
@@ -255,6 +260,83 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
 pub fn openapi() -> utoipa::openapi::OpenApi {
     api(&std::sync::Arc::new(None)).1
 }
+
+/// Every page route (method, path) outside `/api`, as `router` registers them; the
+/// authorization matrix test takes its page rows from here. Add a line with every new page route.
+pub const PAGE_ROUTES: &[(&str, &str)] = &[
+    ("GET", "/"),
+    ("GET", "/signup"),
+    ("POST", "/signup"),
+    ("GET", "/signin"),
+    ("POST", "/signin"),
+    ("POST", "/signout"),
+    ("GET", "/account"),
+    ("POST", "/account/password"),
+    ("POST", "/account/sessions/others/end"),
+    ("POST", "/account/sessions/end"),
+    ("GET", "/account/tokens"),
+    ("POST", "/account/tokens"),
+    ("POST", "/account/tokens/{id}/revoke"),
+    ("GET", "/campaigns"),
+    ("POST", "/campaigns"),
+    ("GET", "/campaigns/{id}"),
+    ("POST", "/campaigns/{id}/invites"),
+    ("POST", "/campaigns/{id}/invites/{code}/withdraw"),
+    ("POST", "/campaigns/{id}/participants/{user_id}/remove"),
+    ("POST", "/campaigns/{id}/finish"),
+    ("POST", "/campaigns/{id}/client-seed"),
+    ("GET", "/campaigns/{id}/dice"),
+    ("POST", "/campaigns/{id}/dice/roll"),
+    ("POST", "/campaigns/{id}/dice/procedure/{name}"),
+    ("POST", "/campaigns/{id}/dice/rotate"),
+    ("POST", "/campaigns/{id}/dice/reveal"),
+    ("GET", "/dice/verify"),
+    ("GET", "/games/wons/rules"),
+    ("GET", "/campaigns/{id}/wons"),
+    ("POST", "/campaigns/{id}/wons/orders/{platoon}"),
+    ("POST", "/campaigns/{id}/wons/extra-actions/{platoon}"),
+    ("POST", "/campaigns/{id}/wons/ready"),
+    ("POST", "/campaigns/{id}/wons/resolve"),
+    ("POST", "/campaigns/{id}/wons/corrections"),
+    ("POST", "/campaigns/{id}/wons/reveal"),
+    ("POST", "/campaigns/{id}/wons/end"),
+    ("POST", "/campaigns/{id}/wons/deadline"),
+    ("POST", "/campaigns/{id}/wons/reorganization"),
+    ("POST", "/campaigns/{id}/wons/force-morale-table"),
+    (
+        "POST",
+        "/campaigns/{id}/wons/battles/{battle}/support-points",
+    ),
+    ("POST", "/campaigns/{id}/wons/battles/{battle}/support"),
+    ("POST", "/campaigns/{id}/wons/battles/{battle}/surprise"),
+    ("POST", "/campaigns/{id}/wons/battles/{battle}/turn-zero"),
+    ("POST", "/campaigns/{id}/wons/battles/{battle}/result"),
+    ("POST", "/campaigns/{id}/wons/battles/{battle}/captures"),
+    ("POST", "/campaigns/{id}/wons/battles/{battle}/force-morale"),
+    ("POST", "/campaigns/{id}/wons/battles/{battle}/barrages"),
+    (
+        "POST",
+        "/campaigns/{id}/wons/battles/{battle}/interrogations",
+    ),
+    ("GET", "/campaigns/{id}/talvisota"),
+    ("POST", "/campaigns/{id}/talvisota/organisation"),
+    ("POST", "/campaigns/{id}/talvisota/soviet-sheet"),
+    ("POST", "/campaigns/{id}/talvisota/finnish-sheet"),
+    ("POST", "/campaigns/{id}/talvisota/combats"),
+    ("POST", "/campaigns/{id}/talvisota/harassment"),
+    ("POST", "/campaigns/{id}/talvisota/advance"),
+    ("POST", "/campaigns/{id}/talvisota/solo"),
+    ("GET", "/talvisota/rules"),
+    ("GET", "/campaigns/{id}/heroes"),
+    ("POST", "/campaigns/{id}/heroes/obtain"),
+    ("POST", "/campaigns/{id}/heroes/{hero}/fate"),
+    ("GET", "/invites/{code}"),
+    ("POST", "/invites/{code}/accept"),
+    ("GET", "/healthz"),
+    ("GET", "/readyz"),
+    ("GET", "/static/{name}"),
+    ("GET", "/campaigns/{id}/live"),
+];
 
 /// Every route of the server.
 pub fn router(state: &AppState) -> Router<AppState> {

@@ -19,3 +19,4 @@ mod wons_battle_tests;
 pub mod wons_battle_umpire;
 pub mod wons_battle_words;
 pub mod wons_picture;
+mod wons_schema;

@@ -134,6 +134,7 @@ pub struct BoardView {
 
 /// The Soviet player's view.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = talvisota::SovietView)]
 pub struct SovietView {
     /// The table.
     pub board: BoardView,
@@ -147,6 +148,7 @@ pub struct SovietView {
 
 /// The Finnish player's view.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = talvisota::FinnishView)]
 pub struct FinnishView {
     /// The table.
     pub board: BoardView,
@@ -164,6 +166,7 @@ pub struct FinnishView {
 
 /// The umpire's view: everything.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+#[schema(as = talvisota::UmpireView)]
 pub struct UmpireView {
     /// The table.
     pub board: BoardView,

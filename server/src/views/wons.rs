@@ -273,17 +273,33 @@ pub struct SideView {
 }
 
 /// The Soviet player's view.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
 pub struct SovietView(pub SideView);
 
 /// The Finnish player's view.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
 pub struct FinnishView(pub SideView);
 
+// A side's view is a SideView whose `side` is fixed, so the documented `oneOf` of
+// WonsView matches exactly one branch.
+super::wons_schema::side_view_schema!(
+    SovietView,
+    "wons.SovietView",
+    "soviet",
+    "The Soviet player's view."
+);
+super::wons_schema::side_view_schema!(
+    FinnishView,
+    "wons.FinnishView",
+    "finnish",
+    "The Finnish player's view."
+);
+
 /// The umpire's view: everything.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[schema(as = wons::UmpireView)]
 pub struct UmpireView {
     /// Public campaign facts.
     pub campaign: CampaignHeader,
