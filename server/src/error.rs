@@ -246,8 +246,39 @@ fn is_html_or_json(response: &Response) -> bool {
 /// A signed-out visitor of a page is sent to the sign-in form instead.
 pub async fn shape_errors(request: Request, next: Next) -> Response {
     let path = request.uri().path().to_owned();
-    let is_api = path.starts_with("/api/");
     let response = next.run(request).await;
+    let response = refuse_malformed_paths(response).await;
+    shape(&path, response)
+}
+
+/// A path parameter that is not well formed (an id that is no UUID) names nothing: axum's
+/// plain-text 400 for it ("Invalid URL: …") becomes the 404 an unknown id gets.
+async fn refuse_malformed_paths(response: Response) -> Response {
+    if response.status() != StatusCode::BAD_REQUEST
+        || response.extensions().get::<ErrorInfo>().is_some()
+        || is_html_or_json(&response)
+    {
+        return response;
+    }
+    let (parts, body) = response.into_parts();
+    // A framework refusal is a short sentence; anything longer is not one.
+    let Ok(bytes) = axum::body::to_bytes(body, 4096).await else {
+        return AppError::new(
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+            "The request could not be read; check its format.",
+        )
+        .into_response();
+    };
+    if bytes.starts_with(b"Invalid URL") {
+        return AppError::not_found().into_response();
+    }
+    Response::from_parts(parts, axum::body::Body::from(bytes))
+}
+
+/// Gives an error response the documented shape for `path`.
+fn shape(path: &str, response: Response) -> Response {
+    let is_api = path.starts_with("/api/");
     let status = response.status();
     if !(status.is_client_error() || status.is_server_error()) {
         return response;
@@ -262,7 +293,7 @@ pub async fn shape_errors(request: Request, next: Next) -> Response {
     let mut shaped = if is_api {
         (status, Json(ErrorBody { error: &info })).into_response()
     } else if status == StatusCode::UNAUTHORIZED {
-        let next = crate::routes::pages::encode_component(&path);
+        let next = crate::routes::pages::encode_component(path);
         return Redirect::to(&format!("/signin?next={next}")).into_response();
     } else {
         crate::routes::pages::error_page(status, &info)

@@ -167,3 +167,56 @@ async fn a_connection_left_inside_a_transaction_never_serves_the_next_request() 
         .expect("looks");
     assert_eq!(stale, None, "the stale transaction was rolled back");
 }
+
+#[tokio::test]
+async fn a_path_parameter_that_is_not_well_formed_answers_like_an_unknown_one() {
+    let app = TestApp::spawn().await;
+    let (_, token) = app.user("umpire").await;
+    let api = |method: reqwest::Method, path: &str| {
+        app.api()
+            .request(method, format!("{}{path}", app.url))
+            .bearer_auth(&token)
+    };
+    for (method, path) in [
+        (reqwest::Method::DELETE, "/api/v1/tokens/not-a-uuid"),
+        (
+            reqwest::Method::DELETE,
+            "/api/v1/tokens/00000000-0000-4000-8000-000000000000",
+        ),
+    ] {
+        let res = api(method, path).send().await.expect("answers");
+        assert_eq!(res.status(), StatusCode::NOT_FOUND, "{path}");
+        let body: Value = res.json().await.expect("json");
+        assert_eq!(error_code(&body), "not_found", "{path}");
+    }
+    // A page says the same, as a page.
+    let browser = app.signed_in("umpire", "test").await;
+    let res = browser
+        .post(format!("{}/account/tokens/not-a-uuid/revoke", app.url))
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    assert!(
+        res.headers()["content-type"]
+            .to_str()
+            .is_ok_and(|ct| ct.starts_with("text/html"))
+    );
+    // A malformed query is still a malformed request.
+    let (_, made) = app
+        .post(
+            "/api/v1/campaigns",
+            Some(&token),
+            serde_json::json!({"name": "Paths", "game": "wons"}),
+        )
+        .await;
+    let campaign = made["id"].as_str().expect("an id");
+    let res = api(
+        reqwest::Method::GET,
+        &format!("/api/v1/campaigns/{campaign}/rolls?after=soon"),
+    )
+    .send()
+    .await
+    .expect("answers");
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+}
