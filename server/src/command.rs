@@ -5,7 +5,6 @@
 use crate::db;
 use crate::db::campaigns::CampaignRow;
 use crate::db::game::Audience;
-use crate::dice::audience::Audience as RollAudience;
 use crate::dice::entropy::{ClientSeed, EntropySet};
 use crate::dice::live::{LiveDice, RolledRoll};
 use crate::dice::v2::EpochSeeds;
@@ -161,12 +160,7 @@ impl Command {
     /// Marks the command as changing what `audience` sees, for a change no event records
     /// (a deadline, a new dice epoch).
     pub fn changes_for(&mut self, audience: Audience) {
-        match audience {
-            Audience::Public => self.readers = Readers::ALL,
-            Audience::Soviet => self.readers.add(Role::Soviet),
-            Audience::Finnish => self.readers.add(Role::Finnish),
-            Audience::Umpire => self.readers.add(Role::Umpire),
-        }
+        self.readers.see(audience);
     }
 
     /// The transaction, for the game module's own reads and writes.
@@ -182,13 +176,8 @@ impl Command {
         })?;
         let id = self.campaign.id;
         for roll in &rolls {
-            // A roll's audience sees it (the umpire, who sees every roll, is a reader already).
-            match roll.audience {
-                RollAudience::Public => self.readers = Readers::ALL,
-                RollAudience::Soviet => self.readers.add(Role::Soviet),
-                RollAudience::Finnish => self.readers.add(Role::Finnish),
-                RollAudience::Umpire => {}
-            }
+            // A roll's audience sees it.
+            self.readers.see(roll.audience);
         }
         if !rolls.is_empty() {
             db::dice::insert_entropy_set(
@@ -256,7 +245,7 @@ async fn open_epoch(
     }
     let mut seeds = [[0u8; 32]; 4];
     for row in &rows {
-        let audience: RollAudience = row.audience.parse().map_err(AppError::internal)?;
+        let audience: Audience = row.audience.parse().map_err(AppError::internal)?;
         seeds[usize::from(audience.byte())] =
             row.seed.as_slice().try_into().map_err(AppError::internal)?;
     }

@@ -44,6 +44,18 @@ impl Readers {
         }
     }
 
+    /// Adds everyone who belongs to `audience` (the umpire belongs to every audience).
+    pub fn see(&mut self, audience: crate::dice::audience::Audience) {
+        use crate::dice::audience::Audience;
+        match audience {
+            Audience::Public => *self = Readers::ALL,
+            Audience::Soviet => self.add(Role::Soviet),
+            Audience::Finnish => self.add(Role::Finnish),
+            Audience::Umpire => self.add(Role::Umpire),
+        }
+        self.add(Role::Umpire);
+    }
+
     /// Whether `role` is among the readers.
     pub fn includes(self, role: Role) -> bool {
         match role {

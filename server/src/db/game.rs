@@ -5,31 +5,8 @@ use serde::Serialize;
 use sqlx::{FromRow, PgPool, Postgres, Transaction};
 use uuid::Uuid;
 
-/// Who may read an event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Audience {
-    /// Everyone in the campaign.
-    Public,
-    /// The Soviet side (and the umpire).
-    Soviet,
-    /// The Finnish side (and the umpire).
-    Finnish,
-    /// The umpire only.
-    Umpire,
-}
-
-impl Audience {
-    /// The code stored in the database.
-    pub fn code(self) -> &'static str {
-        match self {
-            Audience::Public => "public",
-            Audience::Soviet => "soviet",
-            Audience::Finnish => "finnish",
-            Audience::Umpire => "umpire",
-        }
-    }
-}
+/// Who may read an event: the same four audiences a dice roll belongs to.
+pub use crate::dice::audience::Audience;
 
 /// An event to append.
 #[derive(Clone, Debug)]
