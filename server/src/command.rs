@@ -179,7 +179,18 @@ impl Command {
             // A roll's audience sees it.
             self.readers.see(roll.audience);
         }
-        if !rolls.is_empty() {
+        let r = self.readers;
+        let public = r.soviet && r.finnish;
+        // Every committed command moves the umpire's version, who sees everything.
+        let bumps = db::campaigns::VersionBumps {
+            umpire: 1,
+            public: i64::from(public),
+            soviet: i64::from(r.soviet && !public),
+            finnish: i64::from(r.finnish && !public),
+        };
+        if rolls.is_empty() {
+            db::campaigns::bump_versions(&mut self.tx, id, bumps).await?;
+        } else {
             db::dice::insert_entropy_set(
                 &mut self.tx,
                 id,
@@ -195,28 +206,7 @@ impl Command {
                     procedure,
                 })
                 .collect();
-            // Appending rolls bumps `version`, the umpire's.
-            db::dice::append_rolls(&mut self.tx, id, &new).await?;
-        }
-        let r = self.readers;
-        let public = r.soviet && r.finnish;
-        let bumps = [
-            i64::from(rolls.is_empty()),
-            i64::from(public),
-            i64::from(r.soviet && !public),
-            i64::from(r.finnish && !public),
-        ];
-        if bumps.iter().any(|&b| b > 0) {
-            sqlx::query(
-                "update campaigns set version = version + $2, public_version = public_version + $3,                  soviet_version = soviet_version + $4, finnish_version = finnish_version + $5                  where id = $1",
-            )
-            .bind(id)
-            .bind(bumps[0])
-            .bind(bumps[1])
-            .bind(bumps[2])
-            .bind(bumps[3])
-            .execute(&mut *self.tx)
-            .await?;
+            db::dice::append_rolls(&mut self.tx, id, &new, bumps).await?;
         }
         sqlx::query("select pg_notify('motti_campaign', $1)")
             .bind(r.payload(id))

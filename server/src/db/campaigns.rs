@@ -250,3 +250,41 @@ pub async fn past_deadlines(db: &PgPool) -> sqlx::Result<Vec<(Uuid, Game)>> {
         .filter_map(|(id, g)| Some((id, g.parse().ok()?)))
         .collect())
 }
+
+/// How much a command raises each reader's version: the umpire's `version` and the public and
+/// side counters a side adds up (see `CampaignRow::version_for`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct VersionBumps {
+    /// The umpire's version.
+    pub umpire: i64,
+    /// What both sides see.
+    pub public: i64,
+    /// What the Soviet side alone sees.
+    pub soviet: i64,
+    /// What the Finnish side alone sees.
+    pub finnish: i64,
+}
+
+/// Raises the versions of a campaign inside `tx`, for a command that appended no rolls (appending
+/// rolls raises them in the same statement).
+pub async fn bump_versions(
+    tx: &mut Transaction<'_, Postgres>,
+    id: Uuid,
+    bumps: VersionBumps,
+) -> sqlx::Result<()> {
+    if bumps == VersionBumps::default() {
+        return Ok(());
+    }
+    sqlx::query(
+        "update campaigns set version = version + $2, public_version = public_version + $3, \
+         soviet_version = soviet_version + $4, finnish_version = finnish_version + $5 where id = $1",
+    )
+    .bind(id)
+    .bind(bumps.umpire)
+    .bind(bumps.public)
+    .bind(bumps.soviet)
+    .bind(bumps.finnish)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}

@@ -142,6 +142,7 @@ pub async fn append_rolls(
     tx: &mut Transaction<'_, Postgres>,
     campaign: Uuid,
     rolls: &[NewRoll<'_>],
+    bumps: super::campaigns::VersionBumps,
 ) -> sqlx::Result<()> {
     let Some(last) = rolls.last() else {
         return Ok(());
@@ -192,12 +193,19 @@ pub async fn append_rolls(
             .await?;
         }
     }
+    // One statement moves the dice counter, the chain head and every reader's version.
     sqlx::query(
-        "update campaigns set next_roll = $2, chain_head = $3, version = version + 1 where id = $1",
+        "update campaigns set next_roll = $2, chain_head = $3, version = version + $4, \
+         public_version = public_version + $5, soviet_version = soviet_version + $6, \
+         finnish_version = finnish_version + $7 where id = $1",
     )
     .bind(campaign)
     .bind(last.roll.k as i64 + 1)
     .bind(&last.roll.chain[..])
+    .bind(bumps.umpire)
+    .bind(bumps.public)
+    .bind(bumps.soviet)
+    .bind(bumps.finnish)
     .execute(&mut **tx)
     .await?;
     Ok(())

@@ -38,6 +38,7 @@ fn check_roll(
     purpose: &str,
     visibility: Option<&str>,
 ) -> Result<Visibility, AppError> {
+    crate::text::check("purpose", purpose, false)?;
     if purpose.chars().count() > 200 {
         return Err(AppError::invalid(
             "purpose_too_long",
@@ -92,7 +93,6 @@ pub async fn roll(
     access: &CampaignAccess,
     body: &RollIn,
 ) -> Result<RollView, AppError> {
-    crate::text::check("purpose", &body.purpose, false)?;
     let visibility = check_roll(access, &body.purpose, body.visibility.as_deref())?;
     let expression = DiceExpression::parse(&body.dice)
         .map_err(|e| AppError::invalid("invalid_dice", sentence(e)).on_field("dice"))?;
@@ -181,7 +181,6 @@ pub async fn run_procedure(
             );
         }
     };
-    crate::text::check("purpose", &purpose, false)?;
     let visibility = check_roll(access, &purpose, visibility.as_deref())?;
     let mut command = Command::begin(state, access).await?;
     let role = command.role;
