@@ -382,6 +382,43 @@ impl Sides {
             finn,
         }
     }
+
+    /// `POST …/rolls` with `body` as the holder of `token`.
+    pub async fn roll(&self, token: &str, body: Value) -> (StatusCode, Value) {
+        self.app
+            .post(
+                &format!("/api/v1/campaigns/{}/rolls", self.id),
+                Some(token),
+                body,
+            )
+            .await
+    }
+
+    /// The dice export as the holder of `token` reads it.
+    pub async fn export(&self, token: &str) -> Value {
+        let (status, export) = self
+            .app
+            .get(
+                &format!("/api/v1/campaigns/{}/dice/export", self.id),
+                Some(token),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{export}");
+        export
+    }
+
+    /// The umpire finishes the campaign, revealing every seed.
+    pub async fn finish(&self) {
+        let (status, body) = self
+            .app
+            .post(
+                &format!("/api/v1/campaigns/{}/finish", self.id),
+                Some(&self.umpire),
+                json!({}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
 }
 
 /// Asserts the documented error shape and returns the code.

@@ -11,18 +11,6 @@ async fn table() -> Table {
     Sides::new("wons", None).await
 }
 
-impl Table {
-    async fn roll(&self, token: &str, body: Value) -> (StatusCode, Value) {
-        self.app
-            .post(
-                &format!("/api/v1/campaigns/{}/rolls", self.id),
-                Some(token),
-                body,
-            )
-            .await
-    }
-}
-
 #[tokio::test]
 async fn a_roll_is_numbered_chained_and_shown_on_the_campaign() {
     let t = table().await;
@@ -70,13 +58,7 @@ async fn client_seeds_change_the_entropy_of_later_rolls() {
         roll["entropy"],
         "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
     );
-    let (_, export) = t
-        .app
-        .get(
-            &format!("/api/v1/campaigns/{}/dice/export", t.id),
-            Some(&t.finn),
-        )
-        .await;
+    let export = t.export(&t.finn).await;
     let lines = &export["entropy_sets"][roll["entropy"].as_str().expect("hex")];
     assert_eq!(lines.as_array().expect("lines").len(), 1);
     assert!(
@@ -155,13 +137,7 @@ async fn bad_rolls_are_refused_and_change_nothing() {
         .await;
     assert_eq!(campaign["dice"]["rolls"], 0);
     // A finished campaign takes no rolls.
-    t.app
-        .post(
-            &format!("/api/v1/campaigns/{}/finish", t.id),
-            Some(&t.umpire),
-            json!({}),
-        )
-        .await;
+    t.finish().await;
     let (status, body) = t.roll(&t.soviet, json!({"dice": "1d6"})).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(error_code(&body), "finished");
@@ -349,26 +325,14 @@ async fn hidden_rolls_stay_hidden_until_the_campaign_finishes() {
     assert!(!finn_sees(&html));
 
     // After the campaign finishes, everything is visible to everyone, seed included.
-    t.app
-        .post(
-            &format!("/api/v1/campaigns/{}/finish", t.id),
-            Some(&t.umpire),
-            json!({}),
-        )
-        .await;
+    t.finish().await;
     let (_, rolls) = t
         .app
         .get(&format!("/api/v1/campaigns/{}/rolls", t.id), Some(&t.finn))
         .await;
     assert_eq!(rolls[0]["purpose"], secret_purpose);
     assert_eq!(rolls[1]["draws"], umpire_roll["draws"]);
-    let (_, export) = t
-        .app
-        .get(
-            &format!("/api/v1/campaigns/{}/dice/export", t.id),
-            Some(&t.finn),
-        )
-        .await;
+    let export = t.export(&t.finn).await;
     for audience in ["public", "soviet", "finnish", "umpire"] {
         assert!(
             export["epochs"][0]["seeds"][audience]["seed"]
@@ -431,13 +395,7 @@ async fn rotation_reveals_the_seed_behind_the_commitment() {
         .await;
     assert_eq!(after["dice"]["commitments"], rotated["commitments"]);
     // Only the public seed of the closed epoch is out.
-    let (_, export) = t
-        .app
-        .get(
-            &format!("/api/v1/campaigns/{}/dice/export", t.id),
-            Some(&t.umpire),
-        )
-        .await;
+    let export = t.export(&t.umpire).await;
     let closed = &export["epochs"][0]["seeds"];
     assert_eq!(closed["public"]["seed"], rotated["revealed"]["seed"]);
     for audience in ["soviet", "finnish", "umpire"] {
@@ -486,20 +444,8 @@ async fn export_verifies_offline_and_tampering_is_caught() {
             json!({"count": 5, "target": 4}),
         )
         .await;
-    t.app
-        .post(
-            &format!("/api/v1/campaigns/{}/finish", t.id),
-            Some(&t.umpire),
-            json!({}),
-        )
-        .await;
-    let (_, export) = t
-        .app
-        .get(
-            &format!("/api/v1/campaigns/{}/dice/export", t.id),
-            Some(&t.finn),
-        )
-        .await;
+    t.finish().await;
+    let export = t.export(&t.finn).await;
 
     let (ok, out) = verify(&export);
     assert!(ok, "a true export verifies: {out}");

@@ -1,7 +1,7 @@
 //! Revealing one audience's seed of a closed epoch, what every page shows afterwards, and the
 //! enemy who tries every face combination against what they can read.
 
-use crate::common::{Sides, TestApp, error_code};
+use crate::common::{Sides, error_code};
 use crate::dice::verify;
 use motti::dice::audience::Audience;
 use motti::dice::{chain as v1, v2};
@@ -10,28 +10,13 @@ use serde_json::{Value, json};
 
 async fn roll(t: &Sides, token: &str, dice: &str, purpose: &str, visibility: &str) -> Value {
     let (status, body) = t
-        .app
-        .post(
-            &format!("/api/v1/campaigns/{}/rolls", t.id),
-            Some(token),
+        .roll(
+            token,
             json!({"dice": dice, "purpose": purpose, "visibility": visibility}),
         )
         .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     body
-}
-
-/// A browser signed in as `name`.
-pub async fn signed_in(app: &TestApp, name: &str) -> Client {
-    let browser = app.browser();
-    let res = browser
-        .post(format!("{}/signin", app.url))
-        .form(&[("username", name), ("password", "correct horse battery")])
-        .send()
-        .await
-        .expect("signs in");
-    assert!(res.status().is_success() || res.status().is_redirection());
-    browser
 }
 
 /// The dice tray as `browser` sees it.
@@ -95,8 +80,8 @@ async fn revealing_one_seed_shows_exactly_that_audiences_rolls() {
     assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
     assert_eq!(error_code(&body), "unknown_epoch");
 
-    let finn = signed_in(&t.app, "finn").await;
-    let umpire = signed_in(&t.app, "umpire").await;
+    let finn = t.app.signed_in("finn", "reveal test").await;
+    let umpire = t.app.signed_in("umpire", "reveal test").await;
     let list = |token: String| {
         let t = &t;
         async move {
@@ -140,13 +125,7 @@ async fn revealing_one_seed_shows_exactly_that_audiences_rolls() {
     let (status, revealed) = reveal(&t, &t.umpire, json!({"epoch": 0, "audience": "soviet"})).await;
     assert_eq!(status, StatusCode::OK, "{revealed}");
     assert_eq!(revealed["revealed"]["audience"], "soviet");
-    let (_, export) = t
-        .app
-        .get(
-            &format!("/api/v1/campaigns/{}/dice/export", t.id),
-            Some(&t.finn),
-        )
-        .await;
+    let export = t.export(&t.finn).await;
     let seeds = &export["epochs"][0]["seeds"];
     assert_eq!(seeds["soviet"]["seed"], revealed["revealed"]["seed"]);
     assert!(seeds["finnish"]["seed"].is_null() && seeds["umpire"]["seed"].is_null());
@@ -261,13 +240,7 @@ async fn the_enemy_recovers_no_hidden_roll_by_brute_force() {
         .await;
     roll(&t, &t.soviet, "2d6", "after rotation", "side").await;
     let campaign: uuid::Uuid = t.id.parse().expect("uuid");
-    let (_, export) = t
-        .app
-        .get(
-            &format!("/api/v1/campaigns/{}/dice/export", t.id),
-            Some(&t.finn),
-        )
-        .await;
+    let export = t.export(&t.finn).await;
     let (_, listed) = t
         .app
         .get(&format!("/api/v1/campaigns/{}/rolls", t.id), Some(&t.finn))
@@ -323,20 +296,8 @@ async fn the_enemy_recovers_no_hidden_roll_by_brute_force() {
 
     // The same search with the true seeds, once the campaign has finished, finds each roll
     // exactly once: the search would have seen a match had there been one to see.
-    t.app
-        .post(
-            &format!("/api/v1/campaigns/{}/finish", t.id),
-            Some(&t.umpire),
-            json!({}),
-        )
-        .await;
-    let (_, after) = t
-        .app
-        .get(
-            &format!("/api/v1/campaigns/{}/dice/export", t.id),
-            Some(&t.finn),
-        )
-        .await;
+    t.finish().await;
+    let after = t.export(&t.finn).await;
     let mut prev = v2::chain_start(campaign);
     for (r, before) in after["rolls"].as_array().expect("rolls").iter().zip(rolls) {
         if before["draws"].is_null() {

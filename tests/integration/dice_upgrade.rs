@@ -4,7 +4,7 @@
 
 use crate::common::Sides;
 use crate::dice::verify;
-use crate::dice_reveal::{signed_in, tray};
+use crate::dice_reveal::tray;
 use motti::dice::derive::{RollStream, commitment};
 use motti::dice::entropy::EntropySet;
 use motti::dice::source::Draw;
@@ -201,7 +201,7 @@ async fn a_v1_campaign_upgrades_without_showing_what_was_hidden() {
         )
         .await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
-    let finn = signed_in(&t.app, "finn").await;
+    let finn = t.app.signed_in("finn", "upgrade test").await;
     let html = tray(&t, &finn).await;
     finn_may_not_see(&html);
     assert!(html.contains("v1 public barrage") && html.contains("v1 Finnish sentry"));
@@ -257,7 +257,7 @@ async fn a_v1_seed_revealed_before_the_upgrade_hides_nothing_it_lets_anyone_deri
     let (ok, out) = verify(&ex);
     assert!(ok, "{out}");
     assert!(out.contains("(and v2 digests matched): 4 roll(s)"), "{out}");
-    let finn = signed_in(&t.app, "finn").await;
+    let finn = t.app.signed_in("finn", "upgrade test").await;
     let html = tray(&t, &finn).await;
     assert!(html.contains("v1 umpire minefield"));
     assert!(
