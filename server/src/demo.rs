@@ -1,10 +1,10 @@
 //! Demo accounts and a demo campaign, so a new server can be tried at once.
 
-use crate::auth::{self, Password};
+use crate::campaigns::api::{self as campaigns, NewCampaign};
+use crate::core::domain::{Game, Role};
 use crate::db;
-use crate::domain::{Game, Role};
-use crate::routes::campaigns::{self, NewCampaign};
 use crate::state::AppState;
+use crate::web::auth::{self, Password};
 
 /// The password of every demo account.
 pub const DEMO_PASSWORD: &str = "winter-1939";
@@ -39,7 +39,7 @@ pub async fn create(state: &AppState) -> anyhow::Result<String> {
         Some(m) => m.campaign.id,
         None => {
             let form = NewCampaign {
-                name: crate::text::Label::field("name", "Demo campaign".into())
+                name: crate::core::text::Label::field("name", "Demo campaign".into())
                     .map_err(|e| anyhow::anyhow!("{e}"))?,
                 game: Game::Wons.code().into(),
                 scenario: None,

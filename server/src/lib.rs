@@ -1,24 +1,21 @@
 //! motti: a play-by-web campaign server for Winter War wargames.
 
-pub mod auth;
+pub mod accounts;
 pub mod backup;
-pub mod command;
+pub mod campaigns;
 pub mod config;
+pub mod core;
 pub mod db;
 pub mod demo;
 pub mod dice;
-pub mod domain;
-pub mod error;
 pub mod games;
-pub mod live;
 pub mod pg;
-pub mod routes;
-pub mod rules;
+pub mod router;
 pub mod state;
-pub mod talvisota_game;
-pub mod text;
-pub mod views;
+pub mod tray;
+pub mod web;
 
+use crate::core::{error, live};
 use axum::Router;
 use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::middleware;
@@ -70,7 +67,7 @@ pub async fn connect_pool(url: &str, size: u32) -> anyhow::Result<PgPool> {
         .connect(url)
         .await?;
     MIGRATOR.run(&pool).await?;
-    db::heroes::seed_default_roster(&pool).await?;
+    crate::games::wons::heroes::db::seed_default_roster(&pool).await?;
     PostgresStore::new(pool.clone()).migrate().await?;
     Ok(pool)
 }
@@ -94,7 +91,7 @@ pub fn app(state: AppState) -> Router {
         .then(|| HeaderValue::from_static("max-age=31536000"));
     let hsts = move |_: &axum::response::Response| hsts.clone();
     // Live streams stay open for as long as a page does, so they are outside the timeout.
-    let timed = routes::router(&state)
+    let timed = router::router(&state)
         .fallback(|| async { error::AppError::not_found() })
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,

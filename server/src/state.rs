@@ -12,5 +12,5 @@ pub struct AppState {
     /// The configuration the server started with.
     pub config: Arc<Config>,
     /// Campaign changes seen by this process, for live pages.
-    pub live: tokio::sync::broadcast::Sender<crate::live::Change>,
+    pub live: tokio::sync::broadcast::Sender<crate::core::live::Change>,
 }

@@ -551,7 +551,7 @@ async fn the_heroes_page_and_the_openapi_document() {
 
 #[tokio::test]
 async fn the_database_itself_keeps_a_hero_to_one_campaign_when_two_commit_together() {
-    use motti::rules::wons::heroes::{DEFAULT_ROSTER, parse_roster};
+    use motti::games::wons::rules::heroes::{DEFAULT_ROSTER, parse_roster};
     let w = war(&["Summa", "Kollaa"]).await;
     let simo = parse_roster(DEFAULT_ROSTER)
         .expect("roster")
@@ -565,7 +565,7 @@ async fn the_database_itself_keeps_a_hero_to_one_campaign_when_two_commit_togeth
         .collect();
     let mut first = w.app.db.begin().await.expect("tx");
     assert!(
-        motti::db::heroes::insert_service(
+        motti::games::wons::heroes::db::insert_service(
             &mut first,
             ids[0],
             &simo,
@@ -582,7 +582,7 @@ async fn the_database_itself_keeps_a_hero_to_one_campaign_when_two_commit_togeth
     let (hero, second_id) = (simo.clone(), ids[1]);
     let second = tokio::spawn(async move {
         let mut tx = db.begin().await.expect("tx");
-        let added = motti::db::heroes::insert_service(
+        let added = motti::games::wons::heroes::db::insert_service(
             &mut tx,
             second_id,
             &hero,
@@ -607,7 +607,7 @@ async fn the_database_itself_keeps_a_hero_to_one_campaign_when_two_commit_togeth
         !second.await.expect("joins"),
         "the second campaign did not get him"
     );
-    let holder = motti::db::heroes::holder(&w.app.db, "simo-hayha")
+    let holder = motti::games::wons::heroes::db::holder(&w.app.db, "simo-hayha")
         .await
         .expect("reads")
         .expect("held");

@@ -1,6 +1,6 @@
 //! Campaigns, participants and invites.
 
-use crate::domain::{Game, Role};
+use crate::core::domain::{Game, Role};
 use sqlx::{FromRow, PgPool, Postgres, Transaction};
 use time::OffsetDateTime;
 use uuid::Uuid;
@@ -206,7 +206,7 @@ pub async fn finish(tx: &mut Transaction<'_, Postgres>, id: Uuid) -> sqlx::Resul
         .execute(&mut **tx)
         .await?;
     sqlx::query("select pg_notify('motti_campaign', $1)")
-        .bind(crate::live::Readers::ALL.payload(id))
+        .bind(crate::core::live::Readers::ALL.payload(id))
         .execute(&mut **tx)
         .await?;
     Ok(())

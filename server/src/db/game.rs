@@ -1,6 +1,6 @@
 //! A game module's state document and its event log.
 
-use crate::domain::Role;
+use crate::core::domain::Role;
 use serde::Serialize;
 use sqlx::{FromRow, PgPool, Postgres, Transaction};
 use uuid::Uuid;

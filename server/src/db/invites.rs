@@ -1,7 +1,7 @@
 //! Invite links: how many uses are left, when they expire, withdrawal, and the participants they
 //! admit or the umpire removes.
 
-use crate::domain::Role;
+use crate::core::domain::Role;
 use sqlx::{FromRow, PgExecutor, PgPool, Postgres, Transaction};
 use time::OffsetDateTime;
 use uuid::Uuid;

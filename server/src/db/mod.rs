@@ -4,7 +4,6 @@ pub mod campaigns;
 pub mod dice;
 pub mod dice_epochs;
 pub mod game;
-pub mod heroes;
 pub mod invites;
 pub mod pool;
 pub mod users;

@@ -1,7 +1,7 @@
 //! The four audiences of motti-dice/v2: who a roll belongs to, and which epoch seed rolls it.
 
 use super::source::Visibility;
-use crate::domain::Role;
+use crate::core::domain::Role;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;

@@ -1,6 +1,6 @@
 //! Player entropy: participants' public client seeds and the value `E` every roll mixes in.
 
-use crate::domain::Role;
+use crate::core::domain::Role;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::fmt;

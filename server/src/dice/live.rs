@@ -8,7 +8,7 @@ use super::params::check_params;
 use super::procedure::{Outcome, ParamError, Procedure};
 use super::source::{Dice, Draw, RollSpec, Visibility};
 use super::v2::{EpochSeeds, chain_next, draw_digest, roll_key};
-use crate::domain::Role;
+use crate::core::domain::Role;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::fmt;

@@ -1,6 +1,6 @@
 //! Where rules get their dice: the `Draw` and `Dice` traits, and scripted dice for tests.
 
-use crate::domain::Role;
+use crate::core::domain::Role;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 

@@ -3,6 +3,7 @@
 
 use super::vectors_v2::spec_seeds;
 use super::{no_seeds, spec_campaign, spec_seed, two_lines};
+use crate::core::domain::Role;
 use crate::dice::audience::Audience;
 use crate::dice::chain as v1;
 use crate::dice::derive::{RollStream, commitment};
@@ -13,7 +14,6 @@ use crate::dice::live::LiveDice;
 use crate::dice::source::{Dice, Draw, RollSpec, Visibility};
 use crate::dice::v2::EpochSeeds;
 use crate::dice::verify::{Mismatch, verify};
-use crate::domain::Role;
 use serde_json::json;
 use std::collections::BTreeMap;
 

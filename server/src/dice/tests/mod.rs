@@ -2,7 +2,7 @@
 //! export round trip through `LiveDice` and `verify`; the seeds and campaign they share.
 
 use super::entropy::{ClientSeed, EntropySet};
-use crate::domain::Role;
+use crate::core::domain::Role;
 use uuid::Uuid;
 
 mod export;

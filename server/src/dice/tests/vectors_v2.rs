@@ -3,13 +3,13 @@
 
 use super::vectors::every_d6_combination;
 use super::{no_seeds, spec_campaign, two_lines};
+use crate::core::domain::Role;
 use crate::dice::audience::Audience;
 use crate::dice::derive::{Keystream, RollStream, commitment};
 use crate::dice::live::LiveDice;
 use crate::dice::source::{Dice, Draw, RollSpec, Visibility};
 use crate::dice::v2::{EpochSeeds, chain_next, chain_start, draw_digest, roll_key};
 use crate::dice::{chain as v1, derive};
-use crate::domain::Role;
 
 /// `S_public = 00 … 1f`, `S_soviet = 20 … 3f`, `S_finnish = 40 … 5f`, `S_umpire = 60 … 7f`.
 pub(super) fn spec_seeds() -> EpochSeeds {

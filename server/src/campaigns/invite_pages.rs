@@ -1,0 +1,264 @@
+//! Invite pages: the umpire's invite section of the campaign page (make, list, withdraw, remove a
+//! participant) and the page an invited person opens.
+
+use crate::accounts::tokens::shown;
+use crate::campaigns::invites::{
+    self, DEFAULT_DAYS, DEFAULT_USES, InviteOut, InviteState, NewInvite,
+};
+use crate::campaigns::pages::show_page;
+use crate::core::domain::Role;
+use crate::core::error::AppError;
+use crate::db;
+use crate::state::AppState;
+use crate::web::CampaignAccess;
+use crate::web::auth::{CurrentUser, MaybeUser};
+use crate::web::pages::{Nav, render, render_with};
+use askama::Template;
+use axum::extract::{Form, Path, State};
+use axum::response::{IntoResponse, Redirect, Response};
+use serde::Deserialize;
+use time::OffsetDateTime;
+use tower_sessions::Session;
+use uuid::Uuid;
+
+/// The session key holding a just-made invite's code until the campaign page shows it.
+const NEW_INVITE: &str = "new_invite";
+
+/// One invite in the umpire's list.
+pub struct InviteLine {
+    /// The code.
+    pub code: String,
+    /// The link.
+    pub url: String,
+    /// The role it grants.
+    pub role: Role,
+    /// "3", "unlimited".
+    pub uses_left: String,
+    /// When it expires, or "never".
+    pub expires: String,
+    /// "open", "used up", "expired".
+    pub state: &'static str,
+}
+
+/// The umpire's invite section: the form (as filled in), the new link, the standing invites.
+pub struct InviteSection {
+    /// The link just made, shown once.
+    pub new_invite: Option<InviteOut>,
+    /// The standing invites.
+    pub lines: Vec<InviteLine>,
+    /// The form's role.
+    pub role: String,
+    /// The form's uses.
+    pub uses: String,
+    /// The form's days.
+    pub days: String,
+    /// The message beside the role.
+    pub role_error: Option<String>,
+    /// The message beside the uses.
+    pub uses_error: Option<String>,
+    /// The message beside the days.
+    pub days_error: Option<String>,
+}
+
+/// The invite form, as text so that a refused form comes back as typed.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct InviteForm {
+    role: String,
+    uses: String,
+    expires_in_days: String,
+}
+
+fn state_words(state: InviteState) -> &'static str {
+    match state {
+        InviteState::Open => "open",
+        InviteState::UsedUp => "used up",
+        InviteState::Expired => "expired",
+        InviteState::Withdrawn => "withdrawn",
+    }
+}
+
+/// The invite section for an umpire (`None` for players); a just-made link is taken from the
+/// session and shown once.
+pub async fn section(
+    state: &AppState,
+    access: &CampaignAccess,
+    session: &Session,
+    form: Option<&InviteForm>,
+) -> Result<Option<InviteSection>, AppError> {
+    if access.role() != Role::Umpire {
+        return Ok(None);
+    }
+    let new_code: Option<String> = session
+        .remove(NEW_INVITE)
+        .await
+        .map_err(AppError::internal)?;
+    let mut new_invite = None;
+    let mut lines = Vec::new();
+    for invite in invites::list(state, access).await? {
+        lines.push(InviteLine {
+            code: invite.code.clone(),
+            url: invite.url.clone(),
+            role: invite.role,
+            uses_left: invite
+                .uses_left
+                .map_or("unlimited".into(), |n| n.to_string()),
+            expires: invite.expires_at.map_or("never".into(), shown),
+            state: state_words(invite.state),
+        });
+        if new_code.as_deref() == Some(invite.code.as_str()) {
+            new_invite = Some(invite);
+        }
+    }
+    Ok(Some(InviteSection {
+        new_invite,
+        lines,
+        role: form.map_or("soviet".into(), |f| f.role.clone()),
+        uses: form.map_or(DEFAULT_USES.to_string(), |f| f.uses.clone()),
+        days: form.map_or(DEFAULT_DAYS.to_string(), |f| f.expires_in_days.clone()),
+        role_error: None,
+        uses_error: None,
+        days_error: None,
+    }))
+}
+
+fn number<T: std::str::FromStr>(
+    text: &str,
+    field: &'static str,
+    what: &str,
+) -> Result<Option<T>, AppError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    text.parse().map(Some).map_err(|_| {
+        AppError::invalid(
+            "invalid_number",
+            format!("Give the {what} as a whole number."),
+        )
+        .on_field(field)
+    })
+}
+
+/// `POST /campaigns/{id}/invites`: makes a link and shows it once on the campaign page.
+pub async fn invite(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    session: Session,
+    Form(form): Form<InviteForm>,
+) -> Result<Response, AppError> {
+    let made = async {
+        let new = NewInvite {
+            role: form.role.clone(),
+            uses: number(&form.uses, "uses", "number of uses")?,
+            expires_in_days: number(&form.expires_in_days, "expires_in_days", "days")?,
+        };
+        invites::invite(&state, &access, &new).await
+    }
+    .await;
+    match made {
+        Ok(link) => {
+            session
+                .insert(NEW_INVITE, link.code)
+                .await
+                .map_err(AppError::internal)?;
+            Ok(Redirect::to(&format!("/campaigns/{}", access.id())).into_response())
+        }
+        Err(e) if e.field.is_some() => {
+            let mut invites = section(&state, &access, &session, Some(&form)).await?;
+            if let Some(s) = invites.as_mut() {
+                match e.field {
+                    Some("role") => s.role_error = Some(e.message),
+                    Some("uses") => s.uses_error = Some(e.message),
+                    _ => s.days_error = Some(e.message),
+                }
+            }
+            show_page(&state, &access, invites, e.status).await
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// `POST /campaigns/{id}/invites/{code}/withdraw`.
+pub async fn withdraw(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path(path): Path<(Uuid, String)>,
+) -> Result<Redirect, AppError> {
+    invites::withdraw(&state, &access, &path.1).await?;
+    Ok(Redirect::to(&format!("/campaigns/{}", access.id())))
+}
+
+/// `POST /campaigns/{id}/participants/{user_id}/remove`.
+pub async fn remove(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path(path): Path<(Uuid, Uuid)>,
+) -> Result<Redirect, AppError> {
+    invites::remove(&state, &access, path.1).await?;
+    Ok(Redirect::to(&format!("/campaigns/{}", access.id())))
+}
+
+#[derive(Template)]
+#[template(path = "core/campaigns/invite.html")]
+struct InvitePage {
+    nav: Nav,
+    campaign_name: String,
+    role: String,
+    code: String,
+    refused: Option<String>,
+}
+
+/// `GET /invites/{code}`: asks the signed-in visitor to confirm joining, or says why the link no
+/// longer admits anyone (410).
+pub async fn invite_page(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    Path(code): Path<String>,
+) -> Result<Response, AppError> {
+    let Some(user) = user else {
+        return Err(AppError::unauthorized());
+    };
+    let invite = db::invites::by_code(&state.db, &code, false)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    let refusal = InviteState::of(&invite, OffsetDateTime::now_utc()).refusal();
+    let page = InvitePage {
+        nav: Nav::for_user(&user),
+        campaign_name: invite.campaign_name,
+        role: invite.role,
+        code,
+        refused: refusal.as_ref().map(|e| e.message.clone()),
+    };
+    Ok(match refusal {
+        Some(e) => render_with(e.status, &page),
+        None => render(&page),
+    })
+}
+
+/// `POST /invites/{code}/accept`.
+pub async fn accept(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(code): Path<String>,
+) -> Result<Redirect, AppError> {
+    let joined = invites::accept(&state, user.id, &code).await?;
+    Ok(Redirect::to(&format!("/campaigns/{}", joined.campaign_id)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_in_forms() {
+        assert_eq!(
+            number::<i32>(" 3 ", "uses", "uses").expect("a number"),
+            Some(3)
+        );
+        assert_eq!(number::<i32>("", "uses", "uses").expect("blank"), None);
+        let e = number::<i32>("three", "uses", "number of uses").expect_err("refused");
+        assert_eq!(e.field, Some("uses"));
+        assert_eq!(e.message, "Give the number of uses as a whole number.");
+    }
+}

@@ -1,0 +1,211 @@
+//! Campaign pages: the list with its creation form, the campaign page and finishing.
+
+use crate::campaigns::api::{self as campaigns, NewCampaign};
+use crate::campaigns::invite_pages::InviteSection;
+use crate::campaigns::view::CampaignView;
+use crate::core::domain::{Game, Role};
+use crate::core::error::AppError;
+use crate::core::text::{Label, PlainText};
+use crate::db;
+use crate::state::AppState;
+use crate::web::CampaignAccess;
+use crate::web::auth::CurrentUser;
+use crate::web::pages::{Nav, render, render_with};
+use askama::Template;
+use axum::extract::{Form, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Redirect, Response};
+use serde::Deserialize;
+use tower_sessions::Session;
+use uuid::Uuid;
+
+struct ListItem {
+    id: Uuid,
+    name: String,
+    game_title: &'static str,
+    role: Role,
+    finished: bool,
+}
+
+#[derive(Template)]
+#[template(path = "core/campaigns/list.html")]
+struct ListPage {
+    nav: Nav,
+    campaigns: Vec<ListItem>,
+    games: Vec<(&'static str, &'static str)>,
+    name: String,
+    game: String,
+    name_error: Option<String>,
+    game_error: Option<String>,
+    scenario: String,
+    scenario_error: Option<String>,
+}
+
+async fn list_page(
+    state: &AppState,
+    user: &db::users::User,
+    form: &NewCampaign,
+) -> Result<ListPage, AppError> {
+    let campaigns = db::campaigns::for_user(&state.db, user.id)
+        .await?
+        .into_iter()
+        .map(|m| ListItem {
+            id: m.campaign.id,
+            game_title: m.campaign.game().title(),
+            finished: m.campaign.is_finished(),
+            name: m.campaign.name,
+            role: m.role,
+        })
+        .collect();
+    Ok(ListPage {
+        nav: Nav::for_user(user),
+        campaigns,
+        games: Game::ALL.iter().map(|g| (g.code(), g.title())).collect(),
+        name: form.name.to_string(),
+        game: form.game.clone(),
+        name_error: None,
+        game_error: None,
+        scenario: form
+            .scenario
+            .as_ref()
+            .and_then(|s| s.as_str())
+            .unwrap_or_default()
+            .to_owned(),
+        scenario_error: None,
+    })
+}
+
+/// `GET /campaigns`.
+pub async fn list(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<Response, AppError> {
+    Ok(render(
+        &list_page(&state, &user, &NewCampaign::default()).await?,
+    ))
+}
+
+/// The campaign creation form.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct CampaignForm {
+    name: Label,
+    game: String,
+    scenario: PlainText,
+}
+
+/// `POST /campaigns`: creates a campaign, or shows the form again with the error next to its field.
+pub async fn create(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Form(form): Form<CampaignForm>,
+) -> Result<Response, AppError> {
+    let form = NewCampaign {
+        name: form.name,
+        game: form.game,
+        scenario: Some(form.scenario.trim())
+            .filter(|s| !s.is_empty())
+            .map(|s| serde_json::Value::String(s.to_owned())),
+    };
+    match campaigns::create(&state, user.id, &form).await {
+        Ok(id) => Ok(Redirect::to(&format!("/campaigns/{id}")).into_response()),
+        Err(e) if e.field.is_some() => {
+            let mut page = list_page(&state, &user, &form).await?;
+            match e.field {
+                Some("game") => page.game_error = Some(e.message),
+                Some("scenario") => page.scenario_error = Some(e.message),
+                _ => page.name_error = Some(e.message),
+            }
+            Ok(render_with(e.status, &page))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+#[derive(Template)]
+#[template(path = "core/campaigns/show.html")]
+struct ShowPage {
+    nav: Nav,
+    view: CampaignView,
+    game_title: &'static str,
+    game_status: String,
+    game_link: Option<String>,
+    finished: bool,
+    is_umpire: bool,
+    rolls_made: i64,
+    my_seed: String,
+    participants: Vec<crate::campaigns::view::ParticipantView>,
+    invites: Option<InviteSection>,
+    view_user: Uuid,
+}
+
+/// The campaign page; `invites` is the umpire's invite section, `status` the answer's status
+/// (a refused invite form comes back with its error).
+pub async fn show_page(
+    state: &AppState,
+    access: &CampaignAccess,
+    invites: Option<InviteSection>,
+    status: StatusCode,
+) -> Result<Response, AppError> {
+    let view = campaigns::view(state, access).await?;
+    let my_seed = view
+        .participants
+        .iter()
+        .find(|p| p.user_id == access.user.id)
+        .and_then(|p| p.client_seed.clone())
+        .unwrap_or_default();
+    Ok(render_with(
+        status,
+        &ShowPage {
+            nav: Nav::for_user(&access.user),
+            game_title: view.game.title(),
+            game_status: view.module.message.clone(),
+            game_link: crate::games::page(view.game)
+                .map(|area| format!("/campaigns/{}/{area}", view.id)),
+            finished: view.status == "finished",
+            is_umpire: view.my_role == Role::Umpire,
+            rolls_made: view.dice.rolls,
+            participants: view.participants.clone(),
+            my_seed,
+            invites,
+            view_user: access.user.id,
+            view,
+        },
+    ))
+}
+
+/// `GET /campaigns/{id}`: the campaign page, with a just-made invite link shown once.
+pub async fn show(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    session: Session,
+) -> Result<Response, AppError> {
+    let invites = crate::campaigns::invite_pages::section(&state, &access, &session, None).await?;
+    show_page(&state, &access, invites, StatusCode::OK).await
+}
+
+/// `POST /campaigns/{id}/finish`.
+pub async fn finish(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Redirect, AppError> {
+    campaigns::finish(&state, &access).await?;
+    Ok(Redirect::to(&format!("/campaigns/{}", access.id())))
+}
+
+/// The client seed form.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct SeedForm {
+    seed: Label,
+}
+
+/// `POST /campaigns/{id}/client-seed`.
+pub async fn client_seed(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Form(form): Form<SeedForm>,
+) -> Result<Redirect, AppError> {
+    campaigns::set_client_seed(&state, &access, form.seed.trim()).await?;
+    Ok(Redirect::to(&format!("/campaigns/{}", access.id())))
+}

@@ -1,0 +1,9 @@
+//! The shared core every area stands on: the domain's names, errors and refusals, the command
+//! runner's transaction, live updates, free text and upload limits.
+
+pub mod command;
+pub mod domain;
+pub mod error;
+pub mod live;
+pub mod nesting;
+pub mod text;

@@ -1,0 +1,330 @@
+//! Talvisota through the API: the caller's view, the turn log, and one call per command.
+//! The game page calls the same functions, so both doors apply the same checks.
+
+use crate::core::domain::Role;
+use crate::core::error::AppError;
+use crate::db;
+use crate::db::game::EventRow;
+use crate::games::talvisota::commands::{read, require_role, run};
+use crate::games::talvisota::rules::{CommandSheet, advance_phase};
+use crate::games::talvisota::rules::{
+    FinnishSheet, InfiltrationOrder, Phase, SovietOrganisation, SovietSheet, TalvisotaError,
+    allocate, harass, organise, reveal_and_resolve_placement, solo_finnish_allocate, solo_harass,
+};
+use crate::games::talvisota::views::{TalvisotaView, view_for};
+use crate::state::AppState;
+use crate::web::{ApiJson, CampaignAccess};
+use axum::Json;
+use axum::extract::{Query, State};
+use serde::Deserialize;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+const SOVIET: &[Role] = &[Role::Soviet];
+const FINNISH: &[Role] = &[Role::Finnish];
+
+fn solo_refusal(what: &str) -> TalvisotaError {
+    TalvisotaError::Mode(format!(
+        "in a solo game the server plays the Finns (rule 9): nobody {what}; the Soviet player or the umpire asks for the server's move"
+    ))
+}
+
+/// The Soviet organisation orders (recovery, possession markers, special movement).
+pub async fn soviet_organise(
+    state: &AppState,
+    access: &CampaignAccess,
+    orders: SovietOrganisation,
+) -> Result<TalvisotaView, AppError> {
+    require_role(access, SOVIET, "give the Soviet organisation orders")?;
+    run(state, access, |game, _| organise(game, orders)).await
+}
+
+/// The Soviet command sheet.
+pub async fn soviet_sheet(
+    state: &AppState,
+    access: &CampaignAccess,
+    sheet: SovietSheet,
+) -> Result<TalvisotaView, AppError> {
+    require_role(access, SOVIET, "fill in the Soviet command sheet")?;
+    run(state, access, |game, _| {
+        allocate(
+            game,
+            crate::core::domain::Side::Soviet,
+            CommandSheet::Soviet(sheet),
+        )
+    })
+    .await
+}
+
+/// The Finnish command sheet.
+pub async fn finnish_sheet(
+    state: &AppState,
+    access: &CampaignAccess,
+    sheet: FinnishSheet,
+) -> Result<TalvisotaView, AppError> {
+    require_role(access, FINNISH, "fill in the Finnish command sheet")?;
+    run(state, access, |game, _| {
+        if game.options.solo {
+            return Err(solo_refusal("fills in the Finnish sheet"));
+        }
+        allocate(
+            game,
+            crate::core::domain::Side::Finnish,
+            CommandSheet::Finnish(sheet),
+        )
+    })
+    .await
+}
+
+/// Reveals and resolves the combat of one Soviet strategy counter.
+pub async fn resolve_combat(
+    state: &AppState,
+    access: &CampaignAccess,
+    placement: String,
+) -> Result<TalvisotaView, AppError> {
+    require_role(access, SOVIET, "choose which combat is resolved next")?;
+    run(state, access, |game, dice| {
+        // The rules look the counter up before the phase; out of the combat phase the answer
+        // should be "not now" (409), not "no such combat" (422).
+        if game.phase != Phase::Combat {
+            return Err(TalvisotaError::WrongPhase {
+                current: format!("{:?}", game.phase),
+                needed: "Combat".into(),
+            });
+        }
+        reveal_and_resolve_placement(game, &placement, dice)
+    })
+    .await
+}
+
+/// The Finnish harassment, or a pass.
+pub async fn harassment(
+    state: &AppState,
+    access: &CampaignAccess,
+    order: Option<InfiltrationOrder>,
+) -> Result<TalvisotaView, AppError> {
+    require_role(access, FINNISH, "order the Finnish harassment")?;
+    run(state, access, |game, dice| {
+        if game.options.solo {
+            return Err(solo_refusal("harasses by hand"));
+        }
+        harass(game, order, dice)
+    })
+    .await
+}
+
+/// Moves the game on where nobody decides: the start of the first turn (the end of each turn
+/// runs by itself after the harassment).
+pub async fn advance(state: &AppState, access: &CampaignAccess) -> Result<TalvisotaView, AppError> {
+    require_role(access, &[Role::Umpire], "move the game to its next phase")?;
+    run(state, access, advance_phase).await
+}
+
+/// The server's move for the Finns in a solo game: its command sheet, or its harassment.
+pub async fn solo_move(
+    state: &AppState,
+    access: &CampaignAccess,
+) -> Result<TalvisotaView, AppError> {
+    require_role(
+        access,
+        &[Role::Soviet, Role::Umpire],
+        "ask for the server's Finnish move",
+    )?;
+    run(state, access, |game, dice| match game.phase {
+        _ if !game.options.solo => Err(TalvisotaError::Mode(
+            "this game is not a solo game: the Finnish player moves (rule 9)".into(),
+        )),
+        Phase::FinnishPlacement => solo_finnish_allocate(game, dice),
+        Phase::Harassment => solo_harass(game, dice),
+        other => Err(TalvisotaError::WrongPhase {
+            current: format!("{other:?}"),
+            needed: "FinnishPlacement or Harassment".into(),
+        }),
+    })
+    .await
+}
+
+/// Which combat to resolve next.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CombatIn {
+    /// The Soviet strategy counter's placement id, as the view lists it (`placement-t1-s1`).
+    pub placement: String,
+}
+
+/// The Finnish harassment order; `infiltration` left out or null passes.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HarassmentIn {
+    /// Scouts into a Soviet-held Finnish space.
+    #[serde(default)]
+    pub infiltration: Option<InfiltrationOrder>,
+}
+
+/// Paging of the turn log.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(default)]
+pub struct EventsQuery {
+    /// Only events with a smaller `seq` (for the next page back).
+    pub before: Option<i64>,
+    /// At most this many (1 to 500, default 100).
+    pub limit: Option<i64>,
+}
+
+/// `GET /api/v1/campaigns/{id}/talvisota/view`: the caller's whole view.
+#[utoipa::path(get, path = "/api/v1/campaigns/{id}/talvisota/view", tag = "talvisota",
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = TalvisotaView), (status = 404, description = "no such Talvisota campaign of yours")),
+    security(("bearer" = [])))]
+pub async fn api_view(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Json<TalvisotaView>, AppError> {
+    let game = read(&state, &access).await?;
+    Ok(Json(view_for(&game, access.role())))
+}
+
+/// `GET /api/v1/campaigns/{id}/talvisota/events`: the turn log the caller may read, newest first.
+#[utoipa::path(get, path = "/api/v1/campaigns/{id}/talvisota/events", tag = "talvisota",
+    params(("id" = uuid::Uuid, Path, description = "campaign id"), EventsQuery),
+    responses((status = 200, body = [EventRow]), (status = 404, description = "no such Talvisota campaign of yours"),
+              (status = 422, description = "bad paging")),
+    security(("bearer" = [])))]
+pub async fn api_events(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Query(q): Query<EventsQuery>,
+) -> Result<Json<Vec<EventRow>>, AppError> {
+    read(&state, &access).await?;
+    let limit = q.limit.unwrap_or(100);
+    if !(1..=500).contains(&limit) {
+        return Err(
+            AppError::invalid("invalid_limit", "Ask for 1 to 500 events at a time.")
+                .on_field("limit"),
+        );
+    }
+    let rows = db::game::events_for(
+        &state.db,
+        access.id(),
+        access.role(),
+        q.before.unwrap_or(i64::MAX),
+        limit,
+    )
+    .await?;
+    Ok(Json(rows))
+}
+
+/// `POST /api/v1/campaigns/{id}/talvisota/organisation`: the Soviet organisation orders.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/talvisota/organisation", tag = "talvisota",
+    request_body = SovietOrganisation, params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = TalvisotaView), (status = 403, description = "not the Soviet player"),
+              (status = 409, description = "not the organisation phase"), (status = 422, description = "against the rules")),
+    security(("bearer" = [])))]
+pub async fn api_organisation(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    ApiJson(orders): ApiJson<SovietOrganisation>,
+) -> Result<Json<TalvisotaView>, AppError> {
+    Ok(Json(soviet_organise(&state, &access, orders).await?))
+}
+
+/// `POST /api/v1/campaigns/{id}/talvisota/soviet-sheet`: the Soviet command sheet, placed face down.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/talvisota/soviet-sheet", tag = "talvisota",
+    request_body = SovietSheet, params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = TalvisotaView), (status = 403, description = "not the Soviet player"),
+              (status = 409, description = "not the Soviet placement phase"), (status = 422, description = "against the rules")),
+    security(("bearer" = [])))]
+pub async fn api_soviet_sheet(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    ApiJson(sheet): ApiJson<SovietSheet>,
+) -> Result<Json<TalvisotaView>, AppError> {
+    Ok(Json(soviet_sheet(&state, &access, sheet).await?))
+}
+
+/// `POST /api/v1/campaigns/{id}/talvisota/finnish-sheet`: the Finnish command sheet, placed face down.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/talvisota/finnish-sheet", tag = "talvisota",
+    request_body = FinnishSheet, params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = TalvisotaView), (status = 403, description = "not the Finnish player"),
+              (status = 409, description = "not the Finnish placement phase, or a solo game"), (status = 422, description = "against the rules")),
+    security(("bearer" = [])))]
+pub async fn api_finnish_sheet(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    ApiJson(sheet): ApiJson<FinnishSheet>,
+) -> Result<Json<TalvisotaView>, AppError> {
+    Ok(Json(finnish_sheet(&state, &access, sheet).await?))
+}
+
+/// `POST /api/v1/campaigns/{id}/talvisota/combats`: reveals and resolves one combat, in the
+/// Soviet player's order.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/talvisota/combats", tag = "talvisota",
+    request_body = CombatIn, params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = TalvisotaView), (status = 403, description = "not the Soviet player"),
+              (status = 409, description = "not the combat phase"), (status = 422, description = "no such unresolved combat")),
+    security(("bearer" = [])))]
+pub async fn api_combat(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    ApiJson(body): ApiJson<CombatIn>,
+) -> Result<Json<TalvisotaView>, AppError> {
+    Ok(Json(resolve_combat(&state, &access, body.placement).await?))
+}
+
+/// `POST /api/v1/campaigns/{id}/talvisota/harassment`: the Finnish harassment or a pass; the end
+/// of the turn and the next turn's start follow at once.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/talvisota/harassment", tag = "talvisota",
+    request_body = HarassmentIn, params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = TalvisotaView), (status = 403, description = "not the Finnish player"),
+              (status = 409, description = "not the harassment phase, or a solo game"), (status = 422, description = "against the rules")),
+    security(("bearer" = [])))]
+pub async fn api_harassment(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    ApiJson(body): ApiJson<HarassmentIn>,
+) -> Result<Json<TalvisotaView>, AppError> {
+    Ok(Json(harassment(&state, &access, body.infiltration).await?))
+}
+
+/// `POST /api/v1/campaigns/{id}/talvisota/advance`: the umpire starts the first turn (or moves
+/// on any step that needs no decision).
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/talvisota/advance", tag = "talvisota",
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = TalvisotaView), (status = 403, description = "not the umpire"),
+              (status = 409, description = "a player must act first")),
+    security(("bearer" = [])))]
+pub async fn api_advance(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Json<TalvisotaView>, AppError> {
+    Ok(Json(advance(&state, &access).await?))
+}
+
+/// `POST /api/v1/campaigns/{id}/talvisota/solo`: in a solo game, the server makes the Finns'
+/// pending move (its command sheet, or its harassment) with dice everyone can audit.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/talvisota/solo", tag = "talvisota",
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = TalvisotaView), (status = 403, description = "the Finnish player"),
+              (status = 409, description = "not a solo game, or no Finnish move pending")),
+    security(("bearer" = [])))]
+pub async fn api_solo(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Json<TalvisotaView>, AppError> {
+    Ok(Json(solo_move(&state, &access).await?))
+}
+
+/// Every Talvisota API route, with its part of the OpenAPI document.
+pub fn api_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(api_view))
+        .routes(routes!(api_events))
+        .routes(routes!(api_organisation))
+        .routes(routes!(api_soviet_sheet))
+        .routes(routes!(api_finnish_sheet))
+        .routes(routes!(api_combat))
+        .routes(routes!(api_harassment))
+        .routes(routes!(api_advance))
+        .routes(routes!(api_solo))
+}

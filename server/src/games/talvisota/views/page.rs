@@ -1,0 +1,395 @@
+//! What the Talvisota game page shows and offers, built from one role's view and that role's
+//! events only: the forms offer the viewer's own pieces, never the other side's.
+
+use crate::core::domain::{Role, Side};
+use crate::games::talvisota::rules::counters::UnitKind;
+use crate::games::talvisota::rules::environment::EnvironmentKind;
+use crate::games::talvisota::rules::events::{EventKind, TalvisotaEvent};
+use crate::games::talvisota::rules::map::Nation;
+use crate::games::talvisota::rules::state::{EntrenchmentKind, Phase, UnitLocation};
+use crate::games::talvisota::rules::strategy::{FinnishStrategy, SovietStrategy};
+use crate::games::talvisota::rules::support::SupportKind;
+use crate::games::talvisota::views::log::{outcome_sentence, phase_name, space_name};
+use crate::games::talvisota::views::map::{
+    SpaceRow, close_up_svg, controller, map_svg, space_rows,
+};
+use crate::games::talvisota::views::report::{
+    HarassmentView, PieceRow, RoundView, finnish_lines, harassment_view, marker_rows, place,
+    round_view, snake, soviet_lines, unit_rows,
+};
+use crate::games::talvisota::views::{BoardView, MarkerView, TalvisotaView, UnitView};
+
+/// One option of a form: the value sent and the label read.
+#[derive(Clone, Debug)]
+pub struct Choice {
+    /// Sent with the form.
+    pub value: String,
+    /// Shown to people.
+    pub label: String,
+}
+
+/// One Soviet strategy counter's part of the sheet form.
+#[derive(Clone, Debug)]
+pub struct StrategyForm {
+    /// The field prefix and JSON name, e.g. `prudent_advance`.
+    pub field: String,
+    /// The counter's abbreviation.
+    pub code: &'static str,
+    /// How many spaces it may attack in succession.
+    pub spaces: usize,
+    /// Units it may engage.
+    pub units: usize,
+    /// Supports it may use, commanders not counted.
+    pub supports: usize,
+}
+
+/// A Soviet counter the Finnish sheet answers.
+#[derive(Clone, Debug)]
+pub struct FinnishSlot {
+    /// Its position in the form.
+    pub index: usize,
+    /// The space.
+    pub space: String,
+    /// The space's name.
+    pub name: String,
+}
+
+/// Everything the game page shows.
+#[derive(Clone, Debug, Default)]
+pub struct GameModel {
+    /// Turn and calendar label.
+    pub turn: String,
+    /// The phase, for people.
+    pub phase: &'static str,
+    /// Who the game waits for.
+    pub awaiting: String,
+    /// Morale tracks and the international events marker.
+    pub soviet_morale: i32,
+    /// Finnish morale.
+    pub finnish_morale: i32,
+    /// International events marker.
+    pub international: i32,
+    /// Map and counters are the server's approximation.
+    pub approximate: bool,
+    /// Solo game.
+    pub solo: bool,
+    /// How the game ended.
+    pub outcome: Option<String>,
+    /// The SVG map.
+    pub svg: String,
+    /// A close-up of the defence lines.
+    pub close_up: Option<String>,
+    /// The map as a table.
+    pub rows: Vec<SpaceRow>,
+    /// The viewer's pieces.
+    pub pieces: Vec<PieceRow>,
+    /// The command sheet(s) the viewer may see, one line per strategy.
+    pub sheet: Vec<String>,
+    /// The combat rounds of the latest turn that had any.
+    pub rounds: Vec<RoundView>,
+    /// The latest harassment, if any.
+    pub harassment: Option<HarassmentView>,
+    /// Which forms to offer.
+    pub can_organise: bool,
+    /// The Soviet sheet form.
+    pub can_soviet_sheet: bool,
+    /// The Finnish sheet form.
+    pub can_finnish_sheet: bool,
+    /// The combat buttons.
+    pub can_combat: bool,
+    /// The harassment form.
+    pub can_harass: bool,
+    /// The umpire's advance button.
+    pub can_advance: bool,
+    /// The solo move button.
+    pub can_solo: bool,
+    /// Organisation: units that may move, where, which to recover, where markers may go.
+    pub move_units: Vec<Choice>,
+    /// Special movement destinations.
+    pub move_targets: Vec<Choice>,
+    /// Units in the Reinforcements box.
+    pub recoverable: Vec<Choice>,
+    /// Soviet-held Finnish spaces (possession markers, harassment targets).
+    pub held_spaces: Vec<Choice>,
+    /// Soviet sheet: the four counters.
+    pub strategies: Vec<StrategyForm>,
+    /// Spaces with Soviet units.
+    pub from_spaces: Vec<Choice>,
+    /// Finnish-held spaces.
+    pub target_spaces: Vec<Choice>,
+    /// Units on the map (Soviet) or on the sheet (Finnish) that can fight.
+    pub units: Vec<Choice>,
+    /// Supports available this turn.
+    pub supports: Vec<Choice>,
+    /// Finnish sheet: the Soviet counters to answer.
+    pub slots: Vec<FinnishSlot>,
+    /// The Finnish strategy counters.
+    pub finnish_strategies: Vec<Choice>,
+    /// Environment markers available.
+    pub environment: Vec<Choice>,
+    /// Entrenchments available.
+    pub entrenchments: Vec<Choice>,
+    /// Unresolved Soviet counters.
+    pub combats: Vec<Choice>,
+    /// Scouts on the sheet.
+    pub scouts: Vec<Choice>,
+}
+
+fn choices<'a>(
+    spaces: impl Iterator<Item = &'a crate::games::talvisota::rules::map::Space>,
+) -> Vec<Choice> {
+    spaces
+        .map(|s| Choice {
+            value: s.id.clone(),
+            label: s.name.clone(),
+        })
+        .collect()
+}
+
+fn marker_choices<K: Copy>(markers: &[MarkerView<K>], label: impl Fn(K) -> String) -> Vec<Choice> {
+    markers
+        .iter()
+        .filter(|m| m.available)
+        .map(|m| Choice {
+            value: m.id.clone(),
+            label: format!("{} ({})", m.id, label(m.kind)),
+        })
+        .collect()
+}
+
+fn unit_choices(
+    board: &BoardView,
+    units: &[UnitView],
+    keep: impl Fn(&UnitView) -> bool,
+) -> Vec<Choice> {
+    units
+        .iter()
+        .filter(|u| keep(u))
+        .map(|u| Choice {
+            value: u.id.clone(),
+            label: format!(
+                "{} ({}, {})",
+                u.id,
+                u.kind.code().to_uppercase(),
+                place(board, &u.location)
+            ),
+        })
+        .collect()
+}
+
+/// Builds the page for `role` from its view and the events it may read (oldest first).
+pub fn game_model(view: &TalvisotaView, role: Role, events: &[TalvisotaEvent]) -> GameModel {
+    let no_env: Vec<MarkerView<EnvironmentKind>> = Vec::new();
+    let no_ret: Vec<MarkerView<EntrenchmentKind>> = Vec::new();
+    let (board, units, supports, environment, entrenchments, soviet_sheet, finnish_sheet) =
+        match view {
+            TalvisotaView::Soviet(v) => (
+                &v.board,
+                &v.units,
+                &v.supports,
+                &no_env,
+                &no_ret,
+                v.sheet.as_ref(),
+                None,
+            ),
+            TalvisotaView::Finnish(v) => (
+                &v.board,
+                &v.units,
+                &v.supports,
+                &v.environment,
+                &v.entrenchments,
+                None,
+                v.sheet.as_ref(),
+            ),
+            TalvisotaView::Umpire(v) => (
+                &v.board,
+                &v.units,
+                &v.supports,
+                &v.environment,
+                &v.entrenchments,
+                v.soviet_sheet.as_ref(),
+                v.finnish_sheet.as_ref(),
+            ),
+        };
+    let mut pieces = unit_rows(board, units);
+    pieces.extend(marker_rows(supports));
+    pieces.extend(marker_rows(environment));
+    pieces.extend(marker_rows(entrenchments));
+    let mut sheet = soviet_sheet
+        .map(|s| soviet_lines(board, s))
+        .unwrap_or_default();
+    sheet.extend(
+        finnish_sheet
+            .map(|s| finnish_lines(board, s))
+            .unwrap_or_default(),
+    );
+    let last_combat_turn = events
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::CombatRound(_)))
+        .map(|e| e.turn)
+        .max();
+    let rounds = events
+        .iter()
+        .filter(|e| Some(e.turn) == last_combat_turn)
+        .filter_map(|e| match &e.kind {
+            EventKind::CombatRound(r) => Some(round_view(board, r)),
+            _ => None,
+        })
+        .collect();
+    let harassment = events.iter().rev().find_map(|e| match &e.kind {
+        EventKind::Harassment(h) => Some(harassment_view(
+            board,
+            crate::games::talvisota::rules::TalvisotaState::turn_label(e.turn),
+            h,
+        )),
+        _ => None,
+    });
+    let phase = board.phase;
+    let soviet_held = |s: &&crate::games::talvisota::rules::map::Space| {
+        s.nation == Nation::Finnish && controller(board, &s.id) == Side::Soviet
+    };
+    let with_soviet_units = |id: &str| {
+        board.map_units.iter().any(|u| {
+            u.side == Side::Soviet && matches!(&u.location, UnitLocation::Space(x) if x == id)
+        })
+    };
+    let supports_choices: Vec<Choice> = supports
+        .iter()
+        .filter(|m| m.available)
+        .flat_map(|m| {
+            let label = format!("{} ({})", m.id, snake(&m.kind).replace('_', " "));
+            let mut out = vec![Choice {
+                value: m.id.clone(),
+                label: label.clone(),
+            }];
+            if matches!(
+                m.kind,
+                SupportKind::Meretskov | SupportKind::Timoshenko | SupportKind::Mannerheim
+            ) {
+                out[0].label = format!("{label}, first effect");
+                out.push(Choice {
+                    value: format!("{}:second", m.id),
+                    label: format!("{label}, second effect"),
+                });
+            }
+            out
+        })
+        .collect();
+    GameModel {
+        turn: format!("{} ({})", board.turn, board.turn_label),
+        phase: phase_name(phase),
+        awaiting: match board.awaiting {
+            Some(Role::Soviet) => "the Soviet player".into(),
+            Some(Role::Finnish) => "the Finnish player".into(),
+            Some(Role::Umpire)
+                if board.solo && matches!(phase, Phase::FinnishPlacement | Phase::Harassment) =>
+            {
+                "the server's Finnish move".into()
+            }
+            Some(Role::Umpire) => "the umpire".into(),
+            None => "nobody: the game is over".into(),
+        },
+        soviet_morale: board.soviet_morale,
+        finnish_morale: board.finnish_morale,
+        international: board.international,
+        approximate: board.approximate_components,
+        solo: board.solo,
+        outcome: board.outcome.as_ref().map(outcome_sentence),
+        svg: map_svg(board),
+        close_up: close_up_svg(board),
+        rows: space_rows(board),
+        pieces,
+        sheet,
+        rounds,
+        harassment,
+        can_organise: role == Role::Soviet && phase == Phase::Organisation,
+        can_soviet_sheet: role == Role::Soviet && phase == Phase::SovietPlacement,
+        can_finnish_sheet: role == Role::Finnish && phase == Phase::FinnishPlacement && !board.solo,
+        can_combat: role == Role::Soviet && phase == Phase::Combat,
+        can_harass: role == Role::Finnish && phase == Phase::Harassment && !board.solo,
+        can_advance: role == Role::Umpire && matches!(phase, Phase::Setup | Phase::EndOfTurn),
+        can_solo: board.solo
+            && role != Role::Finnish
+            && matches!(phase, Phase::FinnishPlacement | Phase::Harassment),
+        move_units: unit_choices(board, units, |u| {
+            u.side == Side::Soviet
+                && matches!(u.location, UnitLocation::Sheet | UnitLocation::Space(_))
+        }),
+        move_targets: choices(
+            board
+                .map
+                .spaces
+                .iter()
+                .filter(|s| s.nation == Nation::Soviet || soviet_held(s)),
+        ),
+        recoverable: unit_choices(board, units, |u| {
+            u.side == Side::Soviet && matches!(u.location, UnitLocation::Reinforcements(_))
+        }),
+        held_spaces: choices(board.map.spaces.iter().filter(soviet_held)),
+        strategies: SovietStrategy::ALL
+            .iter()
+            .map(|s| StrategyForm {
+                field: snake(s),
+                code: s.code(),
+                spaces: s.max_spaces(),
+                units: s.max_units(),
+                supports: s.max_supports(),
+            })
+            .collect(),
+        from_spaces: choices(board.map.spaces.iter().filter(|s| with_soviet_units(&s.id))),
+        target_spaces: choices(
+            board.map.spaces.iter().filter(|s| {
+                s.nation == Nation::Finnish && controller(board, &s.id) == Side::Finnish
+            }),
+        ),
+        units: if role == Role::Finnish {
+            unit_choices(board, units, |u| u.location == UnitLocation::Sheet)
+        } else {
+            unit_choices(board, units, |u| {
+                u.side == Side::Soviet && matches!(u.location, UnitLocation::Space(_))
+            })
+        },
+        supports: supports_choices,
+        slots: board
+            .placements
+            .iter()
+            .filter(|p| p.side == Side::Soviet)
+            .enumerate()
+            .map(|(index, p)| FinnishSlot {
+                index,
+                space: p.space.clone(),
+                name: space_name(&board.map, &p.space),
+            })
+            .collect(),
+        finnish_strategies: FinnishStrategy::ALL
+            .iter()
+            .map(|s| Choice {
+                value: snake(s),
+                label: s.code().into(),
+            })
+            .collect(),
+        environment: marker_choices(environment, |k| k.code().to_string()),
+        entrenchments: marker_choices(entrenchments, |_| "entrenchment".to_string()),
+        combats: soviet_sheet
+            .map(|s| {
+                s.allocations
+                    .iter()
+                    .filter(|a| !a.resolved)
+                    .filter_map(|a| {
+                        Some(Choice {
+                            value: a.placement.clone()?,
+                            label: format!(
+                                "{} against {}",
+                                a.strategy.code(),
+                                space_name(&board.map, a.targets.first()?)
+                            ),
+                        })
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
+        scouts: unit_choices(board, units, |u| {
+            u.kind == UnitKind::Sct && u.location == UnitLocation::Sheet
+        }),
+    }
+}

@@ -1,0 +1,814 @@
+//! Winter of No Surrender through the API: the caller's view, orders, readiness, resolution,
+//! battle results, umpire corrections and reveals, the end of the campaign, the event log.
+//! The pages in `wons_pages` call the same functions.
+
+use crate::core::command::Command;
+use crate::core::domain::{Game, Role, Side};
+use crate::core::error::{AppError, sentence};
+use crate::core::text::PlainText;
+use crate::db;
+use crate::db::game::{Audience, EventRow, NewEvent};
+use crate::dice::live::LiveDice;
+use crate::games::wons::rules::aftermath::{BattleReport, ReportError, Reporter, submit_report};
+use crate::games::wons::rules::{
+    self as wons, BattleError, Event, EventVisibility, HourError, Order, OrderError, PlatoonOrder,
+    Reveal, UmpireError, WonsState,
+};
+use crate::games::wons::views::{WonsView, view_for};
+use crate::state::AppState;
+use crate::web::{ApiJson, CampaignAccess};
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use serde::Deserialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+/// The rules' events as log entries, each with its audience and its Hour's label.
+pub fn log_entries(state: &WonsState, events: Vec<Event>) -> Vec<NewEvent> {
+    events
+        .into_iter()
+        .map(|e| NewEvent {
+            audience: match e.visibility {
+                EventVisibility::Public => Audience::Public,
+                EventVisibility::Soviet => Audience::Soviet,
+                EventVisibility::Finnish => Audience::Finnish,
+                EventVisibility::Umpire => Audience::Umpire,
+            },
+            kind: serde_json::to_value(e.kind)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap_or_else(|| "campaign".into()),
+            moment: state.clock.label(e.hour),
+            sentence: e.sentence,
+            payload: Value::Null,
+        })
+        .collect()
+}
+
+/// Starts a campaign's game from a scenario pack (TOML text), or the demo pack.
+pub fn start(scenario: Option<&Value>) -> Result<(WonsState, Vec<NewEvent>), AppError> {
+    let source = match scenario {
+        None => wons::DEMO_PACK,
+        Some(Value::String(text)) => text.as_str(),
+        Some(_) => {
+            return Err(AppError::invalid(
+                "invalid_scenario",
+                "Send the scenario pack as TOML text in 'scenario' (see scenarios/wons-demo.toml).",
+            )
+            .on_field("scenario"));
+        }
+    };
+    let (state, events) = wons::start_campaign(source)
+        .map_err(|e| AppError::invalid("invalid_scenario", sentence(e)).on_field("scenario"))?;
+    let entries = log_entries(&state, events);
+    Ok((state, entries))
+}
+
+fn order_error(e: OrderError) -> AppError {
+    match e {
+        OrderError::Closed(_) | OrderError::AlreadyReady => {
+            AppError::conflict("orders_closed", sentence(e))
+        }
+        other => AppError::invalid("illegal_order", sentence(other)),
+    }
+}
+
+fn hour_error(e: HourError) -> AppError {
+    AppError::conflict("cannot_resolve", sentence(e))
+}
+
+fn battle_error(e: BattleError) -> AppError {
+    match e {
+        BattleError::Unknown(_) => AppError::not_found(),
+        BattleError::AlreadyDecided(_) => AppError::conflict("battle_decided", sentence(e)),
+        other => AppError::invalid("invalid_result", sentence(other)),
+    }
+}
+
+fn umpire_error(e: UmpireError) -> AppError {
+    match e {
+        UmpireError::Ended => AppError::conflict("campaign_ended", sentence(e)),
+        UmpireError::NoSuchValue(_) | UmpireError::NothingToReveal(_) => {
+            AppError::invalid("unknown_target", sentence(e))
+        }
+        other => AppError::invalid("invalid_correction", sentence(other)),
+    }
+}
+
+/// 404 unless the campaign plays WoNS.
+fn require_wons(access: &CampaignAccess) -> Result<(), AppError> {
+    if access.membership.campaign.game() == Game::Wons {
+        Ok(())
+    } else {
+        Err(AppError::not_found())
+    }
+}
+
+/// The side the caller plays; 403 for the umpire.
+fn player_side(access: &CampaignAccess) -> Result<Side, AppError> {
+    access.role().side().ok_or_else(|| {
+        AppError::forbidden("Orders are given by the sides' players, not the umpire.")
+    })
+}
+
+/// Runs one WoNS command in one transaction: lock, load, apply `rule`, save, log, commit.
+pub async fn run<T>(
+    state: &AppState,
+    access: &CampaignAccess,
+    rule: impl FnOnce(&mut WonsState, &mut LiveDice) -> Result<(T, Vec<Event>), AppError>,
+) -> Result<T, AppError> {
+    require_wons(access)?;
+    run_command(Command::begin(state, access).await?, rule).await
+}
+
+/// Applies `rule` inside an open command. A new Hour clears the orders deadline.
+async fn run_command<T>(
+    mut command: Command,
+    rule: impl FnOnce(&mut WonsState, &mut LiveDice) -> Result<(T, Vec<Event>), AppError>,
+) -> Result<T, AppError> {
+    let mut game: WonsState = command.game().await?;
+    let hour = game.hour;
+    let (answer, events) = rule(&mut game, &mut command.dice)?;
+    if game.hour != hour {
+        let id = command.campaign.id;
+        db::campaigns::set_deadline(&mut **command.tx(), id, None).await?;
+    }
+    command.finish(&game, &log_entries(&game, events)).await?;
+    Ok(answer)
+}
+
+/// The orders deadline of campaign `id` has passed: resolve the Hour as the umpire would.
+/// When it cannot be resolved (a battle waits for its result), the deadline is dropped.
+pub async fn deadline_passed(state: &AppState, id: uuid::Uuid) -> Result<(), AppError> {
+    let command = Command::begin_system(state, id).await?;
+    let resolved = run_command(command, |game, dice| {
+        Ok((
+            (),
+            wons::resolve_hour(game, dice, true).map_err(hour_error)?,
+        ))
+    })
+    .await;
+    if let Err(e) = resolved {
+        tracing::info!(campaign = %id, reason = %e, "orders deadline passed but the Hour cannot resolve");
+        db::campaigns::set_deadline(&state.db, id, None).await?;
+    }
+    Ok(())
+}
+
+/// A deadline for the current orders.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct DeadlineIn {
+    /// When the orders are due (RFC 3339), or null to remove the deadline.
+    #[serde(default, with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub at: Option<time::OffsetDateTime>,
+}
+
+/// Sets (or removes) the deadline for this Hour's orders; umpire only.
+pub async fn set_deadline(
+    state: &AppState,
+    access: &CampaignAccess,
+    at: Option<time::OffsetDateTime>,
+) -> Result<(), AppError> {
+    access.require_umpire("set the orders deadline")?;
+    require_wons(access)?;
+    if at.is_some_and(|t| t <= time::OffsetDateTime::now_utc()) {
+        return Err(
+            AppError::invalid("deadline_past", "A deadline must lie in the future.").on_field("at"),
+        );
+    }
+    let mut command = Command::begin(state, access).await?;
+    let id = command.campaign.id;
+    db::campaigns::set_deadline(&mut **command.tx(), id, at).await?;
+    command.changes_for(db::game::Audience::Public);
+    command.commit(None).await?;
+    Ok(())
+}
+
+/// `PUT /api/v1/campaigns/{id}/wons/deadline`: when this Hour's orders are due; missing orders then Defend.
+#[utoipa::path(put, path = "/api/v1/campaigns/{id}/wons/deadline", tag = "wons", request_body = DeadlineIn,
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, description = "deadline set"), (status = 403, description = "not the umpire"),
+              (status = 422, description = "the time has passed")),
+    security(("bearer" = [])))]
+pub async fn api_deadline(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    ApiJson(body): ApiJson<DeadlineIn>,
+) -> Result<Json<Value>, AppError> {
+    set_deadline(&state, &access, body.at).await?;
+    Ok(Json(
+        serde_json::json!({ "at": body.at.and_then(|t| t.format(&time::format_description::well_known::Rfc3339).ok()) }),
+    ))
+}
+
+/// The caller's view of the game.
+pub async fn view(
+    state: &AppState,
+    access: &CampaignAccess,
+) -> Result<(WonsState, WonsView), AppError> {
+    require_wons(access)?;
+    let value = db::game::read_state(&state.db, access.id())
+        .await?
+        .ok_or_else(|| {
+            AppError::conflict("not_started", "This campaign's game has not started.")
+        })?;
+    let game: WonsState = serde_json::from_value(value).map_err(AppError::internal)?;
+    let view = view_for(&game, access.role());
+    Ok((game, view))
+}
+
+/// `GET /api/v1/campaigns/{id}/wons/view`: the caller's whole view, from the same projection as the page.
+#[utoipa::path(get, path = "/api/v1/campaigns/{id}/wons/view", tag = "wons",
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = WonsView), (status = 404, description = "not a WoNS campaign of yours")),
+    security(("bearer" = [])))]
+pub async fn api_view(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Json<WonsView>, AppError> {
+    Ok(Json(view(&state, &access).await?.1))
+}
+
+/// Gives (or replaces) one platoon's order for the coming Hour.
+pub async fn give_order(
+    state: &AppState,
+    access: &CampaignAccess,
+    platoon: &str,
+    order: Order,
+) -> Result<(), AppError> {
+    let side = player_side(access)?;
+    run(state, access, |game, _| {
+        let events = wons::give_orders(
+            game,
+            side,
+            vec![PlatoonOrder {
+                platoon: platoon.to_owned(),
+                order,
+            }],
+        )
+        .map_err(order_error)?;
+        Ok(((), events))
+    })
+    .await
+}
+
+/// Takes the extra action a platoon of a battle shorter than three Turns may take at once (R2).
+pub async fn extra_action(
+    state: &AppState,
+    access: &CampaignAccess,
+    platoon: &str,
+    order: Order,
+) -> Result<(), AppError> {
+    let side = player_side(access)?;
+    run(state, access, |game, dice| {
+        let order = PlatoonOrder {
+            platoon: platoon.to_owned(),
+            order,
+        };
+        let events = wons::take_extra_action(game, dice, side, order).map_err(order_error)?;
+        Ok(((), events))
+    })
+    .await
+}
+
+/// `POST /api/v1/campaigns/{id}/wons/extra-actions/{platoon}`: a platoon of a battle shorter
+/// than three Turns takes its extra action now (R2); it replaces the platoon's order for the
+/// coming Hour.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/extra-actions/{platoon}", tag = "wons", request_body = Order,
+    params(("id" = uuid::Uuid, Path, description = "campaign id"), ("platoon" = String, Path, description = "platoon id")),
+    responses((status = 200, body = WonsView), (status = 403, description = "the umpire gives no orders"),
+              (status = 409, description = "the platoon has no extra action"), (status = 422, description = "illegal action, naming the rule")),
+    security(("bearer" = [])))]
+pub async fn api_extra_action(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path(path): Path<PlatoonPath>,
+    ApiJson(order): ApiJson<Order>,
+) -> Result<Json<WonsView>, AppError> {
+    extra_action(&state, &access, &path.platoon, order).await?;
+    Ok(Json(view(&state, &access).await?.1))
+}
+
+/// The path of an order.
+#[derive(Debug, Deserialize)]
+pub struct PlatoonPath {
+    /// The platoon's id.
+    pub platoon: String,
+}
+
+/// `PUT /api/v1/campaigns/{id}/wons/orders/{platoon}`: gives one platoon its order for the coming Hour.
+#[utoipa::path(put, path = "/api/v1/campaigns/{id}/wons/orders/{platoon}", tag = "wons", request_body = Order,
+    params(("id" = uuid::Uuid, Path, description = "campaign id"), ("platoon" = String, Path, description = "platoon id")),
+    responses((status = 200, body = WonsView), (status = 403, description = "the umpire gives no orders"),
+              (status = 409, description = "orders closed or marked ready"), (status = 422, description = "illegal order, naming the rule")),
+    security(("bearer" = [])))]
+pub async fn api_give_order(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path(path): Path<PlatoonPath>,
+    ApiJson(order): ApiJson<Order>,
+) -> Result<Json<WonsView>, AppError> {
+    give_order(&state, &access, &path.platoon, order).await?;
+    Ok(Json(view(&state, &access).await?.1))
+}
+
+/// A new order of march for the Soviet stacks, leading stack first; null withdraws the plan.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ReorganizationIn {
+    /// The stacks, each with its platoons in marching order.
+    #[schema(value_type = Option<Vec<Object>>)]
+    pub stacks: Option<Vec<crate::games::wons::rules::platoon::Stack>>,
+}
+
+/// Plans a reorganization of the Soviet stacks for this Hour; Soviet player only.
+pub async fn reorganize(
+    state: &AppState,
+    access: &CampaignAccess,
+    plan: Option<Vec<crate::games::wons::rules::platoon::Stack>>,
+) -> Result<(), AppError> {
+    if player_side(access)? != Side::Soviet {
+        return Err(AppError::forbidden(
+            "Only the Soviet side reorganizes stacks.",
+        ));
+    }
+    run(state, access, |game, _| {
+        Ok((
+            (),
+            wons::set_reorganization(game, plan).map_err(order_error)?,
+        ))
+    })
+    .await
+}
+
+/// `PUT /api/v1/campaigns/{id}/wons/reorganization`: the Soviet stacks' new order and content for this Hour.
+#[utoipa::path(put, path = "/api/v1/campaigns/{id}/wons/reorganization", tag = "wons", request_body = ReorganizationIn,
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = WonsView), (status = 403, description = "not the Soviet player"),
+              (status = 422, description = "breaks a stack rule, naming it")),
+    security(("bearer" = [])))]
+pub async fn api_reorganize(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    ApiJson(body): ApiJson<ReorganizationIn>,
+) -> Result<Json<WonsView>, AppError> {
+    reorganize(&state, &access, body.stacks).await?;
+    Ok(Json(view(&state, &access).await?.1))
+}
+
+/// The caller's orders for the coming Hour.
+#[derive(Debug, serde::Serialize, ToSchema)]
+pub struct OwnOrders {
+    /// Each platoon's order, or null where none is given yet.
+    #[schema(value_type = Object)]
+    pub orders: std::collections::BTreeMap<String, Option<Order>>,
+    /// Whether the side has marked its orders ready.
+    pub ready: bool,
+    /// A planned reorganization of the stacks (Soviets).
+    #[schema(value_type = Option<Vec<Object>>)]
+    pub reorganization: Option<Vec<crate::games::wons::rules::platoon::Stack>>,
+}
+
+/// `GET /api/v1/campaigns/{id}/wons/orders`: the caller's orders for the coming Hour.
+#[utoipa::path(get, path = "/api/v1/campaigns/{id}/wons/orders", tag = "wons",
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = OwnOrders), (status = 403, description = "the umpire reads them in the view")),
+    security(("bearer" = [])))]
+pub async fn api_orders(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Json<OwnOrders>, AppError> {
+    player_side(&access)?;
+    let view = match view(&state, &access).await?.1 {
+        WonsView::Soviet(v) => v.0,
+        WonsView::Finnish(v) => v.0,
+        WonsView::Umpire(_) => {
+            return Err(AppError::forbidden(
+                "The umpire reads both sides' orders in the view.",
+            ));
+        }
+    };
+    Ok(Json(OwnOrders {
+        orders: view
+            .platoons
+            .iter()
+            .map(|p| (p.id.clone(), p.order.clone()))
+            .collect(),
+        ready: view.orders.ready,
+        reorganization: view.orders.reorganization,
+    }))
+}
+
+/// Marks the caller's side ready; when both sides are, the Hour resolves at once.
+pub async fn mark_ready(state: &AppState, access: &CampaignAccess) -> Result<(), AppError> {
+    let side = player_side(access)?;
+    run(state, access, |game, dice| {
+        let mut events = wons::mark_ready(game, side).map_err(order_error)?;
+        if game.orders.soviet.ready && game.orders.finnish.ready {
+            events.extend(wons::resolve_hour(game, dice, false).map_err(hour_error)?);
+        }
+        Ok(((), events))
+    })
+    .await
+}
+
+/// `POST /api/v1/campaigns/{id}/wons/ready`: the caller's side marks its orders ready.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/ready", tag = "wons",
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = WonsView), (status = 409, description = "already ready or closed"),
+              (status = 422, description = "the orders break a rule")),
+    security(("bearer" = [])))]
+pub async fn api_ready(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Json<WonsView>, AppError> {
+    mark_ready(&state, &access).await?;
+    Ok(Json(view(&state, &access).await?.1))
+}
+
+/// Resolves the Hour now, missing orders defaulting to Defend; umpire only.
+pub async fn force_resolution(state: &AppState, access: &CampaignAccess) -> Result<(), AppError> {
+    access.require_umpire("force the Hour's resolution")?;
+    run(state, access, |game, dice| {
+        Ok((
+            (),
+            wons::resolve_hour(game, dice, true).map_err(hour_error)?,
+        ))
+    })
+    .await
+}
+
+/// `POST /api/v1/campaigns/{id}/wons/resolve`: resolves the Hour now; umpire only.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/resolve", tag = "wons",
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = WonsView), (status = 403, description = "not the umpire"),
+              (status = 409, description = "a battle waits for its result, or the campaign is over")),
+    security(("bearer" = [])))]
+pub async fn api_resolve(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Json<WonsView>, AppError> {
+    force_resolution(&state, &access).await?;
+    Ok(Json(view(&state, &access).await?.1))
+}
+
+/// Records a battle's report: the umpire's is applied at once; a side's when the other side
+/// sends the same report.
+pub async fn record_battle(
+    state: &AppState,
+    access: &CampaignAccess,
+    battle: u32,
+    report: &BattleReport,
+) -> Result<(), AppError> {
+    let by = match access.role().side() {
+        Some(side) => Reporter::Side(side),
+        None => Reporter::Umpire,
+    };
+    run(state, access, |game, _| {
+        Ok((
+            (),
+            submit_report(game, battle, by, report).map_err(report_error)?,
+        ))
+    })
+    .await
+}
+
+/// The answer to a refused report or capture roll.
+pub fn report_error(e: ReportError) -> AppError {
+    match e {
+        ReportError::Battle(b) => battle_error(b),
+        ReportError::AlreadyRolled(_) => AppError::conflict("already_rolled", sentence(e)),
+        ReportError::NotDecided(_) => AppError::conflict("battle_pending", sentence(e)),
+        ReportError::NoCapture => AppError::conflict("rule_off", sentence(e)),
+        other => AppError::invalid("invalid_report", sentence(other)),
+    }
+}
+
+/// The path of a battle.
+#[derive(Debug, Deserialize)]
+pub struct BattlePath {
+    /// The battle's number.
+    pub battle: u32,
+}
+
+/// `POST /api/v1/campaigns/{id}/wons/battles/{battle}/result`: the battle's report (winner, Turns,
+/// casualties, final Force Morale, support used, prisoners, equipment abandoned). The umpire's is
+/// applied at once; a side's waits until the other side sends the same report.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/battles/{battle}/result", tag = "wons", request_body = BattleReport,
+    params(("id" = uuid::Uuid, Path, description = "campaign id"), ("battle" = u32, Path, description = "battle number")),
+    responses((status = 200, body = WonsView), (status = 404, description = "no such battle"),
+              (status = 409, description = "already decided")),
+    security(("bearer" = [])))]
+pub async fn api_battle_result(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path(path): Path<BattlePath>,
+    ApiJson(body): ApiJson<BattleReport>,
+) -> Result<Json<WonsView>, AppError> {
+    record_battle(&state, &access, path.battle, &body).await?;
+    Ok(Json(view(&state, &access).await?.1))
+}
+
+/// Whose Force Morale to roll: a player rolls for their own side; the umpire names the side.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct ForceMoraleIn {
+    /// The side (the umpire only).
+    pub side: Option<Side>,
+}
+
+/// Rolls a side's starting Force Morale for a pending battle.
+pub async fn roll_force_morale(
+    state: &AppState,
+    access: &CampaignAccess,
+    battle: u32,
+    side: Option<Side>,
+) -> Result<(), AppError> {
+    let side = acting_side(access, side)?;
+    run(state, access, |game, dice| {
+        let table = game.force_morale_table;
+        let events = crate::games::wons::rules::battle_sheet::roll_starting_force_morale(
+            game, battle, side, &table, dice,
+        )
+        .map_err(crate::games::wons::api::battles::sheet_error)?;
+        Ok(((), events))
+    })
+    .await
+}
+
+/// `POST /api/v1/campaigns/{id}/wons/battles/{battle}/force-morale`: the server rolls a side's
+/// starting Force Morale, listing every modifier.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/battles/{battle}/force-morale", tag = "wons", request_body = ForceMoraleIn,
+    params(("id" = uuid::Uuid, Path, description = "campaign id"), ("battle" = u32, Path, description = "battle number")),
+    responses((status = 200, body = WonsView), (status = 404, description = "no such battle"),
+              (status = 409, description = "already rolled, or the battle was fought")),
+    security(("bearer" = [])))]
+pub async fn api_force_morale(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path(path): Path<BattlePath>,
+    ApiJson(body): ApiJson<ForceMoraleIn>,
+) -> Result<Json<WonsView>, AppError> {
+    roll_force_morale(&state, &access, path.battle, body.side).await?;
+    Ok(Json(view(&state, &access).await?.1))
+}
+
+/// Fires the caller's side's barrage before a pending battle (R23.1).
+pub async fn fire_barrage(
+    state: &AppState,
+    access: &CampaignAccess,
+    battle: u32,
+    request: crate::games::wons::rules::barrage::BarrageRequest,
+) -> Result<(), AppError> {
+    let side = player_side(access)?;
+    run(state, access, |game, dice| {
+        use crate::games::wons::rules::barrage::{BarrageError, fire_barrage};
+        let events = fire_barrage(game, battle, side, &request, dice).map_err(|e| match e {
+            BarrageError::UnknownBattle(_) => AppError::not_found(),
+            BarrageError::Decided(_) => AppError::conflict("battle_decided", sentence(e)),
+            other => AppError::invalid("barrage_refused", sentence(other)),
+        })?;
+        Ok(((), events))
+    })
+    .await
+}
+
+/// `POST /api/v1/campaigns/{id}/wons/battles/{battle}/barrages`: a side's pre-battle barrage;
+/// the server checks R23.1's requirements and rolls availability, accuracy and direct hits.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/battles/{battle}/barrages", tag = "wons",
+    request_body = crate::games::wons::rules::barrage::BarrageRequest,
+    params(("id" = uuid::Uuid, Path, description = "campaign id"), ("battle" = u32, Path, description = "battle number")),
+    responses((status = 200, body = WonsView), (status = 404, description = "no such battle"),
+              (status = 422, description = "a requirement of R23.1 is not met, named")),
+    security(("bearer" = [])))]
+pub async fn api_barrage(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path(path): Path<BattlePath>,
+    ApiJson(body): ApiJson<crate::games::wons::rules::barrage::BarrageRequest>,
+) -> Result<Json<WonsView>, AppError> {
+    fire_barrage(&state, &access, path.battle, body).await?;
+    Ok(Json(view(&state, &access).await?.1))
+}
+
+/// A prisoner interrogation, by a side's player or (naming the side) the umpire.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct InterrogationIn {
+    /// The interrogating side (the umpire only).
+    #[serde(default)]
+    pub side: Option<Side>,
+    /// The prisoner.
+    #[serde(flatten)]
+    pub request: crate::games::wons::rules::prisoners::InterrogationRequest,
+}
+
+/// Interrogates a prisoner taken in a battle (R25).
+pub async fn interrogate(
+    state: &AppState,
+    access: &CampaignAccess,
+    battle: u32,
+    body: InterrogationIn,
+) -> Result<(), AppError> {
+    let side = acting_side(access, body.side)?;
+    run(state, access, |game, dice| {
+        use crate::games::wons::rules::prisoners::{PrisonerError, interrogate_prisoner};
+        let events =
+            interrogate_prisoner(game, battle, side, &body.request, dice).map_err(|e| match e {
+                PrisonerError::UnknownBattle(_) => AppError::not_found(),
+                other => AppError::invalid("interrogation_refused", sentence(other)),
+            })?;
+        Ok(((), events))
+    })
+    .await
+}
+
+/// `POST /api/v1/campaigns/{id}/wons/battles/{battle}/interrogations`: interrogates a prisoner the
+/// recorded report lists, once; what he tells appears in the interrogating side's view only.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/battles/{battle}/interrogations", tag = "wons",
+    request_body = InterrogationIn,
+    params(("id" = uuid::Uuid, Path, description = "campaign id"), ("battle" = u32, Path, description = "battle number")),
+    responses((status = 200, body = WonsView), (status = 404, description = "no such battle"),
+              (status = 422, description = "not a prisoner the recorded report lists as taken by the side, or one already interrogated (R25)")),
+    security(("bearer" = [])))]
+pub async fn api_interrogate(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path(path): Path<BattlePath>,
+    ApiJson(body): ApiJson<InterrogationIn>,
+) -> Result<Json<WonsView>, AppError> {
+    interrogate(&state, &access, path.battle, body).await?;
+    Ok(Json(view(&state, &access).await?.1))
+}
+
+/// The side a command acts for: a player's own, or the one the umpire names.
+pub(super) fn acting_side(access: &CampaignAccess, asked: Option<Side>) -> Result<Side, AppError> {
+    match (access.role().side(), asked) {
+        (Some(own), None) => Ok(own),
+        (Some(own), Some(asked)) if asked == own => Ok(own),
+        (Some(_), Some(_)) => Err(AppError::forbidden("You act for your own side only.")),
+        (None, Some(asked)) => Ok(asked),
+        (None, None) => {
+            Err(AppError::invalid("side_needed", "Name the side this is for.").on_field("side"))
+        }
+    }
+}
+
+/// An umpire's correction of one value.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CorrectionIn {
+    /// Where the value is, e.g. `/platoons/fin-1/fatigue`.
+    #[schema(value_type = String)]
+    pub path: crate::core::text::Label,
+    /// The new value (JSON).
+    #[schema(value_type = Object)]
+    pub value: Value,
+    /// Why; both sides read it.
+    #[schema(value_type = String)]
+    pub reason: PlainText,
+}
+
+/// Corrects one value with a reason; umpire only.
+pub async fn correct(
+    state: &AppState,
+    access: &CampaignAccess,
+    c: CorrectionIn,
+) -> Result<(), AppError> {
+    access.require_umpire("correct values")?;
+    crate::core::text::check_json("value", &c.value)?;
+    run(state, access, |game, _| {
+        Ok((
+            (),
+            wons::umpire_correct(game, &c.path, c.value, &c.reason).map_err(umpire_error)?,
+        ))
+    })
+    .await
+}
+
+/// `POST /api/v1/campaigns/{id}/wons/corrections`: corrects any value with a reason both sides read; umpire only.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/corrections", tag = "wons", request_body = CorrectionIn,
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = WonsView), (status = 422, description = "no such value, or no reason")),
+    security(("bearer" = [])))]
+pub async fn api_correct(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    ApiJson(body): ApiJson<CorrectionIn>,
+) -> Result<Json<WonsView>, AppError> {
+    correct(&state, &access, body).await?;
+    Ok(Json(view(&state, &access).await?.1))
+}
+
+/// A fact the umpire reveals to a side.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RevealIn {
+    /// The side that learns it.
+    pub side: Side,
+    /// What it learns.
+    #[schema(value_type = Object)]
+    pub reveal: Reveal,
+}
+
+/// Reveals a platoon or feature to a side; umpire only.
+pub async fn reveal(
+    state: &AppState,
+    access: &CampaignAccess,
+    r: RevealIn,
+) -> Result<(), AppError> {
+    access.require_umpire("reveal facts")?;
+    run(state, access, |game, _| {
+        Ok((
+            (),
+            wons::umpire_reveal(game, r.side, &r.reveal).map_err(umpire_error)?,
+        ))
+    })
+    .await
+}
+
+/// `POST /api/v1/campaigns/{id}/wons/reveal`: tells a side about a platoon or feature; umpire only.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/reveal", tag = "wons", request_body = RevealIn,
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = WonsView), (status = 422, description = "nothing by that name")),
+    security(("bearer" = [])))]
+pub async fn api_reveal(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    ApiJson(body): ApiJson<RevealIn>,
+) -> Result<Json<WonsView>, AppError> {
+    reveal(&state, &access, body).await?;
+    Ok(Json(view(&state, &access).await?.1))
+}
+
+/// Ends the campaign, evaluating the pack's victory conditions; umpire only.
+pub async fn end(state: &AppState, access: &CampaignAccess) -> Result<(), AppError> {
+    access.require_umpire("end the campaign")?;
+    run(state, access, |game, _| {
+        Ok(((), wons::end_campaign(game).map_err(umpire_error)?))
+    })
+    .await
+}
+
+/// `POST /api/v1/campaigns/{id}/wons/end`: ends the campaign and evaluates victory; umpire only.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/end", tag = "wons",
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = WonsView), (status = 409, description = "already ended")),
+    security(("bearer" = [])))]
+pub async fn api_end(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Json<WonsView>, AppError> {
+    end(&state, &access).await?;
+    Ok(Json(view(&state, &access).await?.1))
+}
+
+/// Paging of the event log.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(default)]
+pub struct EventsQuery {
+    /// Only events before this number (default: the newest).
+    pub before: Option<i64>,
+    /// At most this many (1 to 500, default 100).
+    pub limit: Option<i64>,
+}
+
+/// The events the caller may read, newest first.
+pub async fn events(
+    state: &AppState,
+    access: &CampaignAccess,
+    q: &EventsQuery,
+) -> Result<Vec<EventRow>, AppError> {
+    require_wons(access)?;
+    let limit = q.limit.unwrap_or(100);
+    if !(1..=500).contains(&limit) {
+        return Err(AppError::invalid(
+            "invalid_limit",
+            "'limit' must be from 1 to 500.",
+        ));
+    }
+    Ok(db::game::events_for(
+        &state.db,
+        access.id(),
+        access.role(),
+        q.before.unwrap_or(i64::MAX),
+        limit,
+    )
+    .await?)
+}
+
+/// `GET /api/v1/campaigns/{id}/wons/events`: the campaign's events the caller may read, newest first.
+#[utoipa::path(get, path = "/api/v1/campaigns/{id}/wons/events", tag = "wons",
+    params(("id" = uuid::Uuid, Path, description = "campaign id"), EventsQuery),
+    responses((status = 200, body = [EventRow])), security(("bearer" = [])))]
+pub async fn api_events(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Query(q): Query<EventsQuery>,
+) -> Result<Json<Vec<EventRow>>, AppError> {
+    Ok(Json(events(&state, &access, &q).await?))
+}
+
+/// Whether `role` plays a side (and so gives orders).
+pub fn gives_orders(role: Role) -> bool {
+    role.side().is_some()
+}
+
+pub mod battles;

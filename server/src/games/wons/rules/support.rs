@@ -1,0 +1,423 @@
+//! Support (R1.4): each side's support lists from the scenario pack, the points the umpire assigns
+//! a side for a battle, what it buys with them, and the items its platoons retain afterwards.
+
+use super::battle::{Battle, BattleStatus};
+use super::events::{Event, EventKind, EventVisibility};
+use super::platoon::PlatoonId;
+use super::state::WonsState;
+use crate::core::domain::Side;
+use serde::{Deserialize, Serialize};
+
+/// One entry of a side's support lists, from the scenario pack.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct SupportItem {
+    /// Its identifier in the pack.
+    pub id: String,
+    /// Whose list it is on.
+    pub side: Side,
+    /// The list it is on; an item of List N costs N support points.
+    pub list: u32,
+    /// What it is.
+    pub name: String,
+    /// Kept by the buying platoon until used or destroyed (R1.4): smoke and illumination,
+    /// extra small arms, grenades and satchel charges, skis, fascines.
+    pub retained: bool,
+    /// A reconnaissance team or section that may fight a Turn Zero (R1.4.3).
+    pub recon: bool,
+    /// The R23.1 barrage it buys, by code (e.g. `soviet-two-82mm-mortars`).
+    #[serde(default)]
+    pub barrage: Option<String>,
+}
+
+/// One purchase for a battle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Purchase {
+    /// The support item's id.
+    pub item: String,
+    /// Its name, as bought.
+    pub name: String,
+    /// What it cost.
+    pub cost: u32,
+    /// The platoon it goes with (it keeps a retained item).
+    pub platoon: PlatoonId,
+    /// Kept after the battle if unused.
+    pub retained: bool,
+    /// A recon unit sent ahead for a Turn Zero rather than kept as on-table support (R1.4.3).
+    #[serde(default)]
+    pub turn_zero: bool,
+    /// The R23.1 barrage it buys, if it is one.
+    #[serde(default)]
+    pub barrage: Option<String>,
+}
+
+/// One side's support for one battle: its points and what it bought.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct SideSupport {
+    /// Whose.
+    pub side: Side,
+    /// The points the umpire assigned.
+    pub points: u32,
+    /// What the side bought with them.
+    pub purchases: Vec<Purchase>,
+    /// Points spent outside the lists (heroes obtained for this battle), with what for.
+    #[serde(default)]
+    pub other_spending: Vec<(String, u32)>,
+}
+
+impl SideSupport {
+    /// Points spent so far.
+    pub fn spent(&self) -> u32 {
+        self.purchases.iter().map(|p| p.cost).sum::<u32>()
+            + self.other_spending.iter().map(|(_, c)| c).sum::<u32>()
+    }
+
+    /// Points not yet spent.
+    pub fn left(&self) -> u32 {
+        self.points.saturating_sub(self.spent())
+    }
+}
+
+/// A wish to buy `item` for `platoon`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct PurchaseRequest {
+    /// The support item's id (from the side's lists).
+    pub item: String,
+    /// The platoon of the side in the battle that gets it.
+    pub platoon: PlatoonId,
+    /// For a recon item: send it ahead to fight a Turn Zero (R1.4.3).
+    #[serde(default)]
+    pub turn_zero: bool,
+}
+
+/// Why support could not be assigned or bought.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SupportError {
+    /// No such battle.
+    #[error("There is no battle {0}")]
+    UnknownBattle(u32),
+    /// The battle has been fought.
+    #[error("Battle {0} has been fought; its support can no longer change")]
+    Decided(u32),
+    /// The side has no platoon in the battle.
+    #[error("The {0} side has no platoon in battle {1}")]
+    NotInBattle(&'static str, u32),
+    /// No points assigned yet.
+    #[error(
+        "The umpire has not assigned the {0} side its support points for battle {1} yet (R1.4)"
+    )]
+    NoPoints(&'static str, u32),
+    /// Not on the side's lists.
+    #[error("'{0}' is not on the {1} support lists of this campaign")]
+    UnknownItem(String, &'static str),
+    /// The platoon is not the side's in this battle.
+    #[error("Platoon '{0}' is not one of your platoons in battle {1}")]
+    WrongPlatoon(String, u32),
+    /// Too expensive.
+    #[error("These purchases cost {0} support points; the side has {1} for this battle (R1.4)")]
+    TooDear(u32, u32),
+    /// Turn Zero with something that is not a recon unit.
+    #[error(
+        "Only a Soviet reconnaissance team or section may fight a Turn Zero; '{0}' is not one (R1.4.3)"
+    )]
+    NotRecon(String),
+    /// The pack turns aggressive reconnaissance off.
+    #[error(
+        "This campaign plays without the optional rule 'reconnaissance' (R1.4.3): recon units stay on the table as support"
+    )]
+    NoTurnZero,
+    /// Two Turn Zero units.
+    #[error("One reconnaissance unit fights the Turn Zero (R1.4.3); send only one ahead")]
+    TwoRecons,
+}
+
+/// The pending battle `id`, for `side`'s support.
+fn pending(state: &WonsState, id: u32, side: Side) -> Result<&Battle, SupportError> {
+    let battle = state.battle(id).ok_or(SupportError::UnknownBattle(id))?;
+    if battle.status != BattleStatus::Pending {
+        return Err(SupportError::Decided(id));
+    }
+    if !battle.fought_by(state, side) {
+        return Err(SupportError::NotInBattle(side.adjective(), id));
+    }
+    Ok(battle)
+}
+
+/// The umpire assigns `side` its support points for battle `id` (R1.4). Purchases already made
+/// stay only if they still fit.
+pub fn assign_support_points(
+    state: &mut WonsState,
+    id: u32,
+    side: Side,
+    points: u32,
+) -> Result<Vec<Event>, SupportError> {
+    pending(state, id, side)?;
+    let hour = state.hour;
+    let battle = state
+        .battle_mut(id)
+        .ok_or(SupportError::UnknownBattle(id))?;
+    match battle.support.iter_mut().find(|s| s.side == side) {
+        Some(s) => {
+            if s.spent() > points {
+                return Err(SupportError::TooDear(s.spent(), points));
+            }
+            s.points = points;
+        }
+        None => battle.support.push(SideSupport {
+            side,
+            points,
+            purchases: Vec::new(),
+            other_spending: Vec::new(),
+        }),
+    }
+    Ok(vec![Event::new(
+        hour,
+        EventVisibility::side(side),
+        EventKind::Battle,
+        format!(
+            "The umpire assigns the {} side {points} support points for battle {id} (R1.4).",
+            side.adjective()
+        ),
+    )])
+}
+
+/// `side` replaces its purchases for battle `id` with `requests`, all of them or none: each item
+/// must be on the side's lists, go to one of its platoons in the battle, and the whole must fit
+/// in its points (less what heroes took).
+pub fn set_purchases(
+    state: &mut WonsState,
+    id: u32,
+    side: Side,
+    requests: &[PurchaseRequest],
+) -> Result<Vec<Event>, SupportError> {
+    let battle = pending(state, id, side)?;
+    let support = battle
+        .support
+        .iter()
+        .find(|s| s.side == side)
+        .ok_or_else(|| SupportError::NoPoints(side.adjective(), id))?;
+    let mut purchases = Vec::new();
+    for r in requests {
+        let item = state
+            .support
+            .iter()
+            .find(|i| i.id == r.item && i.side == side)
+            .ok_or_else(|| SupportError::UnknownItem(r.item.clone(), side.adjective()))?;
+        let theirs = state
+            .platoons
+            .get(&r.platoon)
+            .is_some_and(|p| p.side == side && battle.involves(&p.id));
+        if !theirs {
+            return Err(SupportError::WrongPlatoon(r.platoon.clone(), id));
+        }
+        if r.turn_zero && !(item.recon && side == Side::Soviet) {
+            return Err(SupportError::NotRecon(item.name.clone()));
+        }
+        if r.turn_zero && !state.rule_on("reconnaissance") {
+            return Err(SupportError::NoTurnZero);
+        }
+        purchases.push(Purchase {
+            item: item.id.clone(),
+            name: item.name.clone(),
+            cost: item.list,
+            platoon: r.platoon.clone(),
+            retained: item.retained,
+            turn_zero: r.turn_zero,
+            barrage: item.barrage.clone(),
+        });
+    }
+    if purchases.iter().filter(|p| p.turn_zero).count() > 1 {
+        return Err(SupportError::TwoRecons);
+    }
+    let others: u32 = support.other_spending.iter().map(|(_, c)| c).sum();
+    let cost = purchases.iter().map(|p| p.cost).sum::<u32>() + others;
+    if cost > support.points {
+        return Err(SupportError::TooDear(cost, support.points));
+    }
+    let listed = if purchases.is_empty() {
+        "nothing".to_owned()
+    } else {
+        purchases
+            .iter()
+            .map(|p| {
+                format!(
+                    "{} for {}{}",
+                    p.name,
+                    state.platoon_name(&p.platoon),
+                    if p.turn_zero { " (Turn Zero)" } else { "" }
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let sentence = format!(
+        "The {} side's support for battle {id}: {listed}; {cost} of {} points spent.",
+        side.adjective(),
+        support.points
+    );
+    let hour = state.hour;
+    if let Some(s) = state
+        .battle_mut(id)
+        .and_then(|b| b.support.iter_mut().find(|s| s.side == side))
+    {
+        s.purchases = purchases;
+    }
+    Ok(vec![Event::new(
+        hour,
+        EventVisibility::side(side),
+        EventKind::Battle,
+        sentence,
+    )])
+}
+
+/// Spends `cost` of `side`'s points for battle `id` on something outside the lists (a hero).
+pub fn spend_points(
+    state: &mut WonsState,
+    id: u32,
+    side: Side,
+    what: &str,
+    cost: u32,
+) -> Result<(), SupportError> {
+    pending(state, id, side)?;
+    let support = state
+        .battle_mut(id)
+        .and_then(|b| b.support.iter_mut().find(|s| s.side == side))
+        .ok_or_else(|| SupportError::NoPoints(side.adjective(), id))?;
+    if support.spent() + cost > support.points {
+        return Err(SupportError::TooDear(
+            support.spent() + cost,
+            support.points,
+        ));
+    }
+    support.other_spending.push((what.to_owned(), cost));
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::wons::rules::battle::demo_with_battle;
+
+    fn state() -> WonsState {
+        demo_with_battle(1, BattleStatus::Pending)
+    }
+
+    fn item(state: &WonsState, side: Side, list: u32, retained: bool) -> SupportItem {
+        state
+            .support
+            .iter()
+            .find(|i| i.side == side && i.list == list && i.retained == retained)
+            .cloned()
+            .expect("the demo pack lists such an item")
+    }
+
+    fn buy(item: &SupportItem, platoon: &str) -> PurchaseRequest {
+        PurchaseRequest {
+            item: item.id.clone(),
+            platoon: platoon.into(),
+            turn_zero: false,
+        }
+    }
+
+    #[test]
+    fn purchases_need_points_and_fit_them_exactly() {
+        let mut s = state();
+        let one = item(&s, Side::Finnish, 1, true);
+        let three = item(&s, Side::Finnish, 3, false);
+        assert_eq!(
+            set_purchases(&mut s, 1, Side::Finnish, &[buy(&one, "fin-1")]),
+            Err(SupportError::NoPoints("Finnish", 1))
+        );
+        assign_support_points(&mut s, 1, Side::Finnish, 4).expect("assigned");
+        // List One plus List Three is four points: exactly enough.
+        set_purchases(
+            &mut s,
+            1,
+            Side::Finnish,
+            &[buy(&one, "fin-1"), buy(&three, "fin-1")],
+        )
+        .expect("four points buy 1 + 3");
+        assert_eq!(s.battles[0].support[0].left(), 0);
+        // One point more is refused and changes nothing.
+        let before = s.clone();
+        assert_eq!(
+            set_purchases(
+                &mut s,
+                1,
+                Side::Finnish,
+                &[buy(&one, "fin-1"), buy(&one, "fin-1"), buy(&three, "fin-1")]
+            ),
+            Err(SupportError::TooDear(5, 4))
+        );
+        assert_eq!(s, before);
+        // Lowering the points below what is spent is refused.
+        assert_eq!(
+            assign_support_points(&mut s, 1, Side::Finnish, 3),
+            Err(SupportError::TooDear(4, 3))
+        );
+    }
+
+    #[test]
+    fn purchases_are_checked_against_lists_platoons_and_recon() {
+        let mut s = state();
+        assign_support_points(&mut s, 1, Side::Soviet, 10).expect("assigned");
+        let finnish = item(&s, Side::Finnish, 1, true);
+        assert!(matches!(
+            set_purchases(&mut s, 1, Side::Soviet, &[buy(&finnish, "sov-1")]),
+            Err(SupportError::UnknownItem(..))
+        ));
+        let soviet = item(&s, Side::Soviet, 1, true);
+        assert!(matches!(
+            set_purchases(&mut s, 1, Side::Soviet, &[buy(&soviet, "sov-2")]),
+            Err(SupportError::WrongPlatoon(..))
+        ));
+        let mut zero = buy(&soviet, "sov-1");
+        zero.turn_zero = true;
+        assert!(matches!(
+            set_purchases(&mut s, 1, Side::Soviet, &[zero]),
+            Err(SupportError::NotRecon(_))
+        ));
+        let recon = s
+            .support
+            .iter()
+            .find(|i| i.recon)
+            .cloned()
+            .expect("a recon item");
+        let mut zero = buy(&recon, "sov-1");
+        zero.turn_zero = true;
+        assert_eq!(
+            set_purchases(&mut s, 1, Side::Soviet, &[zero.clone(), zero.clone()]),
+            Err(SupportError::TwoRecons)
+        );
+        set_purchases(&mut s, 1, Side::Soviet, &[zero]).expect("one recon ahead");
+        assert!(s.battles[0].support[0].purchases[0].turn_zero);
+        assert!(assign_support_points(&mut s, 1, Side::Finnish, 0).is_ok());
+        assert_eq!(
+            assign_support_points(&mut s, 2, Side::Finnish, 1),
+            Err(SupportError::UnknownBattle(2))
+        );
+    }
+
+    #[test]
+    fn heroes_spend_points_beside_the_lists() {
+        let mut s = state();
+        assign_support_points(&mut s, 1, Side::Finnish, 3).expect("assigned");
+        spend_points(&mut s, 1, Side::Finnish, "a hero", 2).expect("fits");
+        assert_eq!(
+            spend_points(&mut s, 1, Side::Finnish, "another", 2),
+            Err(SupportError::TooDear(4, 3))
+        );
+        let three = item(&s, Side::Finnish, 3, false);
+        assert_eq!(
+            set_purchases(&mut s, 1, Side::Finnish, &[buy(&three, "fin-1")]),
+            Err(SupportError::TooDear(5, 3))
+        );
+        s.battles[0].status = BattleStatus::Decided {
+            winner: Side::Finnish,
+            turns: 3,
+        };
+        assert_eq!(
+            set_purchases(&mut s, 1, Side::Finnish, &[]),
+            Err(SupportError::Decided(1))
+        );
+    }
+}

@@ -1,0 +1,294 @@
+//! Every route of the server: each area's small router and the JSON API with its OpenAPI
+//! document, merged in this one place.
+
+use crate::accounts::{sessions, sign as accounts, token_pages, tokens};
+use crate::campaigns::{api as campaigns, invite_pages, invites, pages as campaign_pages};
+use crate::games::talvisota::{api as talvisota, pages as talvisota_pages};
+use crate::games::wons::api::{self as wons, battles as wons_battles};
+use crate::games::wons::heroes::{api as heroes_api, pages as heroes_pages};
+use crate::games::wons::pages::{self as wons_pages, battles as wons_battle_pages};
+use crate::state::AppState;
+use crate::tray::{api as dice, epochs as dice_epochs, pages as dice_pages};
+use crate::web::{api_doc, health, pages, ratelimit};
+use axum::Router;
+use axum::routing::{get, post};
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "motti", description = "The JSON API of motti, a play-by-web campaign server for Winter War wargames. \
+        Errors are {\"error\": {\"code\", \"message\"}}."),
+    modifiers(&BearerAuth)
+)]
+struct ApiDoc;
+
+struct BearerAuth;
+
+impl utoipa::Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
+        );
+    }
+}
+
+/// `GET /api/v1/openapi.json`: this document.
+#[utoipa::path(get, path = "/api/v1/openapi.json", tag = "meta", responses((status = 200, description = "the OpenAPI 3.1 document")))]
+async fn openapi_json(
+    axum::extract::State(doc): axum::extract::State<std::sync::Arc<String>>,
+) -> impl axum::response::IntoResponse {
+    (
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        doc.as_ref().clone(),
+    )
+}
+
+/// The API paths behind the sign-up/sign-in rate limiter.
+const RATE_LIMITED_API: [&str; 2] = ["/api/v1/users", "/api/v1/tokens"];
+
+/// The JSON API and its OpenAPI document, built together so the document covers every route.
+fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    let limited: OpenApiRouter<AppState> = OpenApiRouter::new()
+        .routes(routes!(accounts::api_create_user))
+        .routes(routes!(tokens::api_create))
+        .routes(routes!(sessions::api_change_password))
+        .layer(axum::middleware::from_fn_with_state(
+            limiter.clone(),
+            ratelimit::limit,
+        ));
+    let (router, mut doc) = OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(limited)
+        .routes(routes!(tokens::api_list))
+        .routes(routes!(tokens::api_revoke))
+        .routes(routes!(campaigns::api_create, campaigns::api_list))
+        .routes(routes!(campaigns::api_show))
+        .routes(routes!(invites::api_invite, invites::api_list))
+        .routes(routes!(invites::api_withdraw))
+        .routes(routes!(invites::api_remove))
+        .routes(routes!(invites::api_accept))
+        .routes(routes!(campaigns::api_finish))
+        .routes(routes!(campaigns::api_client_seed))
+        .routes(routes!(dice::api_roll, dice::api_rolls))
+        .routes(routes!(dice::api_procedure))
+        .routes(routes!(dice::api_procedures))
+        .routes(routes!(dice_epochs::api_rotate))
+        .routes(routes!(dice_epochs::api_reveal))
+        .routes(routes!(dice_epochs::api_export))
+        .routes(routes!(wons::api_view))
+        .routes(routes!(wons::api_give_order))
+        .routes(routes!(wons::api_extra_action))
+        .routes(routes!(wons::api_ready))
+        .routes(routes!(wons::api_resolve))
+        .routes(routes!(wons::api_battle_result))
+        .routes(routes!(wons::api_correct))
+        .routes(routes!(wons::api_reveal))
+        .routes(routes!(wons::api_end))
+        .routes(routes!(wons::api_events))
+        .routes(routes!(wons::api_deadline))
+        .routes(routes!(wons::api_reorganize))
+        .routes(routes!(wons::api_orders))
+        .routes(routes!(wons::api_force_morale))
+        .routes(routes!(wons::api_barrage))
+        .routes(routes!(wons::api_interrogate))
+        .routes(routes!(wons_battles::api_support_points))
+        .routes(routes!(wons_battles::api_support))
+        .routes(routes!(wons_battles::api_surprise))
+        .routes(routes!(wons_battles::api_turn_zero))
+        .routes(routes!(wons_battles::api_capture))
+        .routes(routes!(wons_battles::api_force_morale_table))
+        .merge(talvisota::api_router())
+        .routes(routes!(heroes_api::api_roster))
+        .routes(routes!(heroes_api::api_roster_hero))
+        .routes(routes!(heroes_api::api_view))
+        .routes(routes!(heroes_api::api_obtain))
+        .routes(routes!(heroes_api::api_hit))
+        .routes(routes!(heroes_api::api_capture))
+        .routes(routes!(heroes_api::api_escape))
+        .split_for_parts();
+    // The document's own route is part of the API too.
+    let (doc_router, doc_part) = OpenApiRouter::<std::sync::Arc<String>>::new()
+        .routes(routes!(openapi_json))
+        .split_for_parts();
+    doc.merge(doc_part);
+    api_doc::finish(&mut doc, &RATE_LIMITED_API);
+    let json = std::sync::Arc::new(doc.to_json().unwrap_or_else(|_| "{}".into()));
+    let router = router.merge(doc_router.with_state(json));
+    (router, doc)
+}
+
+/// The OpenAPI document of the whole API.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    api(&std::sync::Arc::new(None)).1
+}
+
+/// Every page route (method, path) outside `/api`, as `router` registers them; the
+/// authorization matrix test takes its page rows from here. Add a line with every new page route.
+pub const PAGE_ROUTES: &[(&str, &str)] = &[
+    ("GET", "/"),
+    ("GET", "/signup"),
+    ("POST", "/signup"),
+    ("GET", "/signin"),
+    ("POST", "/signin"),
+    ("POST", "/signout"),
+    ("GET", "/account"),
+    ("POST", "/account/password"),
+    ("POST", "/account/sessions/others/end"),
+    ("POST", "/account/sessions/end"),
+    ("GET", "/account/tokens"),
+    ("POST", "/account/tokens"),
+    ("POST", "/account/tokens/{id}/revoke"),
+    ("GET", "/campaigns"),
+    ("POST", "/campaigns"),
+    ("GET", "/campaigns/{id}"),
+    ("POST", "/campaigns/{id}/invites"),
+    ("POST", "/campaigns/{id}/invites/{code}/withdraw"),
+    ("POST", "/campaigns/{id}/participants/{user_id}/remove"),
+    ("POST", "/campaigns/{id}/finish"),
+    ("POST", "/campaigns/{id}/client-seed"),
+    ("GET", "/campaigns/{id}/dice"),
+    ("POST", "/campaigns/{id}/dice/roll"),
+    ("POST", "/campaigns/{id}/dice/procedure/{name}"),
+    ("POST", "/campaigns/{id}/dice/rotate"),
+    ("POST", "/campaigns/{id}/dice/reveal"),
+    ("GET", "/dice/verify"),
+    ("GET", "/games/wons/rules"),
+    ("GET", "/campaigns/{id}/wons"),
+    ("POST", "/campaigns/{id}/wons/orders/{platoon}"),
+    ("POST", "/campaigns/{id}/wons/extra-actions/{platoon}"),
+    ("POST", "/campaigns/{id}/wons/ready"),
+    ("POST", "/campaigns/{id}/wons/resolve"),
+    ("POST", "/campaigns/{id}/wons/corrections"),
+    ("POST", "/campaigns/{id}/wons/reveal"),
+    ("POST", "/campaigns/{id}/wons/end"),
+    ("POST", "/campaigns/{id}/wons/deadline"),
+    ("POST", "/campaigns/{id}/wons/reorganization"),
+    ("POST", "/campaigns/{id}/wons/force-morale-table"),
+    (
+        "POST",
+        "/campaigns/{id}/wons/battles/{battle}/support-points",
+    ),
+    ("POST", "/campaigns/{id}/wons/battles/{battle}/support"),
+    ("POST", "/campaigns/{id}/wons/battles/{battle}/surprise"),
+    ("POST", "/campaigns/{id}/wons/battles/{battle}/turn-zero"),
+    ("POST", "/campaigns/{id}/wons/battles/{battle}/result"),
+    ("POST", "/campaigns/{id}/wons/battles/{battle}/captures"),
+    ("POST", "/campaigns/{id}/wons/battles/{battle}/force-morale"),
+    ("POST", "/campaigns/{id}/wons/battles/{battle}/barrages"),
+    (
+        "POST",
+        "/campaigns/{id}/wons/battles/{battle}/interrogations",
+    ),
+    ("GET", "/campaigns/{id}/talvisota"),
+    ("POST", "/campaigns/{id}/talvisota/organisation"),
+    ("POST", "/campaigns/{id}/talvisota/soviet-sheet"),
+    ("POST", "/campaigns/{id}/talvisota/finnish-sheet"),
+    ("POST", "/campaigns/{id}/talvisota/combats"),
+    ("POST", "/campaigns/{id}/talvisota/harassment"),
+    ("POST", "/campaigns/{id}/talvisota/advance"),
+    ("POST", "/campaigns/{id}/talvisota/solo"),
+    ("GET", "/talvisota/rules"),
+    ("GET", "/campaigns/{id}/heroes"),
+    ("POST", "/campaigns/{id}/heroes/obtain"),
+    ("POST", "/campaigns/{id}/heroes/{hero}/fate"),
+    ("GET", "/invites/{code}"),
+    ("POST", "/invites/{code}/accept"),
+    ("GET", "/healthz"),
+    ("GET", "/readyz"),
+    ("GET", "/static/{name}"),
+    ("GET", "/campaigns/{id}/live"),
+];
+
+/// Every route of the server.
+pub fn router(state: &AppState) -> Router<AppState> {
+    let limiter = ratelimit::limiter(state);
+    let limited_pages = Router::new()
+        .route("/signup", post(accounts::signup))
+        .route("/signin", post(accounts::signin))
+        .route("/account/password", post(sessions::page_change_password))
+        .layer(axum::middleware::from_fn_with_state(
+            limiter.clone(),
+            ratelimit::limit,
+        ));
+    Router::new()
+        .route("/", get(accounts::home))
+        .route("/signup", get(accounts::signup_page))
+        .route("/signin", get(accounts::signin_page))
+        .merge(limited_pages)
+        .route("/signout", post(accounts::signout))
+        .route("/account", get(sessions::page))
+        .route("/account/sessions/others/end", post(sessions::end_others))
+        .route("/account/sessions/end", post(sessions::end_all))
+        .route(
+            "/account/tokens",
+            get(token_pages::page).post(token_pages::page_create),
+        )
+        .route(
+            "/account/tokens/{id}/revoke",
+            post(token_pages::page_revoke),
+        )
+        .route(
+            "/campaigns",
+            get(campaign_pages::list).post(campaign_pages::create),
+        )
+        .route("/campaigns/{id}", get(campaign_pages::show))
+        .route("/campaigns/{id}/invites", post(invite_pages::invite))
+        .route(
+            "/campaigns/{id}/invites/{code}/withdraw",
+            post(invite_pages::withdraw),
+        )
+        .route(
+            "/campaigns/{id}/participants/{user_id}/remove",
+            post(invite_pages::remove),
+        )
+        .route("/campaigns/{id}/finish", post(campaign_pages::finish))
+        .route(
+            "/campaigns/{id}/client-seed",
+            post(campaign_pages::client_seed),
+        )
+        .route("/campaigns/{id}/dice", get(dice_pages::show))
+        .route("/campaigns/{id}/dice/roll", post(dice_pages::roll))
+        .route(
+            "/campaigns/{id}/dice/procedure/{name}",
+            post(dice_pages::procedure),
+        )
+        .route("/campaigns/{id}/dice/rotate", post(dice_pages::rotate))
+        .route("/campaigns/{id}/dice/reveal", post(dice_pages::reveal))
+        .route("/dice/verify", get(dice_pages::verify_page))
+        .route("/games/wons/rules", get(wons_pages::rules))
+        .route("/campaigns/{id}/wons", get(wons_pages::show))
+        .route(
+            "/campaigns/{id}/wons/orders/{platoon}",
+            post(wons_pages::give_order),
+        )
+        .route(
+            "/campaigns/{id}/wons/extra-actions/{platoon}",
+            post(wons_pages::extra_action),
+        )
+        .route("/campaigns/{id}/wons/ready", post(wons_pages::ready))
+        .route("/campaigns/{id}/wons/resolve", post(wons_pages::resolve))
+        .route(
+            "/campaigns/{id}/wons/corrections",
+            post(wons_pages::correct),
+        )
+        .route("/campaigns/{id}/wons/reveal", post(wons_pages::reveal))
+        .route("/campaigns/{id}/wons/end", post(wons_pages::end))
+        .route("/campaigns/{id}/wons/deadline", post(wons_pages::deadline))
+        .route(
+            "/campaigns/{id}/wons/reorganization",
+            post(wons_pages::reorganize),
+        )
+        .merge(wons_battle_pages::router())
+        .merge(talvisota_pages::router())
+        .merge(heroes_pages::router())
+        .route("/invites/{code}", get(invite_pages::invite_page))
+        .route("/invites/{code}/accept", post(invite_pages::accept))
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz))
+        .route("/static/{name}", get(pages::static_file))
+        .merge(api(&limiter).0)
+}

@@ -1,0 +1,78 @@
+//! Campaign access: the caller, the campaign named in the path and the caller's role in it.
+
+use crate::core::domain::Role;
+use crate::core::error::AppError;
+use crate::db;
+use crate::db::campaigns::Membership;
+use crate::db::users::User;
+use crate::state::AppState;
+use crate::web::auth::CurrentUser;
+use axum::extract::{FromRequestParts, Path};
+use axum::http::request::Parts;
+use std::collections::HashMap;
+use uuid::Uuid;
+
+/// A signed-in participant's access to the campaign named in the path (`{id}`); 404 for anyone else.
+#[derive(Clone, Debug)]
+pub struct CampaignAccess {
+    /// The caller.
+    pub user: User,
+    /// The campaign and the caller's role in it.
+    pub membership: Membership,
+}
+
+impl CampaignAccess {
+    /// Loads the caller's membership of campaign `id`; 404 when there is none.
+    pub async fn load(state: &AppState, user: User, id: Uuid) -> Result<CampaignAccess, AppError> {
+        let membership = db::campaigns::membership(&state.db, id, user.id, false)
+            .await?
+            .ok_or_else(AppError::not_found)?;
+        Ok(CampaignAccess { user, membership })
+    }
+
+    /// The campaign's id.
+    pub fn id(&self) -> Uuid {
+        self.membership.campaign.id
+    }
+
+    /// The caller's role.
+    pub fn role(&self) -> Role {
+        self.membership.role
+    }
+
+    /// 403 unless the caller is an umpire; `what` completes "Only the umpire may …".
+    pub fn require_umpire(&self, what: &str) -> Result<(), AppError> {
+        if self.role() == Role::Umpire {
+            Ok(())
+        } else {
+            Err(AppError::forbidden(format!("Only the umpire may {what}.")))
+        }
+    }
+
+    /// 409 when the campaign has finished.
+    pub fn require_open(&self) -> Result<(), AppError> {
+        if self.membership.campaign.is_finished() {
+            Err(AppError::conflict(
+                "finished",
+                "This campaign has finished; nothing more can be done in it.",
+            ))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl FromRequestParts<AppState> for CampaignAccess {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
+        let Path(params) = Path::<HashMap<String, String>>::from_request_parts(parts, state)
+            .await
+            .map_err(|_| AppError::not_found())?;
+        let id = params
+            .get("id")
+            .and_then(|id| Uuid::parse_str(id).ok())
+            .ok_or_else(AppError::not_found)?;
+        CampaignAccess::load(state, user, id).await
+    }
+}

@@ -1,0 +1,14 @@
+//! Web plumbing every area's handlers share: who is calling, campaign access, extractors, the
+//! form reader, page rendering, health checks, rate limiting and the OpenAPI finishing touches.
+
+pub mod access;
+pub mod api_doc;
+pub mod auth;
+pub mod extract;
+pub mod form;
+pub mod health;
+pub mod pages;
+pub mod ratelimit;
+
+pub use access::CampaignAccess;
+pub use extract::ApiJson;

@@ -1,0 +1,148 @@
+//! What every HTML page shares: the navigation bar, rendering, the error page, static files.
+
+use crate::core::error::{AppError, ErrorInfo};
+use crate::db::users::User;
+use askama::Template;
+use axum::extract::Path;
+use axum::http::{StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+
+/// The navigation bar's knowledge of the visitor.
+#[derive(Clone, Debug, Default)]
+pub struct Nav {
+    /// The signed-in user's name, if any.
+    pub username: Option<String>,
+}
+
+impl Nav {
+    /// The bar for a signed-in user.
+    pub fn for_user(user: &User) -> Nav {
+        Nav {
+            username: Some(user.username.clone()),
+        }
+    }
+}
+
+/// Renders a page with status 200.
+pub fn render(page: &impl Template) -> Response {
+    render_with(StatusCode::OK, page)
+}
+
+/// Renders a page with the given status (e.g. 422 for a form shown again with its errors).
+pub fn render_with(status: StatusCode, page: &impl Template) -> Response {
+    match page.render() {
+        Ok(html) => (status, Html(html)).into_response(),
+        Err(e) => AppError::internal(e).into_response(),
+    }
+}
+
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorPage<'a> {
+    nav: Nav,
+    status: u16,
+    heading: &'a str,
+    message: &'a str,
+    code: &'a str,
+}
+
+/// The HTML page for an error.
+pub fn error_page(status: StatusCode, info: &ErrorInfo) -> Response {
+    let page = ErrorPage {
+        nav: Nav::default(),
+        status: status.as_u16(),
+        heading: status.canonical_reason().unwrap_or("Error"),
+        message: &info.message,
+        code: &info.code,
+    };
+    match page.render() {
+        Ok(html) => (status, Html(html)).into_response(),
+        Err(_) => (status, info.message.clone()).into_response(),
+    }
+}
+
+/// Percent-encodes a value for use in a query string.
+pub fn encode_component(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for b in value.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.~/".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// A path on this site to return to after signing in; anything else becomes the campaign list.
+///
+/// It must start with exactly one `/` and hold only printable ASCII without `\`: browsers drop
+/// tabs and newlines and read `\` as `/`, so `/\t/evil.example` would leave the site, and a
+/// control character cannot go in a `Location` header at all.
+pub fn safe_next(next: &str) -> &str {
+    let local = next
+        .strip_prefix('/')
+        .is_some_and(|rest| !rest.starts_with('/'))
+        && next.chars().all(|c| c.is_ascii_graphic() && c != '\\');
+    if local { next } else { "/campaigns" }
+}
+
+const CSS: &str = include_str!("../../../static/motti.css");
+const JS: &str = include_str!("../../../static/motti.js");
+
+/// Serves the stylesheet and script compiled into the binary.
+pub async fn static_file(Path(name): Path<String>) -> Result<Response, AppError> {
+    let (body, kind) = match name.as_str() {
+        "motti.css" => (CSS, "text/css; charset=utf-8"),
+        "motti.js" => (JS, "text/javascript; charset=utf-8"),
+        _ => return Err(AppError::not_found()),
+    };
+    Ok((
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::CACHE_CONTROL, "public, max-age=3600"),
+        ],
+        body,
+    )
+        .into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn next_must_stay_on_this_site() {
+        assert_eq!(safe_next("/campaigns/1"), "/campaigns/1");
+        assert_eq!(safe_next("//evil.example"), "/campaigns");
+        assert_eq!(safe_next("https://evil.example"), "/campaigns");
+        assert_eq!(safe_next("/\\evil"), "/campaigns");
+        assert_eq!(
+            safe_next("/campaigns?tab=dice#roll"),
+            "/campaigns?tab=dice#roll"
+        );
+        for hostile in [
+            "/\t/evil.example",
+            "/\n/evil.example",
+            "/\r\n/evil.example",
+            "/ /evil.example",
+            "/\u{0}",
+            "/\u{7f}",
+            "/campaigns\u{1b}",
+            "/a\\b",
+            "\\\\evil.example",
+            "javascript:alert(1)",
+            "evil.example",
+            "",
+            "/caf\u{e9}",
+            "\t/campaigns",
+        ] {
+            assert_eq!(safe_next(hostile), "/campaigns", "{hostile:?}");
+        }
+    }
+
+    #[test]
+    fn encodes_query_values() {
+        assert_eq!(encode_component("/a b?c=d"), "/a%20b%3Fc%3Dd");
+    }
+}
