@@ -15,6 +15,9 @@ pub mod state;
 pub mod tray;
 pub mod web;
 
+#[cfg(test)]
+mod layers_tests;
+
 use crate::core::{error, live};
 use axum::Router;
 use axum::http::{HeaderName, HeaderValue, StatusCode, header};
@@ -99,7 +102,7 @@ pub fn app(state: AppState) -> Router {
         ));
     Router::new()
         .merge(timed)
-        .route("/campaigns/{id}/live", axum::routing::get(live::stream))
+        .route("/campaigns/{id}/live", axum::routing::get(web::live::stream))
         .layer(sessions)
         .layer(middleware::from_fn_with_state(
             state.db.clone(),
@@ -110,7 +113,7 @@ pub fn app(state: AppState) -> Router {
         .layer(CatchPanicLayer::new())
         .layer(middleware::from_fn(run_to_completion))
         .layer(middleware::from_fn(refuse_control_paths))
-        .layer(middleware::from_fn(error::shape_errors))
+        .layer(middleware::from_fn(web::errors::shape_errors))
         .layer(header_layer(header::CONTENT_SECURITY_POLICY, CSP))
         .layer(header_layer(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(header_layer(header::REFERRER_POLICY, "same-origin"))
@@ -194,8 +197,8 @@ pub async fn serve(
     state: AppState,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let listener_task = tokio::spawn(live::listen(state.clone()));
-    let deadline_task = tokio::spawn(games::watch_deadlines(state.clone()));
+    let listener_task = tokio::spawn(live::listen(state.db.clone(), state.live.clone()));
+    let deadline_task = tokio::spawn(games::registry::watch_deadlines(state.clone()));
     let live = state.live.clone();
     let shutdown = async move {
         shutdown.await;

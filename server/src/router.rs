@@ -3,10 +3,7 @@
 
 use crate::accounts::{sessions, sign as accounts, token_pages, tokens};
 use crate::campaigns::{api as campaigns, invite_pages, invites, pages as campaign_pages};
-use crate::games::talvisota::{api as talvisota, pages as talvisota_pages};
-use crate::games::wons::api::{self as wons, battles as wons_battles};
-use crate::games::wons::heroes::{api as heroes_api, pages as heroes_pages};
-use crate::games::wons::pages::{self as wons_pages, battles as wons_battle_pages};
+use crate::games::registry::GAMES;
 use crate::state::AppState;
 use crate::tray::{api as dice, epochs as dice_epochs, pages as dice_pages};
 use crate::web::{api_doc, health, pages, ratelimit};
@@ -61,6 +58,9 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
             limiter.clone(),
             ratelimit::limit,
         ));
+    let games = GAMES
+        .iter()
+        .fold(OpenApiRouter::new(), |api, game| api.merge(game.api()));
     let (router, mut doc) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(limited)
         .routes(routes!(tokens::api_list))
@@ -79,36 +79,7 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
         .routes(routes!(dice_epochs::api_rotate))
         .routes(routes!(dice_epochs::api_reveal))
         .routes(routes!(dice_epochs::api_export))
-        .routes(routes!(wons::api_view))
-        .routes(routes!(wons::api_give_order))
-        .routes(routes!(wons::api_extra_action))
-        .routes(routes!(wons::api_ready))
-        .routes(routes!(wons::api_resolve))
-        .routes(routes!(wons::api_battle_result))
-        .routes(routes!(wons::api_correct))
-        .routes(routes!(wons::api_reveal))
-        .routes(routes!(wons::api_end))
-        .routes(routes!(wons::api_events))
-        .routes(routes!(wons::api_deadline))
-        .routes(routes!(wons::api_reorganize))
-        .routes(routes!(wons::api_orders))
-        .routes(routes!(wons::api_force_morale))
-        .routes(routes!(wons::api_barrage))
-        .routes(routes!(wons::api_interrogate))
-        .routes(routes!(wons_battles::api_support_points))
-        .routes(routes!(wons_battles::api_support))
-        .routes(routes!(wons_battles::api_surprise))
-        .routes(routes!(wons_battles::api_turn_zero))
-        .routes(routes!(wons_battles::api_capture))
-        .routes(routes!(wons_battles::api_force_morale_table))
-        .merge(talvisota::api_router())
-        .routes(routes!(heroes_api::api_roster))
-        .routes(routes!(heroes_api::api_roster_hero))
-        .routes(routes!(heroes_api::api_view))
-        .routes(routes!(heroes_api::api_obtain))
-        .routes(routes!(heroes_api::api_hit))
-        .routes(routes!(heroes_api::api_capture))
-        .routes(routes!(heroes_api::api_escape))
+        .merge(games)
         .split_for_parts();
     // The document's own route is part of the API too.
     let (doc_router, doc_part) = OpenApiRouter::<std::sync::Arc<String>>::new()
@@ -126,9 +97,9 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     api(&std::sync::Arc::new(None)).1
 }
 
-/// Every page route (method, path) outside `/api`, as `router` registers them; the
-/// authorization matrix test takes its page rows from here. Add a line with every new page route.
-pub const PAGE_ROUTES: &[(&str, &str)] = &[
+/// The page routes (method, path) of the shared core, as `router` registers them; add a line with
+/// every new one. A game lists its own in `Game::page_routes`.
+const CORE_PAGE_ROUTES: &[(&str, &str)] = &[
     ("GET", "/"),
     ("GET", "/signup"),
     ("POST", "/signup"),
@@ -156,45 +127,6 @@ pub const PAGE_ROUTES: &[(&str, &str)] = &[
     ("POST", "/campaigns/{id}/dice/rotate"),
     ("POST", "/campaigns/{id}/dice/reveal"),
     ("GET", "/dice/verify"),
-    ("GET", "/games/wons/rules"),
-    ("GET", "/campaigns/{id}/wons"),
-    ("POST", "/campaigns/{id}/wons/orders/{platoon}"),
-    ("POST", "/campaigns/{id}/wons/extra-actions/{platoon}"),
-    ("POST", "/campaigns/{id}/wons/ready"),
-    ("POST", "/campaigns/{id}/wons/resolve"),
-    ("POST", "/campaigns/{id}/wons/corrections"),
-    ("POST", "/campaigns/{id}/wons/reveal"),
-    ("POST", "/campaigns/{id}/wons/end"),
-    ("POST", "/campaigns/{id}/wons/deadline"),
-    ("POST", "/campaigns/{id}/wons/reorganization"),
-    ("POST", "/campaigns/{id}/wons/force-morale-table"),
-    (
-        "POST",
-        "/campaigns/{id}/wons/battles/{battle}/support-points",
-    ),
-    ("POST", "/campaigns/{id}/wons/battles/{battle}/support"),
-    ("POST", "/campaigns/{id}/wons/battles/{battle}/surprise"),
-    ("POST", "/campaigns/{id}/wons/battles/{battle}/turn-zero"),
-    ("POST", "/campaigns/{id}/wons/battles/{battle}/result"),
-    ("POST", "/campaigns/{id}/wons/battles/{battle}/captures"),
-    ("POST", "/campaigns/{id}/wons/battles/{battle}/force-morale"),
-    ("POST", "/campaigns/{id}/wons/battles/{battle}/barrages"),
-    (
-        "POST",
-        "/campaigns/{id}/wons/battles/{battle}/interrogations",
-    ),
-    ("GET", "/campaigns/{id}/talvisota"),
-    ("POST", "/campaigns/{id}/talvisota/organisation"),
-    ("POST", "/campaigns/{id}/talvisota/soviet-sheet"),
-    ("POST", "/campaigns/{id}/talvisota/finnish-sheet"),
-    ("POST", "/campaigns/{id}/talvisota/combats"),
-    ("POST", "/campaigns/{id}/talvisota/harassment"),
-    ("POST", "/campaigns/{id}/talvisota/advance"),
-    ("POST", "/campaigns/{id}/talvisota/solo"),
-    ("GET", "/talvisota/rules"),
-    ("GET", "/campaigns/{id}/heroes"),
-    ("POST", "/campaigns/{id}/heroes/obtain"),
-    ("POST", "/campaigns/{id}/heroes/{hero}/fate"),
     ("GET", "/invites/{code}"),
     ("POST", "/invites/{code}/accept"),
     ("GET", "/healthz"),
@@ -202,6 +134,15 @@ pub const PAGE_ROUTES: &[(&str, &str)] = &[
     ("GET", "/static/{name}"),
     ("GET", "/campaigns/{id}/live"),
 ];
+
+/// Every page route (method, path) outside `/api`: the core's and every game's. The
+/// authorization matrix test takes its page rows from here.
+pub fn page_routes() -> Vec<(&'static str, &'static str)> {
+    let games = GAMES
+        .iter()
+        .flat_map(|game| game.page_routes().iter().copied());
+    CORE_PAGE_ROUTES.iter().copied().chain(games).collect()
+}
 
 /// Every route of the server.
 pub fn router(state: &AppState) -> Router<AppState> {
@@ -214,6 +155,9 @@ pub fn router(state: &AppState) -> Router<AppState> {
             limiter.clone(),
             ratelimit::limit,
         ));
+    let games = GAMES
+        .iter()
+        .fold(Router::new(), |pages, game| pages.merge(game.pages()));
     Router::new()
         .route("/", get(accounts::home))
         .route("/signup", get(accounts::signup_page))
@@ -259,36 +203,11 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/campaigns/{id}/dice/rotate", post(dice_pages::rotate))
         .route("/campaigns/{id}/dice/reveal", post(dice_pages::reveal))
         .route("/dice/verify", get(dice_pages::verify_page))
-        .route("/games/wons/rules", get(wons_pages::rules))
-        .route("/campaigns/{id}/wons", get(wons_pages::show))
-        .route(
-            "/campaigns/{id}/wons/orders/{platoon}",
-            post(wons_pages::give_order),
-        )
-        .route(
-            "/campaigns/{id}/wons/extra-actions/{platoon}",
-            post(wons_pages::extra_action),
-        )
-        .route("/campaigns/{id}/wons/ready", post(wons_pages::ready))
-        .route("/campaigns/{id}/wons/resolve", post(wons_pages::resolve))
-        .route(
-            "/campaigns/{id}/wons/corrections",
-            post(wons_pages::correct),
-        )
-        .route("/campaigns/{id}/wons/reveal", post(wons_pages::reveal))
-        .route("/campaigns/{id}/wons/end", post(wons_pages::end))
-        .route("/campaigns/{id}/wons/deadline", post(wons_pages::deadline))
-        .route(
-            "/campaigns/{id}/wons/reorganization",
-            post(wons_pages::reorganize),
-        )
-        .merge(wons_battle_pages::router())
-        .merge(talvisota_pages::router())
-        .merge(heroes_pages::router())
         .route("/invites/{code}", get(invite_pages::invite_page))
         .route("/invites/{code}/accept", post(invite_pages::accept))
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
         .route("/static/{name}", get(pages::static_file))
+        .merge(games)
         .merge(api(&limiter).0)
 }

@@ -1,5 +1,5 @@
 //! The authorization matrix: every route of the API (from the OpenAPI document) and of the pages
-//! (`motti::router::PAGE_ROUTES`) called by each kind of caller, with the status each must get.
+//! (`motti::router::page_routes()`) called by each kind of caller, with the status each must get.
 
 use crate::common::TestApp;
 use reqwest::{Client, Method, StatusCode};
@@ -282,8 +282,8 @@ async fn routes(app: &TestApp) -> Vec<(String, String)> {
             out.push((method.to_uppercase(), path.clone()));
         }
     }
-    for (method, path) in motti::router::PAGE_ROUTES {
-        out.push(((*method).to_owned(), (*path).to_owned()));
+    for (method, path) in motti::router::page_routes() {
+        out.push((method.to_owned(), path.to_owned()));
     }
     // Ending sessions and signing out end the callers' sign-ins, so they are tried last.
     out.sort_by_key(|(method, path)| {

@@ -51,7 +51,7 @@ pub async fn create(state: &AppState, user: Uuid, form: &NewCampaign) -> Result<
     db::campaigns::insert(&mut tx, id, name, game, user, &dice::v2::chain_start(id)).await?;
     db::dice_epochs::insert_v2(&mut tx, id, 0, &seeds).await?;
     let scenario = form.scenario.as_ref().filter(|s| !s.is_null());
-    crate::games::start(&mut tx, id, game, scenario).await?;
+    crate::games::registry::start(&mut tx, id, game, scenario).await?;
     tx.commit().await?;
     Ok(id)
 }

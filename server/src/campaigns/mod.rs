@@ -2,6 +2,7 @@
 
 pub mod api;
 pub mod invite_pages;
+pub mod invite_section;
 pub mod invites;
 pub mod pages;
 pub mod view;

@@ -1,7 +1,7 @@
 //! Campaign pages: the list with its creation form, the campaign page and finishing.
 
 use crate::campaigns::api::{self as campaigns, NewCampaign};
-use crate::campaigns::invite_pages::InviteSection;
+use crate::campaigns::invite_section::InviteSection;
 use crate::campaigns::view::CampaignView;
 use crate::core::domain::{Game, Role};
 use crate::core::error::AppError;
@@ -160,7 +160,7 @@ pub async fn show_page(
             nav: Nav::for_user(&access.user),
             game_title: view.game.title(),
             game_status: view.module.message.clone(),
-            game_link: crate::games::page(view.game)
+            game_link: crate::games::registry::page(view.game)
                 .map(|area| format!("/campaigns/{}/{area}", view.id)),
             finished: view.status == "finished",
             is_umpire: view.my_role == Role::Umpire,
@@ -180,7 +180,8 @@ pub async fn show(
     access: CampaignAccess,
     session: Session,
 ) -> Result<Response, AppError> {
-    let invites = crate::campaigns::invite_pages::section(&state, &access, &session, None).await?;
+    let invites =
+        crate::campaigns::invite_section::section(&state, &access, &session, None).await?;
     show_page(&state, &access, invites, StatusCode::OK).await
 }
 

@@ -35,14 +35,7 @@ pub struct CampaignView {
     pub participants: Vec<ParticipantView>,
 }
 
-/// Whether the game's module is available.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct ModuleStatus {
-    /// True when the server runs this game's play.
-    pub available: bool,
-    /// A sentence for people.
-    pub message: String,
-}
+pub use crate::games::registry::ModuleStatus;
 
 /// The commitments of the open dice epoch.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -113,7 +106,7 @@ pub fn campaign_view(
         my_role: m.role,
         created_at: c.created_at,
         version: c.version_for(m.role),
-        module: crate::games::module_status(c.game()),
+        module: crate::games::registry::module_status(c.game()),
         dice: DiceSummary {
             epoch: c.dice_epoch,
             scheme: match commitments {

@@ -12,7 +12,6 @@ use crate::dice::entropy::{ClientSeed, EntropySet};
 use crate::dice::live::{LiveDice, RolledRoll};
 use crate::dice::v2::EpochSeeds;
 use crate::state::AppState;
-use crate::web::CampaignAccess;
 use sqlx::{Postgres, Transaction};
 use uuid::Uuid;
 
@@ -34,13 +33,14 @@ pub struct Command {
 }
 
 impl Command {
-    /// Opens a transaction and locks the campaign for a participant; 409 when it has finished.
-    pub async fn begin(state: &AppState, access: &CampaignAccess) -> Result<Command, AppError> {
+    /// Opens a transaction and locks campaign `campaign` for its participant `user`; 404 when
+    /// the user takes no part in it, 409 when it has finished.
+    pub async fn begin(state: &AppState, campaign: Uuid, user: Uuid) -> Result<Command, AppError> {
         let mut tx = state.db.begin().await?;
-        let locked = db::campaigns::membership(&mut *tx, access.id(), access.user.id, true)
+        let locked = db::campaigns::membership(&mut *tx, campaign, user, true)
             .await?
             .ok_or_else(AppError::not_found)?;
-        Command::open(tx, locked.campaign, locked.role, Some(access.user.id)).await
+        Command::open(tx, locked.campaign, locked.role, Some(user)).await
     }
 
     /// Opens a transaction and locks the campaign for a command the server runs itself

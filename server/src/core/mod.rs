@@ -6,4 +6,5 @@ pub mod domain;
 pub mod error;
 pub mod live;
 pub mod nesting;
+pub mod refusal;
 pub mod text;

@@ -206,7 +206,7 @@ pub async fn finish(tx: &mut Transaction<'_, Postgres>, id: Uuid) -> sqlx::Resul
         .execute(&mut **tx)
         .await?;
     sqlx::query("select pg_notify('motti_campaign', $1)")
-        .bind(crate::core::live::Readers::ALL.payload(id))
+        .bind(crate::db::readers::Readers::ALL.payload(id))
         .execute(&mut **tx)
         .await?;
     Ok(())

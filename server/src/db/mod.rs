@@ -6,6 +6,7 @@ pub mod dice_epochs;
 pub mod game;
 pub mod invites;
 pub mod pool;
+pub mod readers;
 pub mod users;
 
 /// Whether `e` is a unique-constraint violation (so the caller can answer 409 instead of 500).

@@ -1,112 +1,102 @@
-//! Where the server meets each game module: whether play is available, and starting a game
-//! when its campaign is created.
+//! The seam every game plugs into: `trait Game` (typed), `registry` (its object-safe face and the
+//! list of games) and `runner` (one transaction per command, for every game).
+//!
+//! A game is one folder, `games/<game>/`, with its pure `rules/`, its `views/` (one typed view
+//! per role), its commands, API and pages, and one `impl Game`; one line in `registry::GAMES`
+//! joins it to the router, the OpenAPI document, campaign creation, the deadline watcher and the
+//! dice tray, none of which name a game.
 
+pub mod registry;
+pub mod runner;
 pub mod talvisota;
 pub mod wons;
 
-use crate::campaigns::view::ModuleStatus;
-use crate::core::domain::Game;
+use crate::core::domain::{self, Role};
 use crate::core::error::AppError;
-use crate::dice::generic::generic_procedures;
+use crate::core::refusal::Refusal;
+use crate::db::game::NewEvent;
 use crate::dice::procedure::Procedure;
-use sqlx::{Postgres, Transaction};
-use uuid::Uuid;
+use crate::dice::source::Dice;
+use crate::state::AppState;
+use axum::Router;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use utoipa_axum::router::OpenApiRouter;
 
-/// Whether the server runs play of `game`, with a sentence for people.
-pub fn module_status(game: Game) -> ModuleStatus {
-    let available = matches!(game, Game::Wons | Game::Talvisota);
-    ModuleStatus {
-        available,
-        message: if available {
-            format!("{} is played on this server.", game.title())
-        } else {
-            format!(
-                "Play of {} is not available on this server yet. The campaign exists, takes participants and rolls dice in the dice tray.",
-                game.title()
-            )
-        },
-    }
+/// Where a campaign's game stands: the turn or Hour, and the phase within it if the game has one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct Turn {
+    /// The turn or Hour as players name it ("Hour 3 (Day)", "Turn 2").
+    pub label: String,
+    /// The phase within it, if the game has phases.
+    pub phase: Option<String>,
 }
 
-/// The path segment of the game's page under `/campaigns/{id}/`, when the server runs its play.
-pub fn page(game: Game) -> Option<&'static str> {
-    match game {
-        Game::Wons => Some("wons"),
-        Game::Talvisota => Some("talvisota"),
-        _ => None,
-    }
-}
+/// A game the server runs: its types, and its rules' entry points.
+pub trait Game: Send + Sync + 'static {
+    /// Which game this is.
+    const GAME: domain::Game;
+    /// The path segment of its pages and API under a campaign (`/campaigns/{id}/<segment>`).
+    const SEGMENT: &'static str;
 
-/// Starts the game of a new campaign inside its creating transaction. `scenario` is what the
-/// creator sent (a scenario pack, or replacement data), if anything.
-pub async fn start(
-    tx: &mut Transaction<'_, Postgres>,
-    campaign: Uuid,
-    game: Game,
-    scenario: Option<&serde_json::Value>,
-) -> Result<(), AppError> {
-    match (game, scenario) {
-        (Game::Wons, scenario) => {
-            let (state, events) = crate::games::wons::api::start(scenario)?;
-            crate::db::game::save_state(tx, campaign, &state).await?;
-            crate::db::game::append_events(tx, campaign, &events).await?;
-            Ok(())
-        }
-        (Game::Talvisota, scenario) => {
-            crate::games::talvisota::commands::start(tx, campaign, scenario).await
-        }
-        (_, None) => Ok(()),
-        (game, Some(_)) => Err(AppError::invalid(
-            "scenario_not_supported",
-            format!(
-                "{} does not take a scenario pack on this server yet; leave 'scenario' out.",
-                game.title()
-            ),
-        )
-        .on_field("scenario")),
-    }
-}
+    /// What a campaign's creator may send as `scenario`.
+    type Scenario: DeserializeOwned;
+    /// The campaign's state document (the current state; pages never read the history).
+    type State: Serialize + DeserializeOwned + Send + Sync;
+    /// One thing the rules report as having happened.
+    type Event: Serialize + Send;
+    /// What the rules refuse when they act on their own (settling, a passed deadline).
+    type Refusal: Refusal + Send;
+    /// The Soviet side's view.
+    type SovietView: Serialize;
+    /// The Finnish side's view.
+    type FinnishView: Serialize;
+    /// The umpire's view.
+    type UmpireView: Serialize;
+    /// The view of whichever role asks, as the API answers it.
+    type View: Serialize + Send;
 
-/// Resolves whatever waits on a passed orders deadline in campaign `id`.
-pub async fn deadline_passed(
-    state: &crate::state::AppState,
-    id: Uuid,
-    game: Game,
-) -> Result<(), AppError> {
-    match game {
-        Game::Wons => crate::games::wons::api::deadline_passed(state, id).await,
-        _ => crate::db::campaigns::set_deadline(&state.db, id, None)
-            .await
-            .map_err(AppError::from),
+    /// Reads what the creator sent as the scenario; 422 naming the field when it does not fit.
+    fn scenario(sent: &serde_json::Value) -> Result<Self::Scenario, AppError>;
+    /// Starts the game from a scenario (`None`: the game's default).
+    fn start(scenario: Option<Self::Scenario>)
+    -> Result<(Self::State, Vec<Self::Event>), AppError>;
+    /// The Soviet side's view of `state`.
+    fn soviet_view(state: &Self::State) -> Self::SovietView;
+    /// The Finnish side's view of `state`.
+    fn finnish_view(state: &Self::State) -> Self::FinnishView;
+    /// The umpire's view of `state`.
+    fn umpire_view(state: &Self::State) -> Self::UmpireView;
+    /// The view of `role`, built from one of the three above.
+    fn view(state: &Self::State, role: Role) -> Self::View;
+    /// An event as an entry of the campaign's log: audience, kind, moment, sentence and the
+    /// event itself as the payload.
+    fn log_entry(state: &Self::State, event: &Self::Event) -> NewEvent;
+    /// The current turn or Hour.
+    fn turn(state: &Self::State) -> Turn;
+    /// What the rules do by themselves after every command (such as an automatic end of turn).
+    fn settle(
+        _state: &mut Self::State,
+        _dice: &mut dyn Dice,
+    ) -> Result<Vec<Self::Event>, Self::Refusal> {
+        Ok(Vec::new())
     }
-}
-
-/// Every process watches for passed deadlines; the campaign lock makes sure only one acts.
-pub async fn watch_deadlines(state: crate::state::AppState) {
-    let mut tick = tokio::time::interval(std::time::Duration::from_secs(2));
-    loop {
-        tick.tick().await;
-        let due = match crate::db::campaigns::past_deadlines(&state.db).await {
-            Ok(due) => due,
-            Err(e) => {
-                tracing::warn!(error = %e, "cannot read orders deadlines");
-                continue;
-            }
-        };
-        for (id, game) in due {
-            if let Err(e) = deadline_passed(&state, id, game).await {
-                tracing::warn!(campaign = %id, error = %e, "orders deadline not handled");
-            }
-        }
+    /// What a passed orders deadline does: `None` when the game has nothing to do then (the
+    /// deadline is dropped), else the events of acting as the umpire would.
+    fn deadline_passed(
+        _state: &mut Self::State,
+        _dice: &mut dyn Dice,
+    ) -> Option<Result<Vec<Self::Event>, Self::Refusal>> {
+        None
     }
-}
-
-/// The dice procedures a campaign of `game` offers: the generic ones, then the game's own.
-pub fn procedures(game: Game) -> Vec<&'static dyn Procedure> {
-    let own: Vec<&'static dyn Procedure> = match game {
-        Game::Wons => wons::rules::tables::procedures(),
-        Game::Talvisota => talvisota::rules::procedures::procedures(),
-        Game::RedWinter | Game::WinterWar | Game::AWinterWar => Vec::new(),
-    };
-    generic_procedures().into_iter().chain(own).collect()
+    /// The game's own dice procedures, offered in the dice tray after the generic ones.
+    fn procedures() -> Vec<&'static dyn Procedure>;
+    /// Our readings of the rules where the text is ambiguous, for the rules page.
+    fn readings() -> &'static [&'static str];
+    /// The game's JSON API, documented.
+    fn api() -> OpenApiRouter<AppState>;
+    /// The game's pages.
+    fn pages() -> Router<AppState>;
+    /// Every page route (method, path) `pages` registers, for the authorization matrix.
+    fn page_routes() -> &'static [(&'static str, &'static str)];
 }

@@ -1,7 +1,6 @@
 //! The dice through the API: free rolls, named procedures and the roll log (epochs, reveals and
 //! the export are in `dice_epochs`). The dice tray page calls the same functions.
 
-use crate::core::command::Command;
 use crate::core::domain::Role;
 use crate::core::error::{AppError, sentence};
 use crate::db;
@@ -9,7 +8,6 @@ use crate::dice::expr::DiceExpression;
 use crate::dice::live::{ProcedureError, RolledRoll};
 use crate::dice::procedure::{ParamSpec, Procedure};
 use crate::dice::source::Visibility;
-use crate::games as rules;
 use crate::state::AppState;
 use crate::tray::view::RollView;
 use crate::web::{ApiJson, CampaignAccess};
@@ -96,7 +94,7 @@ pub async fn roll(
     let visibility = check_roll(access, &body.purpose, body.visibility.as_deref())?;
     let expression = DiceExpression::parse(&body.dice)
         .map_err(|e| AppError::invalid("invalid_dice", sentence(e)).on_field("dice"))?;
-    let mut command = Command::begin(state, access).await?;
+    let mut command = access.command(state).await?;
     let role = command.role;
     let purpose = if body.purpose.trim().is_empty() {
         "free roll"
@@ -136,7 +134,7 @@ pub fn find_procedure(
     access: &CampaignAccess,
     name: &str,
 ) -> Result<&'static dyn Procedure, AppError> {
-    rules::procedures(access.membership.campaign.game())
+    crate::games::registry::procedures(access.membership.campaign.game())
         .into_iter()
         .find(|p| p.name() == name)
         .ok_or_else(|| {
@@ -182,7 +180,7 @@ pub async fn run_procedure(
         }
     };
     let visibility = check_roll(access, &purpose, visibility.as_deref())?;
-    let mut command = Command::begin(state, access).await?;
+    let mut command = access.command(state).await?;
     let role = command.role;
     let purpose = if purpose.trim().is_empty() {
         procedure.title().to_owned()
@@ -249,7 +247,7 @@ pub struct ProcedureInfo {
     responses((status = 200, body = [ProcedureInfo])), security(("bearer" = [])))]
 pub async fn api_procedures(access: CampaignAccess) -> Json<Vec<ProcedureInfo>> {
     Json(
-        rules::procedures(access.membership.campaign.game())
+        crate::games::registry::procedures(access.membership.campaign.game())
             .into_iter()
             .map(|p| ProcedureInfo {
                 name: p.name(),

@@ -78,7 +78,7 @@ async fn stored_seed(
 /// Closes the open epoch, revealing its public seed only, and opens the next; umpire only.
 pub async fn rotate(state: &AppState, access: &CampaignAccess) -> Result<Rotated, AppError> {
     access.require_umpire("rotate the dice seeds")?;
-    let mut command = Command::begin(state, access).await?;
+    let mut command = access.command(state).await?;
     let old = command.campaign.dice_epoch;
     let seeds = EpochSeeds::fresh().map_err(AppError::internal)?;
     let id = command.campaign.id;
@@ -139,7 +139,7 @@ pub async fn reveal(
         .audience
         .parse()
         .map_err(|m: String| AppError::invalid("unknown_audience", m).on_field("audience"))?;
-    let mut command = Command::begin(state, access).await?;
+    let mut command = access.command(state).await?;
     let id = command.campaign.id;
     let epochs = db::dice_epochs::epochs(&mut **command.tx(), id).await?;
     let Some(epoch) = epochs

@@ -5,7 +5,6 @@ use crate::core::domain::Role;
 use crate::core::error::AppError;
 use crate::db;
 use crate::dice::procedure::{ParamKind, Procedure};
-use crate::games as rules;
 use crate::state::AppState;
 use crate::tray::api::{self as api, RollIn};
 use crate::tray::epochs_view::{EpochLine, epoch_list};
@@ -181,7 +180,7 @@ async fn tray(
         purpose: form.purpose,
         histogram: d6_histogram(faces),
         faces,
-        procedures: rules::procedures(c.game())
+        procedures: crate::games::registry::procedures(c.game())
             .into_iter()
             .map(procedure_form)
             .collect(),

@@ -1,5 +1,6 @@
 //! Campaign access: the caller, the campaign named in the path and the caller's role in it.
 
+use crate::core::command::Command;
 use crate::core::domain::Role;
 use crate::core::error::AppError;
 use crate::db;
@@ -28,6 +29,11 @@ impl CampaignAccess {
             .await?
             .ok_or_else(AppError::not_found)?;
         Ok(CampaignAccess { user, membership })
+    }
+
+    /// Opens a command on the campaign for the caller: the transaction, with the campaign locked.
+    pub async fn command(&self, state: &AppState) -> Result<Command, AppError> {
+        Command::begin(state, self.id(), self.user.id).await
     }
 
     /// The campaign's id.

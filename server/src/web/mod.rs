@@ -4,9 +4,11 @@
 pub mod access;
 pub mod api_doc;
 pub mod auth;
+pub mod errors;
 pub mod extract;
 pub mod form;
 pub mod health;
+pub mod live;
 pub mod pages;
 pub mod ratelimit;
 

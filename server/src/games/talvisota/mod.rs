@@ -2,6 +2,9 @@
 
 pub mod api;
 pub mod commands;
+pub mod game;
 pub mod pages;
 pub mod rules;
 pub mod views;
+
+pub use game::Talvisota;

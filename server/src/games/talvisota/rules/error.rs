@@ -119,3 +119,34 @@ impl TalvisotaError {
         }
     }
 }
+
+impl crate::core::refusal::Refusal for TalvisotaError {
+    fn kind(&self) -> crate::core::refusal::RefusalKind {
+        use crate::core::refusal::RefusalKind::{AgainstTheRules, NotNow};
+        match self {
+            TalvisotaError::WrongPhase { .. }
+            | TalvisotaError::GameOver
+            | TalvisotaError::NotYourTurn(_)
+            | TalvisotaError::CombatsPending(_)
+            | TalvisotaError::Mode(_) => NotNow,
+            _ => AgainstTheRules,
+        }
+    }
+    fn code(&self) -> &'static str {
+        match self {
+            TalvisotaError::WrongPhase { .. } => "wrong_phase",
+            TalvisotaError::GameOver => "game_over",
+            TalvisotaError::NotYourTurn(_) => "not_your_turn",
+            TalvisotaError::CombatsPending(_) => "combats_pending",
+            TalvisotaError::Mode(_) => "wrong_mode",
+            TalvisotaError::UnknownPiece { .. } => "unknown_piece",
+            TalvisotaError::UnknownSpace(_) => "unknown_space",
+            TalvisotaError::UsedTwice(_) => "used_twice",
+            TalvisotaError::Unavailable { .. } => "unavailable",
+            TalvisotaError::StrategyLimit { .. } => "strategy_limit",
+            TalvisotaError::IllegalMove { .. } => "illegal_move",
+            TalvisotaError::NoSuchCombat(_) => "no_such_combat",
+            TalvisotaError::MoraleTooLow { .. } => "morale_too_low",
+        }
+    }
+}

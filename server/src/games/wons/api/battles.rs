@@ -3,16 +3,14 @@
 //! functions.
 
 use crate::core::domain::Side;
-use crate::core::error::{AppError, sentence};
+use crate::core::error::AppError;
 use crate::core::text::Label;
-use crate::games::wons::api::{BattlePath, acting_side, report_error, run, view};
+use crate::games::wons::api::{BattlePath, acting_side, run};
 use crate::games::wons::rules::aftermath::{CaptureRequest, capture_device};
 use crate::games::wons::rules::battle_sheet::{
-    SheetError, TurnZeroReport, record_turn_zero, set_force_morale_table, set_surprise,
+    TurnZeroReport, record_turn_zero, set_force_morale_table, set_surprise,
 };
-use crate::games::wons::rules::support::{
-    PurchaseRequest, SupportError, assign_support_points, set_purchases,
-};
+use crate::games::wons::rules::support::{PurchaseRequest, assign_support_points, set_purchases};
 use crate::games::wons::rules::tables::force_morale::ForceMoraleTable;
 use crate::games::wons::rules::tables::surprise::SurpriseLevel;
 use crate::games::wons::views::WonsView;
@@ -22,29 +20,6 @@ use axum::Json;
 use axum::extract::{Path, State};
 use serde::Deserialize;
 use utoipa::ToSchema;
-
-/// The answer to a refused support command.
-pub fn support_error(e: SupportError) -> AppError {
-    match e {
-        SupportError::UnknownBattle(_) => AppError::not_found(),
-        SupportError::Decided(_) => AppError::conflict("battle_decided", sentence(e)),
-        SupportError::NoPoints(..) => AppError::conflict("no_support_points", sentence(e)),
-        SupportError::NoTurnZero => AppError::conflict("rule_off", sentence(e)),
-        other => AppError::invalid("support_refused", sentence(other)),
-    }
-}
-
-/// The answer to a refused sheet command.
-pub fn sheet_error(e: SheetError) -> AppError {
-    match e {
-        SheetError::UnknownBattle(_) => AppError::not_found(),
-        SheetError::RuleOff(..) => AppError::conflict("rule_off", sentence(e)),
-        SheetError::Decided(_)
-        | SheetError::AlreadyRolled(..)
-        | SheetError::TurnZeroRecorded(_) => AppError::conflict("sheet_closed", sentence(e)),
-        other => AppError::invalid("sheet_refused", sentence(other)),
-    }
-}
 
 /// The support points a side gets for a battle.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -61,14 +36,15 @@ pub async fn assign_points(
     access: &CampaignAccess,
     battle: u32,
     body: &SupportPointsIn,
-) -> Result<(), AppError> {
+) -> Result<WonsView, AppError> {
     access.require_umpire("assign support points")?;
     run(state, access, |game, _| {
         let events =
-            assign_support_points(game, battle, body.side, body.points).map_err(support_error)?;
+            assign_support_points(game, battle, body.side, body.points).map_err(AppError::from)?;
         Ok(((), events))
     })
     .await
+    .map(|(_, view)| view)
 }
 
 /// `PUT /api/v1/campaigns/{id}/wons/battles/{battle}/support-points`: the umpire assigns a side
@@ -86,8 +62,9 @@ pub async fn api_support_points(
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<SupportPointsIn>,
 ) -> Result<Json<WonsView>, AppError> {
-    assign_points(&state, &access, path.battle, &body).await?;
-    Ok(Json(view(&state, &access).await?.1))
+    Ok(Json(
+        assign_points(&state, &access, path.battle, &body).await?,
+    ))
 }
 
 /// A side's whole list of purchases for a battle.
@@ -106,13 +83,14 @@ pub async fn buy_support(
     access: &CampaignAccess,
     battle: u32,
     body: &PurchasesIn,
-) -> Result<(), AppError> {
+) -> Result<WonsView, AppError> {
     let side = acting_side(access, body.side)?;
     run(state, access, |game, _| {
-        let events = set_purchases(game, battle, side, &body.purchases).map_err(support_error)?;
+        let events = set_purchases(game, battle, side, &body.purchases).map_err(AppError::from)?;
         Ok(((), events))
     })
     .await
+    .map(|(_, view)| view)
 }
 
 /// `PUT /api/v1/campaigns/{id}/wons/battles/{battle}/support`: a side's support purchases from
@@ -130,8 +108,9 @@ pub async fn api_support(
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<PurchasesIn>,
 ) -> Result<Json<WonsView>, AppError> {
-    buy_support(&state, &access, path.battle, &body).await?;
-    Ok(Json(view(&state, &access).await?.1))
+    Ok(Json(
+        buy_support(&state, &access, path.battle, &body).await?,
+    ))
 }
 
 /// The surprise of a battle: the surprised side and the level, or neither to clear it.
@@ -153,7 +132,7 @@ pub async fn surprise(
     access: &CampaignAccess,
     battle: u32,
     body: &SurpriseIn,
-) -> Result<(), AppError> {
+) -> Result<WonsView, AppError> {
     access.require_umpire("set surprise")?;
     let chosen = match (body.surprised, body.level) {
         (Some(side), Some(level)) => Some((side, level)),
@@ -167,10 +146,11 @@ pub async fn surprise(
         }
     };
     run(state, access, |game, _| {
-        let events = set_surprise(game, battle, chosen, &body.reason).map_err(sheet_error)?;
+        let events = set_surprise(game, battle, chosen, &body.reason).map_err(AppError::from)?;
         Ok(((), events))
     })
     .await
+    .map(|(_, view)| view)
 }
 
 /// `PUT /api/v1/campaigns/{id}/wons/battles/{battle}/surprise`: the umpire sets the surprise one
@@ -188,8 +168,7 @@ pub async fn api_surprise(
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<SurpriseIn>,
 ) -> Result<Json<WonsView>, AppError> {
-    surprise(&state, &access, path.battle, &body).await?;
-    Ok(Json(view(&state, &access).await?.1))
+    Ok(Json(surprise(&state, &access, path.battle, &body).await?))
 }
 
 /// Records the Soviet recon's Turn Zero; the umpire or the Soviet player.
@@ -198,17 +177,18 @@ pub async fn turn_zero(
     access: &CampaignAccess,
     battle: u32,
     body: &TurnZeroReport,
-) -> Result<(), AppError> {
+) -> Result<WonsView, AppError> {
     if access.role().side() == Some(Side::Finnish) {
         return Err(AppError::forbidden(
             "The Turn Zero is recorded by the Soviet player or the umpire.",
         ));
     }
     run(state, access, |game, dice| {
-        let events = record_turn_zero(game, battle, body, dice).map_err(sheet_error)?;
+        let events = record_turn_zero(game, battle, body, dice).map_err(AppError::from)?;
         Ok(((), events))
     })
     .await
+    .map(|(_, view)| view)
 }
 
 /// `POST /api/v1/campaigns/{id}/wons/battles/{battle}/turn-zero`: what the Soviet reconnaissance
@@ -227,8 +207,7 @@ pub async fn api_turn_zero(
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<TurnZeroReport>,
 ) -> Result<Json<WonsView>, AppError> {
-    turn_zero(&state, &access, path.battle, &body).await?;
-    Ok(Json(view(&state, &access).await?.1))
+    Ok(Json(turn_zero(&state, &access, path.battle, &body).await?))
 }
 
 /// A capture roll, by a side's player or (naming the side) the umpire.
@@ -248,7 +227,7 @@ pub async fn capture(
     access: &CampaignAccess,
     battle: u32,
     body: &CaptureIn,
-) -> Result<(), AppError> {
+) -> Result<WonsView, AppError> {
     let side = acting_side(access, body.side)?;
     // Heroes who may use any weapon, by id, with their names (the roster is small).
     let any_weapon: Vec<(String, String)> = crate::games::wons::heroes::db::roster(&state.db)
@@ -270,10 +249,11 @@ pub async fn capture(
                 .map(|(_, name)| name.clone())
         });
         let events = capture_device(game, battle, side, &body.request, hero.as_deref(), dice)
-            .map_err(report_error)?;
+            .map_err(AppError::from)?;
         Ok(((), events))
     })
     .await
+    .map(|(_, view)| view)
 }
 
 /// `POST /api/v1/campaigns/{id}/wons/battles/{battle}/captures`: one capture roll for a device
@@ -292,8 +272,7 @@ pub async fn api_capture(
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<CaptureIn>,
 ) -> Result<Json<WonsView>, AppError> {
-    capture(&state, &access, path.battle, &body).await?;
-    Ok(Json(view(&state, &access).await?.1))
+    Ok(Json(capture(&state, &access, path.battle, &body).await?))
 }
 
 /// Sets the campaign's Force Morale table; umpire only.
@@ -301,7 +280,7 @@ pub async fn force_morale_table(
     state: &AppState,
     access: &CampaignAccess,
     table: ForceMoraleTable,
-) -> Result<(), AppError> {
+) -> Result<WonsView, AppError> {
     access.require_umpire("edit the Force Morale table")?;
     run(state, access, |game, _| {
         let events = set_force_morale_table(game, table)
@@ -309,6 +288,7 @@ pub async fn force_morale_table(
         Ok(((), events))
     })
     .await
+    .map(|(_, view)| view)
 }
 
 /// `PUT /api/v1/campaigns/{id}/wons/force-morale-table`: the umpire edits the campaign's Force
@@ -325,6 +305,5 @@ pub async fn api_force_morale_table(
     access: CampaignAccess,
     ApiJson(body): ApiJson<ForceMoraleTable>,
 ) -> Result<Json<WonsView>, AppError> {
-    force_morale_table(&state, &access, body).await?;
-    Ok(Json(view(&state, &access).await?.1))
+    Ok(Json(force_morale_table(&state, &access, body).await?))
 }

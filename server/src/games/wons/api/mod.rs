@@ -2,18 +2,16 @@
 //! battle results, umpire corrections and reveals, the end of the campaign, the event log.
 //! The pages in `wons_pages` call the same functions.
 
-use crate::core::command::Command;
 use crate::core::domain::{Game, Role, Side};
 use crate::core::error::{AppError, sentence};
 use crate::core::text::PlainText;
 use crate::db;
-use crate::db::game::{Audience, EventRow, NewEvent};
+use crate::db::game::EventRow;
 use crate::dice::live::LiveDice;
-use crate::games::wons::rules::aftermath::{BattleReport, ReportError, Reporter, submit_report};
-use crate::games::wons::rules::{
-    self as wons, BattleError, Event, EventVisibility, HourError, Order, OrderError, PlatoonOrder,
-    Reveal, UmpireError, WonsState,
-};
+use crate::games::runner;
+use crate::games::wons::Wons;
+use crate::games::wons::rules::aftermath::{BattleReport, Reporter, submit_report};
+use crate::games::wons::rules::{self as wons, Event, Order, PlatoonOrder, Reveal, WonsState};
 use crate::games::wons::views::{WonsView, view_for};
 use crate::state::AppState;
 use crate::web::{ApiJson, CampaignAccess};
@@ -22,78 +20,6 @@ use axum::extract::{Path, Query, State};
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
-
-/// The rules' events as log entries, each with its audience and its Hour's label.
-pub fn log_entries(state: &WonsState, events: Vec<Event>) -> Vec<NewEvent> {
-    events
-        .into_iter()
-        .map(|e| NewEvent {
-            audience: match e.visibility {
-                EventVisibility::Public => Audience::Public,
-                EventVisibility::Soviet => Audience::Soviet,
-                EventVisibility::Finnish => Audience::Finnish,
-                EventVisibility::Umpire => Audience::Umpire,
-            },
-            kind: serde_json::to_value(e.kind)
-                .ok()
-                .and_then(|v| v.as_str().map(str::to_owned))
-                .unwrap_or_else(|| "campaign".into()),
-            moment: state.clock.label(e.hour),
-            sentence: e.sentence,
-            payload: Value::Null,
-        })
-        .collect()
-}
-
-/// Starts a campaign's game from a scenario pack (TOML text), or the demo pack.
-pub fn start(scenario: Option<&Value>) -> Result<(WonsState, Vec<NewEvent>), AppError> {
-    let source = match scenario {
-        None => wons::DEMO_PACK,
-        Some(Value::String(text)) => text.as_str(),
-        Some(_) => {
-            return Err(AppError::invalid(
-                "invalid_scenario",
-                "Send the scenario pack as TOML text in 'scenario' (see scenarios/wons-demo.toml).",
-            )
-            .on_field("scenario"));
-        }
-    };
-    let (state, events) = wons::start_campaign(source)
-        .map_err(|e| AppError::invalid("invalid_scenario", sentence(e)).on_field("scenario"))?;
-    let entries = log_entries(&state, events);
-    Ok((state, entries))
-}
-
-fn order_error(e: OrderError) -> AppError {
-    match e {
-        OrderError::Closed(_) | OrderError::AlreadyReady => {
-            AppError::conflict("orders_closed", sentence(e))
-        }
-        other => AppError::invalid("illegal_order", sentence(other)),
-    }
-}
-
-fn hour_error(e: HourError) -> AppError {
-    AppError::conflict("cannot_resolve", sentence(e))
-}
-
-fn battle_error(e: BattleError) -> AppError {
-    match e {
-        BattleError::Unknown(_) => AppError::not_found(),
-        BattleError::AlreadyDecided(_) => AppError::conflict("battle_decided", sentence(e)),
-        other => AppError::invalid("invalid_result", sentence(other)),
-    }
-}
-
-fn umpire_error(e: UmpireError) -> AppError {
-    match e {
-        UmpireError::Ended => AppError::conflict("campaign_ended", sentence(e)),
-        UmpireError::NoSuchValue(_) | UmpireError::NothingToReveal(_) => {
-            AppError::invalid("unknown_target", sentence(e))
-        }
-        other => AppError::invalid("invalid_correction", sentence(other)),
-    }
-}
 
 /// 404 unless the campaign plays WoNS.
 fn require_wons(access: &CampaignAccess) -> Result<(), AppError> {
@@ -111,48 +37,14 @@ fn player_side(access: &CampaignAccess) -> Result<Side, AppError> {
     })
 }
 
-/// Runs one WoNS command in one transaction: lock, load, apply `rule`, save, log, commit.
+/// Runs one WoNS command through the game runner; answers with the rule's answer and the
+/// caller's view as committed.
 pub async fn run<T>(
     state: &AppState,
     access: &CampaignAccess,
     rule: impl FnOnce(&mut WonsState, &mut LiveDice) -> Result<(T, Vec<Event>), AppError>,
-) -> Result<T, AppError> {
-    require_wons(access)?;
-    run_command(Command::begin(state, access).await?, rule).await
-}
-
-/// Applies `rule` inside an open command. A new Hour clears the orders deadline.
-async fn run_command<T>(
-    mut command: Command,
-    rule: impl FnOnce(&mut WonsState, &mut LiveDice) -> Result<(T, Vec<Event>), AppError>,
-) -> Result<T, AppError> {
-    let mut game: WonsState = command.game().await?;
-    let hour = game.hour;
-    let (answer, events) = rule(&mut game, &mut command.dice)?;
-    if game.hour != hour {
-        let id = command.campaign.id;
-        db::campaigns::set_deadline(&mut **command.tx(), id, None).await?;
-    }
-    command.finish(&game, &log_entries(&game, events)).await?;
-    Ok(answer)
-}
-
-/// The orders deadline of campaign `id` has passed: resolve the Hour as the umpire would.
-/// When it cannot be resolved (a battle waits for its result), the deadline is dropped.
-pub async fn deadline_passed(state: &AppState, id: uuid::Uuid) -> Result<(), AppError> {
-    let command = Command::begin_system(state, id).await?;
-    let resolved = run_command(command, |game, dice| {
-        Ok((
-            (),
-            wons::resolve_hour(game, dice, true).map_err(hour_error)?,
-        ))
-    })
-    .await;
-    if let Err(e) = resolved {
-        tracing::info!(campaign = %id, reason = %e, "orders deadline passed but the Hour cannot resolve");
-        db::campaigns::set_deadline(&state.db, id, None).await?;
-    }
-    Ok(())
+) -> Result<(T, WonsView), AppError> {
+    runner::run::<Wons, T>(state, access, rule).await
 }
 
 /// A deadline for the current orders.
@@ -177,7 +69,7 @@ pub async fn set_deadline(
             AppError::invalid("deadline_past", "A deadline must lie in the future.").on_field("at"),
         );
     }
-    let mut command = Command::begin(state, access).await?;
+    let mut command = access.command(state).await?;
     let id = command.campaign.id;
     db::campaigns::set_deadline(&mut **command.tx(), id, at).await?;
     command.changes_for(db::game::Audience::Public);
@@ -236,7 +128,7 @@ pub async fn give_order(
     access: &CampaignAccess,
     platoon: &str,
     order: Order,
-) -> Result<(), AppError> {
+) -> Result<WonsView, AppError> {
     let side = player_side(access)?;
     run(state, access, |game, _| {
         let events = wons::give_orders(
@@ -247,10 +139,11 @@ pub async fn give_order(
                 order,
             }],
         )
-        .map_err(order_error)?;
+        .map_err(AppError::from)?;
         Ok(((), events))
     })
     .await
+    .map(|(_, view)| view)
 }
 
 /// Takes the extra action a platoon of a battle shorter than three Turns may take at once (R2).
@@ -259,17 +152,18 @@ pub async fn extra_action(
     access: &CampaignAccess,
     platoon: &str,
     order: Order,
-) -> Result<(), AppError> {
+) -> Result<WonsView, AppError> {
     let side = player_side(access)?;
     run(state, access, |game, dice| {
         let order = PlatoonOrder {
             platoon: platoon.to_owned(),
             order,
         };
-        let events = wons::take_extra_action(game, dice, side, order).map_err(order_error)?;
+        let events = wons::take_extra_action(game, dice, side, order).map_err(AppError::from)?;
         Ok(((), events))
     })
     .await
+    .map(|(_, view)| view)
 }
 
 /// `POST /api/v1/campaigns/{id}/wons/extra-actions/{platoon}`: a platoon of a battle shorter
@@ -286,8 +180,9 @@ pub async fn api_extra_action(
     Path(path): Path<PlatoonPath>,
     ApiJson(order): ApiJson<Order>,
 ) -> Result<Json<WonsView>, AppError> {
-    extra_action(&state, &access, &path.platoon, order).await?;
-    Ok(Json(view(&state, &access).await?.1))
+    Ok(Json(
+        extra_action(&state, &access, &path.platoon, order).await?,
+    ))
 }
 
 /// The path of an order.
@@ -309,8 +204,9 @@ pub async fn api_give_order(
     Path(path): Path<PlatoonPath>,
     ApiJson(order): ApiJson<Order>,
 ) -> Result<Json<WonsView>, AppError> {
-    give_order(&state, &access, &path.platoon, order).await?;
-    Ok(Json(view(&state, &access).await?.1))
+    Ok(Json(
+        give_order(&state, &access, &path.platoon, order).await?,
+    ))
 }
 
 /// A new order of march for the Soviet stacks, leading stack first; null withdraws the plan.
@@ -326,7 +222,7 @@ pub async fn reorganize(
     state: &AppState,
     access: &CampaignAccess,
     plan: Option<Vec<crate::games::wons::rules::platoon::Stack>>,
-) -> Result<(), AppError> {
+) -> Result<WonsView, AppError> {
     if player_side(access)? != Side::Soviet {
         return Err(AppError::forbidden(
             "Only the Soviet side reorganizes stacks.",
@@ -335,10 +231,11 @@ pub async fn reorganize(
     run(state, access, |game, _| {
         Ok((
             (),
-            wons::set_reorganization(game, plan).map_err(order_error)?,
+            wons::set_reorganization(game, plan).map_err(AppError::from)?,
         ))
     })
     .await
+    .map(|(_, view)| view)
 }
 
 /// `PUT /api/v1/campaigns/{id}/wons/reorganization`: the Soviet stacks' new order and content for this Hour.
@@ -352,8 +249,7 @@ pub async fn api_reorganize(
     access: CampaignAccess,
     ApiJson(body): ApiJson<ReorganizationIn>,
 ) -> Result<Json<WonsView>, AppError> {
-    reorganize(&state, &access, body.stacks).await?;
-    Ok(Json(view(&state, &access).await?.1))
+    Ok(Json(reorganize(&state, &access, body.stacks).await?))
 }
 
 /// The caller's orders for the coming Hour.
@@ -400,16 +296,17 @@ pub async fn api_orders(
 }
 
 /// Marks the caller's side ready; when both sides are, the Hour resolves at once.
-pub async fn mark_ready(state: &AppState, access: &CampaignAccess) -> Result<(), AppError> {
+pub async fn mark_ready(state: &AppState, access: &CampaignAccess) -> Result<WonsView, AppError> {
     let side = player_side(access)?;
     run(state, access, |game, dice| {
-        let mut events = wons::mark_ready(game, side).map_err(order_error)?;
+        let mut events = wons::mark_ready(game, side).map_err(AppError::from)?;
         if game.orders.soviet.ready && game.orders.finnish.ready {
-            events.extend(wons::resolve_hour(game, dice, false).map_err(hour_error)?);
+            events.extend(wons::resolve_hour(game, dice, false).map_err(AppError::from)?);
         }
         Ok(((), events))
     })
     .await
+    .map(|(_, view)| view)
 }
 
 /// `POST /api/v1/campaigns/{id}/wons/ready`: the caller's side marks its orders ready.
@@ -422,20 +319,23 @@ pub async fn api_ready(
     State(state): State<AppState>,
     access: CampaignAccess,
 ) -> Result<Json<WonsView>, AppError> {
-    mark_ready(&state, &access).await?;
-    Ok(Json(view(&state, &access).await?.1))
+    Ok(Json(mark_ready(&state, &access).await?))
 }
 
 /// Resolves the Hour now, missing orders defaulting to Defend; umpire only.
-pub async fn force_resolution(state: &AppState, access: &CampaignAccess) -> Result<(), AppError> {
+pub async fn force_resolution(
+    state: &AppState,
+    access: &CampaignAccess,
+) -> Result<WonsView, AppError> {
     access.require_umpire("force the Hour's resolution")?;
     run(state, access, |game, dice| {
         Ok((
             (),
-            wons::resolve_hour(game, dice, true).map_err(hour_error)?,
+            wons::resolve_hour(game, dice, true).map_err(AppError::from)?,
         ))
     })
     .await
+    .map(|(_, view)| view)
 }
 
 /// `POST /api/v1/campaigns/{id}/wons/resolve`: resolves the Hour now; umpire only.
@@ -448,8 +348,7 @@ pub async fn api_resolve(
     State(state): State<AppState>,
     access: CampaignAccess,
 ) -> Result<Json<WonsView>, AppError> {
-    force_resolution(&state, &access).await?;
-    Ok(Json(view(&state, &access).await?.1))
+    Ok(Json(force_resolution(&state, &access).await?))
 }
 
 /// Records a battle's report: the umpire's is applied at once; a side's when the other side
@@ -459,7 +358,7 @@ pub async fn record_battle(
     access: &CampaignAccess,
     battle: u32,
     report: &BattleReport,
-) -> Result<(), AppError> {
+) -> Result<WonsView, AppError> {
     let by = match access.role().side() {
         Some(side) => Reporter::Side(side),
         None => Reporter::Umpire,
@@ -467,21 +366,11 @@ pub async fn record_battle(
     run(state, access, |game, _| {
         Ok((
             (),
-            submit_report(game, battle, by, report).map_err(report_error)?,
+            submit_report(game, battle, by, report).map_err(AppError::from)?,
         ))
     })
     .await
-}
-
-/// The answer to a refused report or capture roll.
-pub fn report_error(e: ReportError) -> AppError {
-    match e {
-        ReportError::Battle(b) => battle_error(b),
-        ReportError::AlreadyRolled(_) => AppError::conflict("already_rolled", sentence(e)),
-        ReportError::NotDecided(_) => AppError::conflict("battle_pending", sentence(e)),
-        ReportError::NoCapture => AppError::conflict("rule_off", sentence(e)),
-        other => AppError::invalid("invalid_report", sentence(other)),
-    }
+    .map(|(_, view)| view)
 }
 
 /// The path of a battle.
@@ -505,8 +394,9 @@ pub async fn api_battle_result(
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<BattleReport>,
 ) -> Result<Json<WonsView>, AppError> {
-    record_battle(&state, &access, path.battle, &body).await?;
-    Ok(Json(view(&state, &access).await?.1))
+    Ok(Json(
+        record_battle(&state, &access, path.battle, &body).await?,
+    ))
 }
 
 /// Whose Force Morale to roll: a player rolls for their own side; the umpire names the side.
@@ -523,17 +413,18 @@ pub async fn roll_force_morale(
     access: &CampaignAccess,
     battle: u32,
     side: Option<Side>,
-) -> Result<(), AppError> {
+) -> Result<WonsView, AppError> {
     let side = acting_side(access, side)?;
     run(state, access, |game, dice| {
         let table = game.force_morale_table;
         let events = crate::games::wons::rules::battle_sheet::roll_starting_force_morale(
             game, battle, side, &table, dice,
         )
-        .map_err(crate::games::wons::api::battles::sheet_error)?;
+        .map_err(AppError::from)?;
         Ok(((), events))
     })
     .await
+    .map(|(_, view)| view)
 }
 
 /// `POST /api/v1/campaigns/{id}/wons/battles/{battle}/force-morale`: the server rolls a side's
@@ -549,8 +440,9 @@ pub async fn api_force_morale(
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<ForceMoraleIn>,
 ) -> Result<Json<WonsView>, AppError> {
-    roll_force_morale(&state, &access, path.battle, body.side).await?;
-    Ok(Json(view(&state, &access).await?.1))
+    Ok(Json(
+        roll_force_morale(&state, &access, path.battle, body.side).await?,
+    ))
 }
 
 /// Fires the caller's side's barrage before a pending battle (R23.1).
@@ -559,7 +451,7 @@ pub async fn fire_barrage(
     access: &CampaignAccess,
     battle: u32,
     request: crate::games::wons::rules::barrage::BarrageRequest,
-) -> Result<(), AppError> {
+) -> Result<WonsView, AppError> {
     let side = player_side(access)?;
     run(state, access, |game, dice| {
         use crate::games::wons::rules::barrage::{BarrageError, fire_barrage};
@@ -571,6 +463,7 @@ pub async fn fire_barrage(
         Ok(((), events))
     })
     .await
+    .map(|(_, view)| view)
 }
 
 /// `POST /api/v1/campaigns/{id}/wons/battles/{battle}/barrages`: a side's pre-battle barrage;
@@ -587,8 +480,9 @@ pub async fn api_barrage(
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<crate::games::wons::rules::barrage::BarrageRequest>,
 ) -> Result<Json<WonsView>, AppError> {
-    fire_barrage(&state, &access, path.battle, body).await?;
-    Ok(Json(view(&state, &access).await?.1))
+    Ok(Json(
+        fire_barrage(&state, &access, path.battle, body).await?,
+    ))
 }
 
 /// A prisoner interrogation, by a side's player or (naming the side) the umpire.
@@ -608,7 +502,7 @@ pub async fn interrogate(
     access: &CampaignAccess,
     battle: u32,
     body: InterrogationIn,
-) -> Result<(), AppError> {
+) -> Result<WonsView, AppError> {
     let side = acting_side(access, body.side)?;
     run(state, access, |game, dice| {
         use crate::games::wons::rules::prisoners::{PrisonerError, interrogate_prisoner};
@@ -620,6 +514,7 @@ pub async fn interrogate(
         Ok(((), events))
     })
     .await
+    .map(|(_, view)| view)
 }
 
 /// `POST /api/v1/campaigns/{id}/wons/battles/{battle}/interrogations`: interrogates a prisoner the
@@ -636,8 +531,7 @@ pub async fn api_interrogate(
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<InterrogationIn>,
 ) -> Result<Json<WonsView>, AppError> {
-    interrogate(&state, &access, path.battle, body).await?;
-    Ok(Json(view(&state, &access).await?.1))
+    Ok(Json(interrogate(&state, &access, path.battle, body).await?))
 }
 
 /// The side a command acts for: a player's own, or the one the umpire names.
@@ -672,16 +566,17 @@ pub async fn correct(
     state: &AppState,
     access: &CampaignAccess,
     c: CorrectionIn,
-) -> Result<(), AppError> {
+) -> Result<WonsView, AppError> {
     access.require_umpire("correct values")?;
     crate::core::text::check_json("value", &c.value)?;
     run(state, access, |game, _| {
         Ok((
             (),
-            wons::umpire_correct(game, &c.path, c.value, &c.reason).map_err(umpire_error)?,
+            wons::umpire_correct(game, &c.path, c.value, &c.reason).map_err(AppError::from)?,
         ))
     })
     .await
+    .map(|(_, view)| view)
 }
 
 /// `POST /api/v1/campaigns/{id}/wons/corrections`: corrects any value with a reason both sides read; umpire only.
@@ -694,8 +589,7 @@ pub async fn api_correct(
     access: CampaignAccess,
     ApiJson(body): ApiJson<CorrectionIn>,
 ) -> Result<Json<WonsView>, AppError> {
-    correct(&state, &access, body).await?;
-    Ok(Json(view(&state, &access).await?.1))
+    Ok(Json(correct(&state, &access, body).await?))
 }
 
 /// A fact the umpire reveals to a side.
@@ -713,15 +607,16 @@ pub async fn reveal(
     state: &AppState,
     access: &CampaignAccess,
     r: RevealIn,
-) -> Result<(), AppError> {
+) -> Result<WonsView, AppError> {
     access.require_umpire("reveal facts")?;
     run(state, access, |game, _| {
         Ok((
             (),
-            wons::umpire_reveal(game, r.side, &r.reveal).map_err(umpire_error)?,
+            wons::umpire_reveal(game, r.side, &r.reveal).map_err(AppError::from)?,
         ))
     })
     .await
+    .map(|(_, view)| view)
 }
 
 /// `POST /api/v1/campaigns/{id}/wons/reveal`: tells a side about a platoon or feature; umpire only.
@@ -734,17 +629,17 @@ pub async fn api_reveal(
     access: CampaignAccess,
     ApiJson(body): ApiJson<RevealIn>,
 ) -> Result<Json<WonsView>, AppError> {
-    reveal(&state, &access, body).await?;
-    Ok(Json(view(&state, &access).await?.1))
+    Ok(Json(reveal(&state, &access, body).await?))
 }
 
 /// Ends the campaign, evaluating the pack's victory conditions; umpire only.
-pub async fn end(state: &AppState, access: &CampaignAccess) -> Result<(), AppError> {
+pub async fn end(state: &AppState, access: &CampaignAccess) -> Result<WonsView, AppError> {
     access.require_umpire("end the campaign")?;
     run(state, access, |game, _| {
-        Ok(((), wons::end_campaign(game).map_err(umpire_error)?))
+        Ok(((), wons::end_campaign(game).map_err(AppError::from)?))
     })
     .await
+    .map(|(_, view)| view)
 }
 
 /// `POST /api/v1/campaigns/{id}/wons/end`: ends the campaign and evaluates victory; umpire only.
@@ -756,8 +651,7 @@ pub async fn api_end(
     State(state): State<AppState>,
     access: CampaignAccess,
 ) -> Result<Json<WonsView>, AppError> {
-    end(&state, &access).await?;
-    Ok(Json(view(&state, &access).await?.1))
+    Ok(Json(end(&state, &access).await?))
 }
 
 /// Paging of the event log.

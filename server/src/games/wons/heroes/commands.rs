@@ -1,16 +1,17 @@
 //! Hero commands of a WoNS campaign: obtaining a hero for a platoon (once in the whole war)
 //! and his fate rolled by the server; `heroes_api` and `heroes_pages` call them.
 
-use crate::core::command::Command;
 use crate::core::domain::{Game, Side};
-use crate::core::error::{AppError, sentence};
+use crate::core::error::AppError;
 use crate::db;
 use crate::db::game::{Audience, NewEvent};
+use crate::games::runner::GameCommand;
+use crate::games::wons::Wons;
 use crate::games::wons::heroes::db::{RecordEntry, Service};
 use crate::games::wons::heroes::view::{HeroesView, heroes_view};
 use crate::games::wons::rules::WonsState;
 use crate::games::wons::rules::hero_fate::{self, FateRoll};
-use crate::games::wons::rules::heroes::{self, Hero, HeroError, HeroStatus};
+use crate::games::wons::rules::heroes::{self, Hero, HeroStatus};
 use crate::games::wons::rules::tables::heroes::HeroHit;
 use crate::state::AppState;
 use crate::web::CampaignAccess;
@@ -26,16 +27,6 @@ pub fn unknown_hero(id: &str) -> AppError {
         "not_found",
         format!("There is no hero '{id}' in the roster; GET /api/v1/heroes lists them."),
     )
-}
-
-fn hero_error(e: HeroError) -> AppError {
-    let code = match e {
-        HeroError::WrongSide { .. } => "wrong_side",
-        HeroError::NoEqualRank { .. } => "no_equal_rank",
-        HeroError::NoSuchElement { .. } => "unknown_element",
-        HeroError::NotNow(_) => "hero_unavailable",
-    };
-    AppError::invalid(code, sentence(e))
 }
 
 /// The refusal for a hero already obtained; it names no other campaign, which the caller may
@@ -63,16 +54,15 @@ fn require_wons_umpire(access: &CampaignAccess, what: &str) -> Result<(), AppErr
 async fn begin_game(
     state: &AppState,
     access: &CampaignAccess,
-) -> Result<(Command, WonsState), AppError> {
-    let mut command = Command::begin(state, access).await?;
-    let game: WonsState = command.game().await?;
-    if !game.is_running() {
+) -> Result<GameCommand<Wons>, AppError> {
+    let run = GameCommand::<Wons>::open(state, access).await?;
+    if !run.state.is_running() {
         return Err(AppError::conflict(
             "campaign_ended",
             "The campaign has ended; its heroes' records are closed.",
         ));
     }
-    Ok((command, game))
+    Ok(run)
 }
 
 fn audience(side: Side) -> Audience {
@@ -108,7 +98,8 @@ pub async fn obtain(
     let hero = crate::games::wons::heroes::db::hero(&state.db, hero_id)
         .await?
         .ok_or_else(|| unknown_hero(hero_id))?;
-    let (mut command, mut game) = begin_game(state, access).await?;
+    let mut run = begin_game(state, access).await?;
+    let (command, game) = run.parts();
     let id = command.campaign.id;
     if !game.rule_on("heroes") {
         return Err(AppError::conflict(
@@ -129,17 +120,17 @@ pub async fn obtain(
         )
         .on_field("platoon")
     })?;
-    let replaced = heroes::enlist(platoon, &hero, element).map_err(hero_error)?;
+    let replaced = heroes::enlist(platoon, &hero, element).map_err(AppError::from)?;
     let platoon_name = platoon.name.clone();
     if let Some(battle) = input.battle {
         crate::games::wons::rules::support::spend_points(
-            &mut game,
+            game,
             battle,
             hero.side,
             &hero.label(),
             hero.cost,
         )
-        .map_err(crate::games::wons::api::battles::support_error)?;
+        .map_err(AppError::from)?;
     }
     game.hero_names.insert(hero.id.clone(), hero.label());
     let hour = game.hour;
@@ -155,7 +146,7 @@ pub async fn obtain(
     .await?;
     if !added {
         // Another campaign committed him while we waited: this command changes nothing.
-        drop(command);
+        drop(run);
         let holder = crate::games::wons::heroes::db::holder(&state.db, &hero.id).await?;
         return Err(taken(&hero, holder.is_some_and(|(h, _)| h == id)));
     }
@@ -193,7 +184,7 @@ pub async fn obtain(
         sentence: told,
         payload: json!({ "hero": hero.id, "platoon": input.platoon, "element": replaced.element }),
     };
-    command.finish(&game, &[event]).await?;
+    run.finish_with(Vec::new(), vec![event]).await?;
     Ok(())
 }
 
@@ -251,7 +242,8 @@ pub async fn fate(
     let hero = crate::games::wons::heroes::db::hero(&state.db, hero_id)
         .await?
         .ok_or_else(|| unknown_hero(hero_id))?;
-    let (mut command, mut game) = begin_game(state, access).await?;
+    let mut run = begin_game(state, access).await?;
+    let (command, game) = run.parts();
     let id = command.campaign.id;
     let service = crate::games::wons::heroes::db::service_for_update(command.tx(), id, &hero.id)
         .await?
@@ -273,7 +265,7 @@ pub async fn fate(
             battle,
             leader_result,
         } => {
-            check_battle(&game, &service, battle)?;
+            check_battle(game, &service, battle)?;
             let wounded = record
                 .iter()
                 .any(|r| r.kind == "wounded" && r.battle == i32::try_from(battle).ok());
@@ -288,7 +280,7 @@ pub async fn fate(
             (roll, Some(battle))
         }
         FateAction::Capture { battle } => {
-            check_battle(&game, &service, battle)?;
+            check_battle(game, &service, battle)?;
             let roll = hero_fate::capture_attempt(&mut command.dice, &hero, service.status, battle);
             (roll, Some(battle))
         }
@@ -312,7 +304,7 @@ pub async fn fate(
             )
         }
     };
-    let roll = roll.map_err(hero_error)?;
+    let roll = roll.map_err(AppError::from)?;
     let status = roll.outcome.status();
     if let Some(p) = game.platoons.get_mut(&service.platoon_id) {
         p.heroes.retain(|h| h != &hero.id);
@@ -342,7 +334,7 @@ pub async fn fate(
         sentence: roll.sentence.clone(),
         payload: json!({ "hero": hero.id, "outcome": roll.outcome, "battle": battle }),
     };
-    command.finish(&game, &[event]).await?;
+    run.finish_with(Vec::new(), vec![event]).await?;
     Ok(roll)
 }
 

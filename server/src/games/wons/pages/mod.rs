@@ -281,14 +281,14 @@ pub async fn show(
 }
 
 /// Shows the page again with a refusal, or goes back to it after success.
-pub(super) async fn after(
+pub(super) async fn after<T>(
     state: &AppState,
     access: &CampaignAccess,
-    result: Result<(), AppError>,
+    result: Result<T, AppError>,
     anchor: &str,
 ) -> Result<Response, AppError> {
     match result {
-        Ok(()) => {
+        Ok(_) => {
             Ok(Redirect::to(&format!("/campaigns/{}/wons{anchor}", access.id())).into_response())
         }
         Err(e) if e.status.is_client_error() && e.status != StatusCode::NOT_FOUND => {

@@ -25,6 +25,7 @@ pub mod pack;
 pub mod platoon;
 pub mod prisoners;
 pub mod readings;
+mod refusals;
 pub mod state;
 pub mod support;
 pub mod tables;

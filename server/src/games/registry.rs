@@ -1,0 +1,208 @@
+//! The games this server runs: `Module`, the object-safe face of a `Game`, and `GAMES`, the one
+//! list the router, the OpenAPI document, campaign creation, the deadline watcher and the dice
+//! tray read. Adding a game is one line here.
+
+use super::{Game, Turn, runner};
+use crate::core::domain;
+use crate::core::error::AppError;
+use crate::db;
+use crate::dice::generic::generic_procedures;
+use crate::dice::procedure::Procedure;
+use crate::state::AppState;
+use axum::Router;
+use serde::Deserialize;
+use sqlx::{Postgres, Transaction};
+use std::marker::PhantomData;
+use utoipa_axum::router::OpenApiRouter;
+use uuid::Uuid;
+
+/// A boxed future, so that `Module` stays object safe.
+pub type BoxFuture<'a, T> = std::pin::Pin<Box<dyn std::future::Future<Output = T> + Send + 'a>>;
+
+/// A game as the rest of the server sees it, without its types.
+pub trait Module: Send + Sync {
+    /// Which game.
+    fn game(&self) -> domain::Game;
+    /// The path segment of its pages under a campaign.
+    fn segment(&self) -> &'static str;
+    /// Starts the game of a new campaign inside its creating transaction.
+    fn start<'a>(
+        &'a self,
+        tx: &'a mut Transaction<'static, Postgres>,
+        campaign: Uuid,
+        scenario: Option<&'a serde_json::Value>,
+    ) -> BoxFuture<'a, Result<(), AppError>>;
+    /// Acts on a passed orders deadline of campaign `id`.
+    fn deadline_passed<'a>(
+        &'a self,
+        state: &'a AppState,
+        id: Uuid,
+    ) -> BoxFuture<'a, Result<(), AppError>>;
+    /// The turn or Hour of a stored state document, if it reads.
+    fn turn(&self, state: &serde_json::Value) -> Option<Turn>;
+    /// The game's own dice procedures.
+    fn procedures(&self) -> Vec<&'static dyn Procedure>;
+    /// Our readings of its rules.
+    fn readings(&self) -> &'static [&'static str];
+    /// Its JSON API.
+    fn api(&self) -> OpenApiRouter<AppState>;
+    /// Its pages.
+    fn pages(&self) -> Router<AppState>;
+    /// Its page routes (method, path).
+    fn page_routes(&self) -> &'static [(&'static str, &'static str)];
+}
+
+/// A `Game` registered as a `Module`.
+#[derive(Default)]
+pub struct Registered<G>(PhantomData<G>);
+
+impl<G> Registered<G> {
+    /// The module of game `G`.
+    pub const fn new() -> Self {
+        Registered(PhantomData)
+    }
+}
+
+impl<G: Game> Module for Registered<G> {
+    fn game(&self) -> domain::Game {
+        G::GAME
+    }
+    fn segment(&self) -> &'static str {
+        G::SEGMENT
+    }
+    fn start<'a>(
+        &'a self,
+        tx: &'a mut Transaction<'static, Postgres>,
+        campaign: Uuid,
+        scenario: Option<&'a serde_json::Value>,
+    ) -> BoxFuture<'a, Result<(), AppError>> {
+        Box::pin(async move {
+            let scenario = scenario.map(G::scenario).transpose()?;
+            let (state, events) = G::start(scenario)?;
+            let entries: Vec<_> = events.iter().map(|e| G::log_entry(&state, e)).collect();
+            db::game::save_state(tx, campaign, &state).await?;
+            db::game::append_events(tx, campaign, &entries).await?;
+            Ok(())
+        })
+    }
+    fn deadline_passed<'a>(
+        &'a self,
+        state: &'a AppState,
+        id: Uuid,
+    ) -> BoxFuture<'a, Result<(), AppError>> {
+        Box::pin(runner::deadline_passed::<G>(state, id))
+    }
+    fn turn(&self, state: &serde_json::Value) -> Option<Turn> {
+        G::State::deserialize(state).ok().map(|s| G::turn(&s))
+    }
+    fn procedures(&self) -> Vec<&'static dyn Procedure> {
+        G::procedures()
+    }
+    fn readings(&self) -> &'static [&'static str] {
+        G::readings()
+    }
+    fn api(&self) -> OpenApiRouter<AppState> {
+        G::api()
+    }
+    fn pages(&self) -> Router<AppState> {
+        G::pages()
+    }
+    fn page_routes(&self) -> &'static [(&'static str, &'static str)] {
+        G::page_routes()
+    }
+}
+
+/// Every game this server plays.
+pub static GAMES: &[&dyn Module] = &[
+    &Registered::<super::wons::Wons>::new(),
+    &Registered::<super::talvisota::Talvisota>::new(),
+];
+
+/// The module of `game`, if this server plays it.
+pub fn module(game: domain::Game) -> Option<&'static dyn Module> {
+    GAMES.iter().copied().find(|m| m.game() == game)
+}
+
+/// Whether the game's module is available.
+#[derive(Clone, Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct ModuleStatus {
+    /// True when the server runs this game's play.
+    pub available: bool,
+    /// A sentence for people.
+    pub message: String,
+}
+
+/// Whether the server runs play of `game`.
+pub fn module_status(game: domain::Game) -> ModuleStatus {
+    let available = module(game).is_some();
+    ModuleStatus {
+        available,
+        message: if available {
+            format!("{} is played on this server.", game.title())
+        } else {
+            format!(
+                "Play of {} is not available on this server yet. The campaign exists, takes participants and rolls dice in the dice tray.",
+                game.title()
+            )
+        },
+    }
+}
+
+/// The path segment of the game's page under `/campaigns/{id}/`, when the server runs its play.
+pub fn page(game: domain::Game) -> Option<&'static str> {
+    module(game).map(|m| m.segment())
+}
+
+/// Starts the game of a new campaign inside its creating transaction. `scenario` is what the
+/// creator sent, if anything.
+pub async fn start(
+    tx: &mut Transaction<'static, Postgres>,
+    campaign: Uuid,
+    game: domain::Game,
+    scenario: Option<&serde_json::Value>,
+) -> Result<(), AppError> {
+    match (module(game), scenario) {
+        (Some(module), scenario) => module.start(tx, campaign, scenario).await,
+        (None, None) => Ok(()),
+        (None, Some(_)) => Err(AppError::invalid(
+            "scenario_not_supported",
+            format!(
+                "{} does not take a scenario pack on this server yet; leave 'scenario' out.",
+                game.title()
+            ),
+        )
+        .on_field("scenario")),
+    }
+}
+
+/// The dice procedures a campaign of `game` offers: the generic ones, then the game's own.
+pub fn procedures(game: domain::Game) -> Vec<&'static dyn Procedure> {
+    let own = module(game).map(|m| m.procedures()).unwrap_or_default();
+    generic_procedures().into_iter().chain(own).collect()
+}
+
+/// Every process watches for passed deadlines; the campaign lock makes sure only one acts.
+pub async fn watch_deadlines(state: AppState) {
+    let mut tick = tokio::time::interval(std::time::Duration::from_secs(2));
+    loop {
+        tick.tick().await;
+        let due = match db::campaigns::past_deadlines(&state.db).await {
+            Ok(due) => due,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot read orders deadlines");
+                continue;
+            }
+        };
+        for (id, game) in due {
+            let handled = match module(game) {
+                Some(module) => module.deadline_passed(&state, id).await,
+                None => db::campaigns::set_deadline(&state.db, id, None)
+                    .await
+                    .map_err(AppError::from),
+            };
+            if let Err(e) = handled {
+                tracing::warn!(campaign = %id, error = %e, "orders deadline not handled");
+            }
+        }
+    }
+}

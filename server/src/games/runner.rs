@@ -1,0 +1,118 @@
+//! One runner for every game command, as the command flow says: lock the campaign, load its
+//! state, run the pure step with live dice, let the rules settle, append the events and rolls,
+//! save, bump the readers' versions, commit, notify; and answer with the caller's view, built
+//! inside the same transaction.
+
+use super::Game;
+use crate::core::command::Command;
+use crate::core::error::AppError;
+use crate::db;
+use crate::db::game::NewEvent;
+use crate::dice::live::LiveDice;
+use crate::state::AppState;
+use crate::web::CampaignAccess;
+use uuid::Uuid;
+
+/// An open command on a campaign of game `G`: the locked transaction and the loaded state.
+pub struct GameCommand<G: Game> {
+    /// The transaction, the caller's role and the live dice.
+    pub command: Command,
+    /// The game's state as loaded under the lock.
+    pub state: G::State,
+    turn: super::Turn,
+}
+
+impl<G: Game> GameCommand<G> {
+    /// Locks the caller's campaign and loads its state; 404 unless the campaign plays `G`.
+    pub async fn open(state: &AppState, access: &CampaignAccess) -> Result<Self, AppError> {
+        if access.membership.campaign.game() != G::GAME {
+            return Err(AppError::not_found());
+        }
+        Self::load(access.command(state).await?).await
+    }
+
+    async fn load(mut command: Command) -> Result<Self, AppError> {
+        let state: G::State = command.game().await?;
+        let turn = G::turn(&state);
+        Ok(GameCommand {
+            command,
+            state,
+            turn,
+        })
+    }
+
+    /// Runs a pure step on the state with the live dice.
+    pub fn step<T>(
+        &mut self,
+        step: impl FnOnce(&mut G::State, &mut LiveDice) -> Result<(T, Vec<G::Event>), AppError>,
+    ) -> Result<(T, Vec<G::Event>), AppError> {
+        step(&mut self.state, &mut self.command.dice)
+    }
+
+    /// The transaction and the state together, for a command that also writes tables of its own.
+    pub fn parts(&mut self) -> (&mut Command, &mut G::State) {
+        (&mut self.command, &mut self.state)
+    }
+
+    /// Lets the rules settle, logs `events`, saves the state and commits; a new turn or Hour
+    /// drops the orders deadline. Answers with the caller's view as committed.
+    pub async fn finish(self, events: Vec<G::Event>) -> Result<G::View, AppError> {
+        self.finish_with(events, Vec::new()).await
+    }
+
+    /// As `finish`, with log entries the command wrote itself (after the rules' own).
+    pub async fn finish_with(
+        mut self,
+        mut events: Vec<G::Event>,
+        written: Vec<NewEvent>,
+    ) -> Result<G::View, AppError> {
+        events.extend(G::settle(&mut self.state, &mut self.command.dice)?);
+        if G::turn(&self.state) != self.turn {
+            let id = self.command.campaign.id;
+            db::campaigns::set_deadline(&mut **self.command.tx(), id, None).await?;
+        }
+        let entries: Vec<_> = events
+            .iter()
+            .map(|e| G::log_entry(&self.state, e))
+            .chain(written)
+            .collect();
+        let view = G::view(&self.state, self.command.role);
+        self.command.finish(&self.state, &entries).await?;
+        Ok(view)
+    }
+}
+
+/// Runs one command of game `G` for the caller in one transaction and answers with the step's
+/// answer and the caller's new view.
+pub async fn run<G: Game, T>(
+    state: &AppState,
+    access: &CampaignAccess,
+    step: impl FnOnce(&mut G::State, &mut LiveDice) -> Result<(T, Vec<G::Event>), AppError>,
+) -> Result<(T, G::View), AppError> {
+    let mut command = GameCommand::<G>::open(state, access).await?;
+    let (answer, events) = command.step(step)?;
+    Ok((answer, command.finish(events).await?))
+}
+
+/// The orders deadline of campaign `id` has passed: the game acts as the umpire would. When it
+/// has nothing to do, or cannot act (a battle waits for its result), the deadline is dropped.
+pub async fn deadline_passed<G: Game>(state: &AppState, id: Uuid) -> Result<(), AppError> {
+    let mut command = GameCommand::<G>::load(Command::begin_system(state, id).await?).await?;
+    let refused = match G::deadline_passed(&mut command.state, &mut command.command.dice) {
+        Some(Ok(events)) => match command.finish(events).await {
+            Ok(_) => return Ok(()),
+            Err(e) => e,
+        },
+        Some(Err(refusal)) => {
+            drop(command);
+            AppError::from(refusal)
+        }
+        None => {
+            // The lock must go before the deadline is dropped outside the transaction.
+            drop(command);
+            return Ok(db::campaigns::set_deadline(&state.db, id, None).await?);
+        }
+    };
+    tracing::info!(campaign = %id, reason = %refused, "orders deadline passed but the game cannot act");
+    Ok(db::campaigns::set_deadline(&state.db, id, None).await?)
+}

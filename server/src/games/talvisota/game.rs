@@ -1,0 +1,183 @@
+//! Talvisota joined to the server: its scenario, its log entries and its `impl Game`.
+
+use super::rules::events::Audience as RulesAudience;
+use super::rules::{
+    self, CounterSet, DataError, GameMap, GameOptions, Phase, TalvisotaError, TalvisotaEvent,
+    TalvisotaState, advance_phase, new_game,
+};
+use super::views::{self, FinnishView, SovietView, TalvisotaView, UmpireView};
+use super::{api, pages};
+use crate::core::domain::{self, Role, Side};
+use crate::core::error::{AppError, sentence};
+use crate::db::game::{Audience, NewEvent};
+use crate::dice::procedure::Procedure;
+use crate::dice::source::Dice;
+use crate::games::{Game, Turn};
+use crate::state::AppState;
+use axum::Router;
+use serde::Deserialize;
+use utoipa_axum::router::OpenApiRouter;
+
+/// What an umpire may send as `scenario` when creating a Talvisota campaign.
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct TalvisotaScenario {
+    /// A replacement map, as the text of a TOML file in the format of
+    /// `scenarios/talvisota/map.toml`.
+    pub map: Option<String>,
+    /// A replacement counter set, as the text of a TOML file in the format of
+    /// `scenarios/talvisota/counters.toml`.
+    pub counters: Option<String>,
+    /// The server plays the Finns (rule 9).
+    pub solo: bool,
+    /// Rule 4.5.4 note 2: cheaper recovery.
+    pub easy_recovery: bool,
+    /// Ignore space and defence-line values in morale (the harder game).
+    pub ignore_space_morale: bool,
+}
+
+fn data_error(file: &str, e: DataError) -> AppError {
+    let place = if e.line == 0 {
+        format!("The replacement {file}")
+    } else {
+        format!("The replacement {file}, line {}", e.line)
+    };
+    AppError::invalid(
+        "invalid_scenario",
+        sentence(format!("{place}: {}", e.message)),
+    )
+    .on_field("scenario")
+}
+
+/// Reads what a campaign's creator sent as the Talvisota scenario (422 when it does not fit).
+pub fn scenario(sent: &serde_json::Value) -> Result<TalvisotaScenario, AppError> {
+    serde_json::from_value(sent.clone()).map_err(|e| {
+        AppError::invalid(
+            "invalid_scenario",
+            sentence(format!(
+                "The Talvisota scenario does not fit: {e}; send {{\"map\"?, \"counters\"?, \"solo\"?, \"easy_recovery\"?, \"ignore_space_morale\"?}}"
+            )),
+        )
+        .on_field("scenario")
+    })
+}
+
+/// Starts a Talvisota game: the default map and counters, or the replacements in `scenario`,
+/// checked with errors naming the line (422).
+pub fn start(
+    scenario: TalvisotaScenario,
+) -> Result<(TalvisotaState, Vec<TalvisotaEvent>), AppError> {
+    let map = match &scenario.map {
+        Some(text) => GameMap::from_toml(text).map_err(|e| data_error("map", e))?,
+        None => GameMap::default_map().map_err(AppError::internal)?,
+    };
+    let counters = match &scenario.counters {
+        Some(text) => CounterSet::from_toml(text).map_err(|e| data_error("counter set", e))?,
+        None => CounterSet::default_set().map_err(AppError::internal)?,
+    };
+    let options = GameOptions {
+        solo: scenario.solo,
+        easy_recovery: scenario.easy_recovery,
+        ignore_space_morale: scenario.ignore_space_morale,
+    };
+    Ok(new_game(map, counters, options))
+}
+
+/// A rules event as an entry of the campaign's log: its audience, kind, moment, a sentence, and
+/// the event itself as the payload.
+pub fn log_entry(e: &TalvisotaEvent, map: &GameMap) -> NewEvent {
+    NewEvent {
+        audience: match e.audience {
+            RulesAudience::Everyone => Audience::Public,
+            RulesAudience::Side(Side::Soviet) => Audience::Soviet,
+            RulesAudience::Side(Side::Finnish) => Audience::Finnish,
+            RulesAudience::Umpire => Audience::Umpire,
+        },
+        kind: views::log::kind_code(e),
+        moment: views::log::moment(e),
+        sentence: views::log::sentence(e, map),
+        payload: serde_json::to_value(e).unwrap_or(serde_json::Value::Null),
+    }
+}
+
+/// Talvisota 1939-1940.
+pub struct Talvisota;
+
+impl Game for Talvisota {
+    const GAME: domain::Game = domain::Game::Talvisota;
+    const SEGMENT: &'static str = "talvisota";
+    type Scenario = TalvisotaScenario;
+    type State = TalvisotaState;
+    type Event = TalvisotaEvent;
+    type Refusal = TalvisotaError;
+    type SovietView = SovietView;
+    type FinnishView = FinnishView;
+    type UmpireView = UmpireView;
+    type View = TalvisotaView;
+
+    fn scenario(sent: &serde_json::Value) -> Result<TalvisotaScenario, AppError> {
+        scenario(sent)
+    }
+    fn start(
+        scenario: Option<TalvisotaScenario>,
+    ) -> Result<(TalvisotaState, Vec<TalvisotaEvent>), AppError> {
+        start(scenario.unwrap_or_default())
+    }
+    fn soviet_view(state: &TalvisotaState) -> SovietView {
+        views::soviet_view(state)
+    }
+    fn finnish_view(state: &TalvisotaState) -> FinnishView {
+        views::finnish_view(state)
+    }
+    fn umpire_view(state: &TalvisotaState) -> UmpireView {
+        views::umpire_view(state)
+    }
+    fn view(state: &TalvisotaState, role: Role) -> TalvisotaView {
+        views::view_for(state, role)
+    }
+    fn log_entry(state: &TalvisotaState, event: &TalvisotaEvent) -> NewEvent {
+        log_entry(event, &state.map)
+    }
+    fn turn(state: &TalvisotaState) -> Turn {
+        Turn {
+            label: TalvisotaState::turn_label(state.turn).to_owned(),
+            phase: Some(views::log::phase_name(state.phase).to_owned()),
+        }
+    }
+    /// The end of a turn runs by itself: no player decides anything there.
+    fn settle(
+        state: &mut TalvisotaState,
+        dice: &mut dyn Dice,
+    ) -> Result<Vec<TalvisotaEvent>, TalvisotaError> {
+        if state.phase == Phase::EndOfTurn {
+            advance_phase(state, dice)
+        } else {
+            Ok(Vec::new())
+        }
+    }
+    fn procedures() -> Vec<&'static dyn Procedure> {
+        rules::procedures::procedures()
+    }
+    fn readings() -> &'static [&'static str] {
+        rules::INTERPRETATIONS
+    }
+    fn api() -> OpenApiRouter<AppState> {
+        api::api_router()
+    }
+    fn pages() -> Router<AppState> {
+        pages::router()
+    }
+    fn page_routes() -> &'static [(&'static str, &'static str)] {
+        &[
+            ("GET", "/campaigns/{id}/talvisota"),
+            ("POST", "/campaigns/{id}/talvisota/organisation"),
+            ("POST", "/campaigns/{id}/talvisota/soviet-sheet"),
+            ("POST", "/campaigns/{id}/talvisota/finnish-sheet"),
+            ("POST", "/campaigns/{id}/talvisota/combats"),
+            ("POST", "/campaigns/{id}/talvisota/harassment"),
+            ("POST", "/campaigns/{id}/talvisota/advance"),
+            ("POST", "/campaigns/{id}/talvisota/solo"),
+            ("GET", "/talvisota/rules"),
+        ]
+    }
+}

@@ -1,0 +1,192 @@
+//! Winter of No Surrender joined to the server: its `impl Game`, its routers and page routes.
+
+use super::api::{self as wons, battles};
+use super::heroes::{api as heroes_api, pages as heroes_pages};
+use super::pages::{self as wons_pages, battles as battle_pages};
+use super::rules::{self, Event, EventVisibility, HourError, WonsState};
+use super::views::{self, FinnishView, SovietView, UmpireView, WonsView};
+use crate::core::domain::{self, Role};
+use crate::core::error::{AppError, sentence};
+use crate::db::game::{Audience, NewEvent};
+use crate::dice::procedure::Procedure;
+use crate::dice::source::Dice;
+use crate::games::{Game, Turn};
+use crate::state::AppState;
+use axum::Router;
+use axum::routing::{get, post};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+/// Winter of No Surrender, a Chain of Command campaign.
+pub struct Wons;
+
+impl Game for Wons {
+    const GAME: domain::Game = domain::Game::Wons;
+    const SEGMENT: &'static str = "wons";
+    /// A scenario pack, as TOML text.
+    type Scenario = String;
+    type State = WonsState;
+    type Event = Event;
+    type Refusal = HourError;
+    type SovietView = SovietView;
+    type FinnishView = FinnishView;
+    type UmpireView = UmpireView;
+    type View = WonsView;
+
+    fn scenario(sent: &serde_json::Value) -> Result<String, AppError> {
+        sent.as_str().map(str::to_owned).ok_or_else(|| {
+            AppError::invalid(
+                "invalid_scenario",
+                "Send the scenario pack as TOML text in 'scenario' (see scenarios/wons-demo.toml).",
+            )
+            .on_field("scenario")
+        })
+    }
+    fn start(scenario: Option<String>) -> Result<(WonsState, Vec<Event>), AppError> {
+        let source = scenario.as_deref().unwrap_or(rules::DEMO_PACK);
+        rules::start_campaign(source)
+            .map_err(|e| AppError::invalid("invalid_scenario", sentence(e)).on_field("scenario"))
+    }
+    fn soviet_view(state: &WonsState) -> SovietView {
+        views::soviet_view(state)
+    }
+    fn finnish_view(state: &WonsState) -> FinnishView {
+        views::finnish_view(state)
+    }
+    fn umpire_view(state: &WonsState) -> UmpireView {
+        views::umpire_view(state)
+    }
+    fn view(state: &WonsState, role: Role) -> WonsView {
+        views::view_for(state, role)
+    }
+    fn log_entry(state: &WonsState, e: &Event) -> NewEvent {
+        NewEvent {
+            audience: match e.visibility {
+                EventVisibility::Public => Audience::Public,
+                EventVisibility::Soviet => Audience::Soviet,
+                EventVisibility::Finnish => Audience::Finnish,
+                EventVisibility::Umpire => Audience::Umpire,
+            },
+            kind: serde_json::to_value(e.kind)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap_or_else(|| "campaign".into()),
+            moment: state.clock.label(e.hour),
+            sentence: e.sentence.clone(),
+            payload: serde_json::to_value(e).unwrap_or(serde_json::Value::Null),
+        }
+    }
+    fn turn(state: &WonsState) -> Turn {
+        Turn {
+            label: state.clock.label(state.hour),
+            phase: None,
+        }
+    }
+    /// A passed orders deadline resolves the Hour as the umpire would.
+    fn deadline_passed(
+        state: &mut WonsState,
+        dice: &mut dyn Dice,
+    ) -> Option<Result<Vec<Event>, HourError>> {
+        Some(rules::resolve_hour(state, dice, true))
+    }
+    fn procedures() -> Vec<&'static dyn Procedure> {
+        rules::tables::procedures()
+    }
+    fn readings() -> &'static [&'static str] {
+        rules::readings::READINGS
+    }
+    fn api() -> OpenApiRouter<AppState> {
+        OpenApiRouter::new()
+            .routes(routes!(wons::api_view))
+            .routes(routes!(wons::api_give_order))
+            .routes(routes!(wons::api_extra_action))
+            .routes(routes!(wons::api_ready))
+            .routes(routes!(wons::api_resolve))
+            .routes(routes!(wons::api_battle_result))
+            .routes(routes!(wons::api_correct))
+            .routes(routes!(wons::api_reveal))
+            .routes(routes!(wons::api_end))
+            .routes(routes!(wons::api_events))
+            .routes(routes!(wons::api_deadline))
+            .routes(routes!(wons::api_reorganize))
+            .routes(routes!(wons::api_orders))
+            .routes(routes!(wons::api_force_morale))
+            .routes(routes!(wons::api_barrage))
+            .routes(routes!(wons::api_interrogate))
+            .routes(routes!(battles::api_support_points))
+            .routes(routes!(battles::api_support))
+            .routes(routes!(battles::api_surprise))
+            .routes(routes!(battles::api_turn_zero))
+            .routes(routes!(battles::api_capture))
+            .routes(routes!(battles::api_force_morale_table))
+            .routes(routes!(heroes_api::api_roster))
+            .routes(routes!(heroes_api::api_roster_hero))
+            .routes(routes!(heroes_api::api_view))
+            .routes(routes!(heroes_api::api_obtain))
+            .routes(routes!(heroes_api::api_hit))
+            .routes(routes!(heroes_api::api_capture))
+            .routes(routes!(heroes_api::api_escape))
+    }
+    fn pages() -> Router<AppState> {
+        Router::new()
+            .route("/games/wons/rules", get(wons_pages::rules))
+            .route("/campaigns/{id}/wons", get(wons_pages::show))
+            .route(
+                "/campaigns/{id}/wons/orders/{platoon}",
+                post(wons_pages::give_order),
+            )
+            .route(
+                "/campaigns/{id}/wons/extra-actions/{platoon}",
+                post(wons_pages::extra_action),
+            )
+            .route("/campaigns/{id}/wons/ready", post(wons_pages::ready))
+            .route("/campaigns/{id}/wons/resolve", post(wons_pages::resolve))
+            .route(
+                "/campaigns/{id}/wons/corrections",
+                post(wons_pages::correct),
+            )
+            .route("/campaigns/{id}/wons/reveal", post(wons_pages::reveal))
+            .route("/campaigns/{id}/wons/end", post(wons_pages::end))
+            .route("/campaigns/{id}/wons/deadline", post(wons_pages::deadline))
+            .route(
+                "/campaigns/{id}/wons/reorganization",
+                post(wons_pages::reorganize),
+            )
+            .merge(battle_pages::router())
+            .merge(heroes_pages::router())
+    }
+    fn page_routes() -> &'static [(&'static str, &'static str)] {
+        &[
+            ("GET", "/games/wons/rules"),
+            ("GET", "/campaigns/{id}/wons"),
+            ("POST", "/campaigns/{id}/wons/orders/{platoon}"),
+            ("POST", "/campaigns/{id}/wons/extra-actions/{platoon}"),
+            ("POST", "/campaigns/{id}/wons/ready"),
+            ("POST", "/campaigns/{id}/wons/resolve"),
+            ("POST", "/campaigns/{id}/wons/corrections"),
+            ("POST", "/campaigns/{id}/wons/reveal"),
+            ("POST", "/campaigns/{id}/wons/end"),
+            ("POST", "/campaigns/{id}/wons/deadline"),
+            ("POST", "/campaigns/{id}/wons/reorganization"),
+            ("POST", "/campaigns/{id}/wons/force-morale-table"),
+            (
+                "POST",
+                "/campaigns/{id}/wons/battles/{battle}/support-points",
+            ),
+            ("POST", "/campaigns/{id}/wons/battles/{battle}/support"),
+            ("POST", "/campaigns/{id}/wons/battles/{battle}/surprise"),
+            ("POST", "/campaigns/{id}/wons/battles/{battle}/turn-zero"),
+            ("POST", "/campaigns/{id}/wons/battles/{battle}/result"),
+            ("POST", "/campaigns/{id}/wons/battles/{battle}/captures"),
+            ("POST", "/campaigns/{id}/wons/battles/{battle}/force-morale"),
+            ("POST", "/campaigns/{id}/wons/battles/{battle}/barrages"),
+            (
+                "POST",
+                "/campaigns/{id}/wons/battles/{battle}/interrogations",
+            ),
+            ("GET", "/campaigns/{id}/heroes"),
+            ("POST", "/campaigns/{id}/heroes/obtain"),
+            ("POST", "/campaigns/{id}/heroes/{hero}/fate"),
+        ]
+    }
+}
