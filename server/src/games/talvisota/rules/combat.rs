@@ -66,12 +66,7 @@ pub fn reveal_and_resolve_combat(
     strategy: SovietStrategy,
     dice: &mut dyn Dice,
 ) -> Result<Vec<TalvisotaEvent>, TalvisotaError> {
-    if state.phase != Phase::Combat {
-        return Err(TalvisotaError::WrongPhase {
-            current: format!("{:?}", state.phase),
-            needed: "Combat".into(),
-        });
-    }
+    super::sheet::needs_phase(state, Phase::Combat)?;
     let soviet = state
         .soviet_sheet
         .as_ref()

@@ -235,7 +235,7 @@ impl CounterSet {
             {
                 return Err(DataError::at(
                     0,
-                    format!("the {side:?} side has no combat units"),
+                    format!("the {} side has no combat units", side.adjective()),
                 ));
             }
         }
@@ -275,7 +275,7 @@ fn read_unit(table: &DataTable) -> Result<UnitBatch, DataError> {
     if kind.side() != side {
         return Err(DataError::at(
             line,
-            format!("`{code}` is not a {side:?} unit type"),
+            format!("`{code}` is not a {} unit type", side.adjective()),
         ));
     }
     let arrives_turn = table.count_or("arrives_turn", 1)?;
@@ -300,7 +300,10 @@ fn read_support(table: &DataTable) -> Result<SupportBatch, DataError> {
     let side = read_side(table)?;
     let (code, line) = table.text("kind")?;
     let kind = SupportKind::from_code(side, &code).ok_or_else(|| {
-        DataError::at(line, format!("`{code}` is not a {side:?} tactical support"))
+        DataError::at(
+            line,
+            format!("`{code}` is not a {} tactical support", side.adjective()),
+        )
     })?;
     let arrives_turn = table.count_or("arrives_turn", 1)?;
     if !(1..=8).contains(&arrives_turn) {

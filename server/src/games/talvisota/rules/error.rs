@@ -38,7 +38,7 @@ pub enum TalvisotaError {
     #[error("the game is over (rule 1.2)")]
     GameOver,
     /// A side acted out of turn.
-    #[error("it is not the {0:?} player's turn to act here (rule 2.4)")]
+    #[error("it is not the {} player's turn to act here (rule 2.4)", .0.adjective())]
     NotYourTurn(crate::core::domain::Side),
     /// An id names no piece of the right side.
     #[error("there is no {kind} `{id}` on your side")]

@@ -103,12 +103,7 @@ pub fn harass(
     order: Option<InfiltrationOrder>,
     dice: &mut dyn Dice,
 ) -> Result<Vec<TalvisotaEvent>, TalvisotaError> {
-    if state.phase != Phase::Harassment {
-        return Err(TalvisotaError::WrongPhase {
-            current: format!("{:?}", state.phase),
-            needed: "Harassment".into(),
-        });
-    }
+    super::sheet::needs_phase(state, Phase::Harassment)?;
     let turn = state.turn;
     let mut events = Vec::new();
     if let Some(order) = order {

@@ -49,6 +49,15 @@ impl Front {
     /// Every front, north to south.
     pub const ALL: [Front; 3] = [Front::Lapland, Front::Ladoga, Front::Karelian];
 
+    /// The front's name: "Lapland", "Ladoga", "Karelian".
+    pub fn name(self) -> &'static str {
+        match self {
+            Front::Lapland => "Lapland",
+            Front::Ladoga => "Ladoga",
+            Front::Karelian => "Karelian",
+        }
+    }
+
     /// How many combat strategy boxes each command sheet has for this front (rule 1.5).
     pub fn strategy_boxes(self) -> usize {
         match self {

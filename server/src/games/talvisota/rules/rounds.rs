@@ -161,8 +161,9 @@ pub(super) fn fight_space(
             (true, Side::Finnish) => -1,
         };
         let purpose = format!(
-            "{} round {round} at {space}: {roller:?} combat roll, difference {difference} (rules 4.2, 4.3)",
-            fight.soviet.strategy.code()
+            "{} round {round} at {space}: {} combat roll, difference {difference} (rules 4.2, 4.3)",
+            fight.soviet.strategy.code(),
+            roller.adjective()
         );
         let die = dice
             .roll(RollSpec::d6s(purpose, roller.role(), Visibility::Public, 1))

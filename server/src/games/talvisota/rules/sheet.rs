@@ -120,11 +120,11 @@ pub fn allocate(
 }
 
 /// Refuses a command made outside its phase.
-pub(super) fn needs_phase(state: &TalvisotaState, phase: Phase) -> Result<(), TalvisotaError> {
+pub fn needs_phase(state: &TalvisotaState, phase: Phase) -> Result<(), TalvisotaError> {
     if state.phase != phase {
         return Err(TalvisotaError::WrongPhase {
-            current: format!("{:?}", state.phase),
-            needed: format!("{phase:?}"),
+            current: state.phase.name().into(),
+            needed: phase.name().into(),
         });
     }
     Ok(())
@@ -145,7 +145,8 @@ pub(super) fn check_front_boxes<'a>(
         if *n > front.strategy_boxes() {
             return Err(TalvisotaError::illegal(
                 format!(
-                    "the {front:?} front has only {} combat strategy box(es)",
+                    "the {} front has only {} combat strategy box(es)",
+                    front.name(),
                     front.strategy_boxes()
                 ),
                 "1.5",

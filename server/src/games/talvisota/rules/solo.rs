@@ -64,12 +64,7 @@ pub fn solo_finnish_allocate(
             "this game is not a solo game (rule 9)".into(),
         ));
     }
-    if state.phase != Phase::FinnishPlacement {
-        return Err(TalvisotaError::WrongPhase {
-            current: format!("{:?}", state.phase),
-            needed: "FinnishPlacement".into(),
-        });
-    }
+    super::sheet::needs_phase(state, Phase::FinnishPlacement)?;
     let turn = state.turn;
     let mut events = Vec::new();
     let spaces: Vec<String> = state

@@ -145,6 +145,22 @@ pub enum Phase {
     Finished,
 }
 
+impl Phase {
+    /// The phase as people say it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Setup => "set-up",
+            Phase::Organisation => "organisation",
+            Phase::SovietPlacement => "Soviet command sheet",
+            Phase::FinnishPlacement => "Finnish command sheet",
+            Phase::Combat => "combats",
+            Phase::Harassment => "Finnish harassment",
+            Phase::EndOfTurn => "end of turn",
+            Phase::Finished => "game over",
+        }
+    }
+}
+
 /// The whole game, stored as one document per campaign.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct TalvisotaState {

@@ -81,8 +81,8 @@ pub fn advance_phase(
         }
         Phase::Finished => Err(TalvisotaError::GameOver),
         other => Err(TalvisotaError::WrongPhase {
-            current: format!("{other:?}"),
-            needed: "Setup, Combat or EndOfTurn".into(),
+            current: other.name().into(),
+            needed: "set-up, combats or end of turn".into(),
         }),
     }
 }
@@ -166,12 +166,7 @@ pub fn organise(
     state: &mut TalvisotaState,
     orders: SovietOrganisation,
 ) -> Result<Vec<TalvisotaEvent>, TalvisotaError> {
-    if state.phase != Phase::Organisation {
-        return Err(TalvisotaError::WrongPhase {
-            current: format!("{:?}", state.phase),
-            needed: "Organisation".into(),
-        });
-    }
+    super::sheet::needs_phase(state, Phase::Organisation)?;
     let turn = state.turn;
     let mut seen = BTreeSet::new();
     let (mut fusiliers, mut others) = (0, 0);

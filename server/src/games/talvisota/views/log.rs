@@ -3,27 +3,13 @@
 use crate::games::talvisota::rules::events::{EventKind, TalvisotaEvent};
 use crate::games::talvisota::rules::harassment::HarassmentResult;
 use crate::games::talvisota::rules::map::GameMap;
-use crate::games::talvisota::rules::state::{GameOutcome, Phase, TalvisotaState};
+use crate::games::talvisota::rules::state::{GameOutcome, TalvisotaState};
 
 /// A space's printed name, or its id when the map does not know it.
 pub fn space_name(map: &GameMap, id: &str) -> String {
     map.space(id)
         .map(|s| s.name.clone())
         .unwrap_or_else(|| id.to_string())
-}
-
-/// A phase as people say it.
-pub fn phase_name(phase: Phase) -> &'static str {
-    match phase {
-        Phase::Setup => "set-up",
-        Phase::Organisation => "organisation",
-        Phase::SovietPlacement => "Soviet command sheet",
-        Phase::FinnishPlacement => "Finnish command sheet",
-        Phase::Combat => "combats",
-        Phase::Harassment => "Finnish harassment",
-        Phase::EndOfTurn => "end of turn",
-        Phase::Finished => "game over",
-    }
 }
 
 /// How a game ended, in a sentence.
@@ -187,7 +173,7 @@ pub fn sentence(event: &TalvisotaEvent, map: &GameMap) -> String {
             format!("The server draws {drawn} from the {container} container (rule 9.1).")
         }
         EventKind::PhaseChanged { phase } => {
-            format!("Next: the {} phase.", phase_name(*phase))
+            format!("Next: the {} phase.", phase.name())
         }
         EventKind::GameEnded { outcome } => outcome_sentence(outcome),
     }

@@ -3,7 +3,7 @@
 //! that side may not know.
 
 use crate::core::domain::Side;
-use crate::games::talvisota::rules::map::{ConnectionKind, Front, Nation};
+use crate::games::talvisota::rules::map::{ConnectionKind, Nation};
 use crate::games::talvisota::views::BoardView;
 
 /// One space of the map as a table row.
@@ -27,14 +27,6 @@ pub struct SpaceRow {
     pub units: String,
     /// Strategy counters, possession and infiltration markers there.
     pub markers: String,
-}
-
-fn front_name(front: Front) -> &'static str {
-    match front {
-        Front::Lapland => "Lapland",
-        Front::Ladoga => "Ladoga",
-        Front::Karelian => "Karelian",
-    }
 }
 
 fn line_name(line: u32) -> &'static str {
@@ -112,7 +104,7 @@ pub fn space_rows(board: &BoardView) -> Vec<SpaceRow> {
                 Nation::Soviet => "Soviet",
                 Nation::Finnish => "Finnish",
             },
-            front: front_name(s.front),
+            front: s.front.name(),
             value: s.value,
             defence_line: line_name(s.defence_line),
             control: controller(board, &s.id).adjective(),

@@ -9,7 +9,7 @@ use crate::games::talvisota::rules::map::Nation;
 use crate::games::talvisota::rules::state::{EntrenchmentKind, Phase, UnitLocation};
 use crate::games::talvisota::rules::strategy::{FinnishStrategy, SovietStrategy};
 use crate::games::talvisota::rules::support::SupportKind;
-use crate::games::talvisota::views::log::{outcome_sentence, phase_name, space_name};
+use crate::games::talvisota::views::log::{outcome_sentence, space_name};
 use crate::games::talvisota::views::map::{
     SpaceRow, close_up_svg, controller, map_svg, space_rows,
 };
@@ -277,7 +277,7 @@ pub fn game_model(view: &TalvisotaView, role: Role, events: &[TalvisotaEvent]) -
         .collect();
     GameModel {
         turn: format!("{} ({})", board.turn, board.turn_label),
-        phase: phase_name(phase),
+        phase: phase.name(),
         awaiting: match board.awaiting {
             Some(Role::Soviet) => "the Soviet player".into(),
             Some(Role::Finnish) => "the Finnish player".into(),

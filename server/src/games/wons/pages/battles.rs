@@ -1,6 +1,7 @@
 //! The WoNS battle forms of the pages: support points and purchases (R1.4), surprise (R4), the
-//! recon Turn Zero (R1.4.3), the post-battle report and capture rolls (R1.5). Each form is read
-//! into the same command the API takes and handed to the same function.
+//! recon Turn Zero (R1.4.3), the starting Force Morale, barrages (R23.1), interrogations (R25),
+//! the post-battle report and capture rolls (R1.5). Each form is read into the same command the
+//! API takes and handed to the same function.
 
 use crate::core::domain::Side;
 use crate::core::error::AppError;
@@ -8,11 +9,13 @@ use crate::games::wons::api::battles::{
     self as battles, CaptureIn, PurchasesIn, SupportPointsIn, SurpriseIn,
 };
 use crate::games::wons::api::{self as api};
-use crate::games::wons::pages::{self as wons_pages, after};
+use crate::games::wons::pages::after;
 use crate::games::wons::rules::aftermath::{
     AbandonedIn, BattleReport, CaptureRequest, Casualty, FinalForceMorale, PrisonerTaken,
 };
+use crate::games::wons::rules::barrage::BarrageRequest;
 use crate::games::wons::rules::battle_sheet::TurnZeroReport;
+use crate::games::wons::rules::prisoners::InterrogationRequest;
 use crate::games::wons::rules::support::PurchaseRequest;
 use crate::games::wons::rules::tables::force_morale::ForceMoraleTable;
 use crate::state::AppState;
@@ -22,6 +25,7 @@ use axum::Router;
 use axum::extract::{Form, Path, State};
 use axum::response::Response;
 use axum::routing::post;
+use serde::Deserialize;
 
 /// Where the page goes back to after a battle form.
 fn anchor(battle: u32) -> String {
@@ -284,6 +288,78 @@ pub async fn force_morale_table(
     after(&state, &access, result, "#fm-table").await
 }
 
+/// `POST /campaigns/{id}/wons/battles/{battle}/force-morale`: the player's own side, or the umpire's choice.
+pub async fn force_morale(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path((_, battle)): Path<(String, u32)>,
+    Form(form): Form<std::collections::HashMap<String, String>>,
+) -> Result<Response, AppError> {
+    let side = match form.get("side").map(String::as_str) {
+        Some("soviet") => Some(Side::Soviet),
+        Some("finnish") => Some(Side::Finnish),
+        _ => None,
+    };
+    let result = api::roll_force_morale(&state, &access, battle, side).await;
+    after(&state, &access, result, "#battles").await
+}
+
+/// The barrage form.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct BarrageForm {
+    barrage: String,
+    targets: String,
+    observer: Option<String>,
+}
+
+/// `POST /campaigns/{id}/wons/battles/{battle}/barrages`: targets are names separated by commas.
+pub async fn barrage(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path((_, battle)): Path<(String, u32)>,
+    Form(form): Form<BarrageForm>,
+) -> Result<Response, AppError> {
+    let request = BarrageRequest {
+        barrage: form.barrage,
+        targets: form
+            .targets
+            .split(',')
+            .map(|t| t.trim().to_owned())
+            .filter(|t| !t.is_empty())
+            .collect(),
+        observer: form.observer.is_some(),
+    };
+    let result = api::fire_barrage(&state, &access, battle, request).await;
+    after(&state, &access, result, "#battles").await
+}
+
+/// The interrogation form: one of the prisoners the report lists.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct InterrogationForm {
+    prisoner: String,
+}
+
+/// `POST /campaigns/{id}/wons/battles/{battle}/interrogations`.
+pub async fn interrogate(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path((_, battle)): Path<(String, u32)>,
+    Form(form): Form<InterrogationForm>,
+) -> Result<Response, AppError> {
+    let body = api::InterrogationIn {
+        side: None,
+        request: InterrogationRequest {
+            prisoner: form.prisoner,
+            deserter: false,
+            hero: false,
+        },
+    };
+    let result = api::interrogate(&state, &access, battle, body).await;
+    after(&state, &access, result, "#battles").await
+}
+
 /// The battle forms' routes, with the sheet's Force Morale, barrage and interrogation forms.
 pub fn router() -> Router<AppState> {
     let battle = |action: &str| format!("/campaigns/{{id}}/wons/battles/{{battle}}/{action}");
@@ -298,7 +374,7 @@ pub fn router() -> Router<AppState> {
         .route(&battle("turn-zero"), post(turn_zero))
         .route(&battle("result"), post(result))
         .route(&battle("captures"), post(capture))
-        .route(&battle("force-morale"), post(wons_pages::force_morale))
-        .route(&battle("barrages"), post(wons_pages::barrage))
-        .route(&battle("interrogations"), post(wons_pages::interrogate))
+        .route(&battle("force-morale"), post(force_morale))
+        .route(&battle("barrages"), post(barrage))
+        .route(&battle("interrogations"), post(interrogate))
 }

@@ -28,6 +28,18 @@ pub enum BattleStatus {
     },
 }
 
+impl BattleStatus {
+    /// The status in words: waiting, or who won and after how many Turns.
+    pub fn words(&self) -> String {
+        match self {
+            BattleStatus::Pending => "waiting to be fought".to_owned(),
+            BattleStatus::Decided { winner, turns } => {
+                format!("the {} side won after {turns} Turn(s)", winner.adjective())
+            }
+        }
+    }
+}
+
 /// One battle on the ladder.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Battle {
@@ -168,7 +180,7 @@ pub(super) fn open_battles(state: &mut WonsState, run: &mut Execution) {
         }
         let id = u32::try_from(state.battles.len() + 1).unwrap_or(u32::MAX);
         let sentence = format!(
-            "Battle {id} at {}: {} {} attack(s) {} on the {table:?} table; it waits to be fought.",
+            "Battle {id} at {}: {} {} attack(s) {} on the {table} table; it waits to be fought.",
             state.step_label(step),
             attacker.adjective(),
             names(&attackers),

@@ -48,6 +48,23 @@ impl TableColour {
     /// The tables a Soviet attack may use in a later Hour than the initial attack (R2).
     pub const SOVIET_LATER: [TableColour; 3] =
         [TableColour::Red, TableColour::Yellow, TableColour::Purple];
+
+    /// The table's name as the rules print it: "Red", "Yellow", …
+    pub fn title(self) -> &'static str {
+        match self {
+            TableColour::Red => "Red",
+            TableColour::Yellow => "Yellow",
+            TableColour::Purple => "Purple",
+            TableColour::Green => "Green",
+            TableColour::Blue => "Blue",
+        }
+    }
+}
+
+impl std::fmt::Display for TableColour {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.title())
+    }
 }
 
 /// How a building stands at a given Hour once someone set it on fire (R26).

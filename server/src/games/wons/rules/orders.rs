@@ -177,7 +177,7 @@ pub enum OrderError {
         step: String,
     },
     /// A table the attack may not use.
-    #[error("{platoon} cannot attack on the {table:?} table at step {step}: {why} (R2)")]
+    #[error("{platoon} cannot attack on the {table} table at step {step}: {why} (R2)")]
     TableNotAllowed {
         /// The platoon's name.
         platoon: String,

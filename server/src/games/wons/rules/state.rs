@@ -23,6 +23,17 @@ pub enum FeatureKind {
     Entrenchment,
 }
 
+impl FeatureKind {
+    /// The feature's name in a sentence: "minefield", "roadblock", "entrenchment".
+    pub fn name(self) -> &'static str {
+        match self {
+            FeatureKind::Minefield => "minefield",
+            FeatureKind::Roadblock => "roadblock",
+            FeatureKind::Entrenchment => "entrenchment",
+        }
+    }
+}
+
 /// One hidden feature on a step.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Feature {

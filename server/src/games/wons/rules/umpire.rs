@@ -223,7 +223,10 @@ pub fn umpire_reveal(
             if let Some(f) = state.features.get_mut(id) {
                 f.known_to_enemy_since.get_or_insert(hour);
             }
-            format!("The umpire tells you of an enemy {kind:?} at {label}.")
+            format!(
+                "The umpire tells you of an enemy {} at {label}.",
+                kind.name()
+            )
         }
     };
     Ok(vec![Event::new(

@@ -62,7 +62,10 @@ pub(super) fn consolidation(state: &mut WonsState, dice: &mut dyn Dice, run: &mu
         run.note(
             EventVisibility::side(side),
             EventKind::Consolidation,
-            format!("{name} dug at {place}: rolled {faces:?}, {sixes} entrenchment(s)."),
+            format!(
+                "{name} dug at {place}: rolled {}, {sixes} entrenchment(s).",
+                super::tables::tray::faces_text(&faces)
+            ),
         );
     }
 }

@@ -104,6 +104,13 @@ pub struct SheetCard {
     pub devices: Vec<DeviceRow>,
 }
 
+impl SheetCard {
+    /// The winner the side reported, by code, or empty: the form pre-selects it.
+    pub fn winner_code(&self) -> &'static str {
+        self.winner.map_or("", Side::code)
+    }
+}
+
 /// The name of a support item used, from the side's lists (a retained item's id is
 /// `b{battle}-{item}-{n}`).
 fn support_name(view: &SideView, used: &str) -> String {

@@ -87,6 +87,13 @@ pub struct UmpireBattleCard {
     pub devices: Vec<DeviceRow>,
 }
 
+impl UmpireBattleCard {
+    /// The winner to pre-select, by code, or empty.
+    pub fn winner_code(&self) -> &'static str {
+        self.winner.map_or("", Side::code)
+    }
+}
+
 /// The umpire's card for every battle of `state`, newest first.
 pub fn umpire_cards(state: &WonsState) -> Vec<UmpireBattleCard> {
     let views = [soviet_view(state).0, finnish_view(state).0];
@@ -160,7 +167,7 @@ pub fn umpire_cards(state: &WonsState) -> Vec<UmpireBattleCard> {
             UmpireBattleCard {
                 battle: b.id,
                 title: format!(
-                    "Battle {} at {}, Hour {}, {:?} table",
+                    "Battle {} at {}, Hour {}, {} table",
                     b.id,
                     step_letter(b.step),
                     b.hour,

@@ -16,6 +16,8 @@ pub struct Counter {
     pub side: Side,
     /// Known only from a sighting.
     pub seen: bool,
+    /// Its colour: the side's.
+    pub fill: &'static str,
     /// Where it is drawn.
     pub x: u32,
     /// Where it is drawn.
@@ -139,6 +141,7 @@ pub fn ladder(views: &[&SideView], caption: String) -> LadderSvg {
                 detail,
                 side,
                 seen,
+                fill: side_colour(side),
                 x: base + *n * 104,
                 y,
             });
@@ -163,6 +166,14 @@ pub fn ladder(views: &[&SideView], caption: String) -> LadderSvg {
     }
 }
 
+/// The colour of a side's counters.
+fn side_colour(side: Side) -> &'static str {
+    match side {
+        Side::Soviet => "#9b1c1c",
+        Side::Finnish => "#1f4e79",
+    }
+}
+
 fn short(name: &str) -> String {
     if name.chars().count() <= 14 {
         name.to_owned()
@@ -180,6 +191,8 @@ pub struct TrackBox {
     pub exhaustion: u32,
     /// Whether the platoon is here.
     pub current: bool,
+    /// The colour of its exhaustion band.
+    pub fill: &'static str,
     /// Where it is drawn.
     pub x: u32,
 }
@@ -205,6 +218,7 @@ pub fn fatigue_track(fatigue: u32) -> FatigueSvg {
                 value: v,
                 exhaustion: exhaustion(v),
                 current: v == shown,
+                fill: band(exhaustion(v)),
                 x: 2 + v * 22,
             })
             .collect(),
@@ -214,7 +228,7 @@ pub fn fatigue_track(fatigue: u32) -> FatigueSvg {
 }
 
 /// The colour band of an exhaustion value (0 none … 9 worst).
-pub fn band(exhaustion: &u32) -> &'static str {
+fn band(exhaustion: u32) -> &'static str {
     match exhaustion {
         0 => "#e4efe0",
         1 => "#f6efc8",

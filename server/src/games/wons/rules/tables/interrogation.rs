@@ -32,7 +32,8 @@ impl InterrogationResult {
         }
     }
 
-    fn describe(self) -> &'static str {
+    /// The result in words.
+    pub fn describe(self) -> &'static str {
         match self {
             InterrogationResult::NameAndRank => "name and rank only",
             InterrogationResult::GoodInformation => {

@@ -1,0 +1,209 @@
+//! The battles as one side sees them: who fought (an enemy it never identified stays unnamed),
+//! its own sheet, barrages, support and report, and what prisoners told of the enemy's support.
+
+use crate::core::domain::Side;
+use crate::games::wons::rules::Light;
+use crate::games::wons::rules::aftermath::{AbandonedDevice, BattleReport};
+use crate::games::wons::rules::barrage::BarrageRecord;
+use crate::games::wons::rules::battle::{Battle, BattleStatus};
+use crate::games::wons::rules::battle_sheet::{BattleSheet, Surprise, TurnZero};
+use crate::games::wons::rules::ladder::{TableColour, step_letter};
+use crate::games::wons::rules::orders::CounterattackScenario;
+use crate::games::wons::rules::state::WonsState;
+use crate::games::wons::rules::support::SideSupport;
+use serde::Serialize;
+
+/// A platoon named in a battle record; an enemy the side never identified has no id.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct BattlePlatoonView {
+    /// Its id, if known to the side.
+    pub id: Option<String>,
+    /// Its name, or "unidentified platoon".
+    pub name: String,
+}
+
+/// A battle as a side sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct BattleView {
+    /// Its number.
+    pub id: u32,
+    /// Its Hour.
+    pub hour: u32,
+    /// The letter of its step.
+    pub step: String,
+    /// The attacking side.
+    pub attacker: Side,
+    /// Attacking platoons.
+    pub attackers: Vec<BattlePlatoonView>,
+    /// Defending platoons.
+    pub defenders: Vec<BattlePlatoonView>,
+    /// Its table.
+    pub table: TableColour,
+    /// A Finnish counterattack's scenario.
+    pub scenario: Option<CounterattackScenario>,
+    /// Fought in Darkness (otherwise Daylight).
+    pub darkness: bool,
+    /// Pending or decided.
+    pub status: BattleStatus,
+    /// The viewer's own pre-battle sheet, once drawn up (never the enemy's).
+    #[schema(value_type = Option<Object>)]
+    pub own_sheet: Option<BattleSheet>,
+    /// The viewer's own barrages for this battle.
+    #[schema(value_type = Vec<Object>)]
+    pub own_barrages: Vec<BarrageRecord>,
+    /// The viewer's own support points and purchases (never the enemy's).
+    pub own_support: Option<SideSupport>,
+    /// The surprise one side suffers at the start (both sides read it; the table needs it).
+    #[schema(value_type = Option<Object>)]
+    pub surprise: Option<Surprise>,
+    /// The Soviet recon's Turn Zero, once recorded (fought at the table in front of both).
+    #[schema(value_type = Option<Object>)]
+    pub turn_zero: Option<TurnZero>,
+    /// Which sides have reported the battle, with the winner and Turns they gave (never the
+    /// enemy's casualties).
+    pub reported: Vec<ReportedView>,
+    /// The viewer's own report, waiting for the enemy's.
+    pub own_report: Option<BattleReport>,
+    /// The recorded report, with casualties, final Force Morale and support used of the viewer's
+    /// side only.
+    pub report: Option<BattleReport>,
+    /// Equipment left on the field and its capture rolls.
+    pub abandoned: Vec<AbandonedDevice>,
+    /// The enemy's support choices for this battle, when a prisoner the viewer's side
+    /// interrogated since its last battle gave good information (R25).
+    pub enemy_support_revealed: Option<Vec<String>>,
+}
+
+/// A side's report of a battle as the other side sees it: only the winner and Turns it gave.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct ReportedView {
+    /// The reporting side.
+    pub side: Side,
+    /// The winner it reported.
+    pub winner: Side,
+    /// The Turns it reported.
+    pub turns: u32,
+}
+
+/// Every battle of `state` as `side` sees it.
+pub(super) fn battles_for(state: &WonsState, side: Side) -> Vec<BattleView> {
+    state
+        .battles
+        .iter()
+        .map(|b| BattleView {
+            id: b.id,
+            hour: b.hour,
+            step: step_letter(b.step),
+            attacker: b.attacker,
+            attackers: b
+                .attackers
+                .iter()
+                .map(|id| battle_platoon(state, side, id))
+                .collect(),
+            defenders: b
+                .defenders
+                .iter()
+                .map(|id| battle_platoon(state, side, id))
+                .collect(),
+            table: b.table,
+            scenario: b.scenario,
+            darkness: state.clock.light(b.hour) == Light::Darkness,
+            status: b.status.clone(),
+            own_sheet: b.sheets.iter().find(|s| s.side == side).cloned(),
+            own_barrages: b
+                .barrages
+                .iter()
+                .filter(|r| r.side == side)
+                .cloned()
+                .collect(),
+            own_support: b.support.iter().find(|s| s.side == side).cloned(),
+            surprise: b.surprise.clone(),
+            turn_zero: b.turn_zero.clone(),
+            reported: b
+                .proposals
+                .iter()
+                .map(|(side, r)| ReportedView {
+                    side: *side,
+                    winner: r.winner,
+                    turns: r.turns,
+                })
+                .collect(),
+            own_report: b
+                .proposals
+                .iter()
+                .find(|(s, _)| *s == side)
+                .map(|(_, r)| r.clone()),
+            report: b.report.as_ref().map(|r| report_for(state, r, side)),
+            abandoned: b.abandoned.clone(),
+            enemy_support_revealed: enemy_support_revealed(state, b, side),
+        })
+        .collect()
+}
+
+fn battle_platoon(state: &WonsState, side: Side, id: &str) -> BattlePlatoonView {
+    let known = state.platoons.get(id).is_some_and(|p| p.side == side)
+        || state.knowledge.of(side).sightings.contains_key(id);
+    let name = if known {
+        state.platoon_name(id)
+    } else {
+        "unidentified platoon".into()
+    };
+    BattlePlatoonView {
+        id: known.then(|| id.to_string()),
+        name,
+    }
+}
+
+/// The enemy's purchases for battle `b`, if a prisoner `side` interrogated gave good information
+/// (R25) and `b` is the side's next battle after the one he was taken in.
+fn enemy_support_revealed(state: &WonsState, b: &Battle, side: Side) -> Option<Vec<String>> {
+    use crate::games::wons::rules::tables::interrogation::InterrogationResult;
+    let next_after = |taken_in: u32| {
+        state
+            .battles
+            .iter()
+            .find(|x| x.id > taken_in && x.fought_by(state, side))
+            .map(|x| x.id)
+    };
+    let told = state.interrogations.iter().any(|r| {
+        r.side == side
+            && r.interrogation.result != InterrogationResult::NameAndRank
+            && next_after(r.battle) == Some(b.id)
+    });
+    told.then(|| {
+        b.support
+            .iter()
+            .filter(|s| s.side == side.enemy())
+            .flat_map(|s| &s.purchases)
+            .map(|p| p.name.clone())
+            .collect()
+    })
+}
+
+/// A battle report as `side` may read it: its own casualties, final Force Morale, support used
+/// and equipment left behind, and the prisoners it took (its own men taken count among its
+/// missing; whether one deserted is the captors' knowledge).
+fn report_for(state: &WonsState, report: &BattleReport, side: Side) -> BattleReport {
+    let own = |platoon: &str| state.platoons.get(platoon).is_some_and(|p| p.side == side);
+    // An item used is the side's if the side bought it (a purchase, or a retained item made
+    // from one: `b{battle}-{item}-{n}`) or still holds it.
+    let own_item = |used: &str| {
+        state.battles.iter().any(|b| {
+            b.support
+                .iter()
+                .filter(|s| s.side == side)
+                .flat_map(|s| &s.purchases)
+                .any(|p| p.item == used || used.starts_with(&format!("b{}-{}-", b.id, p.item)))
+        }) || state
+            .platoons_of(side)
+            .flat_map(|p| &p.retained)
+            .any(|r| r.id == used)
+    };
+    let mut mine = report.clone();
+    mine.casualties.retain(|c| own(&c.platoon));
+    mine.force_morale_end.retain(|f| f.side == side);
+    mine.support_used.retain(|u| own_item(u));
+    mine.abandoned.retain(|a| own(&a.platoon));
+    mine.prisoners.retain(|p| p.taken_by == side);
+    mine
+}
