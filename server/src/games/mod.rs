@@ -1,6 +1,7 @@
 //! Where the server meets each game module: whether play is available, and starting a game
 //! when its campaign is created.
 
+pub mod assisted;
 pub mod talvisota;
 pub mod wons;
 
