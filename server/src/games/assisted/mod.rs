@@ -17,6 +17,14 @@
 //! fractions). Everything is serde data, so a game's state is stored as one JSON document, and
 //! dice come only through `crate::dice::source`.
 
+pub mod calc;
+pub mod chart_error;
+pub mod chart_import;
+pub mod chart_set;
+pub mod charts;
+pub mod fraction;
 pub mod refusal;
+pub mod roster;
 pub mod sequence;
+pub mod sequence_error;
 pub mod tracker;

@@ -1,5 +1,6 @@
 use super::*;
 use crate::core::domain::Role;
+use crate::games::assisted::refusal::RefusalKind;
 use crate::games::assisted::tracker::{Happened, HookWhen, Tracker};
 
 fn phase(code: &str, name: &str, actor: Actor) -> PhaseSpec {
