@@ -28,3 +28,6 @@ pub mod roster;
 pub mod sequence;
 pub mod sequence_error;
 pub mod tracker;
+
+#[cfg(test)]
+mod example;
