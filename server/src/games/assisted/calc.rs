@@ -267,6 +267,23 @@ pub fn shift_odds(start: Odds, net: i64, low: Odds, high: Odds) -> Explained<Odd
     work.done(value)
 }
 
+/// The CRT column for `odds` among `columns` (ascending): the largest column not above the odds,
+/// so odds between columns round in the defender's favour (5:1 without a 5:1 column reads 4:1);
+/// odds below the first column read the first. `None` when there are no columns.
+pub fn odds_column(odds: Odds, columns: &[Odds]) -> Option<Explained<usize>> {
+    let first = columns.first()?;
+    let index = columns.iter().rposition(|c| *c <= odds).unwrap_or(0);
+    let chosen = columns.get(index).unwrap_or(first);
+    let step = if *chosen == odds {
+        format!("{odds} is a column of the table")
+    } else if odds < *first {
+        format!("{odds} is below the table and reads the {first} column")
+    } else {
+        format!("{odds} has no column of its own and reads the {chosen} column")
+    };
+    Some(Explained::new(index, step))
+}
+
 /// A column index moved by `net` within `0..count`, for tables whose columns are a list (Winter
 /// War shifts from the clamped column). `names` are the column names, for the explanation.
 pub fn shift_column(names: &[String], start: usize, net: i64) -> Explained<usize> {

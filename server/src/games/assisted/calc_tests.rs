@@ -282,3 +282,22 @@ fn fractions_are_exact() {
         "overflow refused"
     );
 }
+
+#[test]
+fn odds_read_the_columns_the_players_entered() {
+    let columns: Vec<Odds> = ["1:4", "1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "6:1"]
+        .iter()
+        .map(|t| Odds::parse(t).expect(t))
+        .collect();
+    let read = |t: &str| odds_column(Odds::parse(t).expect(t), &columns).expect("columns");
+    assert_eq!(read("5:1").value, 6, "no 5:1 column: 4:1");
+    assert_eq!(
+        read("5:1").steps[0],
+        "5:1 has no column of its own and reads the 4:1 column"
+    );
+    assert_eq!(read("1:1").steps[0], "1:1 is a column of the table");
+    assert_eq!(read("1:6").value, 0);
+    assert!(read("1:6").steps[0].contains("below the table"));
+    assert_eq!(read("9:1").value, 7);
+    assert!(odds_column(Odds(0), &[]).is_none());
+}

@@ -172,6 +172,32 @@ fn entered_charts_are_complete_and_errors_name_row_and_column() {
         ..crt()
     };
     assert_eq!(bad.validate().expect_err("code").code(), "chart_bad_key");
+    let twice = ChartSpec {
+        rows: Keys::Fixed {
+            keys: keys(&["2", "2"]),
+        },
+        ..crt()
+    };
+    assert_eq!(
+        twice.validate().expect_err("twice").to_string(),
+        "row key `2` appears twice"
+    );
+    let empty = ChartSpec {
+        cell: CellGrammar::Code {
+            codes: Vec::new(),
+            alternate: false,
+        },
+        ..crt()
+    };
+    assert_eq!(
+        empty.validate().expect_err("no codes").to_string(),
+        "chart key `crt` declares no result codes"
+    );
+    let upside_down = ChartSpec {
+        cell: CellGrammar::Range { min: 3, max: 1 },
+        ..crt()
+    };
+    assert!(upside_down.validate().is_err());
 }
 
 #[test]

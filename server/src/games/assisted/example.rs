@@ -213,6 +213,8 @@ pub fn replay(events: &[Event]) -> Result<State, ExampleError> {
     };
     let sequence = sequence();
     sequence.validate(&[RALLY], &[])?;
+    roster_spec().validate()?;
+    fire_chart().validate()?;
     let (tracker, _) = Tracker::start(&sequence, &no_conditions)?;
     let mut state = State {
         sequence,

@@ -18,6 +18,7 @@
 //! dice come only through `crate::dice::source`.
 
 pub mod calc;
+pub mod chart_cells;
 pub mod chart_error;
 pub mod chart_import;
 pub mod chart_set;

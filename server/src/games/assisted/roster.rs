@@ -1,7 +1,7 @@
 //! Each side's units with game-declared attributes and markers, an audited history of every
 //! change, and what each side sees of the other's units through the game's visibility rule.
 
-use super::refusal::{RefusalKind, label_problem};
+use super::refusal::{RefusalKind, code_problem, label_problem};
 use crate::core::domain::{Role, Side};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -226,6 +226,48 @@ fn bad(field: impl Into<String>, problem: impl Into<String>) -> RosterError {
 }
 
 impl RosterSpec {
+    /// Checks a declaration: unit types, attributes and markers with well-formed unique codes
+    /// and names, and number ranges whose smallest value is not above the largest.
+    pub fn validate(&self) -> Result<(), RosterError> {
+        let mut seen = BTreeSet::new();
+        for t in &self.types {
+            if let Some(p) = label_problem(t, 40)
+                .or_else(|| (!seen.insert(t.as_str())).then(|| "is declared twice".into()))
+            {
+                return Err(bad(format!("unit type `{t}`"), p));
+            }
+        }
+        let codes = self
+            .attributes
+            .iter()
+            .map(|a| (&a.code, &a.name, "attribute"))
+            .chain(self.markers.iter().map(|m| (&m.code, &m.name, "marker")));
+        let mut seen = BTreeSet::new();
+        for (code, name, what) in codes {
+            let problem = code_problem(code)
+                .or_else(|| label_problem(name, 40).map(|p| format!("has a name that {p}")))
+                .or_else(|| (!seen.insert(code.as_str())).then(|| "is declared twice".into()));
+            if let Some(p) = problem {
+                return Err(bad(format!("{what} `{code}`"), p));
+            }
+        }
+        for a in &self.attributes {
+            let problem = match a.kind {
+                AttrKind::Number { min, max } if min > max => Some(format!(
+                    "runs from {min} to {max}; the smallest value must not be above the largest"
+                )),
+                AttrKind::Text { max_chars } if !(1..=200).contains(&max_chars) => {
+                    Some("must allow 1 to 200 characters".to_string())
+                }
+                _ => None,
+            };
+            if let Some(p) = problem {
+                return Err(bad(format!("attribute `{}`", a.code), p));
+            }
+        }
+        Ok(())
+    }
+
     /// Checks a unit against the declared shape, naming the first field at fault.
     pub fn check(&self, unit: &Unit) -> Result<(), RosterError> {
         if let Some(p) = label_problem(&unit.name, 60) {

@@ -285,3 +285,39 @@ fn the_enemy_sees_through_the_visibility_rule_only() {
     assert_eq!(open[0].name.as_deref(), Some("1/1/609"));
     assert_eq!(roster.own(Side::Finnish).len(), 1);
 }
+
+#[test]
+fn a_roster_declaration_is_checked() {
+    assert_eq!(spec().validate(), Ok(()));
+    let mut s = spec();
+    s.markers.push(MarkerSpec {
+        code: "cs".into(),
+        name: "again".into(),
+    });
+    assert_eq!(
+        s.validate().expect_err("twice").to_string(),
+        "marker `cs` is declared twice"
+    );
+    let mut s = spec();
+    s.attributes[0].kind = AttrKind::Number { min: 5, max: 1 };
+    assert!(
+        s.validate()
+            .expect_err("range")
+            .to_string()
+            .starts_with("attribute `cs` runs from 5 to 1")
+    );
+    let mut s = spec();
+    s.attributes[1].code = "Size".into();
+    assert!(
+        s.validate()
+            .expect_err("code")
+            .to_string()
+            .starts_with("attribute `Size` must be")
+    );
+    let mut s = spec();
+    s.types.push("mg".into());
+    assert_eq!(
+        s.validate().expect_err("type").to_string(),
+        "unit type `mg` is declared twice"
+    );
+}
