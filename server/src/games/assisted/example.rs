@@ -103,6 +103,7 @@ pub struct Scenario {
     pub fire_table: RawChart,
 }
 
+/// The whole game as one JSON document.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct State {
     pub sequence: Sequence,
@@ -146,6 +147,7 @@ pub enum Event {
     },
 }
 
+/// What a player or the umpire asks for.
 pub enum Command {
     Edit { id: UnitId, edit: UnitEdit },
     EndPhase,
@@ -153,6 +155,7 @@ pub enum Command {
     Fire { attacker: UnitId, hex: String },
 }
 
+/// Why a command was refused: the kit's refusals, and the game's own.
 #[derive(Debug, PartialEq, thiserror::Error)]
 pub enum ExampleError {
     #[error(transparent)]
@@ -168,6 +171,7 @@ pub enum ExampleError {
 }
 
 impl ExampleError {
+    /// A stable machine code.
     pub fn code(&self) -> &'static str {
         match self {
             ExampleError::Sequence(e) => e.code(),
@@ -178,6 +182,7 @@ impl ExampleError {
         }
     }
 
+    /// The kind of refusal.
     pub fn kind(&self) -> RefusalKind {
         match self {
             ExampleError::Sequence(e) => e.kind(),

@@ -16,6 +16,7 @@ fn sight(_: Side, _: &Unit) -> Sight {
     })
 }
 
+/// Where the game is, for one role.
 #[derive(Debug, Serialize)]
 pub struct TurnView {
     pub label: String,
@@ -23,6 +24,7 @@ pub struct TurnView {
     pub waiting: Vec<Role>,
 }
 
+/// A side's view: its own units in full, the enemy's through the fog of war.
 #[derive(Debug, Serialize)]
 pub struct SideView {
     pub turn: TurnView,
@@ -31,6 +33,7 @@ pub struct SideView {
     pub history: Vec<Change>,
 }
 
+/// The umpire's view: everything.
 #[derive(Debug, Serialize)]
 pub struct UmpireView {
     pub turn: TurnView,
@@ -39,6 +42,7 @@ pub struct UmpireView {
     pub charts: Vec<(String, u32)>,
 }
 
+/// The one projection a role receives.
 #[derive(Debug, Serialize)]
 pub enum View {
     Soviet(SideView),
@@ -84,7 +88,7 @@ pub fn view(state: &State, role: Role) -> View {
 
 /// The log line of an event: who may read it, its kind, when, a sentence and a replayable payload.
 pub fn log_entry(
-    _state: &State,
+    state: &State,
     event: &Event,
 ) -> (Audience, &'static str, String, String, serde_json::Value) {
     let payload = serde_json::to_value(event).unwrap_or_default();
@@ -96,7 +100,7 @@ pub fn log_entry(
         Event::Started { .. } => (
             Audience::Umpire,
             "started",
-            "Dec I 39".into(),
+            state.sequence.calendar.label(1),
             "The campaign starts with its units and fire table.".into(),
             payload,
         ),

@@ -198,6 +198,10 @@ fn the_tracker_walks_day_and_night_turns_with_hooks_and_waits() {
         .expect("second action");
     assert_eq!(step.hooks[0].hook, "roll_sub_zero");
     assert_eq!(t.waiting_for(&seq), vec![Role::Soviet, Role::Finnish]);
+    assert_eq!(
+        t.now_for(&seq, &seq.calendar, Role::Umpire),
+        "Dec 8 night, sub-zero loss phase: the Soviet player and the Finnish player act now; you may end the phase for them."
+    );
     let step = t
         .advance(&seq, Role::Finnish, &no_check)
         .expect("Finns done");

@@ -229,7 +229,10 @@ impl Tracker {
         } else if role.side().is_some_and(|s| self.done.contains(&s)) {
             format!("{moment}: you have finished; waiting for {others}.")
         } else if role == Role::Umpire {
-            format!("{moment}: {others} acts now; you may end the phase for them.")
+            {
+                let verb = if waiting.len() > 1 { "act" } else { "acts" };
+                format!("{moment}: {others} {verb} now; you may end the phase for them.")
+            }
         } else {
             format!("{moment}: waiting for {others}.")
         }
