@@ -1,29 +1,6 @@
 //! How the kit classifies what it refuses, and the checks on names and codes every part shares.
 
-use serde::{Deserialize, Serialize};
-
-/// What kind of refusal an error is, so the server can answer 404, 409 or 422 in one place.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RefusalKind {
-    /// The thing named does not exist, or is not the caller's to see.
-    NoSuchThing,
-    /// The thing exists but cannot be done at this point of the game.
-    NotNow,
-    /// What was sent breaks the rules or the declared shape.
-    AgainstTheRules,
-}
-
-impl RefusalKind {
-    /// The identifier used in the API.
-    pub fn code(self) -> &'static str {
-        match self {
-            RefusalKind::NoSuchThing => "no_such_thing",
-            RefusalKind::NotNow => "not_now",
-            RefusalKind::AgainstTheRules => "against_the_rules",
-        }
-    }
-}
+pub use crate::core::refusal::RefusalKind;
 
 /// Why a one-line name is unusable, as a phrase completing "the name …"; `None` when it is fine.
 pub fn label_problem(text: &str, max_chars: usize) -> Option<String> {
@@ -62,6 +39,26 @@ pub fn code_problem(code: &str) -> Option<String> {
     })
 }
 
+/// The kit's refusals answer as every rules refusal does (see `core::refusal`).
+macro_rules! kit_refusal {
+    ($($error:ty),*) => {$(
+        impl crate::core::refusal::Refusal for $error {
+            fn kind(&self) -> RefusalKind {
+                <$error>::kind(self)
+            }
+            fn code(&self) -> &'static str {
+                <$error>::code(self)
+            }
+        }
+    )*};
+}
+
+kit_refusal!(
+    super::chart_error::ChartError,
+    super::roster::RosterError,
+    super::sequence_error::SequenceError
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,6 +91,5 @@ mod tests {
             assert!(code_problem(bad).is_some(), "{bad:?}");
         }
         assert_eq!(code_problem(&"a".repeat(MAX_CODE)), None);
-        assert_eq!(RefusalKind::NotNow.code(), "not_now");
     }
 }

@@ -6,6 +6,7 @@ use crate::core::error::AppError;
 use crate::db;
 use crate::db::game::EventRow;
 use crate::games::talvisota::commands::{read, require_role, run};
+use crate::games::talvisota::rules::sheet::needs_phase;
 use crate::games::talvisota::rules::{CommandSheet, advance_phase};
 use crate::games::talvisota::rules::{
     FinnishSheet, InfiltrationOrder, Phase, SovietOrganisation, SovietSheet, TalvisotaError,
@@ -87,12 +88,7 @@ pub async fn resolve_combat(
     run(state, access, |game, dice| {
         // The rules look the counter up before the phase; out of the combat phase the answer
         // should be "not now" (409), not "no such combat" (422).
-        if game.phase != Phase::Combat {
-            return Err(TalvisotaError::WrongPhase {
-                current: format!("{:?}", game.phase),
-                needed: "Combat".into(),
-            });
-        }
+        needs_phase(game, Phase::Combat)?;
         reveal_and_resolve_placement(game, &placement, dice)
     })
     .await
@@ -138,8 +134,8 @@ pub async fn solo_move(
         Phase::FinnishPlacement => solo_finnish_allocate(game, dice),
         Phase::Harassment => solo_harass(game, dice),
         other => Err(TalvisotaError::WrongPhase {
-            current: format!("{other:?}"),
-            needed: "FinnishPlacement or Harassment".into(),
+            current: other.name().into(),
+            needed: "Finnish command sheet or Finnish harassment".into(),
         }),
     })
     .await

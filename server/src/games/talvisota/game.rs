@@ -141,7 +141,7 @@ impl Game for Talvisota {
     fn turn(state: &TalvisotaState) -> Turn {
         Turn {
             label: TalvisotaState::turn_label(state.turn).to_owned(),
-            phase: Some(views::log::phase_name(state.phase).to_owned()),
+            phase: Some(state.phase.name().to_owned()),
         }
     }
     /// The end of a turn runs by itself: no player decides anything there.
