@@ -1,6 +1,6 @@
 //! Two players give orders in their browsers; the Hour resolves; both pages show the new Hour.
 
-use crate::browser::{browser, click, driver, sign_in};
+use super::{browser, click, driver, sign_in};
 use crate::common::TestApp;
 use fantoccini::{Client, Locator};
 

@@ -2,9 +2,9 @@
 //! phone-sized screen) buys support, both sides report their parts alike, each reads its own
 //! casualties, and the Finns roll to capture what the Soviets left behind.
 
-use crate::browser::{browser, click, driver, fill, sign_in, sized_browser};
-use crate::wons::{contact_campaign, open_battle_at_c};
-use crate::wons_browser::wait_for_text;
+use super::wons::wait_for_text;
+use super::{browser, click, driver, fill, sign_in, sized_browser};
+use crate::games::wons::game::{contact_campaign, open_battle_at_c};
 use fantoccini::{Client, Locator};
 use std::path::Path;
 

@@ -1,6 +1,6 @@
 //! Talvisota's hidden command sheets and its pages, through the real server.
 
-use crate::talvisota::{Game, game};
+use crate::games::talvisota::game::{Game, game};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 

@@ -1,7 +1,7 @@
 //! Talvisota's answers to bad input: roles, phases, rules, malformed bodies, bad replacement files.
 
 use crate::common::error_code;
-use crate::talvisota::game;
+use crate::games::talvisota::game::game;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 

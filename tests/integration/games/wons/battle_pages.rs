@@ -3,7 +3,7 @@
 //! showing only its own part.
 
 use crate::common::{Sides, TestApp};
-use crate::wons::{contact_campaign, open_battle_at_c};
+use crate::games::wons::game::{contact_campaign, open_battle_at_c};
 use reqwest::{Client, StatusCode};
 
 /// A cookie-keeping client signed in as `name`.

@@ -4,7 +4,7 @@
 
 mod play;
 
-use crate::wons::everything_a_side_gets;
+use crate::games::wons::game::everything_a_side_gets;
 use play::{
     Play, battle_of, element_men, enemy, expect, faces, men, number, platoon_of, retained_id,
     retained_names, roll,
@@ -930,7 +930,7 @@ async fn the_migration_gives_counted_feature_ids_of_existing_campaigns_opaque_on
     .await
     .expect("stores the old state");
     sqlx::raw_sql(include_str!(
-        "../../migrations/20261124110001_opaque_feature_ids.sql"
+        "../../../../migrations/20261124110001_opaque_feature_ids.sql"
     ))
     .execute(&c.app.db)
     .await

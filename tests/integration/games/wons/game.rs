@@ -735,7 +735,7 @@ async fn neither_side_learns_what_it_may_not_know_over_many_hours() {
 
 /// The demo pack with the Finnish 1st Platoon moved up to step C, beside the Soviet vanguard.
 fn contact_pack() -> String {
-    let demo = include_str!("../../scenarios/wons-demo.toml");
+    let demo = include_str!("../../../../scenarios/wons-demo.toml");
     let from =
         "id = \"fin-1\"\nname = \"1st Platoon, 3rd Company\"\nside = \"finnish\"\nstep = \"D\"";
     assert!(demo.contains(from), "the demo pack still has fin-1 at D");

@@ -3,7 +3,7 @@
 //! (support, Force Morale, barrages, heroes, interrogations) against the views and dice log.
 
 use crate::common::error_code;
-use crate::wons::{Campaign, contact_campaign};
+use crate::games::wons::game::{Campaign, contact_campaign};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;

@@ -1,0 +1,5 @@
+//! Talvisota: whole games, hidden command sheets, pages and bad input.
+
+mod checks;
+pub mod game;
+mod input;
