@@ -10,6 +10,7 @@ use motti::config::Config;
 use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
 use sqlx::PgPool;
+use std::sync::Arc;
 use tokio::sync::oneshot;
 
 /// A running server on its own database.
@@ -168,6 +169,18 @@ impl TestApp {
         browser
     }
 
+    /// The HTML of page `path` as `browser` (a client from `browser` or `signed_in`) gets it.
+    pub async fn html(&self, browser: &Client, path: &str) -> String {
+        browser
+            .get(format!("{}{path}", self.url))
+            .send()
+            .await
+            .expect("page")
+            .text()
+            .await
+            .expect("html")
+    }
+
     /// `GET path` with an optional bearer token; returns the status and JSON body.
     pub async fn get(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
         let mut req = self.api().get(format!("{}{path}", self.url));
@@ -240,8 +253,8 @@ impl TestApp {
 
 /// A campaign with an umpire and one player on each side, all made through the API.
 pub struct Sides {
-    /// The server.
-    pub app: TestApp,
+    /// The server (shared when several campaigns run on it).
+    pub app: Arc<TestApp>,
     /// The campaign's id.
     pub id: String,
     /// The umpire's token.
@@ -253,29 +266,47 @@ pub struct Sides {
 }
 
 impl Sides {
-    /// A fresh server with a campaign of `game` created by `umpire`, joined by `soviet` and `finn`;
-    /// `scenario` is sent with the creation when given.
+    /// A fresh server with a campaign "Taipale" of `game` created by `umpire`, joined by `soviet`
+    /// and `finn`; `scenario` is sent with the creation when given.
     pub async fn new(game: &str, scenario: Option<&str>) -> Sides {
-        let app = TestApp::spawn().await;
-        let (_, umpire) = app.user("umpire").await;
-        let (_, soviet) = app.user("soviet").await;
-        let (_, finn) = app.user("finn").await;
-        let mut body = json!({"name": "Taipale", "game": game});
+        let mut campaign = json!({"name": "Taipale", "game": game});
         if let Some(pack) = scenario {
-            body["scenario"] = json!(pack);
+            campaign["scenario"] = json!(pack);
         }
-        let (status, created) = app.post("/api/v1/campaigns", Some(&umpire), body).await;
+        Sides::open(&Arc::new(TestApp::spawn().await), campaign, "").await
+    }
+
+    /// A campaign made on `app` from `campaign` (the creation's body) by a new user
+    /// `umpire<suffix>`, joined by new users `soviet<suffix>` and `finn<suffix>`.
+    pub async fn open(app: &Arc<TestApp>, campaign: Value, suffix: &str) -> Sides {
+        let (_, umpire) = app.user(&format!("umpire{suffix}")).await;
+        let (_, soviet) = app.user(&format!("soviet{suffix}")).await;
+        let (_, finn) = app.user(&format!("finn{suffix}")).await;
+        let (status, created) = app.post("/api/v1/campaigns", Some(&umpire), campaign).await;
         assert_eq!(status, StatusCode::CREATED, "{created}");
         let id = created["id"].as_str().expect("id").to_owned();
         app.join(&umpire, &id, &soviet, "soviet").await;
         app.join(&umpire, &id, &finn, "finnish").await;
         Sides {
-            app,
+            app: Arc::clone(app),
             id,
             umpire,
             soviet,
             finn,
         }
+    }
+
+    /// The dice log as the holder of `token` reads it (up to 1,000 rolls, newest first).
+    pub async fn rolls(&self, token: &str) -> Vec<Value> {
+        let (status, rolls) = self
+            .app
+            .get(
+                &format!("/api/v1/campaigns/{}/rolls?limit=1000", self.id),
+                Some(token),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{rolls}");
+        rolls.as_array().expect("rolls").clone()
     }
 
     /// `POST …/rolls` with `body` as the holder of `token`.
@@ -327,6 +358,13 @@ pub fn error_code(body: &Value) -> &str {
         "the message is a sentence: {message}"
     );
     code
+}
+
+/// The message of an error answer.
+pub fn error_message(body: &Value) -> &str {
+    body["error"]["message"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error message in {body}"))
 }
 
 impl Drop for TestApp {

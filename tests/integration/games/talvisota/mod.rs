@@ -1,5 +1,7 @@
-//! Talvisota: whole games, hidden command sheets, pages and bad input.
+//! Talvisota: whole games, hidden command sheets, pages and bad input, each test at a
+//! `client::TalvisotaTable`.
 
 mod checks;
-pub mod game;
+pub mod client;
+mod game;
 mod input;
