@@ -1,6 +1,6 @@
 //! One Talvisota turn played by two people in two headless Chromium windows.
 
-use crate::browser::{driver, sign_in, sized_browser};
+use super::{driver, sign_in, sized_browser};
 use fantoccini::{Client, Locator};
 use serde_json::json;
 use std::path::Path;
@@ -43,7 +43,7 @@ async fn wait_phase(b: &Client, expected: &str) {
 #[tokio::test]
 async fn two_players_play_one_turn_in_their_browsers() {
     let Some(driver) = driver().await else { return };
-    let g = crate::talvisota::game(None).await;
+    let g = crate::games::talvisota::client::TalvisotaTable::new(None).await;
     g.ok(&g.umpire, "advance", json!({})).await;
     let page = format!("{}/campaigns/{}/talvisota", g.app.url, g.id);
     let soviet = sized_browser(&driver, 420, 900).await;

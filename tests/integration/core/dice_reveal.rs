@@ -1,8 +1,8 @@
 //! Revealing one audience's seed of a closed epoch, what every page shows afterwards, and the
 //! enemy who tries every face combination against what they can read.
 
+use super::dice::verify;
 use crate::common::{Sides, error_code};
-use crate::dice::verify;
 use motti::dice::audience::Audience;
 use motti::dice::{chain as v1, v2};
 use reqwest::{Client, StatusCode};

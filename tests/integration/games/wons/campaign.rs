@@ -4,12 +4,11 @@
 
 mod play;
 
-use crate::wons::everything_a_side_gets;
+use super::client::{WonsTable, platoon_of};
 use play::{
-    Play, battle_of, element_men, enemy, expect, faces, men, number, platoon_of, retained_id,
-    retained_names, roll,
+    Play, battle_of, element_men, enemy, expect, faces, men, number, retained_id, retained_names,
+    roll,
 };
-use reqwest::StatusCode;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 
@@ -783,24 +782,11 @@ async fn everything(play: &Play, side: &str) -> Vec<String> {
     let c = &play.c;
     let user = if side == "soviet" { "soviet" } else { "finn" };
     let token = play.token(side);
-    let mut all = everything_a_side_gets(c, token, user).await;
+    let mut all = c.everything_read_by(token, user).await;
     all.push(play.heroes(side).await.to_string());
-    for path in ["wons/orders", "dice/export"] {
-        let path = format!("/api/v1/campaigns/{}/{path}", c.id);
-        let (status, body) = c.app.get(&path, Some(token)).await;
-        assert_eq!(status, StatusCode::OK, "{path}: {body}");
-        all.push(body.to_string());
-    }
-    let page = c
-        .app
-        .api()
-        .get(format!("{}/campaigns/{}/heroes", c.app.url, c.id))
-        .bearer_auth(token)
-        .send()
-        .await
-        .expect("heroes page");
-    assert_eq!(page.status(), StatusCode::OK);
-    all.push(page.text().await.expect("html"));
+    all.push(c.read(token, "orders").await.to_string());
+    all.push(c.export(token).await.to_string());
+    all.push(c.page(token, "heroes").await);
     all
 }
 
@@ -896,8 +882,7 @@ async fn neither_side_learns_the_others_battle_secrets() {
         }
         // The server-wide roster shows the unmet hero as taken, as any hero held anywhere, and
         // does not tell the enemy where.
-        let path = format!("/api/v1/heroes/{hero_id}");
-        let (_, entry) = play.c.app.get(&path, Some(play.token(enemy))).await;
+        let entry = play.c.roster_entry(play.token(enemy), hero_id).await;
         assert!(
             entry["available"] == false && entry["taken_by"].is_null(),
             "{entry}"
@@ -912,7 +897,7 @@ async fn neither_side_learns_the_others_battle_secrets() {
 
 #[tokio::test]
 async fn the_migration_gives_counted_feature_ids_of_existing_campaigns_opaque_ones() {
-    let c = crate::common::Sides::new("wons", None).await;
+    let c = WonsTable::new().await;
     let id: uuid::Uuid = c.id.parse().expect("a campaign id");
     // A state as the server kept it before: features numbered in order, and the counter.
     let feature = |id: &str| {
@@ -930,7 +915,7 @@ async fn the_migration_gives_counted_feature_ids_of_existing_campaigns_opaque_on
     .await
     .expect("stores the old state");
     sqlx::raw_sql(include_str!(
-        "../../migrations/20261124110001_opaque_feature_ids.sql"
+        "../../../../migrations/20261124110001_opaque_feature_ids.sql"
     ))
     .execute(&c.app.db)
     .await
@@ -953,12 +938,5 @@ async fn the_migration_gives_counted_feature_ids_of_existing_campaigns_opaque_on
         assert_eq!(f["id"], json!(key), "the id inside matches its key");
     }
     // The server reads the rewritten state.
-    let (status, view) = c
-        .app
-        .get(
-            &format!("/api/v1/campaigns/{}/wons/view", c.id),
-            Some(&c.finn),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{view}");
+    c.view(&c.finn).await;
 }

@@ -2,9 +2,9 @@
 //! phone-sized screen) buys support, both sides report their parts alike, each reads its own
 //! casualties, and the Finns roll to capture what the Soviets left behind.
 
-use crate::browser::{browser, click, driver, fill, sign_in, sized_browser};
-use crate::wons::{contact_campaign, open_battle_at_c};
-use crate::wons_browser::wait_for_text;
+use super::wons::wait_for_text;
+use super::{browser, click, driver, fill, sign_in, sized_browser};
+use crate::games::wons::client::WonsTable;
 use fantoccini::{Client, Locator};
 use std::path::Path;
 
@@ -42,8 +42,8 @@ fn killed(element: &str, role: &str) -> String {
 #[tokio::test]
 async fn a_battle_is_supported_reported_and_decided_through_the_pages() {
     let Some(driver) = driver().await else { return };
-    let c = contact_campaign().await;
-    open_battle_at_c(&c).await;
+    let c = WonsTable::contact().await;
+    c.open_battle_at_c().await;
     let url = format!("{}/campaigns/{}/wons", c.app.url, c.id);
     let umpire = browser(&driver).await;
     let finn = sized_browser(&driver, 420, 900).await;

@@ -1,86 +1,45 @@
 //! The WoNS hero roster through the real server: once in the whole war (even in parallel),
 //! equal-rank replacement, fate rolled by the server, who sees which heroes, bad input.
 
-use crate::common::{TestApp, error_code};
+use super::client::{WonsTable, platoon_of};
+use crate::common::{TestApp, error_code, error_message};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
+use std::sync::Arc;
 
-struct War {
-    app: TestApp,
-    /// Campaign id, umpire, Soviet and Finnish tokens, for each campaign.
-    campaigns: Vec<(String, String, String, String)>,
-}
-
-async fn war(names: &[&str]) -> War {
-    let app = TestApp::spawn().await;
-    let mut campaigns = Vec::new();
+/// One WoNS campaign for each of `names` on one server, between `umpire<i>`, `soviet<i>` and
+/// `finn<i>` (`i` counting from 0).
+async fn war(names: &[&str]) -> Vec<WonsTable> {
+    let app = Arc::new(TestApp::spawn().await);
+    let mut tables = Vec::new();
     for (i, name) in names.iter().enumerate() {
-        let (_, umpire) = app.user(&format!("umpire{i}")).await;
-        let (_, soviet) = app.user(&format!("soviet{i}")).await;
-        let (_, finn) = app.user(&format!("finn{i}")).await;
-        let (status, body) = app
-            .post(
-                "/api/v1/campaigns",
-                Some(&umpire),
-                json!({"name": name, "game": "wons"}),
-            )
-            .await;
-        assert_eq!(status, StatusCode::CREATED, "{body}");
-        let id = body["id"].as_str().expect("id").to_owned();
-        app.join(&umpire, &id, &soviet, "soviet").await;
-        app.join(&umpire, &id, &finn, "finnish").await;
-        campaigns.push((id, umpire, soviet, finn));
+        tables.push(WonsTable::open(&app, name, &i.to_string()).await);
     }
-    War { app, campaigns }
+    tables
 }
 
-async fn obtain(
-    app: &TestApp,
-    id: &str,
-    token: &str,
-    hero: &str,
-    body: Value,
-) -> (StatusCode, Value) {
-    app.post(
-        &format!("/api/v1/campaigns/{id}/wons/heroes/{hero}/obtain"),
-        Some(token),
-        body,
-    )
-    .await
+/// One campaign, Summa, between `umpire0`, `soviet0` and `finn0`.
+async fn summa() -> WonsTable {
+    war(&["Summa"]).await.remove(0)
 }
 
-async fn heroes(app: &TestApp, id: &str, token: &str) -> Value {
-    let (status, body) = app
-        .get(&format!("/api/v1/campaigns/{id}/wons/heroes"), Some(token))
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    body
-}
-
-async fn wons_view(app: &TestApp, id: &str, token: &str) -> Value {
-    let (status, body) = app
-        .get(&format!("/api/v1/campaigns/{id}/wons/view"), Some(token))
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    body
-}
-
-async fn roster_entry(app: &TestApp, token: &str, hero: &str) -> Value {
-    let (status, body) = app
-        .get(&format!("/api/v1/heroes/{hero}"), Some(token))
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    body
+/// Summa with twenty test rankers on the roster (for tests that wait on random dice) and
+/// battle 1 open between sov-1 and fin-1.
+async fn summa_in_battle_with_test_rankers() -> WonsTable {
+    let c = summa().await;
+    test_rankers(&c.app).await;
+    open_battle(&c, "sov-1").await;
+    c
 }
 
 #[tokio::test]
 async fn two_campaigns_asking_for_one_hero_at_once_get_him_once() {
     let w = war(&["Summa", "Kollaa"]).await;
-    let (a, b) = (&w.campaigns[0], &w.campaigns[1]);
+    let (a, b) = (&w[0], &w[1]);
     let body = json!({"platoon": "fin-1"});
     let (first, second) = tokio::join!(
-        obtain(&w.app, &a.0, &a.1, "simo-hayha", body.clone()),
-        obtain(&w.app, &b.0, &b.1, "simo-hayha", body.clone()),
+        a.obtain(&a.umpire, "simo-hayha", body.clone()),
+        b.obtain(&b.umpire, "simo-hayha", body.clone()),
     );
     let results = [first, second];
     let won: Vec<usize> = (0..2)
@@ -96,83 +55,64 @@ async fn two_campaigns_asking_for_one_hero_at_once_get_him_once() {
         "the refusal names no campaign its caller is not in: {refusal}"
     );
     // The loser's campaign is unchanged: no hero in its platoon, no record.
-    let loser = &w.campaigns[1 - won[0]];
-    let view = heroes(&w.app, &loser.0, &loser.1).await;
+    let loser = &w[1 - won[0]];
+    let view = loser.heroes(&loser.umpire).await;
     assert_eq!(view["heroes"].as_array().expect("heroes").len(), 0);
     // Later requests are refused too; the roster tells the winner's umpire where he serves, and
     // everyone else only that he is taken.
-    let (status, again) = obtain(&w.app, &loser.0, &loser.1, "simo-hayha", body).await;
+    let (status, again) = loser.obtain(&loser.umpire, "simo-hayha", body).await;
     assert_eq!(status, StatusCode::CONFLICT, "{again}");
     assert!(!again.to_string().contains(winner), "{again}");
-    let holder = &w.campaigns[won[0]];
-    let entry = roster_entry(&w.app, &holder.1, "simo-hayha").await;
+    let holder = &w[won[0]];
+    let entry = holder.roster_entry(&holder.umpire, "simo-hayha").await;
     assert_eq!(entry["available"], false);
     assert_eq!(entry["taken_by"], winner);
-    let outsider = roster_entry(&w.app, &loser.1, "simo-hayha").await;
+    let outsider = loser.roster_entry(&loser.umpire, "simo-hayha").await;
     assert_eq!(outsider["available"], false, "{outsider}");
     assert!(outsider["taken_by"].is_null(), "{outsider}");
 }
 
 #[tokio::test]
 async fn a_hero_replaces_a_man_of_equal_rank_or_is_refused() {
-    let w = war(&["Summa"]).await;
-    let (id, umpire, _, finn) = &w.campaigns[0];
-    let men = |view: &Value| -> Value {
-        view["platoons"]
-            .as_array()
-            .expect("platoons")
-            .iter()
-            .find(|p| p["id"] == "fin-1")
-            .expect("fin-1")
-            .clone()
-    };
-    let before = men(&wons_view(&w.app, id, finn).await);
+    let c = &summa().await;
+    let (umpire, finn) = (&c.umpire, &c.finn);
+    let men = |view: &Value| -> Value { platoon_of(view, "fin-1").clone() };
+    let before = men(&c.view(finn).await);
     assert_eq!(before["toe"][0]["men"]["platoon_leader"], 1);
-    let (status, body) = obtain(
-        &w.app,
-        id,
-        umpire,
-        "aarne-juutilainen",
-        json!({"platoon": "fin-1"}),
-    )
-    .await;
+    let (status, body) = c
+        .obtain(umpire, "aarne-juutilainen", json!({"platoon": "fin-1"}))
+        .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
-    let after = men(&wons_view(&w.app, id, finn).await);
+    let after = men(&c.view(finn).await);
     assert_eq!(
         after["toe"][0]["men"]["platoon_leader"], 0,
         "the platoon leader made way"
     );
     assert_eq!(after["heroes"], json!(["aarne-juutilainen"]));
-    let own = heroes(&w.app, id, finn).await;
+    let own = c.heroes(finn).await;
     assert_eq!(own["own"][0]["replaced_role"], "platoon_leader");
     assert_eq!(own["own"][0]["record"][0]["kind"], "obtained");
     // A second senior leader finds no one of his rank left: 422, and nothing changes.
-    let (status, body) = obtain(
-        &w.app,
-        id,
-        umpire,
-        "lauri-torni",
-        json!({"platoon": "fin-1"}),
-    )
-    .await;
+    let (status, body) = c
+        .obtain(umpire, "lauri-torni", json!({"platoon": "fin-1"}))
+        .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(error_code(&body), "no_equal_rank");
     assert_eq!(
-        roster_entry(&w.app, umpire, "lauri-torni").await["available"],
+        c.roster_entry(umpire, "lauri-torni").await["available"],
         true
     );
-    assert_eq!(men(&wons_view(&w.app, id, finn).await), after);
+    assert_eq!(men(&c.view(finn).await), after);
     // A ranker in a named section.
-    let (status, body) = obtain(
-        &w.app,
-        id,
-        umpire,
-        "simo-hayha",
-        json!({"platoon": "fin-1", "element": "2nd Section"}),
-    )
-    .await;
+    let (status, body) = c
+        .obtain(
+            umpire,
+            "simo-hayha",
+            json!({"platoon": "fin-1", "element": "2nd Section"}),
+        )
+        .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
-    let after = men(&wons_view(&w.app, id, finn).await);
+    let after = men(&c.view(finn).await);
     let section = &after["toe"][2];
     assert_eq!(section["name"], "2nd Section");
     let total: u64 = section["men"]
@@ -186,82 +126,59 @@ async fn a_hero_replaces_a_man_of_equal_rank_or_is_refused() {
 
 #[tokio::test]
 async fn bad_hero_requests_are_refused_with_a_reason() {
-    let w = war(&["Summa"]).await;
-    let (id, umpire, soviet, finn) = &w.campaigns[0];
-    let (status, body) = obtain(&w.app, id, umpire, "nobody", json!({"platoon": "fin-1"})).await;
+    let c = &summa().await;
+    let (umpire, soviet, finn) = (&c.umpire, &c.soviet, &c.finn);
+    let (status, body) = c
+        .obtain(umpire, "nobody", json!({"platoon": "fin-1"}))
+        .await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
     assert_eq!(error_code(&body), "not_found");
-    assert!(
-        body["error"]["message"]
-            .as_str()
-            .expect("message")
-            .contains("'nobody'")
-    );
-    let (status, body) = obtain(
-        &w.app,
-        id,
-        umpire,
-        "simo-hayha",
-        json!({"platoon": "sov-1"}),
-    )
-    .await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-    assert_eq!(error_code(&body), "wrong_side");
-    let (status, body) = obtain(&w.app, id, finn, "simo-hayha", json!({"platoon": "fin-1"})).await;
-    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
-    let (status, body) = obtain(
-        &w.app,
-        id,
-        umpire,
-        "simo-hayha",
-        json!({"platoon": "fin-9"}),
-    )
-    .await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-    assert_eq!(error_code(&body), "unknown_platoon");
-    let (status, body) = obtain(&w.app, id, umpire, "simo-hayha", json!({"platoon": 3})).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-    let (status, body) = w
-        .app
-        .post(
-            &format!("/api/v1/campaigns/{id}/wons/heroes/simo-hayha/hits"),
-            Some(umpire),
-            json!({"battle": 1}),
-        )
+    assert!(error_message(&body).contains("'nobody'"));
+    let (status, body) = c
+        .obtain(umpire, "simo-hayha", json!({"platoon": "sov-1"}))
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(error_code(&body), "wrong_side");
+    let (status, body) = c
+        .obtain(finn, "simo-hayha", json!({"platoon": "fin-1"}))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let (status, body) = c
+        .obtain(umpire, "simo-hayha", json!({"platoon": "fin-9"}))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(error_code(&body), "unknown_platoon");
+    let (status, body) = c.obtain(umpire, "simo-hayha", json!({"platoon": 3})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let (status, body) = c.fate("simo-hayha", "hits", json!({"battle": 1})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(error_code(&body), "not_obtained");
-    let (status, _) = w
-        .app
-        .post(
-            &format!("/api/v1/campaigns/{id}/wons/heroes/simo-hayha/hits"),
-            Some(soviet),
-            json!({"battle": 1}),
-        )
+    let (status, _) = c
+        .post(soviet, "heroes/simo-hayha/hits", json!({"battle": 1}))
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     // Nothing was taken by any of it.
     assert_eq!(
-        roster_entry(&w.app, soviet, "simo-hayha").await["available"],
+        c.roster_entry(soviet, "simo-hayha").await["available"],
         true
     );
-    let (status, _) = w.app.get("/api/v1/heroes", None).await;
+    let (status, _) = c.app.get("/api/v1/heroes", None).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 }
 
 /// Opens battle 1 between `attacker` and fin-1 on fin-1's step, as the umpire's correction.
-async fn open_battle(app: &TestApp, id: &str, umpire: &str, attacker: &str) {
-    let umpire_view = wons_view(app, id, umpire).await;
+async fn open_battle(c: &WonsTable, attacker: &str) {
+    let umpire_view = c.view(&c.umpire).await;
     let state = &umpire_view["state"];
     let battle = json!([{
         "id": 1, "hour": state["hour"], "step": state["platoons"]["fin-1"]["step"],
         "attacker": "soviet", "attackers": [attacker], "defenders": ["fin-1"],
         "table": "red", "scenario": null, "initial_attack": true, "status": {"status": "pending"}
     }]);
-    let (status, body) = app
+    let (status, body) = c
         .post(
-            &format!("/api/v1/campaigns/{id}/wons/corrections"),
-            Some(umpire),
+            &c.umpire,
+            "corrections",
             json!({"path": "/battles", "value": battle, "reason": "a test battle"}),
         )
         .await;
@@ -270,24 +187,15 @@ async fn open_battle(app: &TestApp, id: &str, umpire: &str, attacker: &str) {
 
 #[tokio::test]
 async fn a_hero_wounded_twice_in_one_battle_is_dead_in_every_later_view() {
-    let w = war(&["Summa"]).await;
-    let (id, umpire, soviet, finn) = &w.campaigns[0];
     // Twenty extra rankers (a test fixture) so that one is surely wounded by his first hit.
-    test_rankers(&w.app).await;
-    open_battle(&w.app, id, umpire, "sov-1").await;
+    let c = &summa_in_battle_with_test_rankers().await;
+    let (umpire, soviet, finn) = (&c.umpire, &c.soviet, &c.finn);
     let mut wounded = None;
     for i in 0..20 {
         let hero = format!("test-{i}");
-        let (status, body) = obtain(&w.app, id, umpire, &hero, json!({"platoon": "fin-1"})).await;
+        let (status, body) = c.obtain(umpire, &hero, json!({"platoon": "fin-1"})).await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
-        let (status, hit) = w
-            .app
-            .post(
-                &format!("/api/v1/campaigns/{id}/wons/heroes/{hero}/hits"),
-                Some(umpire),
-                json!({"battle": 1}),
-            )
-            .await;
+        let (status, hit) = c.fate(&hero, "hits", json!({"battle": 1})).await;
         assert_eq!(status, StatusCode::OK, "{hit}");
         let die = hit["die"].as_u64().expect("a die");
         assert_eq!(hit["outcome"], if die <= 3 { "killed" } else { "wounded" });
@@ -297,14 +205,7 @@ async fn a_hero_wounded_twice_in_one_battle_is_dead_in_every_later_view() {
         }
     }
     let hero = wounded.expect("one of twenty heroes was wounded by his first hit");
-    let (status, second) = w
-        .app
-        .post(
-            &format!("/api/v1/campaigns/{id}/wons/heroes/{hero}/hits"),
-            Some(umpire),
-            json!({"battle": 1}),
-        )
-        .await;
+    let (status, second) = c.fate(&hero, "hits", json!({"battle": 1})).await;
     assert_eq!(status, StatusCode::OK, "{second}");
     assert_eq!(
         second["outcome"], "killed",
@@ -319,18 +220,15 @@ async fn a_hero_wounded_twice_in_one_battle_is_dead_in_every_later_view() {
             .cloned()
             .unwrap_or(Value::Null)
     };
-    let u = heroes(&w.app, id, umpire).await;
+    let u = c.heroes(umpire).await;
     assert_eq!(find(&u["heroes"])["status"], "killed");
     assert_eq!(find(&u["heroes"])["wounds"], 1);
-    let f = heroes(&w.app, id, finn).await;
+    let f = c.heroes(finn).await;
     assert_eq!(find(&f["own"])["status"], "killed");
-    let s = heroes(&w.app, id, soviet).await;
+    let s = c.heroes(soviet).await;
     assert_eq!(find(&s["met"])["status"], "killed");
-    assert_eq!(
-        roster_entry(&w.app, umpire, &hero).await["available"],
-        false
-    );
-    let fin1 = &wons_view(&w.app, id, umpire).await["state"]["platoons"]["fin-1"];
+    assert_eq!(c.roster_entry(umpire, &hero).await["available"], false);
+    let fin1 = &c.view(umpire).await["state"]["platoons"]["fin-1"];
     assert!(
         !fin1["heroes"]
             .as_array()
@@ -339,30 +237,13 @@ async fn a_hero_wounded_twice_in_one_battle_is_dead_in_every_later_view() {
             .any(|h| h == hero.as_str())
     );
     // The dead are not hit again, and that refusal changes nothing.
-    let (status, body) = w
-        .app
-        .post(
-            &format!("/api/v1/campaigns/{id}/wons/heroes/{hero}/hits"),
-            Some(umpire),
-            json!({"battle": 1}),
-        )
-        .await;
+    let (status, body) = c.fate(&hero, "hits", json!({"battle": 1})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-    assert_eq!(
-        find(&heroes(&w.app, id, umpire).await["heroes"])["status"],
-        "killed"
-    );
+    assert_eq!(find(&c.heroes(umpire).await["heroes"])["status"], "killed");
     // The server rolled both hits, naming the hero and the rule.
-    let (_, rolls) = w
-        .app
-        .get(
-            &format!("/api/v1/campaigns/{id}/rolls?limit=1000"),
-            Some(finn),
-        )
-        .await;
-    let named = rolls
-        .as_array()
-        .expect("rolls")
+    let named = c
+        .rolls(finn)
+        .await
         .iter()
         .filter(|r| {
             r["purpose"].as_str().is_some_and(|p| {
@@ -375,62 +256,47 @@ async fn a_hero_wounded_twice_in_one_battle_is_dead_in_every_later_view() {
 
 #[tokio::test]
 async fn a_side_sees_its_own_heroes_and_only_the_enemy_heroes_it_has_met() {
-    let w = war(&["Summa"]).await;
-    let (id, umpire, soviet, finn) = &w.campaigns[0];
+    let c = &summa().await;
+    let (umpire, soviet, finn) = (&c.umpire, &c.soviet, &c.finn);
     // A Soviet platoon the Finns have not seen, and fin-3, which the Soviets have not seen.
-    let finn_view = wons_view(&w.app, id, finn).await;
+    let finn_view = c.view(finn).await;
     let seen: Vec<String> = finn_view["enemy_platoons"]
         .as_array()
         .expect("sightings")
         .iter()
         .map(|p| p["id"].as_str().unwrap_or_default().to_owned())
         .collect();
-    let hidden_soviet = wons_view(&w.app, id, soviet).await["platoons"]
+    let hidden_soviet = c.view(soviet).await["platoons"]
         .as_array()
         .expect("platoons")
         .iter()
         .map(|p| p["id"].as_str().unwrap_or_default().to_owned())
         .find(|p| !seen.contains(p))
         .expect("a Soviet platoon the Finns have not seen");
-    let soviet_seen = wons_view(&w.app, id, soviet).await["enemy_platoons"].to_string();
+    let soviet_seen = c.view(soviet).await["enemy_platoons"].to_string();
     assert!(
         !soviet_seen.contains("fin-3"),
         "the Soviets have not seen fin-3 yet"
     );
-    let (status, body) = obtain(
-        &w.app,
-        id,
-        umpire,
-        "suko-kolkka",
-        json!({"platoon": "fin-3"}),
-    )
-    .await;
+    let (status, body) = c
+        .obtain(umpire, "suko-kolkka", json!({"platoon": "fin-3"}))
+        .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
-    let (status, body) = obtain(
-        &w.app,
-        id,
-        umpire,
-        "pyotr-belov",
-        json!({"platoon": hidden_soviet}),
-    )
-    .await;
+    let (status, body) = c
+        .obtain(umpire, "pyotr-belov", json!({"platoon": hidden_soviet}))
+        .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
 
     // Everything each side can read: its heroes, its view, its events, its rolls, its page.
-    async fn everything(w: &War, id: &str, token: &str) -> String {
-        let mut all = heroes(&w.app, id, token).await.to_string();
-        all += &wons_view(&w.app, id, token).await.to_string();
-        for path in ["wons/events?limit=500", "rolls?limit=1000"] {
-            let (_, body) = w
-                .app
-                .get(&format!("/api/v1/campaigns/{id}/{path}"), Some(token))
-                .await;
-            all += &body.to_string();
-        }
+    async fn everything(c: &WonsTable, token: &str) -> String {
+        let mut all = c.heroes(token).await.to_string();
+        all += &c.view(token).await.to_string();
+        all += &c.events(token).await.to_string();
+        all += &json!(c.rolls(token).await).to_string();
         all
     }
-    let s = everything(&w, id, soviet).await;
-    let f = everything(&w, id, finn).await;
+    let s = everything(c, soviet).await;
+    let f = everything(c, finn).await;
     assert!(
         s.contains("Belov") && s.contains("pyotr-belov"),
         "own hero shown"
@@ -445,56 +311,46 @@ async fn a_side_sees_its_own_heroes_and_only_the_enemy_heroes_it_has_met() {
     for word in ["Belov", "pyotr-belov"] {
         assert!(!f.contains(word), "the Finns must not know of {word}");
     }
-    let u = heroes(&w.app, id, umpire).await;
+    let u = c.heroes(umpire).await;
     assert_eq!(u["heroes"].as_array().expect("all").len(), 2);
     // The server-wide roster shows an enemy hero held here exactly as a hero held anywhere:
     // taken, with no campaign, the same for a side of this campaign as for an outsider …
-    let (_, outsider) = w.app.user("outsider").await;
+    let (_, outsider) = c.app.user("outsider").await;
     for (token, hero) in [(soviet, "suko-kolkka"), (finn, "pyotr-belov")] {
-        let entry = roster_entry(&w.app, token, hero).await;
+        let entry = c.roster_entry(token, hero).await;
         assert_eq!(entry["available"], false, "{entry}");
         assert!(entry["taken_by"].is_null(), "{entry}");
-        assert_eq!(entry, roster_entry(&w.app, &outsider, hero).await);
+        assert_eq!(entry, c.roster_entry(&outsider, hero).await);
     }
-    let (_, all) = w.app.get("/api/v1/heroes", Some(&outsider)).await;
+    let (_, all) = c.app.get("/api/v1/heroes", Some(&outsider)).await;
     assert!(!all.to_string().contains("Summa"), "{all}");
     // … though his own side and the umpire see who has him.
     assert_eq!(
-        roster_entry(&w.app, finn, "suko-kolkka").await["taken_by"],
+        c.roster_entry(finn, "suko-kolkka").await["taken_by"],
         "Summa"
     );
     assert_eq!(
-        roster_entry(&w.app, umpire, "pyotr-belov").await["available"],
+        c.roster_entry(umpire, "pyotr-belov").await["available"],
         false
     );
     // Nor does the side's heroes page.
     for (token, hidden) in [(soviet, "Kolkka"), (finn, "Belov")] {
-        let page = w
-            .app
-            .api()
-            .get(format!("{}/campaigns/{id}/heroes", w.app.url))
-            .bearer_auth(token)
-            .send()
-            .await
-            .expect("page");
-        assert_eq!(page.status(), StatusCode::OK);
         assert!(
-            !page.text().await.expect("html").contains(hidden),
+            !c.page(token, "heroes").await.contains(hidden),
             "{hidden} on the page"
         );
     }
 
     // Once the Soviets see fin-3, they have met Kolkka: who he is, not his record.
-    let (status, body) = w
-        .app
+    let (status, body) = c
         .post(
-            &format!("/api/v1/campaigns/{id}/wons/reveal"),
-            Some(umpire),
+            umpire,
+            "reveal",
             json!({"side": "soviet", "reveal": {"kind": "platoon", "id": "fin-3"}}),
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let met = heroes(&w.app, id, soviet).await;
+    let met = c.heroes(soviet).await;
     let kolkka = &met["met"][0];
     assert_eq!(kolkka["name"], "Suko Kolkka");
     for hidden in [
@@ -506,34 +362,20 @@ async fn a_side_sees_its_own_heroes_and_only_the_enemy_heroes_it_has_met() {
     ] {
         assert!(kolkka.get(hidden).is_none(), "{hidden} leaked: {kolkka}");
     }
-    assert!(!heroes(&w.app, id, finn).await.to_string().contains("Belov"));
+    assert!(!c.heroes(finn).await.to_string().contains("Belov"));
 }
 
 #[tokio::test]
 async fn the_heroes_page_and_the_openapi_document() {
-    let w = war(&["Summa"]).await;
-    let (id, umpire, _, _) = &w.campaigns[0];
-    let (status, _) = obtain(
-        &w.app,
-        id,
-        umpire,
-        "simo-hayha",
-        json!({"platoon": "fin-1"}),
-    )
-    .await;
+    let c = &summa().await;
+    let umpire = &c.umpire;
+    let (status, _) = c
+        .obtain(umpire, "simo-hayha", json!({"platoon": "fin-1"}))
+        .await;
     assert_eq!(status, StatusCode::CREATED);
-    let page = w
-        .app
-        .api()
-        .get(format!("{}/campaigns/{id}/heroes", w.app.url))
-        .bearer_auth(umpire)
-        .send()
-        .await
-        .expect("page");
-    assert_eq!(page.status(), StatusCode::OK);
-    let html = page.text().await.expect("html");
+    let html = c.page(umpire, "heroes").await;
     assert!(html.contains("Simo Häyhä") && html.contains("interpretation"));
-    let (_, doc) = w.app.get("/api/v1/openapi.json", None).await;
+    let (_, doc) = c.app.get("/api/v1/openapi.json", None).await;
     for path in [
         "/api/v1/heroes",
         "/api/v1/campaigns/{id}/wons/heroes",
@@ -558,12 +400,9 @@ async fn the_database_itself_keeps_a_hero_to_one_campaign_when_two_commit_togeth
         .into_iter()
         .find(|h| h.id == "simo-hayha")
         .expect("Simo");
-    let ids: Vec<uuid::Uuid> = w
-        .campaigns
-        .iter()
-        .map(|c| c.0.parse().expect("uuid"))
-        .collect();
-    let mut first = w.app.db.begin().await.expect("tx");
+    let ids: Vec<uuid::Uuid> = w.iter().map(|c| c.id.parse().expect("uuid")).collect();
+    let app = &w[0].app;
+    let mut first = app.db.begin().await.expect("tx");
     assert!(
         motti::games::wons::heroes::db::insert_service(
             &mut first,
@@ -578,7 +417,7 @@ async fn the_database_itself_keeps_a_hero_to_one_campaign_when_two_commit_togeth
         .expect("inserts")
     );
     // The second transaction's insert waits on the first's uncommitted row …
-    let db = w.app.db.clone();
+    let db = app.db.clone();
     let (hero, second_id) = (simo.clone(), ids[1]);
     let second = tokio::spawn(async move {
         let mut tx = db.begin().await.expect("tx");
@@ -607,7 +446,7 @@ async fn the_database_itself_keeps_a_hero_to_one_campaign_when_two_commit_togeth
         !second.await.expect("joins"),
         "the second campaign did not get him"
     );
-    let holder = motti::games::wons::heroes::db::holder(&w.app.db, "simo-hayha")
+    let holder = motti::games::wons::heroes::db::holder(&app.db, "simo-hayha")
         .await
         .expect("reads")
         .expect("held");
@@ -631,30 +470,19 @@ async fn test_rankers(app: &TestApp) {
 
 #[tokio::test]
 async fn capture_and_escape_are_rolled_and_kept_in_the_record() {
-    let w = war(&["Summa"]).await;
-    let (id, umpire, soviet, finn) = &w.campaigns[0];
-    test_rankers(&w.app).await;
-    open_battle(&w.app, id, umpire, "sov-1").await;
-    let post = |hero: String, what: &'static str, body: Value| {
-        let app = &w.app;
-        async move {
-            app.post(
-                &format!("/api/v1/campaigns/{id}/wons/heroes/{hero}/{what}"),
-                Some(umpire),
-                body,
-            )
-            .await
-        }
-    };
+    let c = &summa_in_battle_with_test_rankers().await;
+    let (umpire, soviet, finn) = (&c.umpire, &c.soviet, &c.finn);
     let mut captured = None;
     for i in 0..20 {
         let hero = format!("test-{i}");
-        let (status, body) = obtain(&w.app, id, umpire, &hero, json!({"platoon": "fin-1"})).await;
+        let (status, body) = c.obtain(umpire, &hero, json!({"platoon": "fin-1"})).await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
         // Not a prisoner yet: no escape.
-        let (status, body) = post(hero.clone(), "escape-attempts", json!({})).await;
+        let (status, body) = c.fate(&hero, "escape-attempts", json!({})).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-        let (status, roll) = post(hero.clone(), "capture-attempts", json!({"battle": 1})).await;
+        let (status, roll) = c
+            .fate(&hero, "capture-attempts", json!({"battle": 1}))
+            .await;
         assert_eq!(status, StatusCode::OK, "{roll}");
         let die = roll["die"].as_u64().expect("die");
         assert_eq!(
@@ -672,9 +500,9 @@ async fn capture_and_escape_are_rolled_and_kept_in_the_record() {
     }
     let hero = captured.expect("one of twenty heroes was captured");
     // A prisoner is not hit, and does not try to escape in the Hour he was taken.
-    let (status, body) = post(hero.clone(), "hits", json!({"battle": 1})).await;
+    let (status, body) = c.fate(&hero, "hits", json!({"battle": 1})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-    let (status, body) = post(hero.clone(), "escape-attempts", json!({})).await;
+    let (status, body) = c.fate(&hero, "escape-attempts", json!({})).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert_eq!(error_code(&body), "escape_this_hour");
     let find = |list: &Value| -> Value {
@@ -685,15 +513,9 @@ async fn capture_and_escape_are_rolled_and_kept_in_the_record() {
             .cloned()
             .unwrap_or(Value::Null)
     };
-    assert_eq!(
-        find(&heroes(&w.app, id, finn).await["own"])["status"],
-        "captured"
-    );
-    assert_eq!(
-        find(&heroes(&w.app, id, soviet).await["met"])["status"],
-        "captured"
-    );
-    let fin1 = &wons_view(&w.app, id, umpire).await["state"]["platoons"]["fin-1"];
+    assert_eq!(find(&c.heroes(finn).await["own"])["status"], "captured");
+    assert_eq!(find(&c.heroes(soviet).await["met"])["status"], "captured");
+    let fin1 = &c.view(umpire).await["state"]["platoons"]["fin-1"];
     assert!(
         !fin1["heroes"]
             .as_array()
@@ -702,32 +524,18 @@ async fn capture_and_escape_are_rolled_and_kept_in_the_record() {
             .any(|h| h == hero.as_str())
     );
     // Move the clock on an Hour (the umpire resolves it), then he may try.
-    let (status, body) = w
-        .app
-        .post(
-            &format!("/api/v1/campaigns/{id}/wons/battles/1/result"),
-            Some(umpire),
-            json!({"winner": "finnish", "turns": 4}),
-        )
-        .await;
+    let (status, body) = c.result(1, json!({"winner": "finnish", "turns": 4})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let (status, body) = w
-        .app
-        .post(
-            &format!("/api/v1/campaigns/{id}/wons/resolve"),
-            Some(umpire),
-            json!({}),
-        )
-        .await;
+    let (status, body) = c.post(umpire, "resolve", json!({})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let (status, roll) = post(hero.clone(), "escape-attempts", json!({})).await;
+    let (status, roll) = c.fate(&hero, "escape-attempts", json!({})).await;
     assert_eq!(status, StatusCode::OK, "{roll}");
     let die = roll["die"].as_u64().expect("die");
     assert_eq!(
         roll["outcome"],
         if die == 6 { "escaped" } else { "escape_failed" }
     );
-    let record = &find(&heroes(&w.app, id, umpire).await["heroes"])["record"];
+    let record = &find(&c.heroes(umpire).await["heroes"])["record"];
     let kinds: Vec<&str> = record
         .as_array()
         .expect("record")
@@ -747,38 +555,17 @@ async fn capture_and_escape_are_rolled_and_kept_in_the_record() {
 
 #[tokio::test]
 async fn the_umpire_obtains_a_hero_through_the_page_and_sees_refusals_there() {
-    let w = war(&["Summa"]).await;
-    let (id, _, _, _) = &w.campaigns[0];
-    let b = w.app.browser();
-    b.post(format!("{}/signin", w.app.url))
-        .form(&[
-            ("username", "umpire0"),
-            ("password", "correct horse battery"),
-        ])
-        .send()
-        .await
-        .expect("signs in");
-    let res = b
-        .post(format!("{}/campaigns/{id}/heroes/obtain", w.app.url))
-        .form(&[
-            ("hero", "simo-hayha"),
-            ("platoon", "fin-1"),
-            ("element", ""),
-        ])
-        .send()
-        .await
-        .expect("posts");
+    let c = &summa().await;
+    let (id, url) = (&c.id, &c.app.url);
+    let b = c.app.signed_in("umpire0", "the umpire's browser").await;
+    let obtain = |hero: &'static str| {
+        b.post(format!("{url}/campaigns/{id}/heroes/obtain"))
+            .form(&[("hero", hero), ("platoon", "fin-1"), ("element", "")])
+            .send()
+    };
+    let res = obtain("simo-hayha").await.expect("posts");
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    let res = b
-        .post(format!("{}/campaigns/{id}/heroes/obtain", w.app.url))
-        .form(&[
-            ("hero", "vasily-margelov"),
-            ("platoon", "fin-1"),
-            ("element", ""),
-        ])
-        .send()
-        .await
-        .expect("posts");
+    let res = obtain("vasily-margelov").await.expect("posts");
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let html = res.text().await.expect("html");
     assert!(
@@ -790,10 +577,7 @@ async fn the_umpire_obtains_a_hero_through_the_page_and_sees_refusals_there() {
         "the page shows the hero obtained"
     );
     let res = b
-        .post(format!(
-            "{}/campaigns/{id}/heroes/simo-hayha/fate",
-            w.app.url
-        ))
+        .post(format!("{url}/campaigns/{id}/heroes/simo-hayha/fate"))
         .form(&[("event", "hit"), ("battle", "")])
         .send()
         .await

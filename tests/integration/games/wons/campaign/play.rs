@@ -2,8 +2,8 @@
 //! checked as the umpire and both players read them, and the checks each battle step repeats
 //! (support, Force Morale, barrages, heroes, interrogations) against the views and dice log.
 
-use crate::common::error_code;
-use crate::wons::{Campaign, contact_campaign};
+use crate::common::{error_code, error_message};
+use crate::games::wons::client::{WonsTable, platoon_of};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -68,16 +68,6 @@ pub fn enemy(side: &str) -> &'static str {
     } else {
         "soviet"
     }
-}
-
-/// One of the side's own platoons in its view.
-pub fn platoon_of<'a>(view: &'a Value, id: &str) -> &'a Value {
-    view["platoons"]
-        .as_array()
-        .expect("platoons")
-        .iter()
-        .find(|p| p["id"] == id)
-        .unwrap_or_else(|| panic!("{id} in the {} view", view["side"]))
 }
 
 /// A battle in a side's view, or in the umpire's.
@@ -183,7 +173,7 @@ fn key(e: &Value) -> (String, String) {
 /// The demonstration campaign as it is played, with what has been checked so far.
 pub struct Play {
     /// The campaign and its three participants.
-    pub c: Campaign,
+    pub c: WonsTable,
     /// The last event checked, in each reader's own numbering.
     seen: BTreeMap<&'static str, i64>,
     /// Platoon names by id.
@@ -197,7 +187,7 @@ impl Play {
     /// the Soviet vanguard), so that the first battle comes in Hour 1 and the rest follow at C;
     /// the opening events count as read.
     pub async fn start() -> Play {
-        let c = contact_campaign().await;
+        let c = WonsTable::contact().await;
         let umpire = c.view(&c.umpire).await;
         let names = umpire["state"]["platoons"]
             .as_object()
@@ -255,17 +245,12 @@ impl Play {
 
     /// The dice log as `who` reads it.
     pub async fn rolls(&self, who: &str) -> Vec<Value> {
-        let path = format!("/api/v1/campaigns/{}/rolls?limit=1000", self.c.id);
-        let (status, rolls) = self.c.app.get(&path, Some(self.token(who))).await;
-        assert_eq!(status, StatusCode::OK, "{rolls}");
-        rolls.as_array().expect("rolls").clone()
+        self.c.rolls(self.token(who)).await
     }
 
     /// The heroes view of `who`.
     pub async fn heroes(&self, who: &str) -> Value {
-        let (status, heroes) = self.send(who, "GET heroes", Value::Null).await;
-        assert_eq!(status, StatusCode::OK, "{heroes}");
-        heroes
+        self.c.heroes(self.token(who)).await
     }
 
     /// Whether `side` has met hero `id`.
@@ -279,9 +264,7 @@ impl Play {
 
     /// The events `who` reads that came after the last check, oldest first.
     async fn new_events(&self, who: &str) -> Vec<Value> {
-        let path = format!("/api/v1/campaigns/{}/wons/events?limit=500", self.c.id);
-        let (status, events) = self.c.app.get(&path, Some(self.token(who))).await;
-        assert_eq!(status, StatusCode::OK, "{events}");
+        let events = self.c.events(self.token(who)).await;
         let mut new: Vec<Value> = events
             .as_array()
             .expect("events")
@@ -370,11 +353,7 @@ impl Play {
     pub async fn send(&self, who: &str, request: &str, body: Value) -> (StatusCode, Value) {
         let (method, path) = request.split_once(' ').expect("METHOD path");
         let method = Method::from_bytes(method.as_bytes()).expect("a method");
-        let path = format!("/api/v1/campaigns/{}/wons/{path}", self.c.id);
-        self.c
-            .app
-            .send(method, &path, Some(self.token(who)), body)
-            .await
+        self.c.send(method, self.token(who), path, body).await
     }
 
     /// A command that must succeed; its events are for the caller to check.
@@ -398,7 +377,7 @@ impl Play {
         let (got, answer) = self.send(who, request, body).await;
         assert_eq!(got.as_str(), status, "{request}: {answer}");
         assert_eq!(error_code(&answer), code, "{request}: {answer}");
-        let message = answer["error"]["message"].as_str().expect("message");
+        let message = error_message(&answer);
         for word in words.split(" | ") {
             assert!(message.contains(word), "'{message}' names '{word}'");
         }

@@ -1,122 +1,17 @@
-//! The test harness: a real server on a fresh PostgreSQL database per test, and API clients.
+//! The test harness: a real server on a PostgreSQL database of its own per test, and API clients.
+
+mod db;
+mod process;
+
+pub use db::{database_url, empty_database, migrated_database};
+pub use process::{MottiProcess, free_port, motti_command};
 
 use motti::config::Config;
 use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
-use sqlx::postgres::PgConnectOptions;
-use sqlx::{ConnectOptions, Connection, Executor, PgConnection, PgPool};
-use std::str::FromStr;
-use std::sync::OnceLock;
+use sqlx::PgPool;
+use std::sync::Arc;
 use tokio::sync::oneshot;
-
-/// Where test databases are created: `DATABASE_URL`, else 127.0.0.1:5432, else an embedded cluster.
-fn admin_options() -> PgConnectOptions {
-    static URL: OnceLock<String> = OnceLock::new();
-    let url = URL.get_or_init(|| {
-        if let Ok(url) = std::env::var("DATABASE_URL") {
-            return url;
-        }
-        if std::net::TcpStream::connect("127.0.0.1:5432").is_ok() {
-            return "postgres://postgres@127.0.0.1:5432/postgres".into();
-        }
-        eprintln!(
-            "tests: no DATABASE_URL and nothing on 127.0.0.1:5432; starting the embedded PostgreSQL"
-        );
-        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("test-pg");
-        let pg = motti::pg::EmbeddedPg::start(&dir).expect("the embedded PostgreSQL starts");
-        let url = pg.admin_url();
-        // Left running for the other test binaries; it lives under target/.
-        std::mem::forget(pg);
-        url
-    });
-    PgConnectOptions::from_str(url)
-        .expect("a valid database URL")
-        .database("postgres")
-}
-
-/// The URL of test database `name`.
-pub fn database_url(name: &str) -> String {
-    admin_options().database(name).to_url_lossy().to_string()
-}
-
-/// A new empty database of its own: its name and URL. Hand it to `TestApp::spawn_on`, which
-/// drops it when done.
-pub async fn empty_database() -> (String, String) {
-    let name = format!("motti_test_{}", uuid::Uuid::new_v4().simple());
-    let mut conn = admin_options()
-        .connect()
-        .await
-        .expect("connects to the test PostgreSQL");
-    conn.execute(format!("create database {name}").as_str())
-        .await
-        .expect("creates the test database");
-    conn.close().await.ok();
-    let url = database_url(&name);
-    (name, url)
-}
-
-/// Runs the real `motti` binary with `args` on the database at `url`; returns whether it
-/// succeeded and what it printed (stdout then stderr).
-pub async fn motti_command(url: &str, args: &[&str]) -> (bool, String) {
-    let out = tokio::process::Command::new(env!("CARGO_BIN_EXE_motti"))
-        .args(args)
-        .env("DATABASE_URL", url)
-        .env("RUST_LOG", "warn")
-        .output()
-        .await
-        .expect("motti runs");
-    let text = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (out.status.success(), text)
-}
-
-/// The real `motti` binary serving on 127.0.0.1:`port`; killed when dropped.
-pub struct MottiProcess {
-    child: tokio::process::Child,
-}
-
-impl MottiProcess {
-    /// Starts `motti` on the database at `db_url` and waits (up to 30 s) until it answers.
-    pub async fn start(db_url: &str, port: u16) -> MottiProcess {
-        let child = tokio::process::Command::new(env!("CARGO_BIN_EXE_motti"))
-            .env("DATABASE_URL", db_url)
-            .env("MOTTI_BIND", format!("127.0.0.1:{port}"))
-            .env("MOTTI_AUTH_RATE", "0")
-            .env("RUST_LOG", "warn")
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .kill_on_drop(true)
-            .spawn()
-            .expect("motti starts");
-        let ready = format!("http://127.0.0.1:{port}/readyz");
-        let client = Client::new();
-        for _ in 0..300 {
-            if let Ok(res) = client.get(&ready).send().await
-                && res.status().is_success()
-            {
-                return MottiProcess { child };
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-        }
-        panic!("motti did not answer on port {port} within 30 seconds");
-    }
-
-    /// Kills the server with SIGKILL, as a crash would, and waits for it to be gone.
-    pub async fn kill(mut self) {
-        self.child.kill().await.expect("SIGKILL");
-    }
-}
-
-/// A port free on 127.0.0.1 at the moment of asking.
-pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port")
-        .port()
-}
 
 /// A running server on its own database.
 pub struct TestApp {
@@ -136,11 +31,12 @@ impl TestApp {
 
     /// A server whose configuration `adjust` may change.
     pub async fn spawn_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
-        let (db_name, _) = empty_database().await;
+        let (db_name, _) = migrated_database().await;
         TestApp::spawn_on(db_name, adjust).await
     }
 
-    /// A server on the existing database `db_name` (migrated first), which it drops when done.
+    /// A server on the existing database `db_name` (brought up to date first, as the server does
+    /// on start), which it drops when done.
     pub async fn spawn_on(db_name: String, adjust: impl FnOnce(&mut Config)) -> TestApp {
         let url = database_url(&db_name);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
@@ -273,6 +169,18 @@ impl TestApp {
         browser
     }
 
+    /// The HTML of page `path` as `browser` (a client from `browser` or `signed_in`) gets it.
+    pub async fn html(&self, browser: &Client, path: &str) -> String {
+        browser
+            .get(format!("{}{path}", self.url))
+            .send()
+            .await
+            .expect("page")
+            .text()
+            .await
+            .expect("html")
+    }
+
     /// `GET path` with an optional bearer token; returns the status and JSON body.
     pub async fn get(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
         let mut req = self.api().get(format!("{}{path}", self.url));
@@ -345,8 +253,8 @@ impl TestApp {
 
 /// A campaign with an umpire and one player on each side, all made through the API.
 pub struct Sides {
-    /// The server.
-    pub app: TestApp,
+    /// The server (shared when several campaigns run on it).
+    pub app: Arc<TestApp>,
     /// The campaign's id.
     pub id: String,
     /// The umpire's token.
@@ -358,29 +266,47 @@ pub struct Sides {
 }
 
 impl Sides {
-    /// A fresh server with a campaign of `game` created by `umpire`, joined by `soviet` and `finn`;
-    /// `scenario` is sent with the creation when given.
+    /// A fresh server with a campaign "Taipale" of `game` created by `umpire`, joined by `soviet`
+    /// and `finn`; `scenario` is sent with the creation when given.
     pub async fn new(game: &str, scenario: Option<&str>) -> Sides {
-        let app = TestApp::spawn().await;
-        let (_, umpire) = app.user("umpire").await;
-        let (_, soviet) = app.user("soviet").await;
-        let (_, finn) = app.user("finn").await;
-        let mut body = json!({"name": "Taipale", "game": game});
+        let mut campaign = json!({"name": "Taipale", "game": game});
         if let Some(pack) = scenario {
-            body["scenario"] = json!(pack);
+            campaign["scenario"] = json!(pack);
         }
-        let (status, created) = app.post("/api/v1/campaigns", Some(&umpire), body).await;
+        Sides::open(&Arc::new(TestApp::spawn().await), campaign, "").await
+    }
+
+    /// A campaign made on `app` from `campaign` (the creation's body) by a new user
+    /// `umpire<suffix>`, joined by new users `soviet<suffix>` and `finn<suffix>`.
+    pub async fn open(app: &Arc<TestApp>, campaign: Value, suffix: &str) -> Sides {
+        let (_, umpire) = app.user(&format!("umpire{suffix}")).await;
+        let (_, soviet) = app.user(&format!("soviet{suffix}")).await;
+        let (_, finn) = app.user(&format!("finn{suffix}")).await;
+        let (status, created) = app.post("/api/v1/campaigns", Some(&umpire), campaign).await;
         assert_eq!(status, StatusCode::CREATED, "{created}");
         let id = created["id"].as_str().expect("id").to_owned();
         app.join(&umpire, &id, &soviet, "soviet").await;
         app.join(&umpire, &id, &finn, "finnish").await;
         Sides {
-            app,
+            app: Arc::clone(app),
             id,
             umpire,
             soviet,
             finn,
         }
+    }
+
+    /// The dice log as the holder of `token` reads it (up to 1,000 rolls, newest first).
+    pub async fn rolls(&self, token: &str) -> Vec<Value> {
+        let (status, rolls) = self
+            .app
+            .get(
+                &format!("/api/v1/campaigns/{}/rolls?limit=1000", self.id),
+                Some(token),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{rolls}");
+        rolls.as_array().expect("rolls").clone()
     }
 
     /// `POST …/rolls` with `body` as the holder of `token`.
@@ -434,28 +360,18 @@ pub fn error_code(body: &Value) -> &str {
     code
 }
 
+/// The message of an error answer.
+pub fn error_message(body: &Value) -> &str {
+    body["error"]["message"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error message in {body}"))
+}
+
 impl Drop for TestApp {
     fn drop(&mut self) {
         if let Some(tx) = self.shutdown.take() {
             let _ = tx.send(());
         }
-        let name = self.db_name.clone();
-        let admin = admin_options();
-        // Drop the database from a thread of its own: Drop cannot await.
-        let _ = std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()?;
-            rt.block_on(async {
-                let mut conn = PgConnection::connect_with(&admin)
-                    .await
-                    .map_err(std::io::Error::other)?;
-                conn.execute(format!("drop database if exists {name} with (force)").as_str())
-                    .await
-                    .map_err(std::io::Error::other)?;
-                Ok::<(), std::io::Error>(())
-            })
-        })
-        .join();
+        db::drop_database(self.db_name.clone());
     }
 }

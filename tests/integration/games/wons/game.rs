@@ -1,63 +1,14 @@
 //! Winter of No Surrender through the real server: views per side, orders, Hours, battles,
 //! umpire powers, and what each side may not see.
 
-use crate::common::{Sides, error_code};
-use reqwest::StatusCode;
+use super::client::{WonsTable, platoon_of};
+use crate::common::{error_code, error_message};
+use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
-
-pub(crate) type Campaign = Sides;
-
-async fn campaign() -> Campaign {
-    Sides::new("wons", None).await
-}
-
-impl Campaign {
-    pub(crate) async fn view(&self, token: &str) -> Value {
-        let (status, view) = self
-            .app
-            .get(
-                &format!("/api/v1/campaigns/{}/wons/view", self.id),
-                Some(token),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK, "{view}");
-        view
-    }
-    async fn order(&self, token: &str, platoon: &str, order: Value) -> (StatusCode, Value) {
-        self.app
-            .put(
-                &format!("/api/v1/campaigns/{}/wons/orders/{platoon}", self.id),
-                Some(token),
-                order,
-            )
-            .await
-    }
-    /// The event log as `token`'s holder reads it, newest first.
-    async fn events(&self, token: &str) -> Value {
-        let (status, events) = self
-            .app
-            .get(
-                &format!("/api/v1/campaigns/{}/wons/events", self.id),
-                Some(token),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK, "{events}");
-        events
-    }
-    pub(crate) async fn post(&self, token: &str, path: &str, body: Value) -> (StatusCode, Value) {
-        self.app
-            .post(
-                &format!("/api/v1/campaigns/{}/wons/{path}", self.id),
-                Some(token),
-                body,
-            )
-            .await
-    }
-}
 
 #[tokio::test]
 async fn each_side_sees_its_own_platoons_and_only_sightings_of_the_enemy() {
-    let c = campaign().await;
+    let c = WonsTable::new().await;
     let soviet = c.view(&c.soviet).await;
     assert_eq!(soviet["side"], "soviet");
     let own = soviet["platoons"].as_array().expect("platoons");
@@ -94,19 +45,13 @@ async fn each_side_sees_its_own_platoons_and_only_sightings_of_the_enemy() {
 
 #[tokio::test]
 async fn illegal_orders_are_422_naming_the_rule_and_change_nothing() {
-    let c = campaign().await;
+    let c = WonsTable::new().await;
     let (status, body) = c
         .order(&c.finn, "fin-1", json!({"action": "build_bonfire"}))
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(error_code(&body), "illegal_order");
-    assert!(
-        body["error"]["message"]
-            .as_str()
-            .expect("message")
-            .contains("R2"),
-        "{body}"
-    );
+    assert!(error_message(&body).contains("R2"), "{body}");
     let (status, body) = c
         .order(
             &c.finn,
@@ -119,13 +64,7 @@ async fn illegal_orders_are_422_naming_the_rule_and_change_nothing() {
         StatusCode::UNPROCESSABLE_ENTITY,
         "the Soviets hold the initiative: {body}"
     );
-    assert!(
-        body["error"]["message"]
-            .as_str()
-            .expect("message")
-            .contains("initiative"),
-        "{body}"
-    );
+    assert!(error_message(&body).contains("initiative"), "{body}");
     let (status, body) = c.order(&c.finn, "sov-1", json!({"action": "defend"})).await;
     assert_eq!(
         status,
@@ -161,7 +100,7 @@ async fn illegal_orders_are_422_naming_the_rule_and_change_nothing() {
 }
 
 /// Orders for every platoon of a side: Soviets advance (or attack when they may), Finns dig in.
-async fn give_side_orders(c: &Campaign, token: &str, view: &Value, attack_once: &mut bool) {
+async fn give_side_orders(c: &WonsTable, token: &str, view: &Value, attack_once: &mut bool) {
     let platoons = view["platoons"].as_array().expect("platoons").clone();
     let soviet = view["side"] == "soviet";
     for p in &platoons {
@@ -188,7 +127,7 @@ async fn give_side_orders(c: &Campaign, token: &str, view: &Value, attack_once: 
 
 #[tokio::test]
 async fn twenty_four_hours_through_the_api() {
-    let c = campaign().await;
+    let c = WonsTable::new().await;
     let start_hour = c.view(&c.umpire).await["campaign"]["hour"]
         .as_u64()
         .expect("hour");
@@ -198,18 +137,10 @@ async fn twenty_four_hours_through_the_api() {
         for token in [&c.soviet, &c.finn] {
             let view = c.view(token).await;
             give_side_orders(&c, token, &view, &mut attack_once).await;
-            let (status, body) = c.post(token, "ready", json!({})).await;
+            let (status, body) = c.ready(token).await;
             if status == StatusCode::UNPROCESSABLE_ENTITY {
                 // A stack split by the orders above: order that side to Defend instead.
-                for p in view["platoons"].as_array().expect("platoons") {
-                    c.order(
-                        token,
-                        p["id"].as_str().expect("id"),
-                        json!({"action": "defend"}),
-                    )
-                    .await;
-                }
-                let (status, body) = c.post(token, "ready", json!({})).await;
+                let (status, body) = c.defend_and_ready(token, &view).await;
                 assert_eq!(status, StatusCode::OK, "hour {hour}: {body}");
             } else {
                 assert_eq!(status, StatusCode::OK, "hour {hour}: {body}");
@@ -221,11 +152,7 @@ async fn twenty_four_hours_through_the_api() {
             if battle["status"] == "pending" || battle["status"]["status"] == "pending" {
                 battles += 1;
                 let (status, body) = c
-                    .post(
-                        &c.umpire,
-                        &format!("battles/{}/result", battle["id"]),
-                        json!({"winner": "finnish", "turns": 5}),
-                    )
+                    .result(&battle["id"], json!({"winner": "finnish", "turns": 5}))
                     .await;
                 assert_eq!(status, StatusCode::OK, "{body}");
             }
@@ -246,12 +173,8 @@ async fn twenty_four_hours_through_the_api() {
             .last()
             .map(|e| format!("&before={}", e["seq"]))
             .unwrap_or_default();
-        let (_, page) = c
-            .app
-            .get(
-                &format!("/api/v1/campaigns/{}/wons/events?limit=500{before}", c.id),
-                Some(&c.umpire),
-            )
+        let page = c
+            .read(&c.umpire, &format!("events?limit=500{before}"))
             .await;
         let page = page.as_array().expect("events").clone();
         if page.is_empty() {
@@ -268,14 +191,8 @@ async fn twenty_four_hours_through_the_api() {
         seqs.windows(2).all(|w| w[0] == w[1] + 1),
         "numbered without gaps, newest first"
     );
-    let (_, rolls) = c
-        .app
-        .get(
-            &format!("/api/v1/campaigns/{}/rolls?limit=1000", c.id),
-            Some(&c.umpire),
-        )
-        .await;
-    for roll in rolls.as_array().expect("rolls") {
+    let rolls = c.rolls(&c.umpire).await;
+    for roll in &rolls {
         assert!(
             roll["purpose"].as_str().expect("purpose").contains("(R"),
             "every rules roll names its rule: {roll}"
@@ -288,7 +205,7 @@ async fn twenty_four_hours_through_the_api() {
         .filter_map(|e| e["sentence"].as_str())
         .collect();
     let mut advance_rolls = 0;
-    for roll in rolls.as_array().expect("rolls") {
+    for roll in &rolls {
         let purpose = roll["purpose"].as_str().expect("purpose");
         let Some(rest) = purpose.strip_prefix("Stack ") else {
             continue;
@@ -339,7 +256,7 @@ async fn twenty_four_hours_through_the_api() {
 
 #[tokio::test]
 async fn an_impossible_correction_is_a_422_naming_the_fault_and_changes_nothing() {
-    let c = campaign().await;
+    let c = WonsTable::new().await;
     let before = c.view(&c.umpire).await;
     for (path, value, named) in [
         ("/hour", json!(4294967295u32), "hour"),
@@ -355,7 +272,7 @@ async fn an_impossible_correction_is_a_422_naming_the_fault_and_changes_nothing(
             .await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{path}: {body}");
         assert_eq!(error_code(&body), "invalid_correction");
-        let message = body["error"]["message"].as_str().expect("message");
+        let message = error_message(&body);
         assert!(message.contains(named), "{path}: {message}");
     }
     assert_eq!(c.view(&c.umpire).await["state"], before["state"]);
@@ -363,7 +280,7 @@ async fn an_impossible_correction_is_a_422_naming_the_fault_and_changes_nothing(
 
 #[tokio::test]
 async fn umpire_corrections_reveals_and_the_end() {
-    let c = campaign().await;
+    let c = WonsTable::new().await;
     let (status, body) = c
         .post(
             &c.umpire,
@@ -431,7 +348,7 @@ async fn umpire_corrections_reveals_and_the_end() {
 
 #[tokio::test]
 async fn the_finns_learn_nothing_of_unspotted_soviets() {
-    let c = campaign().await;
+    let c = WonsTable::new().await;
     // Soviet orders exist but are hidden.
     let soviet = c.view(&c.soviet).await;
     let mut attack = false;
@@ -460,28 +377,8 @@ async fn the_finns_learn_nothing_of_unspotted_soviets() {
         .collect();
     assert!(!hidden.is_empty(), "the demo starts with unspotted Soviets");
     let events = c.events(&c.finn).await;
-    let page = {
-        let b = c.app.browser();
-        b.post(format!("{}/signin", c.app.url))
-            .form(&[("username", "finn"), ("password", "correct horse battery")])
-            .send()
-            .await
-            .expect("signs in");
-        let res = b
-            .get(format!("{}/campaigns/{}/wons", c.app.url, c.id))
-            .send()
-            .await
-            .expect("page");
-        assert_eq!(res.status(), StatusCode::OK);
-        res.text().await.expect("html")
-    };
-    let (_, export) = c
-        .app
-        .get(
-            &format!("/api/v1/campaigns/{}/dice/export", c.id),
-            Some(&c.finn),
-        )
-        .await;
+    let page = c.page(&c.finn, "wons").await;
+    let export = c.export(&c.finn).await;
     for output in [
         finn_view.to_string(),
         events.to_string(),
@@ -504,11 +401,10 @@ async fn the_finns_learn_nothing_of_unspotted_soviets() {
 
 #[tokio::test]
 async fn a_passed_deadline_resolves_the_hour_with_defend() {
-    let c = campaign().await;
+    let c = WonsTable::new().await;
     let hour = c.view(&c.umpire).await["campaign"]["hour"]
         .as_u64()
         .expect("hour");
-    let path = format!("/api/v1/campaigns/{}/wons/deadline", c.id);
     let soon = (time::OffsetDateTime::now_utc() + time::Duration::seconds(2))
         .format(&time::format_description::well_known::Rfc3339)
         .expect("formats");
@@ -521,7 +417,7 @@ async fn a_passed_deadline_resolves_the_hour_with_defend() {
         (json!(soon), &c.soviet, StatusCode::FORBIDDEN),
         (json!(soon), &c.umpire, StatusCode::OK),
     ] {
-        let (status, body) = c.app.put(&path, Some(token), json!({ "at": at })).await;
+        let (status, body) = c.put(token, "deadline", json!({ "at": at })).await;
         assert_eq!(status, expected, "{body}");
     }
     // Only the Soviets order; the Finns miss the deadline.
@@ -565,7 +461,7 @@ async fn a_passed_deadline_resolves_the_hour_with_defend() {
 }
 
 /// What `side` must not see: enemy platoons it has not spotted (id, name) and enemy works it has not found.
-async fn secrets_of(c: &Campaign, token: &str) -> Vec<String> {
+async fn secrets_of(c: &WonsTable, token: &str) -> Vec<String> {
     let mine = c.view(token).await;
     let side = mine["side"].as_str().expect("side").to_owned();
     let seen: Vec<&str> = mine["enemy_platoons"]
@@ -606,59 +502,9 @@ async fn secrets_of(c: &Campaign, token: &str) -> Vec<String> {
     secrets
 }
 
-/// Everything the holder of `token` (user `name`) reads of the campaign: its view, events,
-/// rolls and the game page.
-pub(crate) async fn everything_a_side_gets(c: &Campaign, token: &str, name: &str) -> Vec<String> {
-    let view = c.view(token).await.to_string();
-    let (_, events) = c
-        .app
-        .get(
-            &format!("/api/v1/campaigns/{}/wons/events?limit=500", c.id),
-            Some(token),
-        )
-        .await;
-    let (_, rolls) = c
-        .app
-        .get(
-            &format!("/api/v1/campaigns/{}/rolls?limit=1000", c.id),
-            Some(token),
-        )
-        .await;
-    let b = c.app.browser();
-    b.post(format!("{}/signin", c.app.url))
-        .form(&[("username", name), ("password", "correct horse battery")])
-        .send()
-        .await
-        .expect("signs in");
-    let mut received = vec![view, events.to_string(), rolls.to_string()];
-    for path in ["wons", "heroes"] {
-        let page = b
-            .get(format!("{}/campaigns/{}/{path}", c.app.url, c.id))
-            .send()
-            .await
-            .expect("page")
-            .text()
-            .await
-            .expect("html");
-        received.push(page);
-    }
-    // The campaign, its dice export and its heroes. (The server-wide roster lists every hero by
-    // name for everyone; the hero tests check that a side reads it exactly as an outsider does.)
-    for path in [
-        format!("/api/v1/campaigns/{}", c.id),
-        format!("/api/v1/campaigns/{}/dice/export", c.id),
-        format!("/api/v1/campaigns/{}/wons/heroes", c.id),
-    ] {
-        let (status, body) = c.app.get(&path, Some(token)).await;
-        assert_eq!(status, StatusCode::OK, "{path}: {body}");
-        received.push(body.to_string());
-    }
-    received
-}
-
 #[tokio::test]
 async fn neither_side_learns_what_it_may_not_know_over_many_hours() {
-    let c = campaign().await;
+    let c = WonsTable::new().await;
     let mut seed: u64 = 0x5eed_1940;
     let mut pick = |n: usize| {
         seed = seed
@@ -686,16 +532,8 @@ async fn neither_side_learns_what_it_may_not_know_over_many_hours() {
                 };
                 c.order(token, p["id"].as_str().expect("id"), order).await;
             }
-            if c.post(token, "ready", json!({})).await.0 != StatusCode::OK {
-                for p in view["platoons"].as_array().expect("platoons") {
-                    c.order(
-                        token,
-                        p["id"].as_str().expect("id"),
-                        json!({"action": "defend"}),
-                    )
-                    .await;
-                }
-                let (status, body) = c.post(token, "ready", json!({})).await;
+            if c.ready(token).await.0 != StatusCode::OK {
+                let (status, body) = c.defend_and_ready(token, &view).await;
                 assert_eq!(status, StatusCode::OK, "hour {hour}: {body}");
             }
         }
@@ -705,9 +543,8 @@ async fn neither_side_learns_what_it_may_not_know_over_many_hours() {
         {
             if battle["status"] == "pending" || battle["status"]["status"] == "pending" {
                 let winner = if pick(2) == 0 { "soviet" } else { "finnish" };
-                c.post(
-                    &c.umpire,
-                    &format!("battles/{}/result", battle["id"]),
+                c.result(
+                    &battle["id"],
                     json!({"winner": winner, "turns": 1 + pick(6)}),
                 )
                 .await;
@@ -721,7 +558,7 @@ async fn neither_side_learns_what_it_may_not_know_over_many_hours() {
                     "{name} starts with enemy platoons and works unknown: {secrets:?}"
                 );
             }
-            for output in everything_a_side_gets(&c, token, name).await {
+            for output in c.everything_read_by(token, name).await {
                 for secret in &secrets {
                     assert!(
                         !output.contains(secret.as_str()),
@@ -733,45 +570,16 @@ async fn neither_side_learns_what_it_may_not_know_over_many_hours() {
     }
 }
 
-/// The demo pack with the Finnish 1st Platoon moved up to step C, beside the Soviet vanguard.
-fn contact_pack() -> String {
-    let demo = include_str!("../../scenarios/wons-demo.toml");
-    let from =
-        "id = \"fin-1\"\nname = \"1st Platoon, 3rd Company\"\nside = \"finnish\"\nstep = \"D\"";
-    assert!(demo.contains(from), "the demo pack still has fin-1 at D");
-    demo.replacen(from, &from.replace("step = \"D\"", "step = \"C\""), 1)
-}
-
-pub(crate) async fn contact_campaign() -> Campaign {
-    Sides::new("wons", Some(&contact_pack())).await
-}
-
-/// In the contact campaign, the Soviet vanguard attacks the Finns at C and the Hour resolves.
-pub(crate) async fn open_battle_at_c(c: &Campaign) {
-    // One platoon of the leading stack makes the initial attack (R2); its stack-mate stands by.
-    for (platoon, order) in [
-        ("sov-1", json!({"action": "attack", "table": "red"})),
-        ("sov-2", json!({"action": "defend"})),
-    ] {
-        let (status, body) = c.order(&c.soviet, platoon, order).await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-    }
-    for token in [&c.soviet, &c.finn] {
-        let (status, body) = c.post(token, "ready", json!({})).await;
-        assert_eq!(status, StatusCode::OK, "{body}");
-    }
-}
-
-async fn refused(c: &Campaign, token: &str, platoon: &str, order: Value, rule: &str) {
+async fn refused(c: &WonsTable, token: &str, platoon: &str, order: Value, rule: &str) {
     let (status, body) = c.order(token, platoon, order.clone()).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{order}: {body}");
-    let message = body["error"]["message"].as_str().expect("message");
+    let message = error_message(&body);
     assert!(message.contains(rule), "{order}: '{message}' names {rule}");
 }
 
 #[tokio::test]
 async fn every_rule_that_forbids_an_order_answers_422_naming_it() {
-    let c = contact_campaign().await;
+    let c = WonsTable::contact().await;
     // Enemy on the step: no Rest, no Advance (R2), for either side.
     refused(&c, &c.soviet, "sov-1", json!({"action": "advance"}), "R2").await;
     refused(&c, &c.soviet, "sov-1", json!({"action": "rest"}), "R2").await;
@@ -829,81 +637,54 @@ async fn every_rule_that_forbids_an_order_answers_422_naming_it() {
         .await;
     }
     // Stack rules: a stack moves as one; a reorganization keeps to the size limits (R2 Reorganize).
-    let reorganization = format!("/api/v1/campaigns/{}/wons/reorganization", c.id);
     let (status, body) = c
-        .app
         .put(
-            &reorganization,
-            Some(&c.soviet),
+            &c.soviet,
+            "reorganization",
             json!({"stacks": [{"id": "big", "platoons": ["sov-3", "sov-4", "sov-5", "sov-6"]}, {"id": "vanguard", "platoons": ["sov-1", "sov-2"]}]}),
         )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(
-        body["error"]["message"]
-            .as_str()
-            .expect("message")
-            .contains("R2"),
-        "{body}"
-    );
+    assert!(error_message(&body).contains("R2"), "{body}");
     let (status, _) = c
-        .app
-        .put(&reorganization, Some(&c.finn), json!({"stacks": null}))
+        .put(&c.finn, "reorganization", json!({"stacks": null}))
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN, "only the Soviets reorganize");
     c.order(&c.soviet, "sov-3", json!({"action": "advance"}))
         .await;
     c.order(&c.soviet, "sov-4", json!({"action": "defend"}))
         .await;
-    let (status, body) = c.post(&c.soviet, "ready", json!({})).await;
+    let (status, body) = c.ready(&c.soviet).await;
     assert_eq!(
         status,
         StatusCode::UNPROCESSABLE_ENTITY,
         "a split stack is refused: {body}"
     );
-    assert!(
-        body["error"]["message"]
-            .as_str()
-            .expect("message")
-            .contains("R2"),
-        "{body}"
-    );
+    assert!(error_message(&body).contains("R2"), "{body}");
     // The own-orders call shows what was accepted, and nothing was marked ready.
-    let (status, orders) = c
-        .app
-        .get(
-            &format!("/api/v1/campaigns/{}/wons/orders", c.id),
-            Some(&c.soviet),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK);
+    let orders = c.read(&c.soviet, "orders").await;
     assert_eq!(orders["ready"], false);
     assert_eq!(orders["orders"]["sov-1"]["action"], "attack");
 }
 
 #[tokio::test]
 async fn each_side_rolls_and_sees_only_its_own_starting_force_morale() {
-    let c = contact_campaign().await;
-    open_battle_at_c(&c).await;
+    let c = WonsTable::contact().await;
+    c.open_battle_at_c().await;
     let battle = c.view(&c.soviet).await["battles"][0]["id"]
         .as_u64()
         .expect("a battle opened");
     // The umpire edits the campaign's Force Morale table: every face gives 12.
-    let table = format!("/api/v1/campaigns/{}/wons/force-morale-table", c.id);
+    let table = "force-morale-table";
     let (status, body) = c
-        .app
-        .put(
-            &table,
-            Some(&c.umpire),
-            json!({"by_face": [8, 9, 9, 10, 10, 0]}),
-        )
+        .put(&c.umpire, table, json!({"by_face": [8, 9, 9, 10, 10, 0]}))
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert!(error_code(&body) == "invalid_table");
     let twelves = json!({"by_face": [12, 12, 12, 12, 12, 12]});
-    let (status, _) = c.app.put(&table, Some(&c.soviet), twelves.clone()).await;
+    let (status, _) = c.put(&c.soviet, table, twelves.clone()).await;
     assert_eq!(status, StatusCode::FORBIDDEN, "the umpire's table");
-    let (status, body) = c.app.put(&table, Some(&c.umpire), twelves).await;
+    let (status, body) = c.put(&c.umpire, table, twelves).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let path = format!("battles/{battle}/force-morale");
     let (status, view) = c.post(&c.soviet, &path, json!({})).await;
@@ -936,13 +717,9 @@ async fn each_side_rolls_and_sees_only_its_own_starting_force_morale() {
     );
     let (status, _) = c.post(&c.umpire, &path, json!({"side": "finnish"})).await;
     assert_eq!(status, StatusCode::OK);
-    let (_, rolls) = c
-        .app
-        .get(&format!("/api/v1/campaigns/{}/rolls", c.id), Some(&c.finn))
-        .await;
-    let mine = rolls
-        .as_array()
-        .expect("rolls")
+    let mine = c
+        .rolls(&c.finn)
+        .await
         .iter()
         .filter(|r| {
             r["purpose"]
@@ -962,8 +739,8 @@ async fn each_side_rolls_and_sees_only_its_own_starting_force_morale() {
 
 #[tokio::test]
 async fn barrages_check_their_requirements_and_are_rolled_by_the_server() {
-    let c = contact_campaign().await;
-    open_battle_at_c(&c).await;
+    let c = WonsTable::contact().await;
+    c.open_battle_at_c().await;
     let battle = c.view(&c.soviet).await["battles"][0]["id"]
         .as_u64()
         .expect("a battle opened");
@@ -977,13 +754,7 @@ async fn barrages_check_their_requirements_and_are_rolled_by_the_server() {
         )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-    assert!(
-        body["error"]["message"]
-            .as_str()
-            .expect("message")
-            .contains("four Hours"),
-        "{body}"
-    );
+    assert!(error_message(&body).contains("four Hours"), "{body}");
     let (status, body) = c
         .post(
             &c.finn,
@@ -992,40 +763,28 @@ async fn barrages_check_their_requirements_and_are_rolled_by_the_server() {
         )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-    assert!(
-        body["error"]["message"]
-            .as_str()
-            .expect("message")
-            .contains("forward observer"),
-        "{body}"
-    );
+    assert!(error_message(&body).contains("forward observer"), "{body}");
     let code = "finnish-two-81mm-mortars";
     let call = json!({"barrage": code, "targets": ["vanguard", "MG team"], "observer": true});
     let (status, body) = c.post(&c.finn, &path, call.clone()).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert!(
-        body["error"]["message"]
-            .as_str()
-            .expect("message")
-            .contains("bought with support points"),
+        error_message(&body).contains("bought with support points"),
         "{body}"
     );
     // The umpire gives the Finns four points; they buy the mortars (List 4) for the 1st Platoon.
-    let support = format!("/api/v1/campaigns/{}/wons/battles/{battle}/", c.id);
     let (status, body) = c
-        .app
         .put(
-            &format!("{support}support-points"),
-            Some(&c.umpire),
+            &c.umpire,
+            &format!("battles/{battle}/support-points"),
             json!({"side": "finnish", "points": 4}),
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let (status, body) = c
-        .app
         .put(
-            &format!("{support}support"),
-            Some(&c.finn),
+            &c.finn,
+            &format!("battles/{battle}/support"),
             json!({"purchases": [{"item": "fin-mortar", "platoon": "fin-1"}]}),
         )
         .await;
@@ -1045,14 +804,7 @@ async fn barrages_check_their_requirements_and_are_rolled_by_the_server() {
         json!([]),
         "the Soviets get no Finnish barrage record"
     );
-    let (_, rolls) = c
-        .app
-        .get(
-            &format!("/api/v1/campaigns/{}/rolls", c.id),
-            Some(&c.umpire),
-        )
-        .await;
-    assert!(rolls.as_array().expect("rolls").iter().any(|r| {
+    assert!(c.rolls(&c.umpire).await.iter().any(|r| {
         r["purpose"]
             .as_str()
             .is_some_and(|p| p.contains("availability") && p.contains("R23.1"))
@@ -1069,8 +821,8 @@ async fn barrages_check_their_requirements_and_are_rolled_by_the_server() {
 
 #[tokio::test]
 async fn only_prisoners_the_report_lists_are_interrogated_once_each() {
-    let c = contact_campaign().await;
-    open_battle_at_c(&c).await;
+    let c = WonsTable::contact().await;
+    c.open_battle_at_c().await;
     let battle = c.view(&c.umpire).await["state"]["battles"][0]["id"]
         .as_u64()
         .expect("a battle");
@@ -1084,19 +836,9 @@ async fn only_prisoners_the_report_lists_are_interrogated_once_each() {
         )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-    assert!(
-        body["error"]["message"]
-            .as_str()
-            .expect("message")
-            .contains("R25"),
-        "{body}"
-    );
-    c.post(
-        &c.umpire,
-        &format!("battles/{battle}/result"),
-        json!({"winner": "finnish", "turns": 4}),
-    )
-    .await;
+    assert!(error_message(&body).contains("R25"), "{body}");
+    c.result(battle, json!({"winner": "finnish", "turns": 4}))
+        .await;
     // A result with no prisoners listed still lets no one be interrogated.
     let (status, body) = c
         .post(
@@ -1106,20 +848,14 @@ async fn only_prisoners_the_report_lists_are_interrogated_once_each() {
         )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-    assert!(
-        body["error"]["message"]
-            .as_str()
-            .expect("message")
-            .contains("R25"),
-        "{body}"
-    );
+    assert!(error_message(&body).contains("R25"), "{body}");
     assert_eq!(c.view(&c.finn).await["interrogations"], json!([]));
 }
 
 #[tokio::test]
 async fn what_prisoners_tell_appears_in_the_interrogators_view_only() {
-    let c = contact_campaign().await;
-    open_battle_at_c(&c).await;
+    let c = WonsTable::contact().await;
+    c.open_battle_at_c().await;
     let battle = c.view(&c.umpire).await["state"]["battles"][0]["id"]
         .as_u64()
         .expect("a battle");
@@ -1127,9 +863,8 @@ async fn what_prisoners_tell_appears_in_the_interrogators_view_only() {
         .map(|n| json!({"taken_by": "finnish", "name": format!("Private {n}"), "deserter": true}))
         .collect();
     let (status, body) = c
-        .post(
-            &c.umpire,
-            &format!("battles/{battle}/result"),
+        .result(
+            battle,
             json!({"winner": "finnish", "turns": 4, "prisoners": prisoners}),
         )
         .await;
@@ -1138,28 +873,14 @@ async fn what_prisoners_tell_appears_in_the_interrogators_view_only() {
     let (status, body) = c.post(&c.finn, &path, json!({"prisoner": " "})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     // The page offers the Finns the prisoners they took, and the Soviets no form at all.
-    let page = |token: String| {
-        let url = format!("{}/campaigns/{}/wons", c.app.url, c.id);
-        let client = c.app.api();
-        async move {
-            let res = client
-                .get(url)
-                .bearer_auth(token)
-                .send()
-                .await
-                .expect("page");
-            assert_eq!(res.status(), StatusCode::OK);
-            res.text().await.expect("html")
-        }
-    };
-    let finnish_page = page(c.finn.clone()).await;
+    let finnish_page = c.page(&c.finn, "wons").await;
     assert!(
         finnish_page.contains("<option value=\"Private 0\">Private 0 (deserter)</option>"),
         "{finnish_page}"
     );
     assert!(!finnish_page.contains("name=\"deserter\""));
     assert!(
-        !page(c.soviet.clone())
+        !c.page(&c.soviet, "wons")
             .await
             .contains("Interrogate a prisoner")
     );
@@ -1210,46 +931,31 @@ async fn what_prisoners_tell_appears_in_the_interrogators_view_only() {
 
 #[tokio::test]
 async fn a_platoon_of_a_short_battle_takes_its_extra_action() {
-    let c = contact_campaign().await;
-    open_battle_at_c(&c).await;
-    let (status, body) = c
-        .post(
-            &c.umpire,
-            "battles/1/result",
-            json!({"winner": "finnish", "turns": 2}),
-        )
-        .await;
+    let c = WonsTable::contact().await;
+    c.open_battle_at_c().await;
+    let (status, body) = c.result(1, json!({"winner": "finnish", "turns": 2})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let own = |view: &Value, id: &str| {
-        view["platoons"]
-            .as_array()
-            .expect("platoons")
-            .iter()
-            .find(|p| p["id"] == id)
-            .cloned()
-            .expect("own platoon")
-    };
-    assert_eq!(own(&c.view(&c.finn).await, "fin-1")["extra_action_from"], 1);
-    let path = |p: &str| format!("/api/v1/campaigns/{}/wons/extra-actions/{p}", c.id);
+    assert_eq!(
+        platoon_of(&c.view(&c.finn).await, "fin-1")["extra_action_from"],
+        1
+    );
+    let path = "extra-actions/fin-1";
     let dig = json!({"action": "consolidate_defenses"});
-    let (status, _) = c
-        .app
-        .post(&path("fin-1"), Some(&c.umpire), dig.clone())
-        .await;
+    let (status, _) = c.post(&c.umpire, path, dig.clone()).await;
     assert_eq!(status, StatusCode::FORBIDDEN, "the umpire gives no orders");
-    let (status, body) = c
-        .app
-        .post(&path("fin-1"), Some(&c.soviet), dig.clone())
-        .await;
+    let (status, body) = c.post(&c.soviet, path, dig.clone()).await;
     assert_eq!(
         status,
         StatusCode::UNPROCESSABLE_ENTITY,
         "not theirs: {body}"
     );
-    let (status, view) = c.app.post(&path("fin-1"), Some(&c.finn), dig.clone()).await;
+    let (status, view) = c.post(&c.finn, path, dig.clone()).await;
     assert_eq!(status, StatusCode::OK, "{view}");
-    assert!(own(&view, "fin-1")["extra_action_from"].is_null(), "taken");
-    let (status, body) = c.app.post(&path("fin-1"), Some(&c.finn), dig).await;
+    assert!(
+        platoon_of(&view, "fin-1")["extra_action_from"].is_null(),
+        "taken"
+    );
+    let (status, body) = c.post(&c.finn, path, dig).await;
     assert_eq!(status, StatusCode::CONFLICT, "only once: {body}");
     assert!(error_code(&body) == "orders_closed");
     let events = c.events(&c.finn).await;
@@ -1261,7 +967,7 @@ async fn a_platoon_of_a_short_battle_takes_its_extra_action() {
 
 #[tokio::test]
 async fn an_unspotted_enemy_platoons_id_answers_exactly_like_a_made_up_one() {
-    let c = campaign().await;
+    let c = WonsTable::new().await;
     let seen = c.view(&c.finn).await["enemy_platoons"].to_string();
     let umpire = c.view(&c.umpire).await;
     let hidden = umpire["state"]["platoons"]
@@ -1276,14 +982,18 @@ async fn an_unspotted_enemy_platoons_id_answers_exactly_like_a_made_up_one() {
     // Each command a Finnish player may send with a platoon id, as (method, path, body).
     let commands = |id: &str| {
         vec![
-            ("PUT", format!("orders/{id}"), json!({"action": "defend"})),
             (
-                "POST",
+                Method::PUT,
+                format!("orders/{id}"),
+                json!({"action": "defend"}),
+            ),
+            (
+                Method::POST,
                 format!("extra-actions/{id}"),
                 json!({"action": "defend"}),
             ),
             (
-                "PUT",
+                Method::PUT,
                 format!("orders/{id}"),
                 json!({"action": "attack", "table": "red"}),
             ),
@@ -1292,12 +1002,7 @@ async fn an_unspotted_enemy_platoons_id_answers_exactly_like_a_made_up_one() {
     for (hidden_cmd, made_up_cmd) in commands(&hidden).into_iter().zip(commands(made_up)) {
         let mut answers = Vec::new();
         for (method, path, body) in [hidden_cmd.clone(), made_up_cmd] {
-            let url = format!("/api/v1/campaigns/{}/wons/{path}", c.id);
-            let (status, answer) = if method == "PUT" {
-                c.app.put(&url, Some(&c.finn), body).await
-            } else {
-                c.app.post(&url, Some(&c.finn), body).await
-            };
+            let (status, answer) = c.send(method, &c.finn, &path, body).await;
             let text = answer
                 .to_string()
                 .replace(&hidden, "ID")

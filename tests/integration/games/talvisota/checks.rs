@@ -1,31 +1,14 @@
 //! Talvisota's hidden command sheets and its pages, through the real server.
 
-use crate::talvisota::{Game, game};
+use super::client::TalvisotaTable;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 /// Everything a side can read about the game: its JSON view, its events and its page.
-async fn outputs(g: &Game, token: &str, username: &str) -> String {
+async fn outputs(g: &TalvisotaTable, token: &str, username: &str) -> String {
     let view = g.view(token).await.to_string();
     let events = Value::Array(g.events(token).await).to_string();
-    let browser = g.app.browser();
-    let res = browser
-        .post(format!("{}/signin", g.app.url))
-        .form(&[
-            ("username", username),
-            ("password", "correct horse battery"),
-        ])
-        .send()
-        .await
-        .expect("signs in");
-    assert!(res.status().is_redirection(), "signed in");
-    let page = browser
-        .get(format!("{}/campaigns/{}/talvisota", g.app.url, g.id))
-        .send()
-        .await
-        .expect("page");
-    assert_eq!(page.status(), StatusCode::OK);
-    let html = page.text().await.expect("html");
+    let html = g.page(username).await;
     format!("{view}\n{events}\n{html}")
 }
 
@@ -72,7 +55,7 @@ fn ids(view: &Value, list: &str, keep: impl Fn(&Value) -> bool) -> Vec<String> {
 
 /// One random turn-1 allocation by each side, checked at every step until the reveal.
 async fn random_allocations_stay_hidden(pick: &mut Pick) {
-    let g = game(None).await;
+    let g = TalvisotaTable::new(None).await;
     g.ok(&g.umpire, "advance", json!({})).await;
     let force = [
         "su-eli-1", "su-eli-2", "su-eli-3", "su-tan-1", "su-tan-2", "su-tan-3",
@@ -189,35 +172,15 @@ async fn until_reveal_neither_side_reads_the_others_allocation() {
 
 #[tokio::test]
 async fn pages_show_the_game_and_the_rules_help() {
-    let g = game(None).await;
+    let g = TalvisotaTable::new(None).await;
     g.ok(&g.umpire, "advance", json!({})).await;
-    let browser = g.app.browser();
-    browser
-        .post(format!("{}/signin", g.app.url))
-        .form(&[
-            ("username", "soviet"),
-            ("password", "correct horse battery"),
-        ])
-        .send()
-        .await
-        .expect("signs in");
-    let campaign = browser
-        .get(format!("{}/campaigns/{}", g.app.url, g.id))
-        .send()
-        .await
-        .expect("page")
-        .text()
-        .await
-        .expect("html");
+    let browser = g.app.signed_in("soviet", "a Soviet browser").await;
+    let campaign = g.app.html(&browser, &format!("/campaigns/{}", g.id)).await;
     assert!(campaign.contains(&format!("/campaigns/{}/talvisota", g.id)));
-    let page = browser
-        .get(format!("{}/campaigns/{}/talvisota", g.app.url, g.id))
-        .send()
-        .await
-        .expect("page")
-        .text()
-        .await
-        .expect("html");
+    let page = g
+        .app
+        .html(&browser, &format!("/campaigns/{}/talvisota", g.id))
+        .await;
     for needle in [
         "<svg",
         "Soviet morale",
@@ -240,14 +203,7 @@ async fn pages_show_the_game_and_the_rules_help() {
         .expect("posts");
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert!(res.text().await.expect("html").contains("role=\"alert\""));
-    let rules = browser
-        .get(format!("{}/talvisota/rules", g.app.url))
-        .send()
-        .await
-        .expect("rules")
-        .text()
-        .await
-        .expect("html");
+    let rules = g.app.html(&browser, "/talvisota/rules").await;
     assert!(rules.contains("approximation"));
     assert!(rules.contains("Isolation eliminates one Soviet unit"));
 }

@@ -1,5 +1,9 @@
 //! The browser suite: real headless Chromium (through chromedriver) against a running server.
 
+mod talvisota;
+mod wons;
+mod wons_battle;
+
 use crate::common::TestApp;
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;

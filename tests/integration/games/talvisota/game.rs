@@ -2,86 +2,10 @@
 //! sheets and bad input. The dice are the server's own, so every check reads the rolls the log
 //! shows rather than expecting particular faces.
 
-use crate::common::{TestApp, error_code};
+use super::client::TalvisotaTable;
+use crate::common::error_code;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-
-/// A Talvisota campaign with an umpire and, for two-player games, both players.
-pub struct Game {
-    pub app: TestApp,
-    pub id: String,
-    pub umpire: String,
-    pub soviet: String,
-    pub finn: String,
-}
-
-/// A new Talvisota campaign; `scenario` is sent as is.
-pub async fn game(scenario: Option<Value>) -> Game {
-    let app = TestApp::spawn().await;
-    let (_, umpire) = app.user("umpire").await;
-    let (_, soviet) = app.user("soviet").await;
-    let (_, finn) = app.user("finn").await;
-    let mut body = json!({"name": "Talvisota", "game": "talvisota"});
-    if let Some(s) = scenario {
-        body["scenario"] = s;
-    }
-    let (status, campaign) = app.post("/api/v1/campaigns", Some(&umpire), body).await;
-    assert_eq!(status, StatusCode::CREATED, "{campaign}");
-    let id = campaign["id"].as_str().expect("id").to_owned();
-    app.join(&umpire, &id, &soviet, "soviet").await;
-    app.join(&umpire, &id, &finn, "finnish").await;
-    Game {
-        app,
-        id,
-        umpire,
-        soviet,
-        finn,
-    }
-}
-
-impl Game {
-    pub fn path(&self, tail: &str) -> String {
-        format!("/api/v1/campaigns/{}/talvisota/{tail}", self.id)
-    }
-
-    pub async fn view(&self, token: &str) -> Value {
-        let (status, view) = self.app.get(&self.path("view"), Some(token)).await;
-        assert_eq!(status, StatusCode::OK, "{view}");
-        view
-    }
-
-    /// A command that must succeed; returns the caller's new view.
-    pub async fn ok(&self, token: &str, tail: &str, body: Value) -> Value {
-        let (status, view) = self.app.post(&self.path(tail), Some(token), body).await;
-        assert_eq!(status, StatusCode::OK, "{tail}: {view}");
-        view
-    }
-
-    /// Every event `token` may read, oldest first.
-    pub async fn events(&self, token: &str) -> Vec<Value> {
-        let (status, rows) = self
-            .app
-            .get(&self.path("events?limit=500"), Some(token))
-            .await;
-        assert_eq!(status, StatusCode::OK, "{rows}");
-        let mut rows = rows.as_array().expect("a list").clone();
-        rows.reverse();
-        rows
-    }
-
-    /// Every roll `token` may see.
-    async fn rolls(&self, token: &str) -> Vec<Value> {
-        let (status, rolls) = self
-            .app
-            .get(
-                &format!("/api/v1/campaigns/{}/rolls?limit=1000", self.id),
-                Some(token),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK, "{rolls}");
-        rolls.as_array().expect("a list").clone()
-    }
-}
 
 fn at(unit: &Value) -> Option<&str> {
     (unit["location"]["box"] == "space")
@@ -91,6 +15,17 @@ fn at(unit: &Value) -> Option<&str> {
 
 fn on_sheet(unit: &Value) -> bool {
     unit["location"]["box"] == "sheet"
+}
+
+/// Moves sending every unit on the command sheet of the side's `view` to Leningrad.
+fn sheet_to_leningrad(view: &Value) -> Vec<Value> {
+    view["units"]
+        .as_array()
+        .expect("units")
+        .iter()
+        .filter(|u| on_sheet(u))
+        .map(|u| json!({"unit": u["id"], "to": "leningrad"}))
+        .collect()
 }
 
 /// Who holds a space, as the board shows it.
@@ -260,7 +195,7 @@ fn check_dice_and_morale(events: &[Value], rolls: &[Value]) {
 
 #[tokio::test]
 async fn eight_turns_by_two_players_through_the_api() {
-    let g = game(None).await;
+    let g = TalvisotaTable::new(None).await;
     let start = g.ok(&g.umpire, "advance", json!({})).await;
     assert_eq!(start["board"]["turn"], 1);
     assert_eq!(start["board"]["phase"], "organisation");
@@ -272,13 +207,7 @@ async fn eight_turns_by_two_players_through_the_api() {
         assert_eq!(soviet["board"]["phase"], "organisation");
         assert_eq!(soviet["board"]["awaiting"], "soviet");
         // Everything on the command sheet goes to Leningrad.
-        let moves: Vec<Value> = soviet["units"]
-            .as_array()
-            .expect("units")
-            .iter()
-            .filter(|u| on_sheet(u))
-            .map(|u| json!({"unit": u["id"], "to": "leningrad"}))
-            .collect();
+        let moves = sheet_to_leningrad(&soviet);
         let moved = moves.len();
         let soviet = g
             .ok(&g.soviet, "organisation", json!({ "moves": moves }))
@@ -403,29 +332,20 @@ async fn eight_turns_by_two_players_through_the_api() {
         events.len()
     );
     // Once over, nothing more can be ordered.
-    let (status, body) = g
-        .app
-        .post(&g.path("organisation"), Some(&g.soviet), json!({}))
-        .await;
+    let (status, body) = g.post(&g.soviet, "organisation", json!({})).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     error_code(&body);
 }
 
 #[tokio::test]
 async fn a_solo_game_runs_to_its_end_with_the_server_playing_the_finns() {
-    let g = game(Some(json!({"solo": true}))).await;
+    let g = TalvisotaTable::new(Some(json!({"solo": true}))).await;
     let v = g.ok(&g.umpire, "advance", json!({})).await;
     assert_eq!(v["board"]["solo"], true);
     for turn in 1..=8u64 {
         let soviet = g.view(&g.soviet).await;
         assert_eq!(soviet["board"]["turn"], turn);
-        let moves: Vec<Value> = soviet["units"]
-            .as_array()
-            .expect("units")
-            .iter()
-            .filter(|u| on_sheet(u))
-            .map(|u| json!({"unit": u["id"], "to": "leningrad"}))
-            .collect();
+        let moves = sheet_to_leningrad(&soviet);
         let soviet = g
             .ok(&g.soviet, "organisation", json!({ "moves": moves }))
             .await;
@@ -433,12 +353,7 @@ async fn a_solo_game_runs_to_its_end_with_the_server_playing_the_finns() {
         let soviet = g.ok(&g.soviet, "soviet-sheet", plan).await;
         // Nobody plays the Finns by hand.
         let (status, body) = g
-            .app
-            .post(
-                &g.path("finnish-sheet"),
-                Some(&g.finn),
-                json!({"allocations": []}),
-            )
+            .post(&g.finn, "finnish-sheet", json!({"allocations": []}))
             .await;
         assert_eq!(status, StatusCode::CONFLICT, "{body}");
         assert_eq!(error_code(&body), "wrong_mode");
@@ -479,7 +394,7 @@ async fn a_solo_game_runs_to_its_end_with_the_server_playing_the_finns() {
 
 #[tokio::test]
 async fn a_hidden_finnish_units_id_answers_the_soviets_exactly_like_a_made_up_one() {
-    let g = game(None).await;
+    let g = TalvisotaTable::new(None).await;
     g.ok(&g.umpire, "advance", json!({})).await;
     let finn = g.view(&g.finn).await;
     let hidden = finn["units"]
@@ -499,10 +414,9 @@ async fn a_hidden_finnish_units_id_answers_the_soviets_exactly_like_a_made_up_on
     let mut answers = Vec::new();
     for id in [hidden.as_str(), made_up] {
         let (status, body) = g
-            .app
             .post(
-                &g.path("organisation"),
-                Some(&g.soviet),
+                &g.soviet,
+                "organisation",
                 json!({"moves": [{"unit": id, "to": "leningrad"}]}),
             )
             .await;

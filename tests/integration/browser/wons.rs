@@ -1,7 +1,7 @@
 //! Two players give orders in their browsers; the Hour resolves; both pages show the new Hour.
 
-use crate::browser::{browser, click, driver, sign_in};
-use crate::common::TestApp;
+use super::{browser, click, driver, sign_in};
+use crate::games::wons::client::WonsTable;
 use fantoccini::{Client, Locator};
 
 /// Waits until the text of `#id` satisfies `done` (the form's answer has loaded), up to 15 s.
@@ -47,19 +47,13 @@ async fn order_and_ready(b: &Client, url: &str, platoon: &str, ready_shows: impl
 #[tokio::test]
 async fn both_sides_order_and_the_hour_turns() {
     let Some(driver) = driver().await else { return };
-    let app = TestApp::spawn().await;
-    let (_, umpire) = app.user("umpire").await;
-    let (_, soviet) = app.user("soviet").await;
-    let (_, finn) = app.user("finn").await;
-    let id = app.campaign(&umpire, "wons").await;
-    app.join(&umpire, &id, &soviet, "soviet").await;
-    app.join(&umpire, &id, &finn, "finnish").await;
-    let url = format!("{}/campaigns/{id}/wons", app.url);
+    let c = WonsTable::new().await;
+    let url = format!("{}/campaigns/{}/wons", c.app.url, c.id);
 
     let s = browser(&driver).await;
     let f = browser(&driver).await;
-    sign_in(&s, &app, "soviet").await;
-    sign_in(&f, &app, "finn").await;
+    sign_in(&s, &c.app, "soviet").await;
+    sign_in(&f, &c.app, "finn").await;
     order_and_ready(&s, &url, "sov-1", |t| {
         t.contains("Your orders are marked ready")
     })

@@ -2,9 +2,9 @@
 //! rolled it keeps its rolls, chain and verification, moves to a v2 epoch before its next roll
 //! without revealing the v1 seed, and reveals that seed only when it finishes.
 
+use super::dice::verify;
+use super::dice_reveal::tray;
 use crate::common::Sides;
-use crate::dice::verify;
-use crate::dice_reveal::tray;
 use motti::dice::derive::{RollStream, commitment};
 use motti::dice::entropy::EntropySet;
 use motti::dice::source::Draw;

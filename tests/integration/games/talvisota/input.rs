@@ -1,18 +1,18 @@
 //! Talvisota's answers to bad input: roles, phases, rules, malformed bodies, bad replacement files.
 
-use crate::common::error_code;
-use crate::talvisota::game;
+use super::client::TalvisotaTable;
+use crate::common::{error_code, error_message};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 /// Everything a side can read about the game: its JSON view, its events and its page.
 #[tokio::test]
 async fn wrong_roles_phases_and_rules_are_refused_and_change_nothing() {
-    let g = game(None).await;
+    let g = TalvisotaTable::new(None).await;
     let app = &g.app;
     // Before the first turn only the umpire may move the game on.
     for token in [&g.soviet, &g.finn] {
-        let (status, body) = app.post(&g.path("advance"), Some(token), json!({})).await;
+        let (status, body) = g.post(token, "advance", json!({})).await;
         assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
         assert_eq!(error_code(&body), "forbidden");
     }
@@ -136,24 +136,19 @@ async fn wrong_roles_phases_and_rules_are_refused_and_change_nothing() {
         ),
     ];
     for (tail, token, body, status, code) in cases {
-        let (got, answer) = app.post(&g.path(tail), Some(token), body).await;
+        let (got, answer) = g.post(token, tail, body).await;
         assert_eq!(got, status, "{tail}: {answer}");
         assert_eq!(error_code(&answer), code, "{tail}: {answer}");
     }
     // A rule refusal names the rule.
-    let (_, answer) = app
+    let (_, answer) = g
         .post(
-            &g.path("organisation"),
-            Some(&g.soviet),
+            &g.soviet,
+            "organisation",
             json!({"moves": [{"unit": "su-eli-1", "to": "helsinki"}]}),
         )
         .await;
-    assert!(
-        answer["error"]["message"]
-            .as_str()
-            .expect("message")
-            .contains("rule 2.4")
-    );
+    assert!(error_message(&answer).contains("rule 2.4"));
     // Malformed bodies.
     let url = format!("{}{}", app.url, g.path("organisation"));
     let res = app
@@ -213,16 +208,11 @@ async fn replacement_maps_and_counters_are_checked_line_by_line() {
     let (status, body) = create(json!({"map": map})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert_eq!(error_code(&body), "invalid_scenario");
-    let message = body["error"]["message"].as_str().expect("message");
+    let message = error_message(&body);
     assert!(message.contains("map, line "), "{message}");
     let (status, body) = create(json!({"counters": "title = \"x\"\n[[unit]]\nkind = 7\n"})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-    assert!(
-        body["error"]["message"]
-            .as_str()
-            .expect("m")
-            .contains("counter set")
-    );
+    assert!(error_message(&body).contains("counter set"));
     let (status, body) = create(json!({"solo": "yes please"})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     let (status, body) = create(json!({"sollo": true})).await;

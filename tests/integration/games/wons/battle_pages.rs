@@ -2,25 +2,16 @@
 //! recon Turn Zero, the umpire's full report; refusals on the page, and each side's page
 //! showing only its own part.
 
-use crate::common::{Sides, TestApp};
-use crate::wons::{contact_campaign, open_battle_at_c};
+use super::client::WonsTable;
 use reqwest::{Client, StatusCode};
 
-/// A cookie-keeping client signed in as `name`.
-async fn signed_in(app: &TestApp, name: &str) -> Client {
-    let b = app.browser();
-    let res = b
-        .post(format!("{}/signin", app.url))
-        .form(&[("username", name), ("password", "correct horse battery")])
-        .send()
-        .await
-        .expect("signs in");
-    assert_eq!(res.status(), StatusCode::SEE_OTHER);
-    b
-}
-
 /// Posts a battle form of battle 1; returns the status and the page's HTML (empty on redirect).
-async fn post(c: &Sides, b: &Client, action: &str, form: &[(&str, &str)]) -> (StatusCode, String) {
+async fn post(
+    c: &WonsTable,
+    b: &Client,
+    action: &str,
+    form: &[(&str, &str)],
+) -> (StatusCode, String) {
     let res = b
         .post(format!(
             "{}/campaigns/{}/wons/battles/1/{action}",
@@ -35,7 +26,7 @@ async fn post(c: &Sides, b: &Client, action: &str, form: &[(&str, &str)]) -> (St
 }
 
 /// The game page as `b` sees it.
-async fn page(c: &Sides, b: &Client) -> String {
+async fn page(c: &WonsTable, b: &Client) -> String {
     let res = b
         .get(format!("{}/campaigns/{}/wons", c.app.url, c.id))
         .send()
@@ -55,10 +46,10 @@ fn sheet(html: &str) -> &str {
 
 #[tokio::test]
 async fn a_refused_purchase_shows_the_sentence_and_changes_nothing() {
-    let c = contact_campaign().await;
-    open_battle_at_c(&c).await;
-    let umpire = signed_in(&c.app, "umpire").await;
-    let finn = signed_in(&c.app, "finn").await;
+    let c = WonsTable::contact().await;
+    c.open_battle_at_c().await;
+    let umpire = c.app.signed_in("umpire", "a battle page").await;
+    let finn = c.app.signed_in("finn", "a battle page").await;
     assert!(
         sheet(&page(&c, &finn).await).contains("The umpire has not assigned your support points")
     );
@@ -128,17 +119,17 @@ async fn a_refused_purchase_shows_the_sentence_and_changes_nothing() {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(html.contains("&#39;two&#39; is not one") || html.contains("'two' is not one"));
     // The Soviet page knows nothing of it.
-    let soviet = signed_in(&c.app, "soviet").await;
+    let soviet = c.app.signed_in("soviet", "a battle page").await;
     let html = page(&c, &soviet).await;
     assert!(!html.contains("Smoke pots") && !html.contains("fin-smoke"));
 }
 
 #[tokio::test]
 async fn the_recon_goes_ahead_and_its_turn_zero_is_recorded_from_the_soviet_page() {
-    let c = contact_campaign().await;
-    open_battle_at_c(&c).await;
-    let umpire = signed_in(&c.app, "umpire").await;
-    let soviet = signed_in(&c.app, "soviet").await;
+    let c = WonsTable::contact().await;
+    c.open_battle_at_c().await;
+    let umpire = c.app.signed_in("umpire", "a battle page").await;
+    let soviet = c.app.signed_in("soviet", "a battle page").await;
     post(
         &c,
         &umpire,
@@ -180,7 +171,7 @@ async fn the_recon_goes_ahead_and_its_turn_zero_is_recorded_from_the_soviet_page
     )
     .await;
     assert_eq!(status, StatusCode::SEE_OTHER);
-    let finn = signed_in(&c.app, "finn").await;
+    let finn = c.app.signed_in("finn", "a battle page").await;
     for b in [&soviet, &finn] {
         let html = page(&c, b).await;
         assert!(
@@ -198,9 +189,9 @@ async fn the_recon_goes_ahead_and_its_turn_zero_is_recorded_from_the_soviet_page
 
 #[tokio::test]
 async fn the_umpire_sets_surprise_and_records_a_full_report_each_side_reads_its_own_part() {
-    let c = contact_campaign().await;
-    open_battle_at_c(&c).await;
-    let umpire = signed_in(&c.app, "umpire").await;
+    let c = WonsTable::contact().await;
+    c.open_battle_at_c().await;
+    let umpire = c.app.signed_in("umpire", "a battle page").await;
     let (status, html) = post(
         &c,
         &umpire,
@@ -222,7 +213,7 @@ async fn the_umpire_sets_surprise_and_records_a_full_report_each_side_reads_its_
     )
     .await;
     assert_eq!(status, StatusCode::SEE_OTHER);
-    let finn = signed_in(&c.app, "finn").await;
+    let finn = c.app.signed_in("finn", "a battle page").await;
     assert!(sheet(&page(&c, &finn).await).contains(
         "The Finnish force starts surprised (sentries away from the front line), because a snowstorm"
     ));
@@ -262,7 +253,7 @@ async fn the_umpire_sets_surprise_and_records_a_full_report_each_side_reads_its_
     );
     assert!(card.contains("lmg (b1-d1, left by the Finnish side, driven off by HE)"));
     assert!(!html.contains("Light Mortar Team") && !html.contains("mortar crew"));
-    let soviet = signed_in(&c.app, "soviet").await;
+    let soviet = c.app.signed_in("soviet", "a battle page").await;
     let html = page(&c, &soviet).await;
     assert!(sheet(&html).contains("Light Mortar Team (mortar crew): 1 killed"));
     assert!(sheet(&html).contains("Private Virtanen (taken by the Soviet side; deserter)"));
@@ -277,8 +268,8 @@ async fn the_umpire_sets_surprise_and_records_a_full_report_each_side_reads_its_
 
 #[tokio::test]
 async fn the_umpire_sets_the_force_morale_table_on_the_page() {
-    let c = contact_campaign().await;
-    let umpire = signed_in(&c.app, "umpire").await;
+    let c = WonsTable::contact().await;
+    let umpire = c.app.signed_in("umpire", "a battle page").await;
     let url = format!("{}/campaigns/{}/wons/force-morale-table", c.app.url, c.id);
     let faces = |six: [&'static str; 6]| -> Vec<(String, &'static str)> {
         six.iter()
@@ -311,7 +302,7 @@ async fn the_umpire_sets_the_force_morale_table_on_the_page() {
         html.contains("name=\"face6\" value=\"10\"") && html.contains("name=\"face1\" value=\"7\""),
         "the form shows the table now in force"
     );
-    let finn = signed_in(&c.app, "finn").await;
+    let finn = c.app.signed_in("finn", "a battle page").await;
     let res = finn
         .post(&url)
         .form(&faces(["12", "12", "12", "12", "12", "12"]))

@@ -3,7 +3,7 @@
 //! roll it answered 2xx is there exactly once, the numbering has no gaps, the last order answered
 //! is the one kept, and the campaign still loads and verifies.
 
-use crate::common::{MottiProcess, TestApp, empty_database, free_port, motti_command};
+use crate::common::{MottiProcess, TestApp, free_port, migrated_database, motti_command};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -118,7 +118,7 @@ async fn flippable_platoon(app: &TestApp, id: &str, soviet: &str) -> (String, [S
 
 #[tokio::test]
 async fn a_killed_server_loses_no_acknowledged_roll_and_applies_none_twice() {
-    let (db_name, db_url) = empty_database().await;
+    let (db_name, db_url) = migrated_database().await;
     let port = free_port();
     let server = MottiProcess::start(&db_url, port).await;
     let app = TestApp::attach(format!("http://127.0.0.1:{port}"), db_name).await;

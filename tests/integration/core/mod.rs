@@ -1,0 +1,23 @@
+//! The shared core through the real server: accounts, campaigns, invites, the dice tray,
+//! authorization, errors, and the server's behaviour under crashes, hang-ups and hostile input.
+
+mod accounts;
+mod accounts_manage;
+mod api_doc;
+mod authz;
+mod backup;
+mod campaigns;
+mod crash;
+mod dice;
+mod dice_reveal;
+mod dice_upgrade;
+mod embedded_pg;
+mod errors;
+mod event_log;
+mod hangups;
+mod hardening;
+mod hostile_uploads;
+mod invites;
+mod live;
+mod redirects;
+mod text_fields;

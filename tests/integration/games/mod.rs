@@ -1,0 +1,4 @@
+//! One folder of tests per game, each played through the real server's API and pages.
+
+pub mod talvisota;
+pub mod wons;

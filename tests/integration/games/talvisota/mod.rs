@@ -1,0 +1,7 @@
+//! Talvisota: whole games, hidden command sheets, pages and bad input, each test at a
+//! `client::TalvisotaTable`.
+
+mod checks;
+pub mod client;
+mod game;
+mod input;

@@ -1,0 +1,8 @@
+//! Winter of No Surrender: views, orders, Hours, battles, heroes and a whole campaign, each test
+//! at a `client::WonsTable`.
+
+mod battle_pages;
+mod campaign;
+pub mod client;
+mod game;
+mod heroes;
