@@ -48,3 +48,44 @@ async fn the_served_openapi_document_validates() {
         ),
     }
 }
+
+/// Every operation (method and path) and every schema name of the OpenAPI document, one per
+/// line, sorted: what programs written against the API rely on.
+fn api_outline() -> String {
+    let doc = serde_json::to_value(motti::router::openapi()).expect("document as JSON");
+    let mut lines = Vec::new();
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for method in item.as_object().expect("methods").keys() {
+            lines.push(format!("{} {path}", method.to_uppercase()));
+        }
+    }
+    for name in doc["components"]["schemas"]
+        .as_object()
+        .expect("schemas")
+        .keys()
+    {
+        lines.push(format!("schema {name}"));
+    }
+    lines.sort();
+    lines.join("\n") + "\n"
+}
+
+/// The document's operations and schema names stay as recorded in `openapi_outline.txt`: a
+/// reshaping of the code must not change the API. A deliberate change updates the file with
+/// `MOTTI_UPDATE_OUTLINE=1 cargo test api_outline`.
+#[test]
+fn the_api_outline_is_as_recorded() {
+    let recorded_path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/integration/core/openapi_outline.txt"
+    );
+    let outline = api_outline();
+    if std::env::var_os("MOTTI_UPDATE_OUTLINE").is_some() {
+        std::fs::write(recorded_path, &outline).expect("write the outline");
+    }
+    let recorded = std::fs::read_to_string(recorded_path).expect("the recorded outline");
+    assert_eq!(
+        outline, recorded,
+        "the API's operations or schema names changed"
+    );
+}

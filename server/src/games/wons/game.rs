@@ -1,6 +1,6 @@
 //! Winter of No Surrender joined to the server: its `impl Game`, its routers and page routes.
 
-use super::api::{self as wons, battles};
+use super::api::{self as wons, battle_rolls, battles, control};
 use super::heroes::{api as heroes_api, pages as heroes_pages};
 use super::pages::{self as wons_pages, battles as battle_pages};
 use super::rules::{self, Event, EventVisibility, HourError, WonsState};
@@ -102,17 +102,17 @@ impl Game for Wons {
             .routes(routes!(wons::api_extra_action))
             .routes(routes!(wons::api_ready))
             .routes(routes!(wons::api_resolve))
-            .routes(routes!(wons::api_battle_result))
-            .routes(routes!(wons::api_correct))
-            .routes(routes!(wons::api_reveal))
-            .routes(routes!(wons::api_end))
-            .routes(routes!(wons::api_events))
+            .routes(routes!(battle_rolls::api_battle_result))
+            .routes(routes!(control::api_correct))
+            .routes(routes!(control::api_reveal))
+            .routes(routes!(control::api_end))
+            .routes(routes!(control::api_events))
             .routes(routes!(wons::api_deadline))
             .routes(routes!(wons::api_reorganize))
             .routes(routes!(wons::api_orders))
-            .routes(routes!(wons::api_force_morale))
-            .routes(routes!(wons::api_barrage))
-            .routes(routes!(wons::api_interrogate))
+            .routes(routes!(battle_rolls::api_force_morale))
+            .routes(routes!(battle_rolls::api_barrage))
+            .routes(routes!(battle_rolls::api_interrogate))
             .routes(routes!(battles::api_support_points))
             .routes(routes!(battles::api_support))
             .routes(routes!(battles::api_surprise))

@@ -1,0 +1,172 @@
+//! The umpire's hand on a WoNS campaign through the API: corrections, reveals, the end, and the
+//! event log.
+
+use crate::core::domain::Side;
+use crate::core::error::AppError;
+use crate::core::text::PlainText;
+use crate::db;
+use crate::db::game::EventRow;
+use crate::games::wons::rules::{self as wons, Reveal};
+use crate::games::wons::views::WonsView;
+use crate::state::AppState;
+use crate::web::{ApiJson, CampaignAccess};
+use axum::Json;
+use axum::extract::{Query, State};
+use serde::Deserialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use super::{require_wons, run};
+
+/// An umpire's correction of one value.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CorrectionIn {
+    /// Where the value is, e.g. `/platoons/fin-1/fatigue`.
+    #[schema(value_type = String)]
+    pub path: crate::core::text::Label,
+    /// The new value (JSON).
+    #[schema(value_type = Object)]
+    pub value: Value,
+    /// Why; both sides read it.
+    #[schema(value_type = String)]
+    pub reason: PlainText,
+}
+
+/// Corrects one value with a reason; umpire only.
+pub async fn correct(
+    state: &AppState,
+    access: &CampaignAccess,
+    c: CorrectionIn,
+) -> Result<WonsView, AppError> {
+    access.require_umpire("correct values")?;
+    crate::core::text::check_json("value", &c.value)?;
+    run(state, access, |game, _| {
+        Ok((
+            (),
+            wons::umpire_correct(game, &c.path, c.value, &c.reason).map_err(AppError::from)?,
+        ))
+    })
+    .await
+    .map(|(_, view)| view)
+}
+
+/// `POST /api/v1/campaigns/{id}/wons/corrections`: corrects any value with a reason both sides read; umpire only.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/corrections", tag = "wons", request_body = CorrectionIn,
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = WonsView), (status = 422, description = "no such value, or no reason")),
+    security(("bearer" = [])))]
+pub async fn api_correct(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    ApiJson(body): ApiJson<CorrectionIn>,
+) -> Result<Json<WonsView>, AppError> {
+    Ok(Json(correct(&state, &access, body).await?))
+}
+
+/// A fact the umpire reveals to a side.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RevealIn {
+    /// The side that learns it.
+    pub side: Side,
+    /// What it learns.
+    #[schema(value_type = Object)]
+    pub reveal: Reveal,
+}
+
+/// Reveals a platoon or feature to a side; umpire only.
+pub async fn reveal(
+    state: &AppState,
+    access: &CampaignAccess,
+    r: RevealIn,
+) -> Result<WonsView, AppError> {
+    access.require_umpire("reveal facts")?;
+    run(state, access, |game, _| {
+        Ok((
+            (),
+            wons::umpire_reveal(game, r.side, &r.reveal).map_err(AppError::from)?,
+        ))
+    })
+    .await
+    .map(|(_, view)| view)
+}
+
+/// `POST /api/v1/campaigns/{id}/wons/reveal`: tells a side about a platoon or feature; umpire only.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/reveal", tag = "wons", request_body = RevealIn,
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = WonsView), (status = 422, description = "nothing by that name")),
+    security(("bearer" = [])))]
+pub async fn api_reveal(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    ApiJson(body): ApiJson<RevealIn>,
+) -> Result<Json<WonsView>, AppError> {
+    Ok(Json(reveal(&state, &access, body).await?))
+}
+
+/// Ends the campaign, evaluating the pack's victory conditions; umpire only.
+pub async fn end(state: &AppState, access: &CampaignAccess) -> Result<WonsView, AppError> {
+    access.require_umpire("end the campaign")?;
+    run(state, access, |game, _| {
+        Ok(((), wons::end_campaign(game).map_err(AppError::from)?))
+    })
+    .await
+    .map(|(_, view)| view)
+}
+
+/// `POST /api/v1/campaigns/{id}/wons/end`: ends the campaign and evaluates victory; umpire only.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/end", tag = "wons",
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = WonsView), (status = 409, description = "already ended")),
+    security(("bearer" = [])))]
+pub async fn api_end(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Json<WonsView>, AppError> {
+    Ok(Json(end(&state, &access).await?))
+}
+
+/// Paging of the event log.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(default)]
+pub struct EventsQuery {
+    /// Only events before this number (default: the newest).
+    pub before: Option<i64>,
+    /// At most this many (1 to 500, default 100).
+    pub limit: Option<i64>,
+}
+
+/// The events the caller may read, newest first.
+pub async fn events(
+    state: &AppState,
+    access: &CampaignAccess,
+    q: &EventsQuery,
+) -> Result<Vec<EventRow>, AppError> {
+    require_wons(access)?;
+    let limit = q.limit.unwrap_or(100);
+    if !(1..=500).contains(&limit) {
+        return Err(AppError::invalid(
+            "invalid_limit",
+            "'limit' must be from 1 to 500.",
+        ));
+    }
+    Ok(db::game::events_for(
+        &state.db,
+        access.id(),
+        access.role(),
+        q.before.unwrap_or(i64::MAX),
+        limit,
+    )
+    .await?)
+}
+
+/// `GET /api/v1/campaigns/{id}/wons/events`: the campaign's events the caller may read, newest first.
+#[utoipa::path(get, path = "/api/v1/campaigns/{id}/wons/events", tag = "wons",
+    params(("id" = uuid::Uuid, Path, description = "campaign id"), EventsQuery),
+    responses((status = 200, body = [EventRow])), security(("bearer" = [])))]
+pub async fn api_events(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Query(q): Query<EventsQuery>,
+) -> Result<Json<Vec<EventRow>>, AppError> {
+    Ok(Json(events(&state, &access, &q).await?))
+}
