@@ -417,9 +417,9 @@ pub fn turn(state: &State) -> u32 {
 }
 
 #[path = "example_views.rs"]
-mod views;
+pub mod views;
 pub use views::{View, log_entry, view};
 
 #[cfg(test)]
 #[path = "example_tests.rs"]
-mod tests;
+pub(crate) mod tests;

@@ -25,7 +25,7 @@ fn table(strong_on_five: &str) -> String {
     )
 }
 
-fn scenario() -> Scenario {
+pub(crate) fn scenario() -> Scenario {
     Scenario {
         units: vec![
             unit(RED_COMPANY, Side::Soviet, "1st Rifle Company", 6, "B2"),

@@ -32,3 +32,5 @@ pub mod tracker;
 
 #[cfg(test)]
 mod example;
+#[cfg(test)]
+mod example_game;
