@@ -70,7 +70,9 @@ pub async fn connect_pool(url: &str, size: u32) -> anyhow::Result<PgPool> {
         .connect(url)
         .await?;
     MIGRATOR.run(&pool).await?;
-    crate::games::wons::heroes::db::seed_default_roster(&pool).await?;
+    for game in games::registry::GAMES {
+        game.prepare(&pool).await?;
+    }
     PostgresStore::new(pool.clone()).migrate().await?;
     Ok(pool)
 }

@@ -22,6 +22,7 @@ use crate::state::AppState;
 use axum::Router;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use sqlx::PgPool;
 use utoipa_axum::router::OpenApiRouter;
 
 /// Where a campaign's game stands: the turn or Hour, and the phase within it if the game has one.
@@ -89,6 +90,11 @@ pub trait Game: Send + Sync + 'static {
         _dice: &mut dyn Dice,
     ) -> Option<Result<Vec<Self::Event>, Self::Refusal>> {
         None
+    }
+    /// What the game keeps in the database beyond its campaigns' state (such as the WoNS hero
+    /// roster), set up when the server starts.
+    fn prepare(_db: &PgPool) -> impl Future<Output = anyhow::Result<()>> + Send {
+        async { Ok(()) }
     }
     /// The game's own dice procedures, offered in the dice tray after the generic ones.
     fn procedures() -> Vec<&'static dyn Procedure>;

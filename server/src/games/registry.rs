@@ -38,6 +38,8 @@ pub trait Module: Send + Sync {
         state: &'a AppState,
         id: Uuid,
     ) -> BoxFuture<'a, Result<(), AppError>>;
+    /// Sets up what the game keeps in the database, when the server starts.
+    fn prepare<'a>(&'a self, db: &'a sqlx::PgPool) -> BoxFuture<'a, anyhow::Result<()>>;
     /// The turn or Hour of a stored state document, if it reads.
     fn turn(&self, state: &serde_json::Value) -> Option<Turn>;
     /// The game's own dice procedures.
@@ -91,6 +93,9 @@ impl<G: Game> Module for Registered<G> {
         id: Uuid,
     ) -> BoxFuture<'a, Result<(), AppError>> {
         Box::pin(runner::deadline_passed::<G>(state, id))
+    }
+    fn prepare<'a>(&'a self, db: &'a sqlx::PgPool) -> BoxFuture<'a, anyhow::Result<()>> {
+        Box::pin(G::prepare(db))
     }
     fn turn(&self, state: &serde_json::Value) -> Option<Turn> {
         G::State::deserialize(state).ok().map(|s| G::turn(&s))

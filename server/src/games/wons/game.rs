@@ -89,6 +89,10 @@ impl Game for Wons {
     ) -> Option<Result<Vec<Event>, HourError>> {
         Some(rules::resolve_hour(state, dice, true))
     }
+    /// The roster of unique heroes is shared by every campaign on the server.
+    fn prepare(db: &sqlx::PgPool) -> impl Future<Output = anyhow::Result<()>> + Send {
+        super::heroes::db::seed_default_roster(db)
+    }
     fn procedures() -> Vec<&'static dyn Procedure> {
         rules::tables::procedures()
     }
