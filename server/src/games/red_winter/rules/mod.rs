@@ -1,0 +1,3 @@
+//! The pure rules of Red Winter: sequence of play, calculations, dice procedures, readings, refusals.
+
+pub mod sequence;
