@@ -1,3 +1,10 @@
 //! The pure rules of Red Winter: sequence of play, calculations, dice procedures, readings, refusals.
 
+pub mod calc_losses;
+pub mod calc_moves;
+pub mod calc_odds;
+pub mod calc_resources;
+pub mod calc_shifts;
+pub mod calc_strength;
+pub mod error;
 pub mod sequence;
