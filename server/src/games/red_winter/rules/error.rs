@@ -88,7 +88,9 @@ pub enum RulesError {
         count: usize,
     },
     /// A second Night Raid in one night turn.
-    #[error("the Finns have made this night turn's Night Raid; only one is allowed per night (16.4.1)")]
+    #[error(
+        "the Finns have made this night turn's Night Raid; only one is allowed per night (16.4.1)"
+    )]
     RaidAlreadyMade,
     /// A Night Raid on a day turn.
     #[error("Night Raids are made on night turns only (16.4)")]

@@ -6,5 +6,8 @@ pub mod calc_odds;
 pub mod calc_resources;
 pub mod calc_shifts;
 pub mod calc_strength;
+pub mod charts;
 pub mod error;
+pub mod procedures;
+pub mod procedures_charts;
 pub mod sequence;
