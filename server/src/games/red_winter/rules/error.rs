@@ -125,6 +125,16 @@ pub enum RulesError {
         /// The column found.
         found: String,
     },
+    /// A unit may not take the action it was named for.
+    #[error("{unit} {why} ({rule})")]
+    NotAllowed {
+        /// The unit.
+        unit: String,
+        /// Why, completing a sentence that starts with the unit.
+        why: &'static str,
+        /// The rule.
+        rule: &'static str,
+    },
     /// A chart entered for the game does not answer.
     #[error(transparent)]
     Chart(#[from] ChartError),
@@ -161,6 +171,7 @@ impl Refusal for RulesError {
             RulesError::AtTargets { .. } => "at_targets",
             RulesError::NoSteps { .. } => "no_steps",
             RulesError::CrtColumns { .. } => "crt_columns",
+            RulesError::NotAllowed { .. } => "not_allowed",
             RulesError::Chart(e) => e.code(),
         }
     }

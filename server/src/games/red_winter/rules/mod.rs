@@ -1,5 +1,6 @@
 //! The pure rules of Red Winter: sequence of play, calculations, dice procedures, readings, refusals.
 
+pub mod calc_combat;
 pub mod calc_losses;
 pub mod calc_moves;
 pub mod calc_odds;
@@ -7,6 +8,7 @@ pub mod calc_resources;
 pub mod calc_shifts;
 pub mod calc_strength;
 pub mod charts;
+pub mod eligibility;
 pub mod error;
 pub mod procedures;
 pub mod procedures_charts;
