@@ -18,6 +18,41 @@ pub fn retreat_limit(name: &str, ma: u32) -> Explained<u32> {
     Explained::new(limit, step)
 }
 
+/// How far a unit may advance after combat into the vacated hex and beyond (8.7, 8.7.1): no
+/// further than the defenders retreated nor than its own limit (MA less 2); only into the hex
+/// when the defenders were all eliminated; mortars, AT guns and infantry guns never advance.
+pub fn advance_limit(
+    name: &str,
+    ma: u32,
+    never_advances: bool,
+    retreated: u32,
+    eliminated: bool,
+) -> Explained<u32> {
+    if never_advances {
+        return Explained::new(
+            0,
+            format!("{name} is a mortar, AT gun or infantry gun and never advances (8.7)"),
+        );
+    }
+    let mut work = Working::new();
+    let own = work.take(retreat_limit(name, ma));
+    let (limit, why) = if eliminated {
+        (
+            own.min(1),
+            "the defenders were eliminated, so only into their hex".to_string(),
+        )
+    } else {
+        (
+            own.min(retreated),
+            format!("the defenders retreated {retreated} hex(es)"),
+        )
+    };
+    work.step(format!(
+        "{why}: {name} may advance up to {limit} hex(es), stopping on entering an enemy ZOC (8.7.1)"
+    ));
+    work.done(limit)
+}
+
 /// The defender's losses when infantry or MG defend in the Hotel (M16): the first loss is
 /// ignored (5.2.5), so a 1/2 result becomes 1/1.
 pub fn hotel_losses(losses: u32, hotel_defence: bool) -> Explained<u32> {

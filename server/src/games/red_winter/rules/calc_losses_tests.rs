@@ -138,3 +138,12 @@ fn t_rw_22_the_hotel_ignores_the_first_loss_and_ezoc_retreats_cost_steps() {
     assert_eq!(hotel_losses(2, false).value, 2);
     assert_eq!(ezoc_retreat_losses(2).value, 2);
 }
+
+#[test]
+fn advances_follow_the_retreat_and_the_units_own_limit() {
+    assert_eq!(advance_limit("1/I", 5, false, 2, false).value, 2);
+    assert_eq!(advance_limit("1/I", 4, false, 3, false).value, 2);
+    assert_eq!(advance_limit("1/I", 5, false, 0, true).value, 1);
+    assert_eq!(advance_limit("Mortar", 5, true, 3, false).value, 0);
+    assert_eq!(advance_limit("slow", 2, false, 3, false).value, 0);
+}

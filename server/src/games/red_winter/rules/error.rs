@@ -135,6 +135,20 @@ pub enum RulesError {
         /// The rule.
         rule: &'static str,
     },
+    /// A Turn Track cell that does not read.
+    #[error(
+        "the Turn Track's turn {turn}, column {column}, holds \"{found}\"; expected {expected} (1.2)"
+    )]
+    TurnTrack {
+        /// The row.
+        turn: String,
+        /// The column.
+        column: &'static str,
+        /// What was entered.
+        found: String,
+        /// What was expected.
+        expected: &'static str,
+    },
     /// A chart entered for the game does not answer.
     #[error(transparent)]
     Chart(#[from] ChartError),
@@ -172,6 +186,7 @@ impl Refusal for RulesError {
             RulesError::NoSteps { .. } => "no_steps",
             RulesError::CrtColumns { .. } => "crt_columns",
             RulesError::NotAllowed { .. } => "not_allowed",
+            RulesError::TurnTrack { .. } => "turn_track",
             RulesError::Chart(e) => e.code(),
         }
     }

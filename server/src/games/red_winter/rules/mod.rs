@@ -14,3 +14,4 @@ pub mod procedures;
 pub mod procedures_charts;
 pub mod readings;
 pub mod sequence;
+pub mod turn_track;
