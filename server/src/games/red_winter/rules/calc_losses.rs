@@ -53,6 +53,41 @@ pub fn advance_limit(
     work.done(limit)
 }
 
+/// Where an eliminated unit goes (8.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Destination {
+    /// The Dead Pool, from which it may be reconstituted (13.2.1).
+    DeadPool,
+    /// Permanently Eliminated.
+    PermanentlyEliminated,
+}
+
+/// Where an eliminated unit goes (8.6, 15.1): an infantry company in supply at that instant to
+/// the Dead Pool; anything else, or an out-of-supply company, is permanently eliminated.
+pub fn eliminated_to(
+    name: &str,
+    infantry_company: bool,
+    in_supply: bool,
+) -> Explained<Destination> {
+    if infantry_company && in_supply {
+        Explained::new(
+            Destination::DeadPool,
+            format!("{name} is an infantry company in supply and goes to the Dead Pool (8.6)"),
+        )
+    } else {
+        let why = if infantry_company {
+            "is out of supply"
+        } else {
+            "is not an infantry company"
+        };
+        Explained::new(
+            Destination::PermanentlyEliminated,
+            format!("{name} {why} and is permanently eliminated (8.6)"),
+        )
+    }
+}
+
 /// The defender's losses when infantry or MG defend in the Hotel (M16): the first loss is
 /// ignored (5.2.5), so a 1/2 result becomes 1/1.
 pub fn hotel_losses(losses: u32, hotel_defence: bool) -> Explained<u32> {

@@ -147,3 +147,18 @@ fn advances_follow_the_retreat_and_the_units_own_limit() {
     assert_eq!(advance_limit("Mortar", 5, true, 3, false).value, 0);
     assert_eq!(advance_limit("slow", 2, false, 3, false).value, 0);
 }
+
+#[test]
+fn eliminated_units_go_to_the_dead_pool_only_as_companies_in_supply() {
+    assert_eq!(
+        eliminated_to("1/I", true, true).value,
+        Destination::DeadPool
+    );
+    assert_eq!(
+        eliminated_to("1/I", true, false).value,
+        Destination::PermanentlyEliminated
+    );
+    let gun = eliminated_to("AT", false, true);
+    assert_eq!(gun.value, Destination::PermanentlyEliminated);
+    assert!(gun.steps[0].contains("not an infantry company"));
+}

@@ -24,6 +24,11 @@ pub const SZLT: &str = "szlt";
 pub const FNRT: &str = "fnrt";
 /// The modifiers printed beneath the FNRT (16.4).
 pub const FNRT_DRM: &str = "fnrt_drm";
+/// The Map Key's terrain (4.1, 5.x): movement costs by unit class, and whether it blocks LOS.
+pub const TERRAIN: &str = "terrain";
+/// The Map Key's columns: MP cost for most units, for armor, for armored cars (a number, "½",
+/// or "P" for prohibited), and "yes" or "no" for blocking line of sight.
+pub const TERRAIN_COLUMNS: [&str; 4] = ["other", "armor", "armored_car", "blocks_los"];
 /// The Turn Track (1.2, 3.0): per turn its label, day or night, LOS, ammo, RPs, morale, armor VP.
 pub const TURN_TRACK: &str = "turn_track";
 
@@ -125,6 +130,13 @@ pub fn chart_specs() -> Vec<ChartSpec> {
             codes(&FNRT_CODES),
         ),
         modifiers(FNRT_DRM, "Finnish Night Raid Table modifiers"),
+        spec(
+            TERRAIN,
+            "Map Key terrain",
+            Keys::Entered { max: 20 },
+            fixed(&TERRAIN_COLUMNS),
+            codes(&["P", "½", "1", "2", "3", "4", "5", "6", "yes", "no"]),
+        ),
         spec(
             TURN_TRACK,
             "Turn Track",

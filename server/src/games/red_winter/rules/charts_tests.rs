@@ -50,8 +50,9 @@ fn every_declared_chart_validates_and_codes_are_unique() {
         assert_eq!(spec.validate(), Ok(()), "{}", spec.code);
     }
     let mut codes: Vec<_> = specs.iter().map(|s| s.code.as_str()).collect();
+    codes.sort_unstable();
     codes.dedup();
-    assert_eq!(codes.len(), 9);
+    assert_eq!(codes.len(), 10);
     assert!(chart_spec("map_key").is_none());
 }
 
@@ -139,4 +140,29 @@ fn rw_a6_entered_modifiers_are_read_by_condition() {
     assert_eq!(e.kind(), crate::core::refusal::RefusalKind::NoSuchThing);
     let e = entered_modifiers(&charts, FNRT_DRM, &["moonlight".to_string()]).expect_err("refused");
     assert_eq!(e.code(), "no_such_chart");
+}
+
+#[test]
+fn a_map_key_takes_costs_halves_prohibited_and_los() {
+    // INVENTED test data, not the real Map Key.
+    let spec = chart_spec(TERRAIN).expect("declared");
+    let raw = RawChart {
+        rows: vec!["forest".into(), "frozen lake".into()],
+        columns: TERRAIN_COLUMNS.iter().map(|c| (*c).to_string()).collect(),
+        cells: vec![
+            vec!["2".into(), "P".into(), "P".into(), "yes".into()],
+            vec!["1".into(), "½".into(), "1".into(), "no".into()],
+        ],
+    };
+    let chart = spec.check(raw.clone()).expect("checks");
+    assert_eq!(
+        chart.cell("forest", "armor").map(ToString::to_string),
+        Ok("P".into())
+    );
+    let mut bad = raw;
+    bad.cells[0][0] = "2.5".into();
+    assert_eq!(
+        spec.check(bad).expect_err("refused").code(),
+        "chart_bad_cells"
+    );
 }
