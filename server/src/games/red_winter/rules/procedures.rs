@@ -173,13 +173,20 @@ pub struct AtShot {
     pub hit: bool,
 }
 
-/// Anti-Tank Fire (11.1 to 11.3): one die per step of the gun, each at its declared target;
-/// a modified 5 or more is one step reduction.
+/// Anti-Tank Fire (11.1 to 11.3): by Finnish AT guns only, one die per step of the gun, each at
+/// its declared target; a modified 5 or more is one step reduction.
 pub fn at_fire(
     charts: &ChartSet,
     dice: &mut dyn Dice,
     fire: &AtFire,
 ) -> Result<Explained<Vec<AtShot>>, RulesError> {
+    if fire.side != Side::Finnish {
+        return Err(RulesError::NotAllowed {
+            unit: fire.gun.clone(),
+            why: "is not a Finnish AT gun; only Finnish AT guns make AT Fire",
+            rule: "11.0",
+        });
+    }
     if fire.steps == 0 {
         return Err(RulesError::NoSteps {
             unit: fire.gun.clone(),

@@ -175,6 +175,12 @@ fn t_rw_18_and_19_at_fire_dice_and_hit_numbers() {
         at_fire(&charts, &mut dice, &at(0, AtRange::Two, &[])),
         Err(RulesError::NoSteps { .. })
     ));
+    let mut soviet = at(1, AtRange::Two, &["tank"]);
+    soviet.side = Side::Soviet;
+    assert!(matches!(
+        at_fire(&charts, &mut dice, &soviet),
+        Err(RulesError::NotAllowed { rule: "11.0", .. })
+    ));
 }
 
 #[test]
