@@ -7,6 +7,7 @@ pub mod calc_odds;
 pub mod calc_resources;
 pub mod calc_shifts;
 pub mod calc_strength;
+pub mod calc_terrain;
 pub mod charts;
 pub mod eligibility;
 pub mod error;
