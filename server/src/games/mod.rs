@@ -7,6 +7,7 @@
 //! dice tray, none of which name a game.
 
 pub mod assisted;
+pub mod red_winter;
 pub mod registry;
 pub mod runner;
 pub mod talvisota;

@@ -1,0 +1,3 @@
+//! Red Winter (GMT, the battle of Tolvajärvi) in assisted play: its pure rules on the assisted kit.
+
+pub mod rules;

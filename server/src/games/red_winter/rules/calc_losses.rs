@@ -1,0 +1,276 @@
+//! Taking a combat result's losses (8.5 to 8.6): steps before retreats, the attacker's first loss
+//! a step, retreat limits, armor's immunity, the Hotel's ignored first loss, eZOC penalties.
+
+use super::calc_shifts::Fight;
+use super::error::RulesError;
+use crate::games::assisted::calc::{Explained, Working};
+use serde::{Deserialize, Serialize};
+
+/// How far a unit may retreat or advance after combat (8.5.2.1): its MA less 2; a unit whose
+/// MA is below 3 cannot retreat. The limit is never doubled at night (16.1).
+pub fn retreat_limit(name: &str, ma: u32) -> Explained<u32> {
+    let limit = ma.saturating_sub(2);
+    let step = if ma < 3 {
+        format!("{name} has MA {ma}, below 3, and cannot retreat (8.5.2.1)")
+    } else {
+        format!("{name} has MA {ma} and may retreat up to {limit} hexes (8.5.2.1)")
+    };
+    Explained::new(limit, step)
+}
+
+/// How far a unit may advance after combat into the vacated hex and beyond (8.7, 8.7.1): no
+/// further than the defenders retreated nor than its own limit (MA less 2); only into the hex
+/// when the defenders were all eliminated; mortars, AT guns and infantry guns never advance.
+pub fn advance_limit(
+    name: &str,
+    ma: u32,
+    never_advances: bool,
+    retreated: u32,
+    eliminated: bool,
+) -> Explained<u32> {
+    if never_advances {
+        return Explained::new(
+            0,
+            format!("{name} is a mortar, AT gun or infantry gun and never advances (8.7)"),
+        );
+    }
+    let mut work = Working::new();
+    let own = work.take(retreat_limit(name, ma));
+    let (limit, why) = if eliminated {
+        (
+            own.min(1),
+            "the defenders were eliminated, so only into their hex".to_string(),
+        )
+    } else {
+        (
+            own.min(retreated),
+            format!("the defenders retreated {retreated} hex(es)"),
+        )
+    };
+    work.step(format!(
+        "{why}: {name} may advance up to {limit} hex(es), stopping on entering an enemy ZOC (8.7.1)"
+    ));
+    work.done(limit)
+}
+
+/// Where an eliminated unit goes (8.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Destination {
+    /// The Dead Pool, from which it may be reconstituted (13.2.1).
+    DeadPool,
+    /// Permanently Eliminated.
+    PermanentlyEliminated,
+}
+
+/// Where an eliminated unit goes (8.6, 15.1): an infantry company in supply at that instant to
+/// the Dead Pool; anything else, or an out-of-supply company, is permanently eliminated.
+pub fn eliminated_to(
+    name: &str,
+    infantry_company: bool,
+    in_supply: bool,
+) -> Explained<Destination> {
+    if infantry_company && in_supply {
+        Explained::new(
+            Destination::DeadPool,
+            format!("{name} is an infantry company in supply and goes to the Dead Pool (8.6)"),
+        )
+    } else {
+        let why = if infantry_company {
+            "is out of supply"
+        } else {
+            "is not an infantry company"
+        };
+        Explained::new(
+            Destination::PermanentlyEliminated,
+            format!("{name} {why} and is permanently eliminated (8.6)"),
+        )
+    }
+}
+
+/// The defender's losses when infantry or MG defend in the Hotel (M16): the first loss is
+/// ignored (5.2.5), so a 1/2 result becomes 1/1.
+pub fn hotel_losses(losses: u32, hotel_defence: bool) -> Explained<u32> {
+    if !hotel_defence || losses == 0 {
+        return Explained::new(losses, format!("the defender takes {losses} losses"));
+    }
+    let left = losses - 1;
+    Explained::new(
+        left,
+        format!("defending in the Hotel ignores the first loss (5.2.5): {losses} becomes {left}"),
+    )
+}
+
+/// Extra step losses of a retreat through enemy ZOCs (8.5.2.2): one per stack per eZOC hex
+/// entered, on top of the result's losses.
+pub fn ezoc_retreat_losses(ezoc_hexes: u32) -> Explained<u32> {
+    Explained::new(
+        ezoc_hexes,
+        format!(
+            "retreating into {ezoc_hexes} enemy-ZOC hex(es) costs the stack {ezoc_hexes} more step(s), which satisfy no loss (8.5.2.2)"
+        ),
+    )
+}
+
+/// A unit that must share its side's losses.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LossTaker {
+    /// Its designation.
+    pub name: String,
+    /// Steps it has left: 2 at full strength, 1 when reduced or single-step.
+    pub steps: u32,
+    /// Its printed MA.
+    pub ma: u32,
+    /// Armor: ignores losses in Combat, may not retreat in an Assault (12.1.1).
+    #[serde(default)]
+    pub armored: bool,
+}
+
+/// How a side proposes to take its losses: the units reducing, one entry per step (by index
+/// into the units), and how many hexes everyone left retreats.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LossPlan {
+    /// One unit index per step lost, in order.
+    pub steps: Vec<usize>,
+    /// Hexes of retreat taken after the steps.
+    pub retreat: u32,
+}
+
+/// What the plan does to the units.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LossOutcome {
+    /// Units flipped to their reduced side.
+    pub reduced: Vec<usize>,
+    /// Units eliminated.
+    pub eliminated: Vec<usize>,
+    /// Hexes the survivors (other than armor in a Combat) retreat.
+    pub retreat: u32,
+}
+
+/// Checks a side's plan for `losses` losses (8.5, 9.0, 12.1.1, 16.4): steps are taken first,
+/// then every survivor retreats; the attacker's first loss is a step; an Assault's attacker and
+/// both sides of a Night Raid take steps only; a retreat goes no further than the slowest
+/// survivor may; armor ignores losses in a Combat and cannot retreat in an Assault. Losses left
+/// once every unit is eliminated are void.
+pub fn check_losses(
+    fight: Fight,
+    attacker: bool,
+    losses: u32,
+    units: &[LossTaker],
+    plan: &LossPlan,
+) -> Result<Explained<LossOutcome>, RulesError> {
+    let side = if attacker {
+        "the attacker"
+    } else {
+        "the defender"
+    };
+    let mut work = Working::new();
+    let mut taken = vec![0u32; units.len()];
+    for &i in &plan.steps {
+        let unit = units.get(i).ok_or(RulesError::NoSuchUnit {
+            index: i,
+            count: units.len(),
+        })?;
+        taken[i] += 1;
+        if taken[i] > unit.steps {
+            return Err(RulesError::TooManySteps {
+                unit: unit.name.clone(),
+                steps: unit.steps,
+                taken: taken[i],
+            });
+        }
+    }
+    let mut outcome = LossOutcome {
+        retreat: plan.retreat,
+        ..LossOutcome::default()
+    };
+    for (i, unit) in units.iter().enumerate() {
+        match taken[i] {
+            0 => {}
+            t if t >= unit.steps => {
+                work.step(format!(
+                    "{} loses its last step and is eliminated",
+                    unit.name
+                ));
+                outcome.eliminated.push(i);
+            }
+            _ => {
+                work.step(format!("{} is reduced", unit.name));
+                outcome.reduced.push(i);
+            }
+        }
+    }
+    let survivors: Vec<&LossTaker> = units
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !outcome.eliminated.contains(i))
+        .map(|(_, u)| u)
+        .collect();
+    let steps = u32::try_from(plan.steps.len()).unwrap_or(u32::MAX);
+    if losses > 0 && attacker && plan.steps.is_empty() {
+        return Err(RulesError::FirstLossNotStep);
+    }
+    if plan.retreat > 0 {
+        let steps_only = match fight {
+            Fight::NightRaid => Some(("a Night Raid", "16.4")),
+            Fight::Assault if attacker => Some(("an Assault's attack", "9.0")),
+            _ => None,
+        };
+        if let Some((fight, rule)) = steps_only {
+            return Err(RulesError::StepsOnly { fight, rule });
+        }
+    }
+    if survivors.is_empty() {
+        let void = losses.saturating_sub(steps);
+        work.step(format!(
+            "every unit of {side} is eliminated; {void} remaining loss(es) are void"
+        ));
+        outcome.retreat = 0;
+        return Ok(work.done(outcome));
+    }
+    let total = steps.saturating_add(plan.retreat);
+    if total != losses {
+        return Err(RulesError::LossesDoNotAddUp {
+            side,
+            losses,
+            taken: total,
+        });
+    }
+    if plan.retreat > 0 {
+        let retreating: Vec<&&LossTaker> = survivors
+            .iter()
+            .filter(|u| !(u.armored && fight == Fight::Combat))
+            .collect();
+        if retreating.is_empty() {
+            work.step("only armor is left, and armor ignores losses in a Combat (12.1.1)");
+        }
+        for unit in retreating {
+            let limit = if unit.armored {
+                work.step(format!(
+                    "{} is armor in an Assault and cannot retreat (12.1.1)",
+                    unit.name
+                ));
+                0
+            } else {
+                work.take(retreat_limit(&unit.name, unit.ma))
+            };
+            if plan.retreat > limit {
+                return Err(RulesError::RetreatTooFar {
+                    unit: unit.name.clone(),
+                    limit,
+                    retreat: plan.retreat,
+                });
+            }
+        }
+        work.step(format!("{side} retreats {} hex(es)", plan.retreat));
+    }
+    work.step(format!(
+        "{side} takes {losses} loss(es): {steps} step(s) and {} hex(es) of retreat",
+        plan.retreat
+    ));
+    Ok(work.done(outcome))
+}
+
+#[cfg(test)]
+#[path = "calc_losses_tests.rs"]
+mod tests;

@@ -1,0 +1,164 @@
+use super::*;
+use crate::core::refusal::Refusal;
+
+fn unit(name: &str, steps: u32, ma: u32) -> LossTaker {
+    LossTaker {
+        name: name.into(),
+        steps,
+        ma,
+        armored: false,
+    }
+}
+
+fn plan(steps: &[usize], retreat: u32) -> LossPlan {
+    LossPlan {
+        steps: steps.to_vec(),
+        retreat,
+    }
+}
+
+#[test]
+fn t_rw_10_retreat_limits() {
+    let mg = retreat_limit("MG", 4);
+    assert_eq!(mg.value, 2);
+    assert_eq!(
+        mg.steps[0],
+        "MG has MA 4 and may retreat up to 2 hexes (8.5.2.1)"
+    );
+    let mortar = retreat_limit("Mortar", 2);
+    assert_eq!(mortar.value, 0);
+    assert!(mortar.steps[0].contains("cannot retreat"));
+    assert_eq!(retreat_limit("x", 0).value, 0);
+}
+
+#[test]
+fn t_rw_12_the_slow_gun_takes_the_step_and_the_rest_retreat_two() {
+    let units = [unit("1/I", 2, 5), unit("2/I", 2, 5), unit("AT", 1, 3)];
+    let ok = check_losses(Fight::Combat, false, 3, &units, &plan(&[2], 2)).expect("allowed");
+    assert_eq!(ok.value.eliminated, [2]);
+    assert_eq!(ok.value.retreat, 2);
+    let too_far =
+        check_losses(Fight::Combat, false, 3, &units, &plan(&[], 3)).expect_err("refused");
+    assert!(
+        matches!(too_far, RulesError::RetreatTooFar { ref unit, limit: 1, retreat: 3 } if unit == "AT"),
+        "{too_far}"
+    );
+    let gun_stays =
+        check_losses(Fight::Combat, false, 3, &units, &plan(&[0], 2)).expect_err("refused");
+    assert!(
+        matches!(gun_stays, RulesError::RetreatTooFar { ref unit, limit: 1, .. } if unit == "AT")
+    );
+}
+
+#[test]
+fn t_rw_11_an_assault_on_infantry_with_a_tank() {
+    let mut tank = unit("T-26", 2, 8);
+    tank.armored = true;
+    let units = [
+        unit("1/I", 2, 5),
+        unit("2/I", 2, 5),
+        unit("3/I", 2, 5),
+        tank,
+    ];
+    let tank_dies =
+        check_losses(Fight::Assault, false, 4, &units, &plan(&[3, 3], 2)).expect("allowed");
+    assert_eq!(tank_dies.value.eliminated, [3]);
+    assert_eq!(tank_dies.value.retreat, 2);
+    let infantry_bleeds =
+        check_losses(Fight::Assault, false, 4, &units, &plan(&[0, 0, 1, 1], 0)).expect("allowed");
+    assert_eq!(infantry_bleeds.value.eliminated, [0, 1]);
+    let tank_cannot_retreat =
+        check_losses(Fight::Assault, false, 4, &units, &plan(&[0, 0], 2)).expect_err("refused");
+    assert!(matches!(
+        tank_cannot_retreat,
+        RulesError::RetreatTooFar { limit: 0, .. }
+    ));
+}
+
+#[test]
+fn armor_ignores_losses_in_a_combat() {
+    let mut tank = unit("T-26", 2, 8);
+    tank.armored = true;
+    let e = check_losses(Fight::Combat, false, 2, &[tank], &plan(&[], 2)).expect("allowed");
+    assert!(e.steps.iter().any(|s| s.contains("armor ignores losses")));
+}
+
+#[test]
+fn the_attackers_first_loss_is_a_step_and_assault_attackers_take_steps_only() {
+    let units = [unit("1/I", 2, 5), unit("2/I", 2, 5)];
+    assert_eq!(
+        check_losses(Fight::Combat, true, 1, &units, &plan(&[], 1)),
+        Err(RulesError::FirstLossNotStep)
+    );
+    check_losses(Fight::Combat, true, 2, &units, &plan(&[0], 1)).expect("step then retreat");
+    let e = check_losses(Fight::Assault, true, 2, &units, &plan(&[0], 1)).expect_err("refused");
+    assert_eq!(e.code(), "steps_only");
+    assert!(e.to_string().ends_with("(9.0)"));
+    let e = check_losses(Fight::NightRaid, false, 1, &units, &plan(&[], 1)).expect_err("refused");
+    assert!(e.to_string().ends_with("(16.4)"));
+    check_losses(Fight::NightRaid, true, 2, &units, &plan(&[0, 1], 0)).expect("steps");
+}
+
+#[test]
+fn plans_must_add_up_name_real_units_and_respect_steps() {
+    let units = [unit("1/I", 1, 5)];
+    assert!(matches!(
+        check_losses(Fight::Combat, false, 2, &units, &plan(&[], 1)),
+        Err(RulesError::LossesDoNotAddUp {
+            losses: 2,
+            taken: 1,
+            ..
+        })
+    ));
+    assert!(matches!(
+        check_losses(Fight::Combat, false, 1, &units, &plan(&[4], 0)),
+        Err(RulesError::NoSuchUnit { index: 4, count: 1 })
+    ));
+    assert!(matches!(
+        check_losses(Fight::Combat, false, 2, &units, &plan(&[0, 0], 0)),
+        Err(RulesError::TooManySteps { .. })
+    ));
+    let wiped = check_losses(Fight::Combat, false, 4, &units, &plan(&[0], 0)).expect("void");
+    assert!(
+        wiped
+            .steps
+            .iter()
+            .any(|s| s.contains("3 remaining loss(es) are void"))
+    );
+    let none = check_losses(Fight::Combat, true, 0, &units, &plan(&[], 0)).expect("nothing");
+    assert_eq!(none.value, LossOutcome::default());
+}
+
+#[test]
+fn t_rw_22_the_hotel_ignores_the_first_loss_and_ezoc_retreats_cost_steps() {
+    let e = hotel_losses(2, true);
+    assert_eq!(e.value, 1, "a 1/2 result becomes 1/1");
+    assert!(e.steps[0].contains("(5.2.5)"));
+    assert_eq!(hotel_losses(0, true).value, 0);
+    assert_eq!(hotel_losses(2, false).value, 2);
+    assert_eq!(ezoc_retreat_losses(2).value, 2);
+}
+
+#[test]
+fn advances_follow_the_retreat_and_the_units_own_limit() {
+    assert_eq!(advance_limit("1/I", 5, false, 2, false).value, 2);
+    assert_eq!(advance_limit("1/I", 4, false, 3, false).value, 2);
+    assert_eq!(advance_limit("1/I", 5, false, 0, true).value, 1);
+    assert_eq!(advance_limit("Mortar", 5, true, 3, false).value, 0);
+    assert_eq!(advance_limit("slow", 2, false, 3, false).value, 0);
+}
+
+#[test]
+fn eliminated_units_go_to_the_dead_pool_only_as_companies_in_supply() {
+    assert_eq!(
+        eliminated_to("1/I", true, true).value,
+        Destination::DeadPool
+    );
+    assert_eq!(
+        eliminated_to("1/I", true, false).value,
+        Destination::PermanentlyEliminated
+    );
+    let gun = eliminated_to("AT", false, true);
+    assert_eq!(gun.value, Destination::PermanentlyEliminated);
+    assert!(gun.steps[0].contains("not an infantry company"));
+}

@@ -1,0 +1,166 @@
+use super::*;
+use crate::core::refusal::Refusal;
+
+fn firer() -> Firer {
+    Firer {
+        name: "MG/JR16".into(),
+        direct: true,
+        ..Firer::default()
+    }
+}
+
+fn rule_of(result: Result<(), RulesError>) -> String {
+    let e = result.expect_err("refused");
+    assert_eq!(e.code(), "not_allowed");
+    let text = e.to_string();
+    text.rsplit('(')
+        .next()
+        .unwrap_or_default()
+        .trim_end_matches(')')
+        .to_string()
+}
+
+#[test]
+fn ranged_attacks_are_refused_as_the_rules_say() {
+    assert_eq!(may_fire(&firer(), false, false), Ok(()));
+    let with = |edit: &dyn Fn(&mut Firer)| {
+        let mut f = firer();
+        edit(&mut f);
+        f
+    };
+    assert_eq!(
+        rule_of(may_fire(&with(&|f| f.fired = true), false, false)),
+        "10.0"
+    );
+    assert_eq!(
+        rule_of(may_fire(&with(&|f| f.fired_marker = true), false, false)),
+        "12.4"
+    );
+    assert_eq!(
+        rule_of(may_fire(&with(&|f| f.at_fired = true), false, false)),
+        "11.0"
+    );
+    assert_eq!(
+        rule_of(may_fire(&with(&|f| f.in_combat = true), false, false)),
+        "10.0"
+    );
+    assert_eq!(
+        rule_of(may_fire(&with(&|f| f.suppressed = true), false, false)),
+        "10.4.1"
+    );
+    assert_eq!(
+        rule_of(may_fire(&with(&|f| f.retreated = true), false, false)),
+        "8.5.2.3"
+    );
+    let in_zoc = with(&|f| f.in_ezoc = true);
+    assert_eq!(rule_of(may_fire(&in_zoc, false, false)), "10.3.6");
+    assert_eq!(may_fire(&in_zoc, false, true), Ok(()));
+    assert_eq!(rule_of(may_fire(&firer(), true, false)), "16.0");
+    assert_eq!(
+        may_fire(&firer(), true, true),
+        Ok(()),
+        "adjacent defensive support at night"
+    );
+    assert_eq!(
+        may_fire(&with(&|f| f.direct = false), true, false),
+        Ok(()),
+        "indirect fire at night"
+    );
+}
+
+fn company(full: bool) -> Actor {
+    Actor {
+        name: "2/1/JR16".into(),
+        side: Side::Finnish,
+        kind: Kind::InfantryCompany,
+        full_strength: full,
+        in_ezoc: false,
+        began_in_ezoc: false,
+        acted: false,
+    }
+}
+
+#[test]
+fn recovery_and_digging_in() {
+    assert_eq!(may_recover(&company(false)), Ok(()));
+    assert_eq!(rule_of(may_recover(&company(true))), "13.3");
+    let mut zoc = company(false);
+    zoc.in_ezoc = true;
+    assert_eq!(rule_of(may_recover(&zoc)), "13.3");
+    assert_eq!(rule_of(may_dig_in(&zoc, false)), "14.5");
+    assert_eq!(may_dig_in(&zoc, true), Ok(()));
+    let mut engineers = zoc.clone();
+    engineers.kind = Kind::Engineer;
+    assert_eq!(may_dig_in(&engineers, false), Ok(()));
+    let mut gun = company(true);
+    gun.kind = Kind::Other;
+    assert_eq!(rule_of(may_dig_in(&gun, false)), "14.0");
+    let mut done = company(false);
+    done.acted = true;
+    assert_eq!(rule_of(may_recover(&done)), "3.0");
+}
+
+#[test]
+fn bonfires_and_raids() {
+    let mut soviets = company(true);
+    soviets.side = Side::Soviet;
+    assert_eq!(may_build_bonfire(&soviets, true, 4, false), Ok(()));
+    assert_eq!(
+        rule_of(may_build_bonfire(&soviets, false, 9, false)),
+        "16.2"
+    );
+    assert_eq!(rule_of(may_build_bonfire(&soviets, true, 3, false)), "16.2");
+    assert_eq!(rule_of(may_build_bonfire(&soviets, true, 9, true)), "16.2");
+    soviets.began_in_ezoc = true;
+    assert_eq!(rule_of(may_build_bonfire(&soviets, true, 9, false)), "7.2");
+    assert_eq!(
+        rule_of(may_build_bonfire(&company(true), true, 9, false)),
+        "16.2"
+    );
+    assert_eq!(may_raid(&company(true), "G9", 4), Ok(()));
+    assert_eq!(rule_of(may_raid(&company(false), "G9", 4)), "16.4");
+    assert_eq!(rule_of(may_raid(&company(true), "G9", 3)), "16.4.1");
+    assert_eq!(rule_of(may_raid(&company(true), "M16", 9)), "16.4.1");
+    let mut zoc = company(true);
+    zoc.in_ezoc = true;
+    assert_eq!(rule_of(may_raid(&zoc, "G9", 9)), "16.4.1");
+}
+
+#[test]
+fn sub_zero_rolls_soviet_stacks_off_the_bonfire_then_finnish_skulls() {
+    let unit = |name: &str, side, hex: &str| Freezing {
+        name: name.into(),
+        side,
+        hex: hex.into(),
+        under_bonfire: false,
+        skull: false,
+        night_raid: false,
+        exempt: false,
+    };
+    let mut warm = unit("warm", Side::Soviet, "K12");
+    warm.under_bonfire = true;
+    let atop = unit("atop", Side::Soviet, "K12");
+    let cold1 = unit("c1", Side::Soviet, "K13");
+    let cold2 = unit("c2", Side::Soviet, "K13");
+    let mut only_warm = unit("w2", Side::Soviet, "K14");
+    only_warm.under_bonfire = true;
+    let mut artillery = unit("122mm", Side::Soviet, "off map");
+    artillery.exempt = true;
+    let mut skull = unit("s", Side::Finnish, "G9");
+    skull.skull = true;
+    let quiet = unit("q", Side::Finnish, "G10");
+    let mut raider = unit("1/ErP16", Side::Finnish, "H9");
+    raider.night_raid = true;
+    let rolls = sub_zero_rolls(&[
+        skull, quiet, raider, warm, atop, cold1, cold2, only_warm, artillery,
+    ]);
+    assert_eq!(
+        rolls,
+        [
+            (Side::Soviet, "K12".to_string()),
+            (Side::Soviet, "K13".to_string()),
+            (Side::Finnish, "1/ErP16".to_string()),
+            (Side::Finnish, "G9".to_string()),
+        ]
+    );
+}
