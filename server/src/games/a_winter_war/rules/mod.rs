@@ -5,6 +5,8 @@
 pub mod calc_armor;
 pub mod calc_other;
 pub mod calc_supply;
+pub mod charts;
 pub mod error;
 pub mod options;
+pub mod procedures;
 pub mod sequence;
