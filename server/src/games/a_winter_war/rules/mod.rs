@@ -9,4 +9,5 @@ pub mod charts;
 pub mod error;
 pub mod options;
 pub mod procedures;
+pub mod readings;
 pub mod sequence;
