@@ -55,6 +55,29 @@ pub enum AwwError {
         /// What the cell holds.
         found: String,
     },
+    /// An airborne plan is written, cancelled or carried out outside the phases the rule allows.
+    #[error(
+        "airborne plans are written or cancelled in the Soviet initial phase and carried out or cancelled in the Soviet air phase of the turn they are due (Opt D.3)"
+    )]
+    PlanNotNow,
+    /// A parachute unit has a plan already.
+    #[error("{unit} already has an airborne operation planned; only one at a time (Opt D.3)")]
+    PlanExists {
+        /// The unit.
+        unit: String,
+    },
+    /// A parachute unit in an enemy ZOC cannot be planned for.
+    #[error("{unit} is in an enemy ZOC and cannot be planned for now (Opt D.3)")]
+    PlanInEnemyZoc {
+        /// The unit.
+        unit: String,
+    },
+    /// No open plan for the unit.
+    #[error("{unit} has no airborne operation planned (Opt D.3)")]
+    NoPlan {
+        /// The unit.
+        unit: String,
+    },
     /// A unit size the Demolition Summary Table has no row for.
     #[error("a unit of {re} RE has no row in the Demolition Summary Table (DC B)")]
     NoDemolitionRow {
@@ -70,8 +93,13 @@ impl Refusal for AwwError {
             | AwwError::InterventionNotInText
             | AwwError::SuccessRow { .. }
             | AwwError::SuccessCell { .. }
-            | AwwError::NoDemolitionRow { .. } => RefusalKind::AgainstTheRules,
-            AwwError::NoSpringRoll { .. } | AwwError::InterventionTooEarly => RefusalKind::NotNow,
+            | AwwError::NoDemolitionRow { .. }
+            | AwwError::PlanExists { .. }
+            | AwwError::PlanInEnemyZoc { .. } => RefusalKind::AgainstTheRules,
+            AwwError::NoSpringRoll { .. }
+            | AwwError::InterventionTooEarly
+            | AwwError::PlanNotNow => RefusalKind::NotNow,
+            AwwError::NoPlan { .. } => RefusalKind::NoSuchThing,
             AwwError::Chart(e) => e.kind(),
         }
     }
@@ -86,6 +114,10 @@ impl Refusal for AwwError {
             AwwError::SuccessRow { .. } => "success_table_row",
             AwwError::SuccessCell { .. } => "success_table_cell",
             AwwError::NoDemolitionRow { .. } => "no_demolition_row",
+            AwwError::PlanNotNow => "airborne_plan_not_now",
+            AwwError::PlanExists { .. } => "airborne_plan_exists",
+            AwwError::PlanInEnemyZoc { .. } => "airborne_plan_in_enemy_zoc",
+            AwwError::NoPlan { .. } => "no_airborne_plan",
         }
     }
 }

@@ -2,6 +2,7 @@
 //! sequence of play, every calculation the text gives, its dice procedures, the charts players
 //! enter, our readings and the refusals. No I/O; dice come through `crate::dice::source`.
 
+pub mod airborne;
 pub mod calc_armor;
 pub mod calc_other;
 pub mod calc_supply;
