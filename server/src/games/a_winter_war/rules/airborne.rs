@@ -3,6 +3,7 @@
 //! with a history the Finns may read once the plan is revealed.
 
 use super::error::AwwError;
+use super::options::{DEC_I_39, Options};
 use serde::{Deserialize, Serialize};
 
 /// The phase plans are written and cancelled in.
@@ -125,6 +126,29 @@ impl AirbornePlans {
         });
         let index = self.plans.len() - 1;
         Ok(&self.plans[index])
+    }
+
+    /// Opt G: a plan written at setup for a drop on the Dec I 39 game turn; refused without
+    /// Opt G.
+    pub fn write_at_setup(
+        &mut self,
+        options: &Options,
+        moment: &str,
+        unit: &str,
+        target: &str,
+    ) -> Result<&Plan, AwwError> {
+        if !options.soviet_preparedness {
+            return Err(AwwError::PlanNotNow);
+        }
+        let due = options.turn_of(DEC_I_39).unwrap_or(DEC_I_39);
+        self.write(
+            due.saturating_sub(1),
+            PLAN_PHASE,
+            moment,
+            unit,
+            target,
+            false,
+        )
     }
 
     /// Cancels `unit`'s plan by choice: in the next initial phase, or in the phase it is due in.

@@ -1,5 +1,6 @@
 use super::*;
 use crate::core::refusal::{Refusal, RefusalKind};
+use crate::games::a_winter_war::rules::options::Options;
 
 const PARA: &str = "201st Parachute Brigade";
 
@@ -133,4 +134,39 @@ fn the_rule_forces_cancellation_and_unexecuted_plans_lapse() {
         vec![PARA.to_string()]
     );
     assert_eq!(plans.finnish_view().len(), 1);
+}
+
+#[test]
+fn opt_g_plans_drops_for_dec_i_39_at_setup() {
+    let mut plans = AirbornePlans::default();
+    assert_eq!(
+        plans
+            .write_at_setup(&Options::default(), "setup", PARA, "x")
+            .expect_err("Opt G only"),
+        AwwError::PlanNotNow
+    );
+    let g = Options {
+        soviet_preparedness: true,
+        ..Options::default()
+    };
+    assert_eq!(
+        plans
+            .write_at_setup(&g, "setup", PARA, "x")
+            .expect("planned")
+            .due,
+        1
+    );
+    let gh = Options {
+        earlier_start: true,
+        ..g
+    };
+    let mut plans = AirbornePlans::default();
+    assert_eq!(
+        plans
+            .write_at_setup(&gh, "setup", PARA, "x")
+            .expect("planned")
+            .due,
+        2,
+        "Dec I 39 is turn 2 with Opt H"
+    );
 }

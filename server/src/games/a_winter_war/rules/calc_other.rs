@@ -189,6 +189,50 @@ pub fn arrival(
     )
 }
 
+/// What Opt H's construction has finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Construction {
+    /// The rail lines in 35:2107 and 35:3106 (roads until then).
+    pub rail_complete: bool,
+    /// The fort in 35:4616.
+    pub fort_complete: bool,
+}
+
+/// Opt H's construction at calendar index `index` in phase `phase`: the rail lines are roads
+/// until the Soviet initial phase of Dec I 39, the fort is finished from the Finnish initial
+/// phase of Nov II 39. Without Opt H both are finished from the start.
+pub fn construction(options: &Options, index: u32, phase: &str) -> Explained<Construction> {
+    if !options.earlier_start {
+        return Explained::new(
+            Construction {
+                rail_complete: true,
+                fort_complete: true,
+            },
+            "without Opt H the rail lines and the fort are finished",
+        );
+    }
+    let rail_complete = index >= DEC_I_39;
+    let fort_complete = rail_complete || !phase.starts_with("soviet_");
+    let value = Construction {
+        rail_complete,
+        fort_complete,
+    };
+    let step = format!(
+        "the rail lines in 35:2107 and 35:3106 are {}; the fort in 35:4616 is {} (Opt H)",
+        if rail_complete {
+            "finished"
+        } else {
+            "roads until the Soviet initial phase of Dec I 39"
+        },
+        if fort_complete {
+            "finished"
+        } else {
+            "finished at the Finnish initial phase of Nov II 39"
+        }
+    );
+    Explained::new(value, step)
+}
+
 /// Soviet rail capacity in REs under Opt G; `None` when the base rules' figure applies.
 pub fn soviet_rail_capacity(options: &Options) -> Option<u32> {
     options.soviet_preparedness.then_some(30)

@@ -147,3 +147,32 @@ fn parachute_units_in_the_enemy_hex_read_as_as_ar() {
     assert_eq!(result_for("AS", false).value, "AS", "other units keep AS");
     assert_eq!(result_for("DE", true).value, "DE");
 }
+
+#[test]
+fn opt_h_construction_finishes_on_time() {
+    let h = Options {
+        earlier_start: true,
+        ..Options::default()
+    };
+    let at = |index, phase| {
+        let c = construction(&h, index, phase).value;
+        (c.rail_complete, c.fort_complete)
+    };
+    assert_eq!(
+        at(0, "soviet_movement"),
+        (false, false),
+        "Nov II 39, Soviet player turn"
+    );
+    assert_eq!(
+        at(0, "finnish_initial"),
+        (false, true),
+        "the fort at the Finnish initial phase"
+    );
+    assert_eq!(
+        at(1, "soviet_initial"),
+        (true, true),
+        "the rail at the Soviet Dec I 39 initial phase"
+    );
+    let c = construction(&Options::default(), 1, "soviet_initial").value;
+    assert!(c.rail_complete && c.fort_complete);
+}

@@ -9,7 +9,7 @@ use super::error::AwwError;
 use super::options::{DEC_I_39, MAR_I_40, MAR_II_40, Options};
 use crate::core::domain::Role;
 use crate::dice::source::{Dice, RollSpec, Visibility};
-use crate::games::assisted::calc::{Explained, Working, modified_roll};
+use crate::games::assisted::calc::{Explained, Fraction, Working, modified_roll};
 use crate::games::assisted::chart_set::ChartSet;
 use crate::games::assisted::charts::Cell;
 use serde::{Deserialize, Serialize};
@@ -94,6 +94,26 @@ pub fn disruption_result(total: i64, enemy_occupied: bool) -> Explained<Disrupti
         _ => (Disruption::Eliminated, "-3 or less: eliminated"),
     };
     Explained::new(result, format!("{total} is {text} (Opt D.1)"))
+}
+
+/// A parachute unit's attack and defense while disrupted (D.1), halves kept exact.
+pub fn disrupted_strengths(
+    attack: u32,
+    defence: u32,
+    disruption: Disruption,
+) -> Explained<(Fraction, Fraction)> {
+    let whole = |v: u32| Fraction::whole(i64::from(v));
+    let half = |v: u32| Fraction::new(i64::from(v), 2).unwrap_or(Fraction::whole(0));
+    let (a, d, why) = match disruption {
+        Disruption::None => (whole(attack), whole(defence), "not disrupted"),
+        Disruption::Halved => (half(attack), half(defence), "attack and defense halved"),
+        Disruption::AttackZero => (whole(0), half(defence), "attack 0, defense halved"),
+        Disruption::Eliminated => (whole(0), whole(0), "eliminated"),
+    };
+    Explained::new(
+        (a, d),
+        format!("{attack}-{defence}: {why}, now {a}-{d} (Opt D.1)"),
+    )
 }
 
 fn d6(dice: &mut dyn Dice, purpose: String, roller: Role) -> Vec<u32> {

@@ -59,6 +59,25 @@ fn t_aww_09_major_city_enemy_occupied_eleven_hexes_always_eliminates() {
 }
 
 #[test]
+fn disrupted_units_have_their_strengths_cut() {
+    let half = |n| Fraction::new(n, 2).expect("half");
+    assert_eq!(
+        disrupted_strengths(1, 2, Disruption::Halved).value,
+        (half(1), half(2))
+    );
+    let cut = disrupted_strengths(1, 2, Disruption::AttackZero);
+    assert_eq!(cut.value, (Fraction::whole(0), Fraction::whole(1)));
+    assert_eq!(
+        cut.steps[0],
+        "1-2: attack 0, defense halved, now 0-1 (Opt D.1)"
+    );
+    assert_eq!(
+        disrupted_strengths(1, 2, Disruption::None).value,
+        (Fraction::whole(1), Fraction::whole(2))
+    );
+}
+
+#[test]
 fn t_aww_10_supply_point_in_clear_terrain_five_hexes() {
     let d = drop(DropTerrain::Clear, false, 5);
     for (face, arrives) in [(1, false), (2, false), (3, false), (4, true), (6, true)] {
