@@ -271,8 +271,10 @@ pub struct ArmorModifier {
     pub attackers_capable: bool,
     /// Whether the attackers used AEC (B.6).
     pub attackers_used_aec: bool,
-    /// The category the defenders used, if any (B.6).
+    /// The category the defenders used for a modifier, if any.
     pub defenders_used: Option<Category>,
+    /// Whether the defenders used 1/2 or more AEC or ATEC, so B.6's required losses bind them.
+    pub defenders_half_or_more: bool,
 }
 
 /// Whether terrain allows AEC (B.5): a "no AEC" hex or hexside, from the Terrain Effects Chart.
@@ -331,6 +333,7 @@ pub fn armor_modifier(
         attackers_capable: capable,
         attackers_used_aec: attack != 0,
         defenders_used: used,
+        defenders_half_or_more: defence <= -2 || used == Some(Category::AecDefence),
     })
 }
 

@@ -95,6 +95,10 @@ fn t_aww_03_example_2_one_seventh_subtracts_one() {
         },
     );
     assert_eq!((m.value.attack, m.value.defence, m.value.total), (1, -1, 0));
+    assert!(
+        !m.value.defenders_half_or_more,
+        "B.6 binds the defender only at 1/2 or more ATEC"
+    );
 }
 
 #[test]
@@ -109,7 +113,7 @@ fn t_aww_04_full_aec_against_full_atec_nets_minus_three() {
     );
     assert_eq!(m.value.total, -3);
     assert_eq!(m.value.defenders_used, Some(Category::Atec));
-    assert!(m.value.attackers_used_aec);
+    assert!(m.value.attackers_used_aec && m.value.defenders_half_or_more);
     assert_eq!(
         m.steps.last().map(String::as_str),
         Some("armor and antitank effects: +1 and -4 make -3")
@@ -194,6 +198,7 @@ fn defenders_use_aec_only_against_attackers_not_capable_of_it() {
     let m = armor_modifier(&rifles, &tanks, open);
     assert_eq!(m.value.total, -1, "B.3b");
     assert_eq!(m.value.defenders_used, Some(Category::AecDefence));
+    assert!(m.value.defenders_half_or_more);
     let barred = AecTerrain {
         attack_barred: false,
         defence_barred: true,
