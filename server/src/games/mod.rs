@@ -6,6 +6,7 @@
 //! joins it to the router, the OpenAPI document, campaign creation, the deadline watcher and the
 //! dice tray, none of which name a game.
 
+pub mod a_winter_war;
 pub mod assisted;
 pub mod red_winter;
 pub mod registry;

@@ -1,0 +1,3 @@
+//! A Winter War (GDW Europa), assisted: the pure rules of its optional and designer's-choice rules.
+
+pub mod rules;

@@ -1,0 +1,41 @@
+//! Our readings of A Winter War's optional rules where the text is ambiguous or garbled.
+
+/// Each reading, in the words the rules page shows.
+pub const READINGS: &[&str] = &[
+    "The base rules are not in our text, so the sequence of play is a default the umpire may edit, and the Success Table, CRT, Terrain Effects Chart, capabilities and Demolition Summary Table are entered by the players; nothing of them is guessed.",
+    "Turns are half months: \"Dec 139\" is Dec I 39 and \"Nov 11 39\" is Nov II 39; rule \"3084\" is 30B4 and \"2983\" is 29B3.",
+    "Each game turn is the Soviet player turn and then the Finnish, each of initial, movement, air, combat and exploitation phases; the Western intervention and spring rains rolls close the game turn when due.",
+    "The two items numbered 3 in Opt B are Proportions and Cumulative Effects; we cite the neutral restriction as B.4, terrain as B.5 and required losses as B.6, as the text's later numbers run.",
+    "Capability ignores terrain (B.5 says so), but a unit in its second or later turn out of supply has no capability and counts as none in every category.",
+    "The neutral restriction applies per side and per category; which neutral REs count as none does not change the proportion.",
+    "Required losses are counted in the CRT's loss units; half of an odd number rounds up, and half-capable units count as capable.",
+    "Halved strengths out of supply are kept as exact fractions until the base rules' rounding is known.",
+    "The out-of-supply count goes up at each friendly initial phase the unit is judged out of supply and returns to 0 when it is judged in supply.",
+    "A drop's distance is the longest flown by any transport carrying the unit.",
+    "A supply point is scattered on a modified roll of 1 or less, as the disruption roll is the modified roll.",
+    "An airborne plan is secret until it is carried out or cancelled, and the Finns may then read its history.",
+    "A plan cancelled in the next initial phase may be replaced then; the new plan is carried out one turn later.",
+    "When Opt F and DC C are both played, DC C's trigger replaces Opt F's.",
+    "The Western intervention trigger is rolled on two dice, once at the end of each game turn from Dec I 39 until it is triggered.",
+    "With Opt H the first turn for DC C is still Dec I 39: no intervention roll is made in Nov II 39.",
+    "A ski unit's exploitation allowance is half its allowance after the supply rules in use, rounded down.",
+    "Opt H's strategic reserve starts in its holding box and may enter from the Soviet Nov II 39 player turn.",
+    "A parachute unit keeps its drop-turn limits on ownership through the drop player turn and the following enemy player turn.",
+    "Opt G brings Opt C.1 and Opt D into play with it.",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::READINGS;
+
+    #[test]
+    fn readings_are_one_line_sentences() {
+        assert!(READINGS.len() >= 19);
+        for reading in READINGS {
+            assert!(
+                reading.ends_with('.') && !reading.contains('\n'),
+                "{reading}"
+            );
+        }
+    }
+}
