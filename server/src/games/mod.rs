@@ -10,6 +10,7 @@ pub mod assisted;
 pub mod registry;
 pub mod runner;
 pub mod talvisota;
+pub mod winter_war;
 pub mod wons;
 
 use crate::core::domain::{self, Role};
