@@ -2,5 +2,7 @@
 //! the 1d6 procedures, the charts the players enter, our readings and the rules' refusals.
 
 pub mod calc_combat;
+pub mod calc_logistics;
+pub mod calc_losses;
 pub mod error;
 pub mod sequence;
