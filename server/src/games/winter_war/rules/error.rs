@@ -51,6 +51,14 @@ pub enum WinterWarError {
         /// The cell text.
         name: String,
     },
+    /// An event table column that is not a game turn or a range of them (17.1).
+    #[error(
+        "event table column `{key}` must be a game turn such as 3 or a range such as 4-6 (17.1)"
+    )]
+    BadTurnColumn {
+        /// The key entered.
+        key: String,
+    },
     /// Random events are not rolled on the last game turn (17.1).
     #[error("no random events are rolled on the last game turn, GT {turn} (17.1)")]
     NoEventsNow {
@@ -96,6 +104,7 @@ impl Refusal for WinterWarError {
             WinterWarError::NoBreakdown { .. } => "no_breakdown",
             WinterWarError::CannotReorganize { .. } => "cannot_reorganize",
             WinterWarError::UnknownEvent { .. } => "unknown_event",
+            WinterWarError::BadTurnColumn { .. } => "bad_turn_column",
             WinterWarError::NoEventsNow { .. } => "no_events_now",
             WinterWarError::NoSuchTurn { .. } => "no_such_turn",
             WinterWarError::AmphibiousInFreeze => "amphibious_in_freeze",

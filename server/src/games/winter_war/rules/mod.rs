@@ -4,5 +4,8 @@
 pub mod calc_combat;
 pub mod calc_logistics;
 pub mod calc_losses;
+pub mod charts;
 pub mod error;
+pub mod procedures;
+pub mod procedures_charts;
 pub mod sequence;
