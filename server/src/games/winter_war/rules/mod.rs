@@ -8,4 +8,5 @@ pub mod charts;
 pub mod error;
 pub mod procedures;
 pub mod procedures_charts;
+pub mod readings;
 pub mod sequence;
