@@ -173,6 +173,24 @@ impl Event {
             .ok_or(WinterWarError::UnknownEvent { name: name.into() })
     }
 
+    /// Its name as the tables print it, e.g. "Germany Looks North".
+    pub fn name(self) -> String {
+        let lower = NAMES
+            .iter()
+            .find(|(_, e)| *e == self)
+            .map_or("no event", |(n, _)| n);
+        lower
+            .split(' ')
+            .map(|w| {
+                let mut c = w.chars();
+                c.next()
+                    .map(|f| f.to_uppercase().chain(c).collect::<String>())
+                    .unwrap_or_default()
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
     /// The events of a cell, in the listed order ("A + B", 17.1).
     pub fn parse_cell(cell: &Cell) -> Result<Vec<Event>, WinterWarError> {
         let text = cell.to_string();
