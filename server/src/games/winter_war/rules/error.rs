@@ -31,6 +31,12 @@ pub enum WinterWarError {
     /// Finnish, Allied and volunteer units never combine their strength in one attack (7.1, 19.1).
     #[error("Finnish, Allied and volunteer units cannot combine their strength in an attack (7.1)")]
     MixedNationalities,
+    /// A combat result that 14.2 does not define.
+    #[error("`{code}` is not a combat result of 14.2")]
+    UnknownResult {
+        /// The code read.
+        code: String,
+    },
     /// The unit does not break down (11.1).
     #[error("{unit} does not break down into smaller units (11.1)")]
     NoBreakdown {
@@ -101,6 +107,7 @@ impl Refusal for WinterWarError {
             WinterWarError::BandsNotContiguous { .. } => "crt_bands_not_contiguous",
             WinterWarError::CannotAttack { .. } => "cannot_attack",
             WinterWarError::MixedNationalities => "mixed_nationalities",
+            WinterWarError::UnknownResult { .. } => "unknown_result",
             WinterWarError::NoBreakdown { .. } => "no_breakdown",
             WinterWarError::CannotReorganize { .. } => "cannot_reorganize",
             WinterWarError::UnknownEvent { .. } => "unknown_event",

@@ -10,4 +10,5 @@ pub mod events;
 pub mod procedures;
 pub mod procedures_charts;
 pub mod readings;
+pub mod results;
 pub mod sequence;
