@@ -7,6 +7,7 @@ pub mod calc_losses;
 pub mod charts;
 pub mod error;
 pub mod events;
+pub mod movement;
 pub mod procedures;
 pub mod procedures_charts;
 pub mod readings;
