@@ -126,6 +126,61 @@ pub fn start_of_turn(turn: u32, historical: bool, flags: &EventFlags) -> Explain
     work.done(triggers)
 }
 
+/// Where a side's scheduled reinforcements go after the events of one Special Events Phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Schedule {
+    /// The game turn whose reinforcements move.
+    pub from: u32,
+    /// The game turn they now arrive on.
+    pub to: u32,
+}
+
+/// The schedule changes of Germany Looks North and Accelerated Mobilization rolled on `turn`
+/// for `soviet` or Finnish reinforcements: the delay moves GT + 1 to GT + 2 (Soviets only); the
+/// acceleration brings GT + 2 into GT + 1 for both sides, except that after Germany Looks North
+/// the Soviet reinforcements simply come on schedule (17.3, our reading WW-A4).
+pub fn schedule_changes(
+    turn: u32,
+    soviet: bool,
+    germany_looks_north: bool,
+    accelerated: bool,
+) -> Explained<Vec<Schedule>> {
+    let (next, after) = (turn + 1, turn + 2);
+    let mut work = Working::new();
+    let side = if soviet { "Soviet" } else { "Finnish" };
+    let changes = match (soviet, germany_looks_north, accelerated) {
+        (true, true, true) => {
+            work.step(format!(
+                "Accelerated Mobilization cancels Germany Looks North: the Soviet reinforcements of GT {next} come on schedule (17.3)"
+            ));
+            Vec::new()
+        }
+        (true, true, false) => {
+            work.step(format!(
+                "Germany Looks North: the Soviet reinforcements of GT {next} are delayed to GT {after}"
+            ));
+            vec![Schedule {
+                from: next,
+                to: after,
+            }]
+        }
+        (_, _, true) => {
+            work.step(format!(
+                "Accelerated Mobilization: the {side} reinforcements of GT {after} arrive with those of GT {next}"
+            ));
+            vec![Schedule {
+                from: after,
+                to: next,
+            }]
+        }
+        _ => {
+            work.step(format!("the {side} reinforcements keep their schedule"));
+            Vec::new()
+        }
+    };
+    work.done(changes)
+}
+
 #[cfg(test)]
 #[path = "events_tests.rs"]
 mod tests;

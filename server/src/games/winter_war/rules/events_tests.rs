@@ -91,3 +91,18 @@ fn start_of_turn_triggers() {
     );
     assert!(start_of_turn(7, true, &flags).value.is_empty());
 }
+
+#[test]
+fn germany_looks_north_and_accelerated_mobilization() {
+    let delay = Schedule { from: 4, to: 5 };
+    assert_eq!(schedule_changes(3, true, true, false).value, [delay]);
+    assert!(schedule_changes(3, false, true, false).value.is_empty());
+    let pulled = Schedule { from: 5, to: 4 };
+    assert_eq!(schedule_changes(3, true, false, true).value, [pulled]);
+    assert_eq!(schedule_changes(3, false, false, true).value, [pulled]);
+    assert_eq!(schedule_changes(3, false, true, true).value, [pulled]);
+    let cancelled = schedule_changes(3, true, true, true);
+    assert!(cancelled.value.is_empty());
+    assert!(cancelled.steps[0].contains("come on schedule"));
+    assert!(schedule_changes(3, true, false, false).value.is_empty());
+}
