@@ -12,6 +12,7 @@ pub mod red_winter;
 pub mod registry;
 pub mod runner;
 pub mod talvisota;
+pub mod winter_war;
 pub mod wons;
 
 use crate::core::domain::{self, Role};

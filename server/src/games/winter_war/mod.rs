@@ -1,0 +1,3 @@
+//! Winter War (World at War #77) in assisted play: the pure rules its campaigns are built on.
+
+pub mod rules;

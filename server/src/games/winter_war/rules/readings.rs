@@ -1,0 +1,50 @@
+//! Our readings where the Winter War text is ambiguous or garbled, one sentence each.
+
+/// Our readings, shown on the rules page.
+pub const READINGS: &[&str] = &[
+    "The game lasts 11 game turns, since both reinforcement schedules end at GT 11 and the air recycling rule speaks of a second-to-last turn (WW-A8).",
+    "Which random events sit on which side's table is settled by the tables the players enter; we only keep each event's definition by name (WW-A1).",
+    "The Soviet compensation for an Allied intervention is one unit of the player's choice, a 6-4-2 division or a 2-1-3 tank brigade (17.2, WW-A2).",
+    "On an exchange in a fortification the defender loses units worth at least half its defence factors, while the attacker still loses attack factors at least equal to the defender's full original defence (14.2, WW-A3).",
+    "When Accelerated Mobilization follows Germany Looks North, the delay is cancelled and Soviet reinforcements come on schedule while the Finns are still accelerated (17.3, WW-A4).",
+    "Captured Equipment counts a blocked retreat after AW only when the Soviets were the attackers; after DP or DW it counts whoever attacked (24.4, WW-A5).",
+    "Garbled cross-references are read as the rules they plainly mean, such as 12.2.2 for interdiction and 24.1 for laagers (WW-A6).",
+    "The armored train attacks and defends alongside Finnish units, not Soviet ones as the text misprints (19.1, WW-A7).",
+    "A combat percentage of exactly 49 uses the lowest column (14.0, WW-A9).",
+    "Column shifts move from the column the percentage reads, already held within the table, as Example 2 shows (14.0, WW-A10).",
+    "Finnish and volunteer air units recycled by an AR return two game turns later, as Soviet ones do (12.3, WW-A11).",
+    "In the Historical scenario Timoshenko takes effect at the start of GT 5, before the Soviet Reinforcement Phase, so that turn's parenthesized units arrive (22.0, WW-A12).",
+    "Infantry and shock corps count 3 divisional equivalents; divisions, tank and cavalry corps and the 8-3-2 artillery count 1; every brigade or regiment counts a third (15.3, WW-A13).",
+    "The markers the Finnish Combat Phase removes from towns and cities are the interdiction markers, not unit suppression (12.2.2, WW-A14).",
+    "Supply and suppression are kept apart: an unsupplied unit is suppressed, but an air attack can suppress a unit in supply (16.0, WW-A15).",
+    "An attack on several hexes sums their defence factors and uses the single terrain shift most favourable to the defender (13.0, WW-A16).",
+    "A suppressed unit with movement 1 moves 0 but may still make the one-hex minimum move (16.1, WW-A17).",
+    "A unit \"supported\" for an amphibious or Arctic landing is in supply for that game turn (20.2, WW-A18).",
+    "Red Fleet Sorties has no effect only when the Soviets already hold both the naval gunfire and the amphibious marker (17.3, WW-A19).",
+    "An Allied intervention roll above the units left brings only those left (17.2, WW-A20).",
+    "If Severe Climate finds fewer than three suppressed Soviet brigades or regiments, the Finns eliminate those there are and may break larger suppressed units into regiments to make up the count (17.3, WW-A21).",
+    "Severe Climate sends both sides' available air units to the turn track (17.3, WW-A22).",
+    "The \"patrols\" allowed north of the A Line are the 0-0-3 ski detachments, also called ski companies (18.1, 25.1.2, WW-A23, WW-A24).",
+    "Leningrad holds six units of any type with no free detachment or static slot on top (18.2, WW-A25).",
+    "Units made by breaking down a revealed or face-down unit keep its revealed or face-down state (24.2, WW-A26).",
+    "Morale Check takes effect if the Soviets hold all six Mannerheim Line hexes or any Finnish city, either one being enough (17.3, WW-A27).",
+    "Freeze rolled when the freeze is already in effect, or on GT 8 or later, has no effect (17.3, WW-A28).",
+    "An air unit recycled on GT 10 or 11 is removed for good (12.3, WW-A29).",
+    "Soviet attacks are mandatory only against Finnish units that project a zone of control; the server reminds the players but cannot check it without a map (9.3, 13.2, WW-A31).",
+    "The Soviet advance into a hex vacated by a Finnish withdrawal is optional (19.1, WW-A32).",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::READINGS;
+
+    #[test]
+    fn each_reading_is_one_sentence() {
+        assert!(READINGS.len() >= 25);
+        for reading in READINGS {
+            assert!(reading.ends_with('.'), "{reading}");
+            assert!(!reading.contains('\n'), "{reading}");
+            assert!(reading.len() < 300, "{reading}");
+        }
+    }
+}
