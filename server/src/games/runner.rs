@@ -5,6 +5,7 @@
 
 use super::Game;
 use crate::core::command::Command;
+use crate::core::domain::Role;
 use crate::core::error::AppError;
 use crate::db;
 use crate::db::game::NewEvent;
@@ -12,6 +13,21 @@ use crate::dice::live::LiveDice;
 use crate::state::AppState;
 use crate::web::CampaignAccess;
 use uuid::Uuid;
+
+/// A committed command's game state and the caller's role: the caller's view is built from it
+/// on demand (the API answers with it; a page that redirects never builds it), with no second
+/// read of the database.
+pub struct Committed<G: Game> {
+    state: G::State,
+    role: Role,
+}
+
+impl<G: Game> Committed<G> {
+    /// The caller's view of the state as committed.
+    pub fn view(&self) -> G::View {
+        G::view(&self.state, self.role)
+    }
+}
 
 /// An open command on a campaign of game `G`: the locked transaction and the loaded state.
 pub struct GameCommand<G: Game> {
@@ -55,8 +71,8 @@ impl<G: Game> GameCommand<G> {
     }
 
     /// Lets the rules settle, logs `events`, saves the state and commits; a new turn or Hour
-    /// drops the orders deadline. Answers with the caller's view as committed.
-    pub async fn finish(self, events: Vec<G::Event>) -> Result<G::View, AppError> {
+    /// drops the orders deadline. Answers with the state as committed.
+    pub async fn finish(self, events: Vec<G::Event>) -> Result<Committed<G>, AppError> {
         self.finish_with(events, Vec::new()).await
     }
 
@@ -65,9 +81,9 @@ impl<G: Game> GameCommand<G> {
         mut self,
         mut events: Vec<G::Event>,
         written: Vec<NewEvent>,
-    ) -> Result<G::View, AppError> {
+    ) -> Result<Committed<G>, AppError> {
         events.extend(G::settle(&mut self.state, &mut self.command.dice)?);
-        if G::turn(&self.state) != self.turn {
+        if G::turn(&self.state) != self.turn && self.command.campaign.orders_deadline.is_some() {
             let id = self.command.campaign.id;
             db::campaigns::set_deadline(&mut **self.command.tx(), id, None).await?;
         }
@@ -76,19 +92,22 @@ impl<G: Game> GameCommand<G> {
             .map(|e| G::log_entry(&self.state, e))
             .chain(written)
             .collect();
-        let view = G::view(&self.state, self.command.role);
+        let role = self.command.role;
         self.command.finish(&self.state, &entries).await?;
-        Ok(view)
+        Ok(Committed {
+            state: self.state,
+            role,
+        })
     }
 }
 
 /// Runs one command of game `G` for the caller in one transaction and answers with the step's
-/// answer and the caller's new view.
+/// answer and the committed state.
 pub async fn run<G: Game, T>(
     state: &AppState,
     access: &CampaignAccess,
     step: impl FnOnce(&mut G::State, &mut LiveDice) -> Result<(T, Vec<G::Event>), AppError>,
-) -> Result<(T, G::View), AppError> {
+) -> Result<(T, Committed<G>), AppError> {
     let mut command = GameCommand::<G>::open(state, access).await?;
     let (answer, events) = command.step(step)?;
     Ok((answer, command.finish(events).await?))

@@ -70,6 +70,26 @@ pub struct PhaseSpec {
     pub only_if: Option<String>,
 }
 
+impl PhaseSpec {
+    /// A phase with no hooks and no condition; set `on_enter`, `on_leave` or `only_if` after.
+    pub fn new(code: &str, name: &str, actor: Actor, instructions: &str) -> PhaseSpec {
+        PhaseSpec {
+            code: code.into(),
+            name: name.into(),
+            actor,
+            instructions: instructions.into(),
+            on_enter: Vec::new(),
+            on_leave: Vec::new(),
+            only_if: None,
+        }
+    }
+}
+
+/// Hook codes as a phase stores them.
+pub fn hooks(codes: &[&str]) -> Vec<String> {
+    codes.iter().map(|c| (*c).to_owned()).collect()
+}
+
 /// A kind of turn with its own phase list (e.g. day and night turns).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TurnKind {

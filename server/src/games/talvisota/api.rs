@@ -5,6 +5,8 @@ use crate::core::domain::Role;
 use crate::core::error::AppError;
 use crate::db;
 use crate::db::game::EventRow;
+use crate::games::runner::Committed;
+use crate::games::talvisota::Talvisota;
 use crate::games::talvisota::commands::{read, require_role, run};
 use crate::games::talvisota::rules::sheet::needs_phase;
 use crate::games::talvisota::rules::{CommandSheet, advance_phase};
@@ -36,7 +38,7 @@ pub async fn soviet_organise(
     state: &AppState,
     access: &CampaignAccess,
     orders: SovietOrganisation,
-) -> Result<TalvisotaView, AppError> {
+) -> Result<Committed<Talvisota>, AppError> {
     require_role(access, SOVIET, "give the Soviet organisation orders")?;
     run(state, access, |game, _| organise(game, orders)).await
 }
@@ -46,7 +48,7 @@ pub async fn soviet_sheet(
     state: &AppState,
     access: &CampaignAccess,
     sheet: SovietSheet,
-) -> Result<TalvisotaView, AppError> {
+) -> Result<Committed<Talvisota>, AppError> {
     require_role(access, SOVIET, "fill in the Soviet command sheet")?;
     run(state, access, |game, _| {
         allocate(
@@ -63,7 +65,7 @@ pub async fn finnish_sheet(
     state: &AppState,
     access: &CampaignAccess,
     sheet: FinnishSheet,
-) -> Result<TalvisotaView, AppError> {
+) -> Result<Committed<Talvisota>, AppError> {
     require_role(access, FINNISH, "fill in the Finnish command sheet")?;
     run(state, access, |game, _| {
         if game.options.solo {
@@ -83,7 +85,7 @@ pub async fn resolve_combat(
     state: &AppState,
     access: &CampaignAccess,
     placement: String,
-) -> Result<TalvisotaView, AppError> {
+) -> Result<Committed<Talvisota>, AppError> {
     require_role(access, SOVIET, "choose which combat is resolved next")?;
     run(state, access, |game, dice| {
         // The rules look the counter up before the phase; out of the combat phase the answer
@@ -99,7 +101,7 @@ pub async fn harassment(
     state: &AppState,
     access: &CampaignAccess,
     order: Option<InfiltrationOrder>,
-) -> Result<TalvisotaView, AppError> {
+) -> Result<Committed<Talvisota>, AppError> {
     require_role(access, FINNISH, "order the Finnish harassment")?;
     run(state, access, |game, dice| {
         if game.options.solo {
@@ -112,7 +114,10 @@ pub async fn harassment(
 
 /// Moves the game on where nobody decides: the start of the first turn (the end of each turn
 /// runs by itself after the harassment).
-pub async fn advance(state: &AppState, access: &CampaignAccess) -> Result<TalvisotaView, AppError> {
+pub async fn advance(
+    state: &AppState,
+    access: &CampaignAccess,
+) -> Result<Committed<Talvisota>, AppError> {
     require_role(access, &[Role::Umpire], "move the game to its next phase")?;
     run(state, access, advance_phase).await
 }
@@ -121,7 +126,7 @@ pub async fn advance(state: &AppState, access: &CampaignAccess) -> Result<Talvis
 pub async fn solo_move(
     state: &AppState,
     access: &CampaignAccess,
-) -> Result<TalvisotaView, AppError> {
+) -> Result<Committed<Talvisota>, AppError> {
     require_role(
         access,
         &[Role::Soviet, Role::Umpire],
@@ -222,7 +227,7 @@ pub async fn api_organisation(
     access: CampaignAccess,
     ApiJson(orders): ApiJson<SovietOrganisation>,
 ) -> Result<Json<TalvisotaView>, AppError> {
-    Ok(Json(soviet_organise(&state, &access, orders).await?))
+    Ok(Json(soviet_organise(&state, &access, orders).await?.view()))
 }
 
 /// `POST /api/v1/campaigns/{id}/talvisota/soviet-sheet`: the Soviet command sheet, placed face down.
@@ -236,7 +241,7 @@ pub async fn api_soviet_sheet(
     access: CampaignAccess,
     ApiJson(sheet): ApiJson<SovietSheet>,
 ) -> Result<Json<TalvisotaView>, AppError> {
-    Ok(Json(soviet_sheet(&state, &access, sheet).await?))
+    Ok(Json(soviet_sheet(&state, &access, sheet).await?.view()))
 }
 
 /// `POST /api/v1/campaigns/{id}/talvisota/finnish-sheet`: the Finnish command sheet, placed face down.
@@ -250,7 +255,7 @@ pub async fn api_finnish_sheet(
     access: CampaignAccess,
     ApiJson(sheet): ApiJson<FinnishSheet>,
 ) -> Result<Json<TalvisotaView>, AppError> {
-    Ok(Json(finnish_sheet(&state, &access, sheet).await?))
+    Ok(Json(finnish_sheet(&state, &access, sheet).await?.view()))
 }
 
 /// `POST /api/v1/campaigns/{id}/talvisota/combats`: reveals and resolves one combat, in the
@@ -265,7 +270,11 @@ pub async fn api_combat(
     access: CampaignAccess,
     ApiJson(body): ApiJson<CombatIn>,
 ) -> Result<Json<TalvisotaView>, AppError> {
-    Ok(Json(resolve_combat(&state, &access, body.placement).await?))
+    Ok(Json(
+        resolve_combat(&state, &access, body.placement)
+            .await?
+            .view(),
+    ))
 }
 
 /// `POST /api/v1/campaigns/{id}/talvisota/harassment`: the Finnish harassment or a pass; the end
@@ -280,7 +289,9 @@ pub async fn api_harassment(
     access: CampaignAccess,
     ApiJson(body): ApiJson<HarassmentIn>,
 ) -> Result<Json<TalvisotaView>, AppError> {
-    Ok(Json(harassment(&state, &access, body.infiltration).await?))
+    Ok(Json(
+        harassment(&state, &access, body.infiltration).await?.view(),
+    ))
 }
 
 /// `POST /api/v1/campaigns/{id}/talvisota/advance`: the umpire starts the first turn (or moves
@@ -294,7 +305,7 @@ pub async fn api_advance(
     State(state): State<AppState>,
     access: CampaignAccess,
 ) -> Result<Json<TalvisotaView>, AppError> {
-    Ok(Json(advance(&state, &access).await?))
+    Ok(Json(advance(&state, &access).await?.view()))
 }
 
 /// `POST /api/v1/campaigns/{id}/talvisota/solo`: in a solo game, the server makes the Finns'
@@ -308,7 +319,7 @@ pub async fn api_solo(
     State(state): State<AppState>,
     access: CampaignAccess,
 ) -> Result<Json<TalvisotaView>, AppError> {
-    Ok(Json(solo_move(&state, &access).await?))
+    Ok(Json(solo_move(&state, &access).await?.view()))
 }
 
 /// Every Talvisota API route, with its part of the OpenAPI document.

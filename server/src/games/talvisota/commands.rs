@@ -7,10 +7,9 @@
 use crate::core::domain::Role;
 use crate::core::error::AppError;
 use crate::db;
-use crate::games::runner;
+use crate::games::runner::{self, Committed};
 use crate::games::talvisota::game::Talvisota;
 use crate::games::talvisota::rules::{TalvisotaError, TalvisotaEvent, TalvisotaState};
-use crate::games::talvisota::views::TalvisotaView;
 use crate::state::AppState;
 use crate::web::CampaignAccess;
 
@@ -49,7 +48,7 @@ pub fn require_role(access: &CampaignAccess, allowed: &[Role], what: &str) -> Re
 }
 
 /// Runs one command through the game runner (the end of a turn then runs by itself) and answers
-/// with the caller's new view.
+/// with the committed state, from which the API builds the caller's view.
 pub async fn run(
     state: &AppState,
     access: &CampaignAccess,
@@ -57,9 +56,9 @@ pub async fn run(
         &mut TalvisotaState,
         &mut dyn crate::dice::source::Dice,
     ) -> Result<Vec<TalvisotaEvent>, TalvisotaError>,
-) -> Result<TalvisotaView, AppError> {
-    let (_, view) =
+) -> Result<Committed<Talvisota>, AppError> {
+    let (_, committed) =
         runner::run::<Talvisota, ()>(state, access, |game, dice| Ok(((), step(game, dice)?)))
             .await?;
-    Ok(view)
+    Ok(committed)
 }

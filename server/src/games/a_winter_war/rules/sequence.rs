@@ -7,7 +7,7 @@
 
 use super::options::{DEC_I_39, MAR_I_40, MAR_II_40, Options};
 use crate::core::domain::Side;
-use crate::games::assisted::sequence::{Actor, PhaseSpec, Sequence, TurnKind};
+use crate::games::assisted::sequence::{Actor, PhaseSpec, Sequence, TurnKind, hooks};
 use std::collections::BTreeMap;
 
 /// Opt A.1: judge each unit's supply, count its turns out of supply or reset the count.
@@ -55,28 +55,12 @@ pub const SPRING_RAINS_DUE: &str = "spring_rains_roll_due";
 /// Every condition the game decides.
 pub const CONDITIONS: &[&str] = &[INTERVENTION_DUE, SPRING_RAINS_DUE];
 
-fn phase(code: &str, name: &str, actor: Actor, instructions: &str) -> PhaseSpec {
-    PhaseSpec {
-        code: code.into(),
-        name: name.into(),
-        actor,
-        instructions: instructions.into(),
-        on_enter: Vec::new(),
-        on_leave: Vec::new(),
-        only_if: None,
-    }
-}
-
-fn hooks(list: &[&str]) -> Vec<String> {
-    list.iter().map(|h| h.to_string()).collect()
-}
-
 fn player_turn(side: Side) -> Vec<PhaseSpec> {
     let (code, name, actor) = match side {
         Side::Soviet => ("soviet", "Soviet", Actor::Soviet),
         Side::Finnish => ("finnish", "Finnish", Actor::Finnish),
     };
-    let mut initial = phase(
+    let mut initial = PhaseSpec::new(
         &format!("{code}_initial"),
         &format!("{name} initial phase"),
         actor,
@@ -95,7 +79,7 @@ fn player_turn(side: Side) -> Vec<PhaseSpec> {
             airborne plans for next turn (Opt D.3)."
             .into();
     }
-    let movement = phase(
+    let movement = PhaseSpec::new(
         &format!("{code}_movement"),
         &format!("{name} movement phase"),
         actor,
@@ -106,7 +90,7 @@ fn player_turn(side: Side) -> Vec<PhaseSpec> {
             }
         },
     );
-    let mut air = phase(
+    let mut air = PhaseSpec::new(
         &format!("{code}_air"),
         &format!("{name} air phase"),
         actor,
@@ -120,13 +104,13 @@ fn player_turn(side: Side) -> Vec<PhaseSpec> {
     if side == Side::Soviet {
         air.on_leave = hooks(&[LAPSE_AIRBORNE_PLANS]);
     }
-    let combat = phase(
+    let combat = PhaseSpec::new(
         &format!("{code}_combat"),
         &format!("{name} combat phase"),
         actor,
         "Resolve attacks; armor and antitank effects modify the die (Opt B).",
     );
-    let mut exploitation = phase(
+    let mut exploitation = PhaseSpec::new(
         &format!("{code}_exploitation"),
         &format!("{name} exploitation phase"),
         actor,
@@ -149,7 +133,7 @@ fn player_turn(side: Side) -> Vec<PhaseSpec> {
 pub fn default_sequence(options: &Options) -> Sequence {
     let mut phases = player_turn(Side::Soviet);
     phases.extend(player_turn(Side::Finnish));
-    let mut intervention = phase(
+    let mut intervention = PhaseSpec::new(
         "western_intervention",
         "Western intervention roll",
         Actor::Finnish,
@@ -158,7 +142,7 @@ pub fn default_sequence(options: &Options) -> Sequence {
     intervention.on_enter = hooks(&[ROLL_INTERVENTION]);
     intervention.only_if = Some(INTERVENTION_DUE.into());
     phases.push(intervention);
-    let mut rains = phase(
+    let mut rains = PhaseSpec::new(
         "spring_rains",
         "variable game length roll",
         Actor::Finnish,

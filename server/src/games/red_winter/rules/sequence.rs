@@ -2,7 +2,7 @@
 //! night's sub-zero losses and the victory check, declared for the kit's tracker.
 
 use crate::core::domain::Side;
-use crate::games::assisted::sequence::{Actor, Calendar, PhaseSpec, Sequence, TurnKind};
+use crate::games::assisted::sequence::{Actor, Calendar, PhaseSpec, Sequence, TurnKind, hooks};
 use std::collections::BTreeMap;
 
 /// Hook: flip the phasing player's "Fired" mortars, infantry guns and artillery (3.0 I, 12.4).
@@ -51,26 +51,10 @@ pub const DAY: &str = "day";
 /// The code of the night turn kind.
 pub const NIGHT: &str = "night";
 
-fn phase(code: &str, name: &str, actor: Actor, instructions: &str) -> PhaseSpec {
-    PhaseSpec {
-        code: code.into(),
-        name: name.into(),
-        actor,
-        instructions: instructions.into(),
-        on_enter: Vec::new(),
-        on_leave: Vec::new(),
-        only_if: None,
-    }
-}
-
-fn hooks(list: &[&str]) -> Vec<String> {
-    list.iter().map(|h| (*h).to_string()).collect()
-}
-
 /// One player's Reset, Action and Combat Phases (3.0 I-III), `which` being "first" or "second".
 fn player_turn(which: &str, actor: Actor, night: bool) -> Vec<PhaseSpec> {
     let title = if which == "first" { "First" } else { "Second" };
-    let mut reset = phase(
+    let mut reset = PhaseSpec::new(
         &format!("{which}_reset"),
         &format!("{title} Player Reset Phase"),
         actor,
@@ -82,14 +66,14 @@ fn player_turn(which: &str, actor: Actor, night: bool) -> Vec<PhaseSpec> {
     } else {
         "Each unit takes one action: move and/or assault, attempt recovery, or dig in; reinforcements may enter."
     };
-    let mut action = phase(
+    let mut action = PhaseSpec::new(
         &format!("{which}_action"),
         &format!("{title} Player Action Phase"),
         actor,
         action_text,
     );
     action.on_enter = hooks(&[ARMOR_COMMITMENT]);
-    let mut combat = phase(
+    let mut combat = PhaseSpec::new(
         &format!("{which}_combat"),
         &format!("{title} Player Combat Phase"),
         actor,
@@ -100,7 +84,7 @@ fn player_turn(which: &str, actor: Actor, night: bool) -> Vec<PhaseSpec> {
 }
 
 fn victory_check() -> PhaseSpec {
-    let mut victory = phase(
+    let mut victory = PhaseSpec::new(
         "victory_check",
         "Victory Check Phase",
         Actor::FirstPlayer,
@@ -127,14 +111,14 @@ pub fn night_phases() -> Vec<PhaseSpec> {
         reset.on_enter.push(NIGHT_RAID_AVAILABLE.into());
     }
     phases.extend(player_turn("second", Actor::SecondPlayer, true));
-    let mut soviet = phase(
+    let mut soviet = PhaseSpec::new(
         "sub_zero_soviet",
         "Sub-Zero Loss Phase, Soviet rolls",
         Actor::Soviet,
         "Roll the SZLT for every Soviet stack not under a Bonfire and every unit under a Night Raid marker.",
     );
     soviet.on_enter = hooks(&[SUB_ZERO_ROLLS]);
-    let mut finnish = phase(
+    let mut finnish = PhaseSpec::new(
         "sub_zero_finnish",
         "Sub-Zero Loss Phase, Finnish rolls",
         Actor::Finnish,

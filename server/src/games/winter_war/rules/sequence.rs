@@ -2,7 +2,7 @@
 //! the Second Wave only with Timoshenko and a shock corps, the events phase on all but the last.
 
 use crate::core::domain::Side;
-use crate::games::assisted::sequence::{Actor, Calendar, PhaseSpec, Sequence, TurnKind};
+use crate::games::assisted::sequence::{Actor, Calendar, PhaseSpec, Sequence, TurnKind, hooks};
 
 /// The last game turn: the reinforcement schedules run to GT 11 (our reading WW-A8).
 pub const LAST_TURN: u32 = 11;
@@ -41,24 +41,8 @@ pub const IF_NOT_LAST_TURN: &str = "not_last_turn";
 /// Every condition the sequence names, for `Sequence::validate`.
 pub const CONDITIONS: &[&str] = &[IF_SECOND_WAVE, IF_NOT_LAST_TURN];
 
-fn phase(code: &str, name: &str, actor: Actor, instructions: &str) -> PhaseSpec {
-    PhaseSpec {
-        code: code.into(),
-        name: name.into(),
-        actor,
-        instructions: instructions.into(),
-        on_enter: Vec::new(),
-        on_leave: Vec::new(),
-        only_if: None,
-    }
-}
-
-fn hooks(list: &[&str]) -> Vec<String> {
-    list.iter().map(|h| (*h).to_string()).collect()
-}
-
 fn soviet_player_turn() -> Vec<PhaseSpec> {
-    let mut logistics = phase(
+    let mut logistics = PhaseSpec::new(
         "soviet_logistics",
         "Soviet Logistics Phase",
         Actor::Soviet,
@@ -66,21 +50,21 @@ fn soviet_player_turn() -> Vec<PhaseSpec> {
     );
     logistics.on_enter = hooks(&[HOOK_START_OF_TURN, HOOK_SUPPLY]);
     logistics.on_leave = hooks(&[HOOK_LIFT_SUPPRESSION]);
-    let mut movement = phase(
+    let mut movement = PhaseSpec::new(
         "soviet_movement",
         "Soviet Ground Movement Phase",
         Actor::Soviet,
         "Place or remove laagers, move (rail once), break down or reorganize, land amphibious units and drop paratroops (9.0–11.0, 19.2, 20.2).",
     );
     movement.on_leave = hooks(&[HOOK_STACKING]);
-    let mut combat = phase(
+    let mut combat = PhaseSpec::new(
         "soviet_combat",
         "Soviet Combat Phase",
         Actor::Soviet,
         "Attack every Finnish unit whose zone of control reaches a Soviet-occupied hex (13.2).",
     );
     combat.on_leave = hooks(&[HOOK_STACKING]);
-    let mut second_wave = phase(
+    let mut second_wave = PhaseSpec::new(
         "second_wave",
         "Second Wave Combat Phase",
         Actor::Soviet,
@@ -90,20 +74,20 @@ fn soviet_player_turn() -> Vec<PhaseSpec> {
     second_wave.on_leave = hooks(&[HOOK_STACKING]);
     vec![
         logistics,
-        phase(
+        PhaseSpec::new(
             "soviet_reinforcement",
             "Soviet Reinforcement Phase",
             Actor::Soviet,
             "Deploy the Soviet reinforcements due this game turn (8.0, 8.2).",
         ),
         movement,
-        phase(
+        PhaseSpec::new(
             "finnish_withdrawal",
             "Finnish Withdrawal Phase",
             Actor::Finnish,
             "Withdraw eligible Finnish units adjacent to Soviet units one hex; the Soviets may advance into the vacated hexes (19.1).",
         ),
-        phase(
+        PhaseSpec::new(
             "soviet_air_naval",
             "Soviet Air & Naval Attack Phase",
             Actor::Soviet,
@@ -115,7 +99,7 @@ fn soviet_player_turn() -> Vec<PhaseSpec> {
 }
 
 fn finnish_player_turn() -> Vec<PhaseSpec> {
-    let mut logistics = phase(
+    let mut logistics = PhaseSpec::new(
         "finnish_logistics",
         "Finnish Logistics Phase",
         Actor::Finnish,
@@ -123,35 +107,35 @@ fn finnish_player_turn() -> Vec<PhaseSpec> {
     );
     logistics.on_enter = hooks(&[HOOK_SUPPLY]);
     logistics.on_leave = hooks(&[HOOK_LIFT_SUPPRESSION]);
-    let mut movement = phase(
+    let mut movement = PhaseSpec::new(
         "finnish_movement",
         "Finnish Ground Movement Phase",
         Actor::Finnish,
         "Place or remove laagers, move (no rail through interdicted hexes), break down or reorganize (9.0–11.0).",
     );
     movement.on_leave = hooks(&[HOOK_ALLIED_IN_FINLAND, HOOK_STACKING]);
-    let mut combat = phase(
+    let mut combat = PhaseSpec::new(
         "finnish_combat",
         "Finnish Combat Phase",
         Actor::Finnish,
         "Attack where you choose (13.1).",
     );
     combat.on_leave = hooks(&[HOOK_STACKING, HOOK_REMOVE_INTERDICTION]);
-    let mut finnish_events = phase(
+    let mut finnish_events = PhaseSpec::new(
         "finnish_events",
         "Finnish Event Segment",
         Actor::Finnish,
         "Roll on the Finnish Random Events Table in this game turn's column (17.1).",
     );
     finnish_events.only_if = Some(IF_NOT_LAST_TURN.into());
-    let mut soviet_events = phase(
+    let mut soviet_events = PhaseSpec::new(
         "soviet_events",
         "Soviet Random Event Segment",
         Actor::Soviet,
         "Roll on the Soviet Random Events Table in this game turn's column (17.1).",
     );
     soviet_events.only_if = Some(IF_NOT_LAST_TURN.into());
-    let mut end = phase(
+    let mut end = PhaseSpec::new(
         "end_of_turn",
         "End of Turn Phase",
         Actor::Both,
@@ -160,14 +144,14 @@ fn finnish_player_turn() -> Vec<PhaseSpec> {
     end.on_enter = hooks(&[HOOK_END_OF_TURN]);
     vec![
         logistics,
-        phase(
+        PhaseSpec::new(
             "finnish_reinforcement",
             "Finnish Reinforcement Phase",
             Actor::Finnish,
             "Deploy the Finnish, volunteer and Allied reinforcements due, never into interdicted towns or cities (8.1, 12.2.2).",
         ),
         movement,
-        phase(
+        PhaseSpec::new(
             "finnish_air",
             "Finnish Air Attack Phase",
             Actor::Finnish,

@@ -2,6 +2,8 @@
 
 use crate::core::domain::Side;
 use crate::core::error::{AppError, sentence};
+use crate::games::runner::Committed;
+use crate::games::wons::Wons;
 use crate::games::wons::rules::aftermath::{BattleReport, Reporter, submit_report};
 use crate::games::wons::views::WonsView;
 use crate::state::AppState;
@@ -20,7 +22,7 @@ pub async fn record_battle(
     access: &CampaignAccess,
     battle: u32,
     report: &BattleReport,
-) -> Result<WonsView, AppError> {
+) -> Result<Committed<Wons>, AppError> {
     let by = match access.role().side() {
         Some(side) => Reporter::Side(side),
         None => Reporter::Umpire,
@@ -57,7 +59,9 @@ pub async fn api_battle_result(
     ApiJson(body): ApiJson<BattleReport>,
 ) -> Result<Json<WonsView>, AppError> {
     Ok(Json(
-        record_battle(&state, &access, path.battle, &body).await?,
+        record_battle(&state, &access, path.battle, &body)
+            .await?
+            .view(),
     ))
 }
 
@@ -75,7 +79,7 @@ pub async fn roll_force_morale(
     access: &CampaignAccess,
     battle: u32,
     side: Option<Side>,
-) -> Result<WonsView, AppError> {
+) -> Result<Committed<Wons>, AppError> {
     let side = acting_side(access, side)?;
     run(state, access, |game, dice| {
         let table = game.force_morale_table;
@@ -103,7 +107,9 @@ pub async fn api_force_morale(
     ApiJson(body): ApiJson<ForceMoraleIn>,
 ) -> Result<Json<WonsView>, AppError> {
     Ok(Json(
-        roll_force_morale(&state, &access, path.battle, body.side).await?,
+        roll_force_morale(&state, &access, path.battle, body.side)
+            .await?
+            .view(),
     ))
 }
 
@@ -113,7 +119,7 @@ pub async fn fire_barrage(
     access: &CampaignAccess,
     battle: u32,
     request: crate::games::wons::rules::barrage::BarrageRequest,
-) -> Result<WonsView, AppError> {
+) -> Result<Committed<Wons>, AppError> {
     let side = player_side(access)?;
     run(state, access, |game, dice| {
         use crate::games::wons::rules::barrage::{BarrageError, fire_barrage};
@@ -143,7 +149,9 @@ pub async fn api_barrage(
     ApiJson(body): ApiJson<crate::games::wons::rules::barrage::BarrageRequest>,
 ) -> Result<Json<WonsView>, AppError> {
     Ok(Json(
-        fire_barrage(&state, &access, path.battle, body).await?,
+        fire_barrage(&state, &access, path.battle, body)
+            .await?
+            .view(),
     ))
 }
 
@@ -164,7 +172,7 @@ pub async fn interrogate(
     access: &CampaignAccess,
     battle: u32,
     body: InterrogationIn,
-) -> Result<WonsView, AppError> {
+) -> Result<Committed<Wons>, AppError> {
     let side = acting_side(access, body.side)?;
     run(state, access, |game, dice| {
         use crate::games::wons::rules::prisoners::{PrisonerError, interrogate_prisoner};
@@ -193,7 +201,11 @@ pub async fn api_interrogate(
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<InterrogationIn>,
 ) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(interrogate(&state, &access, path.battle, body).await?))
+    Ok(Json(
+        interrogate(&state, &access, path.battle, body)
+            .await?
+            .view(),
+    ))
 }
 
 /// The side a command acts for: a player's own, or the one the umpire names.

@@ -5,6 +5,8 @@
 use crate::core::domain::Side;
 use crate::core::error::AppError;
 use crate::core::text::Label;
+use crate::games::runner::Committed;
+use crate::games::wons::Wons;
 use crate::games::wons::api::{BattlePath, acting_side, run};
 use crate::games::wons::rules::aftermath::{CaptureRequest, capture_device};
 use crate::games::wons::rules::battle_sheet::{
@@ -36,7 +38,7 @@ pub async fn assign_points(
     access: &CampaignAccess,
     battle: u32,
     body: &SupportPointsIn,
-) -> Result<WonsView, AppError> {
+) -> Result<Committed<Wons>, AppError> {
     access.require_umpire("assign support points")?;
     run(state, access, |game, _| {
         let events =
@@ -63,7 +65,9 @@ pub async fn api_support_points(
     ApiJson(body): ApiJson<SupportPointsIn>,
 ) -> Result<Json<WonsView>, AppError> {
     Ok(Json(
-        assign_points(&state, &access, path.battle, &body).await?,
+        assign_points(&state, &access, path.battle, &body)
+            .await?
+            .view(),
     ))
 }
 
@@ -83,7 +87,7 @@ pub async fn buy_support(
     access: &CampaignAccess,
     battle: u32,
     body: &PurchasesIn,
-) -> Result<WonsView, AppError> {
+) -> Result<Committed<Wons>, AppError> {
     let side = acting_side(access, body.side)?;
     run(state, access, |game, _| {
         let events = set_purchases(game, battle, side, &body.purchases).map_err(AppError::from)?;
@@ -109,7 +113,9 @@ pub async fn api_support(
     ApiJson(body): ApiJson<PurchasesIn>,
 ) -> Result<Json<WonsView>, AppError> {
     Ok(Json(
-        buy_support(&state, &access, path.battle, &body).await?,
+        buy_support(&state, &access, path.battle, &body)
+            .await?
+            .view(),
     ))
 }
 
@@ -132,7 +138,7 @@ pub async fn surprise(
     access: &CampaignAccess,
     battle: u32,
     body: &SurpriseIn,
-) -> Result<WonsView, AppError> {
+) -> Result<Committed<Wons>, AppError> {
     access.require_umpire("set surprise")?;
     let chosen = match (body.surprised, body.level) {
         (Some(side), Some(level)) => Some((side, level)),
@@ -168,7 +174,9 @@ pub async fn api_surprise(
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<SurpriseIn>,
 ) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(surprise(&state, &access, path.battle, &body).await?))
+    Ok(Json(
+        surprise(&state, &access, path.battle, &body).await?.view(),
+    ))
 }
 
 /// Records the Soviet recon's Turn Zero; the umpire or the Soviet player.
@@ -177,7 +185,7 @@ pub async fn turn_zero(
     access: &CampaignAccess,
     battle: u32,
     body: &TurnZeroReport,
-) -> Result<WonsView, AppError> {
+) -> Result<Committed<Wons>, AppError> {
     if access.role().side() == Some(Side::Finnish) {
         return Err(AppError::forbidden(
             "The Turn Zero is recorded by the Soviet player or the umpire.",
@@ -207,7 +215,9 @@ pub async fn api_turn_zero(
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<TurnZeroReport>,
 ) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(turn_zero(&state, &access, path.battle, &body).await?))
+    Ok(Json(
+        turn_zero(&state, &access, path.battle, &body).await?.view(),
+    ))
 }
 
 /// A capture roll, by a side's player or (naming the side) the umpire.
@@ -227,7 +237,7 @@ pub async fn capture(
     access: &CampaignAccess,
     battle: u32,
     body: &CaptureIn,
-) -> Result<WonsView, AppError> {
+) -> Result<Committed<Wons>, AppError> {
     let side = acting_side(access, body.side)?;
     // Heroes who may use any weapon, by id, with their names (the roster is small).
     let any_weapon: Vec<(String, String)> = crate::games::wons::heroes::db::roster(&state.db)
@@ -272,7 +282,9 @@ pub async fn api_capture(
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<CaptureIn>,
 ) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(capture(&state, &access, path.battle, &body).await?))
+    Ok(Json(
+        capture(&state, &access, path.battle, &body).await?.view(),
+    ))
 }
 
 /// Sets the campaign's Force Morale table; umpire only.
@@ -280,7 +292,7 @@ pub async fn force_morale_table(
     state: &AppState,
     access: &CampaignAccess,
     table: ForceMoraleTable,
-) -> Result<WonsView, AppError> {
+) -> Result<Committed<Wons>, AppError> {
     access.require_umpire("edit the Force Morale table")?;
     run(state, access, |game, _| {
         let events = set_force_morale_table(game, table)
@@ -305,5 +317,7 @@ pub async fn api_force_morale_table(
     access: CampaignAccess,
     ApiJson(body): ApiJson<ForceMoraleTable>,
 ) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(force_morale_table(&state, &access, body).await?))
+    Ok(Json(
+        force_morale_table(&state, &access, body).await?.view(),
+    ))
 }

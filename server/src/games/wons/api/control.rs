@@ -6,6 +6,8 @@ use crate::core::error::AppError;
 use crate::core::text::PlainText;
 use crate::db;
 use crate::db::game::EventRow;
+use crate::games::runner::Committed;
+use crate::games::wons::Wons;
 use crate::games::wons::rules::{self as wons, Reveal};
 use crate::games::wons::views::WonsView;
 use crate::state::AppState;
@@ -37,7 +39,7 @@ pub async fn correct(
     state: &AppState,
     access: &CampaignAccess,
     c: CorrectionIn,
-) -> Result<WonsView, AppError> {
+) -> Result<Committed<Wons>, AppError> {
     access.require_umpire("correct values")?;
     crate::core::text::check_json("value", &c.value)?;
     run(state, access, |game, _| {
@@ -60,7 +62,7 @@ pub async fn api_correct(
     access: CampaignAccess,
     ApiJson(body): ApiJson<CorrectionIn>,
 ) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(correct(&state, &access, body).await?))
+    Ok(Json(correct(&state, &access, body).await?.view()))
 }
 
 /// A fact the umpire reveals to a side.
@@ -78,7 +80,7 @@ pub async fn reveal(
     state: &AppState,
     access: &CampaignAccess,
     r: RevealIn,
-) -> Result<WonsView, AppError> {
+) -> Result<Committed<Wons>, AppError> {
     access.require_umpire("reveal facts")?;
     run(state, access, |game, _| {
         Ok((
@@ -100,11 +102,11 @@ pub async fn api_reveal(
     access: CampaignAccess,
     ApiJson(body): ApiJson<RevealIn>,
 ) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(reveal(&state, &access, body).await?))
+    Ok(Json(reveal(&state, &access, body).await?.view()))
 }
 
 /// Ends the campaign, evaluating the pack's victory conditions; umpire only.
-pub async fn end(state: &AppState, access: &CampaignAccess) -> Result<WonsView, AppError> {
+pub async fn end(state: &AppState, access: &CampaignAccess) -> Result<Committed<Wons>, AppError> {
     access.require_umpire("end the campaign")?;
     run(state, access, |game, _| {
         Ok(((), wons::end_campaign(game).map_err(AppError::from)?))
@@ -122,7 +124,7 @@ pub async fn api_end(
     State(state): State<AppState>,
     access: CampaignAccess,
 ) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(end(&state, &access).await?))
+    Ok(Json(end(&state, &access).await?.view()))
 }
 
 /// Paging of the event log.

@@ -7,6 +7,7 @@ use crate::core::error::AppError;
 use crate::db;
 use crate::dice::live::LiveDice;
 use crate::games::runner;
+use crate::games::runner::Committed;
 use crate::games::wons::Wons;
 use crate::games::wons::rules::{self as wons, Event, Order, PlatoonOrder, WonsState};
 use crate::games::wons::views::{WonsView, view_for};
@@ -40,7 +41,7 @@ pub async fn run<T>(
     state: &AppState,
     access: &CampaignAccess,
     rule: impl FnOnce(&mut WonsState, &mut LiveDice) -> Result<(T, Vec<Event>), AppError>,
-) -> Result<(T, WonsView), AppError> {
+) -> Result<(T, Committed<Wons>), AppError> {
     runner::run::<Wons, T>(state, access, rule).await
 }
 
@@ -125,7 +126,7 @@ pub async fn give_order(
     access: &CampaignAccess,
     platoon: &str,
     order: Order,
-) -> Result<WonsView, AppError> {
+) -> Result<Committed<Wons>, AppError> {
     let side = player_side(access)?;
     run(state, access, |game, _| {
         let events = wons::give_orders(
@@ -149,7 +150,7 @@ pub async fn extra_action(
     access: &CampaignAccess,
     platoon: &str,
     order: Order,
-) -> Result<WonsView, AppError> {
+) -> Result<Committed<Wons>, AppError> {
     let side = player_side(access)?;
     run(state, access, |game, dice| {
         let order = PlatoonOrder {
@@ -178,7 +179,9 @@ pub async fn api_extra_action(
     ApiJson(order): ApiJson<Order>,
 ) -> Result<Json<WonsView>, AppError> {
     Ok(Json(
-        extra_action(&state, &access, &path.platoon, order).await?,
+        extra_action(&state, &access, &path.platoon, order)
+            .await?
+            .view(),
     ))
 }
 
@@ -202,7 +205,9 @@ pub async fn api_give_order(
     ApiJson(order): ApiJson<Order>,
 ) -> Result<Json<WonsView>, AppError> {
     Ok(Json(
-        give_order(&state, &access, &path.platoon, order).await?,
+        give_order(&state, &access, &path.platoon, order)
+            .await?
+            .view(),
     ))
 }
 
@@ -219,7 +224,7 @@ pub async fn reorganize(
     state: &AppState,
     access: &CampaignAccess,
     plan: Option<Vec<crate::games::wons::rules::platoon::Stack>>,
-) -> Result<WonsView, AppError> {
+) -> Result<Committed<Wons>, AppError> {
     if player_side(access)? != Side::Soviet {
         return Err(AppError::forbidden(
             "Only the Soviet side reorganizes stacks.",
@@ -246,7 +251,7 @@ pub async fn api_reorganize(
     access: CampaignAccess,
     ApiJson(body): ApiJson<ReorganizationIn>,
 ) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(reorganize(&state, &access, body.stacks).await?))
+    Ok(Json(reorganize(&state, &access, body.stacks).await?.view()))
 }
 
 /// The caller's orders for the coming Hour.
@@ -293,7 +298,10 @@ pub async fn api_orders(
 }
 
 /// Marks the caller's side ready; when both sides are, the Hour resolves at once.
-pub async fn mark_ready(state: &AppState, access: &CampaignAccess) -> Result<WonsView, AppError> {
+pub async fn mark_ready(
+    state: &AppState,
+    access: &CampaignAccess,
+) -> Result<Committed<Wons>, AppError> {
     let side = player_side(access)?;
     run(state, access, |game, dice| {
         let mut events = wons::mark_ready(game, side).map_err(AppError::from)?;
@@ -316,14 +324,14 @@ pub async fn api_ready(
     State(state): State<AppState>,
     access: CampaignAccess,
 ) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(mark_ready(&state, &access).await?))
+    Ok(Json(mark_ready(&state, &access).await?.view()))
 }
 
 /// Resolves the Hour now, missing orders defaulting to Defend; umpire only.
 pub async fn force_resolution(
     state: &AppState,
     access: &CampaignAccess,
-) -> Result<WonsView, AppError> {
+) -> Result<Committed<Wons>, AppError> {
     access.require_umpire("force the Hour's resolution")?;
     run(state, access, |game, dice| {
         Ok((
@@ -345,7 +353,7 @@ pub async fn api_resolve(
     State(state): State<AppState>,
     access: CampaignAccess,
 ) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(force_resolution(&state, &access).await?))
+    Ok(Json(force_resolution(&state, &access).await?.view()))
 }
 
 /// Whether `role` plays a side (and so gives orders).
