@@ -18,11 +18,13 @@
 //! dice come only through `crate::dice::source`.
 
 pub mod calc;
+pub mod catalogue;
 pub mod chart_cells;
 pub mod chart_error;
 pub mod chart_import;
 pub mod chart_set;
 pub mod charts;
+pub mod declarations;
 pub mod fraction;
 pub mod refusal;
 pub mod roster;

@@ -1,0 +1,97 @@
+//! What an assisted game declares to be played on the server: its options, sequence of play,
+//! roster, charts, what each side sees of the enemy, its calculations, procedures and actions,
+//! what its hooks do, and its readings. The kit's play layer does the rest.
+
+use super::catalogue::{Action, Calculation, DiceProcedure, Refused, Table};
+use super::chart_set::ChartSet;
+use super::charts::ChartSpec;
+use super::roster::Sight;
+use super::roster::{RosterSpec, Unit};
+use super::sequence::Sequence;
+use super::tracker::HookCall;
+use crate::core::domain::{self, Side};
+use crate::dice::source::Dice;
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::fmt::Debug;
+
+/// The state a declaration's hooks and conditions read: the game's own records, its options and
+/// the entered charts.
+pub struct Context<'a, D: Declarations> {
+    /// The campaign's options.
+    pub options: &'a D::Options,
+    /// The game's own records.
+    pub extra: &'a D::Extra,
+    /// The entered charts.
+    pub charts: &'a ChartSet,
+    /// The game turn, from 1.
+    pub turn: u32,
+}
+
+/// An assisted game's declarations.
+pub trait Declarations: Send + Sync + 'static {
+    /// Which game.
+    const GAME: domain::Game;
+    /// The path segment of its pages under a campaign (`/campaigns/{id}/<segment>`).
+    const SEGMENT: &'static str;
+
+    /// The options a campaign chooses at creation (optional rules, scenario).
+    type Options: Serialize
+        + DeserializeOwned
+        + JsonSchema
+        + Default
+        + Clone
+        + Debug
+        + PartialEq
+        + Send
+        + Sync;
+    /// The game's own records beyond the roster and charts (plans, ledgers, revealed units).
+    type Extra: Serialize + DeserializeOwned + Default + Clone + Debug + PartialEq + Send + Sync;
+
+    /// Checks the options; the sentence says what to change.
+    fn check_options(_options: &Self::Options) -> Result<(), String> {
+        Ok(())
+    }
+    /// The sequence of play for these options.
+    fn sequence(options: &Self::Options) -> Sequence;
+    /// The hook codes the sequence may name.
+    fn hooks() -> &'static [&'static str];
+    /// The condition codes the sequence may name.
+    fn conditions() -> &'static [&'static str];
+    /// Whether condition `code` holds now.
+    fn holds(_code: &str, _context: &Context<'_, Self>) -> bool
+    where
+        Self: Sized,
+    {
+        true
+    }
+    /// What the hooks just called do, run by the server as the umpire: changes to the roster and
+    /// the game's own records (markers cleared at a phase's end, counts kept), rolls where the
+    /// rules roll by themselves, and sentences for the log. A refusal stops the advance and
+    /// changes nothing.
+    fn on_hooks(
+        _calls: &[HookCall],
+        _table: &mut Table<'_, Self::Extra>,
+        _options: &Self::Options,
+        _dice: &mut dyn Dice,
+    ) -> Result<Vec<String>, Refused> {
+        Ok(Vec::new())
+    }
+    /// The roster's declaration.
+    fn roster() -> RosterSpec;
+    /// The charts the players enter.
+    fn charts() -> Vec<ChartSpec>;
+    /// How much of `unit` (an enemy's) `viewer` sees.
+    fn sight(viewer: Side, unit: &Unit, extra: &Self::Extra, options: &Self::Options) -> Sight;
+    /// What `viewer` (`None`: the umpire) may read of the game's own records.
+    fn extra_for(viewer: Option<Side>, extra: &Self::Extra) -> serde_json::Value;
+    /// The pure calculations.
+    fn calculations() -> Vec<Calculation>;
+    /// The dice procedures that read the campaign's charts.
+    fn procedures() -> Vec<DiceProcedure>;
+    /// The actions that change the table.
+    fn actions() -> Vec<Action<Self::Extra>>;
+    /// Our readings of the ambiguous rules, for the rules page.
+    fn readings() -> &'static [&'static str];
+}
