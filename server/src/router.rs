@@ -80,6 +80,7 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
         .routes(routes!(dice_epochs::api_reveal))
         .routes(routes!(dice_epochs::api_export))
         .merge(games)
+        .merge(crate::games::assisted::play::api::router())
         .split_for_parts();
     // The document's own route is part of the API too.
     let (doc_router, doc_part) = OpenApiRouter::<std::sync::Arc<String>>::new()
@@ -141,7 +142,12 @@ pub fn page_routes() -> Vec<(&'static str, &'static str)> {
     let games = GAMES
         .iter()
         .flat_map(|game| game.page_routes().iter().copied());
-    CORE_PAGE_ROUTES.iter().copied().chain(games).collect()
+    CORE_PAGE_ROUTES
+        .iter()
+        .copied()
+        .chain(games)
+        .chain(crate::games::assisted::play::pages::PAGE_ROUTES.iter().copied())
+        .collect()
 }
 
 /// Every route of the server.
@@ -209,5 +215,6 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/readyz", get(health::readyz))
         .route("/static/{name}", get(pages::static_file))
         .merge(games)
+        .merge(crate::games::assisted::play::pages::router())
         .merge(api(&limiter).0)
 }

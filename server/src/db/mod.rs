@@ -1,6 +1,7 @@
 //! Queries, one file per table family, returning domain types.
 
 pub mod campaigns;
+pub mod chart_sets;
 pub mod dice;
 pub mod dice_epochs;
 pub mod game;

@@ -205,6 +205,16 @@ impl LiveDice {
         Ok(outcome)
     }
 
+    /// Adds `key: value` to the result of every roll made since the first `from` (a procedure's
+    /// answer and the chart versions it read); the result is not part of the chain.
+    pub fn annotate(&mut self, from: usize, key: &str, value: &Value) {
+        for roll in self.rolls.iter_mut().skip(from) {
+            if let Value::Object(map) = &mut roll.result {
+                map.insert(key.to_owned(), value.clone());
+            }
+        }
+    }
+
     /// Takes the rolls made, to be stored in the same transaction; refuses them all if any
     /// roll asked for an impossible die.
     pub fn into_rolls(self) -> Result<Vec<RolledRoll>, DiceFault> {

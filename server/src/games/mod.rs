@@ -109,4 +109,8 @@ pub trait Game: Send + Sync + 'static {
     fn pages() -> Router<AppState>;
     /// Every page route (method, path) `pages` registers, for the authorization matrix.
     fn page_routes() -> &'static [(&'static str, &'static str)];
+    /// The game's face for the API and pages every assisted game shares, when it is one.
+    fn play() -> Option<&'static dyn assisted::play::Play> {
+        None
+    }
 }

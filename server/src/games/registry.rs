@@ -2,6 +2,7 @@
 //! list the router, the OpenAPI document, campaign creation, the deadline watcher and the dice
 //! tray read. Adding a game is one line here.
 
+pub use super::assisted::play::{DeskCommand, Play};
 use super::{Game, Turn, runner};
 use crate::core::domain;
 use crate::core::error::AppError;
@@ -52,6 +53,8 @@ pub trait Module: Send + Sync {
     fn pages(&self) -> Router<AppState>;
     /// Its page routes (method, path).
     fn page_routes(&self) -> &'static [(&'static str, &'static str)];
+    /// Its face for the shared assisted API and pages, when it is an assisted game.
+    fn play(&self) -> Option<&'static dyn Play>;
 }
 
 /// A `Game` registered as a `Module`.
@@ -115,6 +118,9 @@ impl<G: Game> Module for Registered<G> {
     fn page_routes(&self) -> &'static [(&'static str, &'static str)] {
         G::page_routes()
     }
+    fn play(&self) -> Option<&'static dyn Play> {
+        G::play()
+    }
 }
 
 /// Every game this server plays.
@@ -122,6 +128,11 @@ pub static GAMES: &[&dyn Module] = &[
     &Registered::<super::wons::Wons>::new(),
     &Registered::<super::talvisota::Talvisota>::new(),
 ];
+
+/// The assisted face of `game`, when the server plays it as an assisted game.
+pub fn play(game: domain::Game) -> Option<&'static dyn Play> {
+    module(game).and_then(|m| m.play())
+}
 
 /// The module of `game`, if this server plays it.
 pub fn module(game: domain::Game) -> Option<&'static dyn Module> {

@@ -9,7 +9,7 @@ use crate::core::domain::Role;
 use crate::core::error::AppError;
 use crate::db;
 use crate::db::game::NewEvent;
-use crate::dice::live::LiveDice;
+use crate::dice::live::{LiveDice, RolledRoll};
 use crate::state::AppState;
 use crate::web::CampaignAccess;
 use uuid::Uuid;
@@ -20,9 +20,15 @@ use uuid::Uuid;
 pub struct Committed<G: Game> {
     state: G::State,
     role: Role,
+    rolls: Vec<RolledRoll>,
 }
 
 impl<G: Game> Committed<G> {
+    /// The rolls the command made, as stored.
+    pub fn rolls(&self) -> &[RolledRoll] {
+        &self.rolls
+    }
+
     /// The caller's view of the state as committed.
     pub fn view(&self) -> G::View {
         G::view(&self.state, self.role)
@@ -93,10 +99,11 @@ impl<G: Game> GameCommand<G> {
             .chain(written)
             .collect();
         let role = self.command.role;
-        self.command.finish(&self.state, &entries).await?;
+        let rolls = self.command.finish(&self.state, &entries).await?;
         Ok(Committed {
             state: self.state,
             role,
+            rolls,
         })
     }
 }

@@ -153,6 +153,20 @@ pub async fn run_procedure(
     name: &str,
     params: Value,
 ) -> Result<RollView, AppError> {
+    let game = access.membership.campaign.game();
+    if let Some(play) = crate::games::registry::play(game)
+        && play.procedures().iter().any(|p| p.name == name)
+    {
+        // A procedure of an assisted game that reads the campaign's charts: its rolls are
+        // logged with the chart versions read, the last with the whole answer.
+        let command = crate::games::registry::DeskCommand::Procedure(name.to_owned(), params);
+        let done = play.command(state, access, command).await?;
+        return done
+            .rolls
+            .last()
+            .map(|r| view_of(r, Some(name)))
+            .ok_or_else(|| AppError::invalid("no_roll", "The procedure rolled no dice."));
+    }
     let procedure = find_procedure(access, name)?;
     let Value::Object(mut params) = params else {
         return Err(AppError::invalid(
@@ -239,6 +253,11 @@ pub struct ProcedureInfo {
     /// Its parameters.
     #[schema(value_type = Vec<Object>)]
     pub params: Vec<ParamSpec>,
+    /// The JSON Schema of its parameters, for a procedure of an assisted game (its `params`
+    /// are then empty).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub schema: Option<Value>,
 }
 
 /// `GET /api/v1/campaigns/{id}/procedures`: the procedures this campaign's game offers.
@@ -254,7 +273,21 @@ pub async fn api_procedures(access: CampaignAccess) -> Json<Vec<ProcedureInfo>> 
                 title: p.title(),
                 rule: p.rule(),
                 params: p.params(),
+                schema: None,
             })
+            .chain(
+                crate::games::registry::play(access.membership.campaign.game())
+                    .map(|play| play.procedures())
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|a| ProcedureInfo {
+                        name: a.name,
+                        title: a.title,
+                        rule: a.rule,
+                        params: Vec::new(),
+                        schema: Some(a.schema),
+                    }),
+            )
             .collect(),
     )
 }

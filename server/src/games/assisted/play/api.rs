@@ -1,0 +1,273 @@
+//! The API every assisted game shares: the caller's view of the table, ending a phase, the
+//! roster (add, import, edit, mark, remove) and the charts (enter, import from a published set).
+//! Registered once; each call finds the campaign's game through the registry.
+
+use super::view::DeskView;
+use super::{DeskCommand, play_of};
+use crate::core::error::AppError;
+use crate::games::assisted::chart_import::{from_csv, from_json};
+use crate::games::assisted::charts::RawChart;
+use crate::games::assisted::roster::{Unit, UnitEdit, UnitId};
+use crate::games::assisted::roster_import::{units_from_csv, units_from_json};
+use crate::state::AppState;
+use crate::web::{ApiJson, CampaignAccess};
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+/// Every route of the shared API.
+pub fn router() -> OpenApiRouter<AppState> {
+    use super::api_entries as e;
+    use super::chart_sets as s;
+    OpenApiRouter::new()
+        .routes(routes!(api_table))
+        .routes(routes!(api_advance))
+        .routes(routes!(api_add_units))
+        .routes(routes!(api_import_units))
+        .routes(routes!(api_edit_unit))
+        .routes(routes!(api_mark_unit))
+        .routes(routes!(api_remove_unit))
+        .routes(routes!(api_enter_chart))
+        .routes(routes!(e::api_calculations))
+        .routes(routes!(e::api_calculate))
+        .routes(routes!(e::api_actions))
+        .routes(routes!(e::api_act))
+        .routes(routes!(s::api_publish))
+        .routes(routes!(s::api_list))
+        .routes(routes!(s::api_apply))
+}
+
+/// Runs `command` for the caller and answers with the caller's view.
+pub async fn run(
+    state: &AppState,
+    access: &CampaignAccess,
+    command: DeskCommand,
+) -> Result<DeskView, AppError> {
+    Ok(play_of(access)?.command(state, access, command).await?.view)
+}
+
+/// `GET /api/v1/campaigns/{id}/table`: the caller's view of an assisted game.
+#[utoipa::path(get, path = "/api/v1/campaigns/{id}/table", tag = "assisted",
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = DeskView), (status = 404, description = "not an assisted campaign of yours")),
+    security(("bearer" = [])))]
+pub async fn api_table(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Json<DeskView>, AppError> {
+    let play = play_of(&access)?;
+    let stored = super::stored(&state, &access).await?;
+    Ok(Json(play.view(&stored, access.role())?))
+}
+
+/// `POST /api/v1/campaigns/{id}/table/advance`: ends the current phase for the caller's side (the
+/// umpire's ends it for everyone).
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/table/advance", tag = "assisted",
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = DeskView), (status = 404, description = "not an assisted campaign of yours"),
+              (status = 409, description = "not your phase, or the game is over")),
+    security(("bearer" = [])))]
+pub async fn api_advance(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Json<DeskView>, AppError> {
+    Ok(Json(run(&state, &access, DeskCommand::Advance).await?))
+}
+
+/// Units to add.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct UnitsIn {
+    /// The units, each with an opaque id of 32 hex digits you make from fresh randomness.
+    #[schema(value_type = Vec<Object>)]
+    pub units: Vec<Unit>,
+}
+
+/// `POST /api/v1/campaigns/{id}/units`: adds units (the umpire any, a side its own).
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/units", tag = "assisted",
+    request_body = UnitsIn, params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 201, body = DeskView), (status = 422, description = "a unit that does not fit the roster")),
+    security(("bearer" = [])))]
+pub async fn api_add_units(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    ApiJson(body): ApiJson<UnitsIn>,
+) -> Result<(StatusCode, Json<DeskView>), AppError> {
+    let view = run(&state, &access, DeskCommand::AddUnits(body.units)).await?;
+    Ok((StatusCode::CREATED, Json(view)))
+}
+
+/// A file of units or of a chart.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FileIn {
+    /// `csv` or `json`.
+    pub format: String,
+    /// The file's text.
+    pub text: String,
+}
+
+fn format_error(format: &str) -> AppError {
+    AppError::invalid(
+        "invalid_format",
+        format!("Format '{format}' is unknown: choose csv or json."),
+    )
+    .on_field("format")
+}
+
+/// Reads units from an uploaded file, naming the line and column of what does not fit.
+pub fn read_units(access: &CampaignAccess, file: &FileIn) -> Result<Vec<Unit>, AppError> {
+    let spec = play_of(access)?.roster();
+    let mut fresh = || {
+        UnitId::parse(&uuid::Uuid::new_v4().simple().to_string()).unwrap_or_else(|_| {
+            // A v4 uuid in simple form is always 32 lowercase hex digits.
+            unreachable!("a uuid is an id")
+        })
+    };
+    match file.format.as_str() {
+        "csv" => units_from_csv(&file.text, &spec, &mut fresh),
+        "json" => units_from_json(&file.text, &spec),
+        other => return Err(format_error(other)),
+    }
+    .map_err(|e| AppError::invalid("invalid_units", format!("The units cannot be imported: {e}.")).on_field("text"))
+}
+
+/// `POST /api/v1/campaigns/{id}/units/import`: adds units from a CSV or JSON file.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/units/import", tag = "assisted",
+    request_body = FileIn, params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 201, body = DeskView), (status = 422, description = "the file does not fit; the message names the line and column")),
+    security(("bearer" = [])))]
+pub async fn api_import_units(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    ApiJson(file): ApiJson<FileIn>,
+) -> Result<(StatusCode, Json<DeskView>), AppError> {
+    let units = read_units(&access, &file)?;
+    let view = run(&state, &access, DeskCommand::AddUnits(units)).await?;
+    Ok((StatusCode::CREATED, Json(view)))
+}
+
+/// A unit in a path.
+#[derive(Debug, Deserialize)]
+pub struct UnitPath {
+    /// The unit's id.
+    pub unit: String,
+}
+
+fn unit_id(path: &UnitPath) -> Result<UnitId, AppError> {
+    UnitId::parse(&path.unit).map_err(|_| AppError::not_found())
+}
+
+/// `PATCH /api/v1/campaigns/{id}/units/{unit}`: changes a unit's name, type, attributes or place.
+#[utoipa::path(patch, path = "/api/v1/campaigns/{id}/units/{unit}", tag = "assisted",
+    request_body(content = Object, description = "name, unit_type, location, attributes (a value, or null to clear)"),
+    params(("id" = uuid::Uuid, Path, description = "campaign id"), ("unit" = String, Path, description = "unit id")),
+    responses((status = 200, body = DeskView), (status = 404, description = "no such unit of yours"),
+              (status = 422, description = "a value that does not fit")),
+    security(("bearer" = [])))]
+pub async fn api_edit_unit(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path(path): Path<UnitPath>,
+    ApiJson(edit): ApiJson<UnitEdit>,
+) -> Result<Json<DeskView>, AppError> {
+    let id = unit_id(&path)?;
+    Ok(Json(run(&state, &access, DeskCommand::EditUnit(id, edit)).await?))
+}
+
+/// A marker to put on or take off.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MarkIn {
+    /// The marker's code.
+    pub marker: String,
+    /// True puts it on, false takes it off.
+    pub on: bool,
+}
+
+/// `POST /api/v1/campaigns/{id}/units/{unit}/markers`: puts a marker on or takes it off.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/units/{unit}/markers", tag = "assisted",
+    request_body = MarkIn,
+    params(("id" = uuid::Uuid, Path, description = "campaign id"), ("unit" = String, Path, description = "unit id")),
+    responses((status = 200, body = DeskView), (status = 404, description = "no such unit of yours"),
+              (status = 422, description = "no such marker")),
+    security(("bearer" = [])))]
+pub async fn api_mark_unit(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path(path): Path<UnitPath>,
+    ApiJson(body): ApiJson<MarkIn>,
+) -> Result<Json<DeskView>, AppError> {
+    let id = unit_id(&path)?;
+    Ok(Json(
+        run(&state, &access, DeskCommand::Mark(id, body.marker, body.on)).await?,
+    ))
+}
+
+/// Why a unit leaves the roster.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RemoveIn {
+    /// Eliminated, withdrawn, entered in error… (shown in the history).
+    pub reason: String,
+}
+
+/// `POST /api/v1/campaigns/{id}/units/{unit}/remove`: removes a unit, saying why.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/units/{unit}/remove", tag = "assisted",
+    request_body = RemoveIn,
+    params(("id" = uuid::Uuid, Path, description = "campaign id"), ("unit" = String, Path, description = "unit id")),
+    responses((status = 200, body = DeskView), (status = 404, description = "no such unit of yours")),
+    security(("bearer" = [])))]
+pub async fn api_remove_unit(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path(path): Path<UnitPath>,
+    ApiJson(body): ApiJson<RemoveIn>,
+) -> Result<Json<DeskView>, AppError> {
+    let id = unit_id(&path)?;
+    crate::core::text::check("reason", &body.reason, false)?;
+    Ok(Json(
+        run(&state, &access, DeskCommand::RemoveUnit(id, body.reason)).await?,
+    ))
+}
+
+/// A chart in a path.
+#[derive(Debug, Deserialize)]
+pub struct ChartPath {
+    /// The chart's code.
+    pub code: String,
+}
+
+/// Reads a chart file, naming the line of what does not fit.
+pub fn read_chart(file: &FileIn) -> Result<RawChart, AppError> {
+    match file.format.as_str() {
+        "csv" => from_csv(&file.text),
+        "json" => from_json(&file.text),
+        other => return Err(format_error(other)),
+    }
+    .map_err(|e| AppError::from(e).on_field("text"))
+}
+
+/// `PUT /api/v1/campaigns/{id}/charts/{code}`: enters the chart's next version (the umpire) from
+/// CSV (first line: a corner label, then the column keys; each further line: the row key, then
+/// the cells) or JSON (`{"rows", "columns", "cells"}`).
+#[utoipa::path(put, path = "/api/v1/campaigns/{id}/charts/{code}", tag = "assisted",
+    request_body = FileIn,
+    params(("id" = uuid::Uuid, Path, description = "campaign id"), ("code" = String, Path, description = "chart code")),
+    responses((status = 200, body = DeskView), (status = 422, description = "the chart does not fit; the message names the row, column or line")),
+    security(("bearer" = [])))]
+pub async fn api_enter_chart(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path(path): Path<ChartPath>,
+    ApiJson(file): ApiJson<FileIn>,
+) -> Result<Json<DeskView>, AppError> {
+    let raw = read_chart(&file)?;
+    let charts = BTreeMap::from([(path.code, raw)]);
+    Ok(Json(run(&state, &access, DeskCommand::EnterCharts(charts)).await?))
+}

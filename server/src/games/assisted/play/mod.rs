@@ -1,0 +1,305 @@
+//! Assisted games on the server: any game's `Declarations` become a `Game` (`Assisted<D>`), and
+//! `Play`, its object-safe face, serves the one API and the one set of pages every assisted game
+//! shares (the table, the roster, the charts, calculations, procedures and actions).
+
+pub mod api;
+pub mod api_entries;
+pub mod chart_sets;
+pub mod desk;
+pub mod pages;
+pub mod pages_forms;
+pub mod view;
+
+use crate::core::domain::{self, Role};
+use crate::core::error::AppError;
+use crate::db::game::NewEvent;
+use crate::dice::live::RolledRoll;
+use crate::dice::procedure::Procedure;
+use crate::games::assisted::catalogue::{About, Answer, Refused};
+use crate::games::assisted::chart_set::ChartSet;
+use crate::games::assisted::charts::{ChartSpec, RawChart};
+use crate::games::assisted::declarations::Declarations;
+use crate::games::assisted::roster::{RosterSpec, Unit, UnitEdit, UnitId};
+use crate::games::assisted::sequence::TurnLabeller;
+use crate::games::registry::BoxFuture;
+use crate::games::runner::GameCommand;
+use crate::games::{Game, Turn};
+use crate::state::AppState;
+use crate::web::CampaignAccess;
+use axum::Router;
+use desk::{Desk, DeskEvent};
+use serde::Deserialize;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::marker::PhantomData;
+use utoipa_axum::router::OpenApiRouter;
+use view::{DeskView, view_for};
+
+/// The path segment of every assisted game's page under a campaign.
+pub const SEGMENT: &str = "table";
+
+/// What a campaign's creator sends as `scenario`: the options.
+#[derive(Debug, Deserialize)]
+#[serde(bound = "", deny_unknown_fields)]
+pub struct DeskScenario<D: Declarations> {
+    /// The options (optional rules, scenario choices); the game's defaults when left out.
+    #[serde(default)]
+    pub options: D::Options,
+}
+
+/// An assisted game: the declarations `D` played through the kit.
+pub struct Assisted<D>(PhantomData<D>);
+
+impl<D: Declarations> Game for Assisted<D> {
+    const GAME: domain::Game = D::GAME;
+    const SEGMENT: &'static str = SEGMENT;
+    type Scenario = DeskScenario<D>;
+    type State = Desk<D>;
+    type Event = DeskEvent;
+    type Refusal = Refused;
+    type SovietView = DeskView;
+    type FinnishView = DeskView;
+    type UmpireView = DeskView;
+    type View = DeskView;
+
+    fn scenario(sent: &Value) -> Result<DeskScenario<D>, AppError> {
+        serde_path_to_error::deserialize(sent).map_err(|e| {
+            AppError::invalid(
+                "invalid_scenario",
+                format!(
+                    "The scenario does not fit at '{}': {}. Send {{\"options\": {{…}}}}; the new-campaign page lists the options.",
+                    e.path(),
+                    e.inner()
+                ),
+            )
+            .on_field("scenario")
+        })
+    }
+    fn start(scenario: Option<DeskScenario<D>>) -> Result<(Desk<D>, Vec<DeskEvent>), AppError> {
+        let options = scenario.map(|s| s.options).unwrap_or_default();
+        Ok(Desk::start(options).map_err(|e| AppError::from(e).on_field("scenario"))?)
+    }
+    fn soviet_view(state: &Desk<D>) -> DeskView {
+        view_for(state, Role::Soviet)
+    }
+    fn finnish_view(state: &Desk<D>) -> DeskView {
+        view_for(state, Role::Finnish)
+    }
+    fn umpire_view(state: &Desk<D>) -> DeskView {
+        view_for(state, Role::Umpire)
+    }
+    fn view(state: &Desk<D>, role: Role) -> DeskView {
+        view_for(state, role)
+    }
+    fn log_entry(state: &Desk<D>, event: &DeskEvent) -> NewEvent {
+        NewEvent {
+            audience: event.audience(),
+            kind: event.kind().into(),
+            moment: state.moment(),
+            sentence: event.sentence(),
+            payload: serde_json::to_value(event).unwrap_or(Value::Null),
+        }
+    }
+    fn turn(state: &Desk<D>) -> Turn {
+        Turn {
+            label: state.sequence.calendar.label(state.tracker.turn),
+            phase: Some(state.phase().1),
+        }
+    }
+    fn procedures() -> Vec<&'static dyn Procedure> {
+        Vec::new()
+    }
+    fn readings() -> &'static [&'static str] {
+        D::readings()
+    }
+    fn api() -> OpenApiRouter<AppState> {
+        // Every assisted game shares one API, registered once (see `api::router`).
+        OpenApiRouter::new()
+    }
+    fn pages() -> Router<AppState> {
+        // Likewise one set of pages (see `pages::router`).
+        Router::new()
+    }
+    fn page_routes() -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+    fn play() -> Option<&'static dyn Play> {
+        Some(&Assisted::<D>(PhantomData))
+    }
+}
+
+/// A command at an assisted table.
+pub enum DeskCommand {
+    /// End the current phase (for the caller's side, or for everyone when the umpire).
+    Advance,
+    /// Add units.
+    AddUnits(Vec<Unit>),
+    /// Change a unit.
+    EditUnit(UnitId, UnitEdit),
+    /// Put a marker on or take it off.
+    Mark(UnitId, String, bool),
+    /// Remove a unit, saying why.
+    RemoveUnit(UnitId, String),
+    /// Enter charts as their next versions.
+    EnterCharts(BTreeMap<String, RawChart>),
+    /// Run a dice procedure.
+    Procedure(String, Value),
+    /// Run an action.
+    Act(String, Value),
+}
+
+/// What a command answers: its answer where it has one, the caller's view, and its rolls.
+pub struct Done {
+    /// A procedure's or an action's answer.
+    pub answer: Option<Answer>,
+    /// The caller's view after the command.
+    pub view: DeskView,
+    /// The rolls made, as stored.
+    pub rolls: Vec<RolledRoll>,
+}
+
+/// An assisted game without its types, for the API and pages every assisted game shares.
+pub trait Play: Send + Sync {
+    /// Its calculations.
+    fn calculations(&self) -> Vec<About>;
+    /// Its dice procedures that read the campaign's charts.
+    fn procedures(&self) -> Vec<About>;
+    /// Its actions.
+    fn actions(&self) -> Vec<About>;
+    /// Its roster's declaration.
+    fn roster(&self) -> RosterSpec;
+    /// Its charts' declarations.
+    fn charts(&self) -> Vec<ChartSpec>;
+    /// Our readings of its rules.
+    fn readings(&self) -> &'static [&'static str];
+    /// The JSON Schema of its options.
+    fn options_schema(&self) -> Value;
+    /// Runs calculation `name` against the stored state's charts.
+    fn calculate(&self, state: &Value, name: &str, params: &Value) -> Result<Answer, AppError>;
+    /// The view of `role` of the stored state.
+    fn view(&self, state: &Value, role: Role) -> Result<DeskView, AppError>;
+    /// The entered charts of the stored state.
+    fn chart_set(&self, state: &Value) -> Result<ChartSet, AppError>;
+    /// Runs one command for the caller in one transaction.
+    fn command<'a>(
+        &'a self,
+        state: &'a AppState,
+        access: &'a CampaignAccess,
+        command: DeskCommand,
+    ) -> BoxFuture<'a, Result<Done, AppError>>;
+}
+
+fn decode<D: Declarations>(state: &Value) -> Result<Desk<D>, AppError> {
+    Desk::<D>::deserialize(state).map_err(AppError::internal)
+}
+
+fn abouts<T>(entries: Vec<T>, about: impl Fn(T) -> About) -> Vec<About> {
+    entries.into_iter().map(about).collect()
+}
+
+impl<D: Declarations> Play for Assisted<D> {
+    fn calculations(&self) -> Vec<About> {
+        abouts(D::calculations(), |c| c.about)
+    }
+    fn procedures(&self) -> Vec<About> {
+        abouts(D::procedures(), |p| p.about)
+    }
+    fn actions(&self) -> Vec<About> {
+        abouts(D::actions(), |a| a.about)
+    }
+    fn roster(&self) -> RosterSpec {
+        D::roster()
+    }
+    fn charts(&self) -> Vec<ChartSpec> {
+        D::charts()
+    }
+    fn readings(&self) -> &'static [&'static str] {
+        D::readings()
+    }
+    fn options_schema(&self) -> Value {
+        crate::games::assisted::catalogue::schema_of::<D::Options>()
+    }
+    fn calculate(&self, state: &Value, name: &str, params: &Value) -> Result<Answer, AppError> {
+        let desk = decode::<D>(state)?;
+        let calculations = D::calculations();
+        let calculation = calculations
+            .iter()
+            .find(|c| c.about.name == name)
+            .ok_or_else(|| {
+                AppError::new(
+                    axum::http::StatusCode::NOT_FOUND,
+                    "unknown_calculation",
+                    format!("This game has no calculation called '{name}'; GET …/calculations lists them."),
+                )
+            })?;
+        Ok(calculation.run(params, &desk.charts)?)
+    }
+    fn view(&self, state: &Value, role: Role) -> Result<DeskView, AppError> {
+        Ok(view_for(&decode::<D>(state)?, role))
+    }
+    fn chart_set(&self, state: &Value) -> Result<ChartSet, AppError> {
+        Ok(decode::<D>(state)?.charts)
+    }
+    fn command<'a>(
+        &'a self,
+        state: &'a AppState,
+        access: &'a CampaignAccess,
+        command: DeskCommand,
+    ) -> BoxFuture<'a, Result<Done, AppError>> {
+        Box::pin(async move {
+            access.require_open()?;
+            let mut game = GameCommand::<Assisted<D>>::open(state, access).await?;
+            let by = access.role();
+            let (answer, events) = game.step(|desk, dice| {
+                let first = dice.rolls().len();
+                let ran = match command {
+                    DeskCommand::Advance => desk.advance(by, dice).map(|e| (None, e)),
+                    DeskCommand::AddUnits(units) => desk.add_units(by, units).map(|e| (None, e)),
+                    DeskCommand::EditUnit(id, edit) => desk.edit_unit(by, &id, edit).map(|e| (None, e)),
+                    DeskCommand::Mark(id, marker, on) => {
+                        desk.mark_unit(by, &id, &marker, on).map(|e| (None, e))
+                    }
+                    DeskCommand::RemoveUnit(id, reason) => {
+                        desk.remove_unit(by, &id, &reason).map(|e| (None, e))
+                    }
+                    DeskCommand::EnterCharts(charts) => desk.enter_charts(by, charts).map(|e| (None, e)),
+                    DeskCommand::Procedure(name, params) => desk
+                        .procedure(by, &name, &params, dice)
+                        .map(|(a, e)| (Some(a), e)),
+                    DeskCommand::Act(name, params) => {
+                        desk.act(by, &name, &params, dice).map(|(a, e)| (Some(a), e))
+                    }
+                }?;
+                if let Some(answer) = &ran.0 {
+                    // Every roll records the chart versions read, the last the whole answer.
+                    let charts = serde_json::to_value(&answer.charts).unwrap_or(Value::Null);
+                    dice.annotate(first, "charts", &charts);
+                    let last = dice.rolls().len().saturating_sub(1).max(first);
+                    let whole = serde_json::to_value(answer).unwrap_or(Value::Null);
+                    dice.annotate(last, "answer", &whole);
+                }
+                Ok(ran)
+            })?;
+            let committed = game.finish(events).await?;
+            Ok(Done {
+                answer,
+                view: committed.view(),
+                rolls: committed.rolls().to_vec(),
+            })
+        })
+    }
+}
+
+/// The assisted game of the caller's campaign; 404 when its game is not an assisted one.
+pub fn play_of(access: &CampaignAccess) -> Result<&'static dyn Play, AppError> {
+    crate::games::registry::module(access.membership.campaign.game())
+        .and_then(|m| m.play())
+        .ok_or_else(AppError::not_found)
+}
+
+/// The stored state of the caller's assisted campaign, read outside a command.
+pub async fn stored(state: &AppState, access: &CampaignAccess) -> Result<Value, AppError> {
+    crate::db::game::read_state(&state.db, access.id())
+        .await?
+        .ok_or_else(|| AppError::conflict("not_started", "This campaign's game has not started."))
+}

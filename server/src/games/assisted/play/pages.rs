@@ -1,0 +1,386 @@
+//! The pages every assisted game shares: the table (what you do now, the units, the charts, the
+//! calculations), a form per calculation, procedure and action that shows every step of its
+//! answer, and the rules page with our readings. Each form calls the same functions as the API.
+
+use super::api::{FileIn, read_chart, read_units, run};
+use super::api_entries::{act, procedure};
+use super::pages_forms::{Field, fields_of, place_error, read};
+use super::view::DeskView;
+use super::{DeskCommand, Play, play_of, stored};
+use crate::core::error::AppError;
+use crate::games::assisted::catalogue::{About, Answer};
+use crate::games::assisted::roster::UnitId;
+use crate::state::AppState;
+use crate::web::CampaignAccess;
+use crate::web::form::Fields;
+use crate::web::pages::{Nav, render, render_with};
+use askama::Template;
+use axum::Router;
+use axum::extract::{Form, Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use std::collections::BTreeMap;
+use uuid::Uuid;
+
+/// The page routes (method, path) `router` registers.
+pub const PAGE_ROUTES: &[(&str, &str)] = &[
+    ("GET", "/campaigns/{id}/table"),
+    ("POST", "/campaigns/{id}/table/advance"),
+    ("POST", "/campaigns/{id}/table/units/import"),
+    ("POST", "/campaigns/{id}/table/units/{unit}/markers"),
+    ("POST", "/campaigns/{id}/table/charts"),
+    ("GET", "/campaigns/{id}/table/{kind}/{name}"),
+    ("POST", "/campaigns/{id}/table/{kind}/{name}"),
+    ("GET", "/campaigns/{id}/table/rules"),
+];
+
+/// The pages.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/campaigns/{id}/table", get(show))
+        .route("/campaigns/{id}/table/advance", post(advance))
+        .route("/campaigns/{id}/table/units/import", post(import_units))
+        .route("/campaigns/{id}/table/units/{unit}/markers", post(mark))
+        .route("/campaigns/{id}/table/charts", post(enter_chart))
+        .route("/campaigns/{id}/table/rules", get(rules))
+        .route("/campaigns/{id}/table/{kind}/{name}", get(entry).post(run_entry))
+}
+
+/// A link to a calculation, procedure or action.
+struct EntryLink {
+    href: String,
+    title: String,
+    rule: String,
+}
+
+/// A unit's row for people.
+struct UnitRow {
+    id: Option<String>,
+    side: String,
+    name: String,
+    unit_type: String,
+    location: String,
+    values: String,
+    markers: String,
+}
+
+#[derive(Template)]
+#[template(path = "games/assisted/table.html")]
+struct TablePage {
+    nav: Nav,
+    campaign_id: Uuid,
+    campaign_name: String,
+    role: String,
+    view: DeskView,
+    units: Vec<UnitRow>,
+    enemy: Vec<UnitRow>,
+    markers: Vec<(String, String)>,
+    csv_columns: String,
+    error: Option<String>,
+    calculations: Vec<EntryLink>,
+    procedures: Vec<EntryLink>,
+    actions: Vec<EntryLink>,
+    is_umpire: bool,
+    may_advance: bool,
+}
+
+fn links(access: &CampaignAccess, kind: &str, entries: Vec<About>) -> Vec<EntryLink> {
+    entries
+        .into_iter()
+        .map(|a| EntryLink {
+            href: format!("/campaigns/{}/table/{kind}/{}", access.id(), a.name),
+            title: a.title.into(),
+            rule: a.rule.into(),
+        })
+        .collect()
+}
+
+fn rows<'a>(
+    play: &dyn Play,
+    units: impl Iterator<Item = RowParts<'a>>,
+) -> Vec<UnitRow> {
+    let spec = play.roster();
+    let marker_name = |code: &str| {
+        spec.markers
+            .iter()
+            .find(|m| m.code == code)
+            .map_or(code.to_owned(), |m| m.name.clone())
+    };
+    units
+        .map(|u| UnitRow {
+            id: u.id.map(str::to_owned),
+            side: u.side.into(),
+            name: u.name.unwrap_or("(unknown unit)").into(),
+            unit_type: u.unit_type.unwrap_or("?").into(),
+            location: u.location.unwrap_or("?").into(),
+            values: spec
+                .attributes
+                .iter()
+                .filter_map(|a| u.attributes.get(&a.code).map(|v| format!("{} {v}", a.name)))
+                .collect::<Vec<_>>()
+                .join(", "),
+            markers: u.markers.iter().map(|m| marker_name(m)).collect::<Vec<_>>().join(", "),
+        })
+        .collect()
+}
+
+/// What a row needs of a unit, own or seen.
+struct RowParts<'a> {
+    id: Option<&'a str>,
+    side: &'static str,
+    name: Option<&'a str>,
+    unit_type: Option<&'a str>,
+    location: Option<&'a str>,
+    attributes: &'a BTreeMap<String, crate::games::assisted::roster::AttrValue>,
+    markers: Vec<String>,
+}
+
+async fn table_page(
+    state: &AppState,
+    access: &CampaignAccess,
+    error: Option<String>,
+) -> Result<TablePage, AppError> {
+    let play = play_of(access)?;
+    let view = play.view(&stored(state, access).await?, access.role())?;
+    let units = rows(
+        play,
+        view.units.iter().map(|u| RowParts {
+            id: Some(u.id.as_str()),
+            side: u.side.adjective(),
+            name: Some(&u.name),
+            unit_type: Some(&u.unit_type),
+            location: Some(&u.location),
+            attributes: &u.attributes,
+            markers: u.markers.iter().cloned().collect(),
+        }),
+    );
+    let enemy = rows(
+        play,
+        view.enemy_units.iter().map(|u| RowParts {
+            id: None,
+            side: u.side.adjective(),
+            name: u.name.as_deref(),
+            unit_type: u.unit_type.as_deref(),
+            location: u.location.as_deref(),
+            attributes: &u.attributes,
+            markers: u.markers.clone(),
+        }),
+    );
+    let spec = play.roster();
+    let csv_columns = ["side", "name", "type", "location", "markers"]
+        .into_iter()
+        .map(str::to_owned)
+        .chain(spec.attributes.iter().map(|a| a.code.clone()))
+        .collect::<Vec<_>>()
+        .join(",");
+    let c = &access.membership.campaign;
+    Ok(TablePage {
+        nav: Nav::for_user(&access.user),
+        campaign_id: c.id,
+        campaign_name: c.name.clone(),
+        role: access.role().code().into(),
+        may_advance: !view.finished && (view.your_move || access.role() == crate::core::domain::Role::Umpire),
+        is_umpire: access.role() == crate::core::domain::Role::Umpire,
+        markers: spec.markers.iter().map(|m| (m.code.clone(), m.name.clone())).collect(),
+        csv_columns,
+        units,
+        enemy,
+        view,
+        error,
+        calculations: links(access, "calculation", play.calculations()),
+        procedures: links(access, "procedure", play.procedures()),
+        actions: links(access, "action", play.actions()),
+    })
+}
+
+/// `GET /campaigns/{id}/table`: the table of an assisted game.
+pub async fn show(State(state): State<AppState>, access: CampaignAccess) -> Result<Response, AppError> {
+    Ok(render(&table_page(&state, &access, None).await?))
+}
+
+/// After a table form: back to the table (post/redirect/get), or the table again with the
+/// refusal beside the forms.
+async fn answer<T>(state: &AppState, access: &CampaignAccess, result: Result<T, AppError>) -> Result<Response, AppError> {
+    match result {
+        Ok(_) => Ok(Redirect::to(&format!("/campaigns/{}/table", access.id())).into_response()),
+        Err(e) if e.status.is_client_error() && e.status != StatusCode::NOT_FOUND => {
+            let page = table_page(state, access, Some(e.message.clone())).await?;
+            Ok(render_with(e.status, &page))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// `POST /campaigns/{id}/table/advance`: ends the phase.
+pub async fn advance(State(state): State<AppState>, access: CampaignAccess) -> Result<Response, AppError> {
+    let result = run(&state, &access, DeskCommand::Advance).await;
+    answer(&state, &access, result).await
+}
+
+/// `POST /campaigns/{id}/table/units/import`: adds units from CSV or JSON text.
+pub async fn import_units(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Form(fields): Form<Fields>,
+) -> Result<Response, AppError> {
+    let file = FileIn { format: fields.get("format").to_owned(), text: fields.get("text").to_owned() };
+    let result = match read_units(&access, &file) {
+        Ok(units) => run(&state, &access, DeskCommand::AddUnits(units)).await,
+        Err(e) => Err(e),
+    };
+    answer(&state, &access, result).await
+}
+
+/// `POST /campaigns/{id}/table/units/{unit}/markers`: puts a marker on or takes it off.
+pub async fn mark(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path((_, unit)): Path<(Uuid, String)>,
+    Form(fields): Form<Fields>,
+) -> Result<Response, AppError> {
+    let id = UnitId::parse(&unit).map_err(|_| AppError::not_found())?;
+    let command = DeskCommand::Mark(id, fields.get("marker").to_owned(), fields.get("on") == "true");
+    let result = run(&state, &access, command).await;
+    answer(&state, &access, result).await
+}
+
+/// `POST /campaigns/{id}/table/charts`: enters a chart's next version from CSV or JSON text.
+pub async fn enter_chart(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Form(fields): Form<Fields>,
+) -> Result<Response, AppError> {
+    let file = FileIn { format: fields.get("format").to_owned(), text: fields.get("text").to_owned() };
+    let result = match read_chart(&file) {
+        Ok(raw) => {
+            let charts = BTreeMap::from([(fields.get("code").to_owned(), raw)]);
+            run(&state, &access, DeskCommand::EnterCharts(charts)).await
+        }
+        Err(e) => Err(e),
+    };
+    answer(&state, &access, result).await
+}
+
+#[derive(Template)]
+#[template(path = "games/assisted/entry.html")]
+struct EntryPage {
+    nav: Nav,
+    campaign_id: Uuid,
+    campaign_name: String,
+    kind: String,
+    kind_name: String,
+    name: String,
+    title: String,
+    rule: String,
+    fields: Vec<Field>,
+    error: Option<String>,
+    answer: Option<Answer>,
+    answer_text: String,
+}
+
+fn about_of(play: &dyn Play, kind: &str, name: &str) -> Result<(About, &'static str), AppError> {
+    let (list, kind_name) = match kind {
+        "calculation" => (play.calculations(), "Calculation"),
+        "procedure" => (play.procedures(), "Dice procedure"),
+        "action" => (play.actions(), "Action"),
+        _ => return Err(AppError::not_found()),
+    };
+    list.into_iter()
+        .find(|a| a.name == name)
+        .map(|a| (a, kind_name))
+        .ok_or_else(AppError::not_found)
+}
+
+fn entry_page(access: &CampaignAccess, kind: &str, about: About, kind_name: &str, fields: Vec<Field>) -> EntryPage {
+    let c = &access.membership.campaign;
+    EntryPage {
+        nav: Nav::for_user(&access.user),
+        campaign_id: c.id,
+        campaign_name: c.name.clone(),
+        kind: kind.into(),
+        kind_name: kind_name.into(),
+        name: about.name.into(),
+        title: about.title.into(),
+        rule: about.rule.into(),
+        fields,
+        error: None,
+        answer: None,
+        answer_text: String::new(),
+    }
+}
+
+/// `GET /campaigns/{id}/table/{kind}/{name}`: the form of a calculation, procedure or action.
+pub async fn entry(
+    access: CampaignAccess,
+    Path((_, kind, name)): Path<(Uuid, String, String)>,
+) -> Result<Response, AppError> {
+    let play = play_of(&access)?;
+    let (about, kind_name) = about_of(play, &kind, &name)?;
+    let fields = fields_of(&about.schema, None);
+    Ok(render(&entry_page(&access, &kind, about, kind_name, fields)))
+}
+
+/// `POST /campaigns/{id}/table/{kind}/{name}`: runs it and shows every step of the answer on
+/// the same page, with the form still filled in.
+pub async fn run_entry(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path((_, kind, name)): Path<(Uuid, String, String)>,
+    Form(typed): Form<Fields>,
+) -> Result<Response, AppError> {
+    let play = play_of(&access)?;
+    let (about, kind_name) = about_of(play, &kind, &name)?;
+    let mut fields = fields_of(&about.schema, Some(&typed));
+    let Some(params) = read(&mut fields) else {
+        let mut page = entry_page(&access, &kind, about, kind_name, fields);
+        page.error = Some("Some fields cannot be read; see the messages beside them.".into());
+        return Ok(render_with(StatusCode::UNPROCESSABLE_ENTITY, &page));
+    };
+    let result = match kind.as_str() {
+        "calculation" => play.calculate(&stored(&state, &access).await?, &name, &params),
+        "procedure" => procedure(&state, &access, name.clone(), params).await.and_then(answered),
+        _ => act(&state, &access, name.clone(), params).await.and_then(answered),
+    };
+    match result {
+        Ok(answer) => {
+            let mut page = entry_page(&access, &kind, about, kind_name, fields);
+            page.answer_text = serde_json::to_string_pretty(&answer.result).unwrap_or_default();
+            page.answer = Some(answer);
+            Ok(render(&page))
+        }
+        Err(e) if e.status.is_client_error() => {
+            place_error(&mut fields, &e.message);
+            let mut page = entry_page(&access, &kind, about, kind_name, fields);
+            page.error = Some(e.message.clone());
+            Ok(render_with(e.status, &page))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+fn answered(done: super::Done) -> Result<Answer, AppError> {
+    done.answer.ok_or_else(|| AppError::internal("an entry answered nothing"))
+}
+
+#[derive(Template)]
+#[template(path = "games/assisted/rules.html")]
+struct RulesPage {
+    nav: Nav,
+    campaign_id: Uuid,
+    game: String,
+    readings: &'static [&'static str],
+    charts: Vec<(String, String)>,
+}
+
+/// `GET /campaigns/{id}/table/rules`: how this server reads the game's rules.
+pub async fn rules(access: CampaignAccess) -> Result<Response, AppError> {
+    let play = play_of(&access)?;
+    Ok(render(&RulesPage {
+        nav: Nav::for_user(&access.user),
+        campaign_id: access.id(),
+        game: access.membership.campaign.game().title().into(),
+        readings: play.readings(),
+        charts: play.charts().into_iter().map(|c| (c.code, c.name)).collect(),
+    }))
+}

@@ -1,0 +1,119 @@
+//! What each role sees of an assisted table: one typed view built per viewer, leaving out what
+//! the game's declarations hide (enemy units the fog of war hides, the enemy's own records).
+
+use super::desk::Desk;
+use crate::core::domain::{Role, Side};
+use crate::games::assisted::declarations::Declarations;
+use crate::games::assisted::roster::{Change, SeenUnit, Unit};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// How many roster changes a view lists (the newest).
+pub const HISTORY: usize = 60;
+
+/// One chart as a view lists it.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct ChartStatus {
+    /// The chart's code.
+    pub code: String,
+    /// Its name.
+    pub name: String,
+    /// The current version; none before it is entered.
+    pub version: Option<u32>,
+    /// When the current version was entered, in game time.
+    pub entered: Option<String>,
+}
+
+/// A table as one role sees it.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct DeskView {
+    /// The game's title.
+    pub game: String,
+    /// Whose view this is.
+    pub role: Role,
+    /// The game turn, from 1.
+    pub turn: u32,
+    /// The moment: turn and phase ("Dec I 39, Soviet movement phase").
+    pub moment: String,
+    /// The current phase's name.
+    pub phase: String,
+    /// What the viewer does now, in a sentence.
+    pub now: String,
+    /// Who the game waits for.
+    pub waiting_for: Vec<Role>,
+    /// Whether it waits for the viewer.
+    pub your_move: bool,
+    /// Whether the game is over.
+    pub finished: bool,
+    /// The options chosen at creation.
+    #[schema(value_type = Object)]
+    pub options: serde_json::Value,
+    /// The viewer's own units (the umpire's: every unit), by name.
+    #[schema(value_type = Vec<Object>)]
+    pub units: Vec<Unit>,
+    /// The enemy's units as the viewer sees them (none for the umpire, who sees all in `units`).
+    #[schema(value_type = Vec<Object>)]
+    pub enemy_units: Vec<SeenUnit>,
+    /// The newest changes to units the viewer may follow, newest last.
+    #[schema(value_type = Vec<Object>)]
+    pub history: Vec<Change>,
+    /// The charts, entered or not.
+    pub charts: Vec<ChartStatus>,
+    /// The game's own records the viewer may read.
+    #[schema(value_type = Object)]
+    pub records: serde_json::Value,
+}
+
+/// The view of `role`.
+pub fn view_for<D: Declarations>(desk: &Desk<D>, role: Role) -> DeskView {
+    let viewer = role.side();
+    let (units, enemy_units, history): (Vec<Unit>, Vec<SeenUnit>, Vec<Change>) = match viewer {
+        None => {
+            let mut all: Vec<Unit> = desk.roster.units.values().cloned().collect();
+            all.sort_by(|a, b| (a.side.code(), &a.name).cmp(&(b.side.code(), &b.name)));
+            (all, Vec::new(), newest(desk.roster.history.iter()))
+        }
+        Some(side) => {
+            let own = desk.roster.own(side).into_iter().cloned().collect();
+            let sight = |viewer: Side, unit: &Unit| D::sight(viewer, unit, &desk.extra, &desk.options);
+            let enemy = desk.roster.seen_by(side, &sight);
+            (own, enemy, newest(desk.roster.history_for(side).into_iter()))
+        }
+    };
+    let waiting_for = desk.tracker.waiting_for(&desk.sequence);
+    let charts = D::charts()
+        .into_iter()
+        .map(|spec| {
+            let current = desk.charts.current(&spec.code).ok();
+            ChartStatus {
+                version: current.map(|c| c.version),
+                entered: current.map(|c| c.moment.clone()),
+                code: spec.code,
+                name: spec.name,
+            }
+        })
+        .collect();
+    DeskView {
+        game: D::GAME.title().into(),
+        role,
+        turn: desk.tracker.turn,
+        moment: desk.moment(),
+        phase: desk.phase().1,
+        now: desk.now_for(role),
+        your_move: waiting_for.contains(&role),
+        waiting_for,
+        finished: desk.tracker.finished,
+        options: serde_json::to_value(&desk.options).unwrap_or_default(),
+        units,
+        enemy_units,
+        history,
+        charts,
+        records: D::extra_for(viewer, &desk.extra),
+    }
+}
+
+fn newest<'a>(changes: impl DoubleEndedIterator<Item = &'a Change>) -> Vec<Change> {
+    let mut last: Vec<Change> = changes.rev().take(HISTORY).cloned().collect();
+    last.reverse();
+    last
+}
