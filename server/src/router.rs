@@ -146,7 +146,11 @@ pub fn page_routes() -> Vec<(&'static str, &'static str)> {
         .iter()
         .copied()
         .chain(games)
-        .chain(crate::games::assisted::play::pages::PAGE_ROUTES.iter().copied())
+        .chain(
+            crate::games::assisted::play::pages::PAGE_ROUTES
+                .iter()
+                .copied(),
+        )
         .collect()
 }
 

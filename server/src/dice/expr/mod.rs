@@ -34,7 +34,7 @@ pub enum ExpressionError {
     #[error("'{0}': a + or - must be followed by a term such as 1d6 or 2")]
     MissingTerm(String),
     /// A term that is neither `NdM` nor a whole number.
-    #[error("'{0}': not a term: write NdM (such as 2d6) or a whole number, with a lowercase d")]
+    #[error("'{0}': not a term: write NdM (such as 2d6) or a whole number")]
     BadTerm(String),
     /// `dM` without the count in front.
     #[error("'{0}': write how many dice before the d, as in 1{0}")]

@@ -98,7 +98,8 @@ fn parse_with(text: &str, limits: &Limits) -> Result<DiceExpression, ExpressionE
 
 fn parse_term(piece: &str, limits: &Limits) -> Result<Term, ExpressionError> {
     let bad = || ExpressionError::BadTerm(piece.to_string());
-    match piece.split_once('d') {
+    // `1D6` is read as `1d6`: players write both.
+    match piece.split_once(['d', 'D']) {
         Some(("", faces)) if is_number(faces) => Err(ExpressionError::MissingCount(piece.into())),
         Some((count, faces)) => {
             let count = number(count).ok_or_else(bad)?;

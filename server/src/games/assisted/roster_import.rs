@@ -65,7 +65,9 @@ pub fn units_from_csv(
         if !headers.iter().any(|h| h == needed) {
             return Err(refuse(
                 "line 1",
-                format!("the columns must include '{needed}' (side, name, type, location, and optionally id, markers and the attribute codes)"),
+                format!(
+                    "the columns must include '{needed}' (side, name, type, location, and optionally id, markers and the attribute codes)"
+                ),
             ));
         }
     }
@@ -76,7 +78,10 @@ pub fn units_from_csv(
             let codes: Vec<_> = spec.attributes.iter().map(|a| a.code.as_str()).collect();
             return Err(refuse(
                 "line 1",
-                format!("unknown column '{h}'; the attribute columns are {}", codes.join(", ")),
+                format!(
+                    "unknown column '{h}'; the attribute columns are {}",
+                    codes.join(", ")
+                ),
             ));
         }
     }
@@ -84,14 +89,20 @@ pub fn units_from_csv(
     for record in reader.records() {
         let record = record.map_err(|e| {
             let line = e.position().map_or(0, |p| p.line());
-            refuse(format!("line {line}"), format!("the file cannot be read as CSV ({e})"))
+            refuse(
+                format!("line {line}"),
+                format!("the file cannot be read as CSV ({e})"),
+            )
         })?;
         let line = record.position().map_or(0, |p| p.line());
         if record.iter().all(|f| f.trim().is_empty()) {
             continue;
         }
         if units.len() >= MAX_IMPORT {
-            return Err(refuse(format!("line {line}"), format!("more than {MAX_IMPORT} units in one import")));
+            return Err(refuse(
+                format!("line {line}"),
+                format!("more than {MAX_IMPORT} units in one import"),
+            ));
         }
         let mut unit = Unit {
             id: fresh(),
@@ -105,17 +116,27 @@ pub fn units_from_csv(
         for (header, field) in headers.iter().zip(record.iter()) {
             let place = || format!("line {line}, column '{header}'");
             if let Some(c) = field.chars().find(|c| c.is_control()) {
-                return Err(refuse(place(), format!("contains the control character U+{:04X}", u32::from(c))));
+                return Err(refuse(
+                    place(),
+                    format!("contains the control character U+{:04X}", u32::from(c)),
+                ));
             }
             let field = field.trim();
             match header.as_str() {
                 "id" if field.is_empty() => {}
-                "id" => unit.id = UnitId::parse(field).map_err(|e| refuse(place(), e.to_string()))?,
+                "id" => {
+                    unit.id = UnitId::parse(field).map_err(|e| refuse(place(), e.to_string()))?
+                }
                 "side" => {
                     unit.side = match field.to_lowercase().as_str() {
                         "soviet" => Side::Soviet,
                         "finnish" => Side::Finnish,
-                        _ => return Err(refuse(place(), format!("'{field}' is not a side: write soviet or finnish"))),
+                        _ => {
+                            return Err(refuse(
+                                place(),
+                                format!("'{field}' is not a side: write soviet or finnish"),
+                            ));
+                        }
                     }
                 }
                 "name" => unit.name = field.into(),
@@ -133,9 +154,11 @@ pub fn units_from_csv(
                 code => {
                     let attr = spec.attributes.iter().find(|a| a.code == code);
                     let value = match attr.map(|a| &a.kind) {
-                        Some(AttrKind::Number { .. }) => AttrValue::Number(field.parse().map_err(|_| {
-                            refuse(place(), format!("'{field}' is not a whole number"))
-                        })?),
+                        Some(AttrKind::Number { .. }) => {
+                            AttrValue::Number(field.parse().map_err(|_| {
+                                refuse(place(), format!("'{field}' is not a whole number"))
+                            })?)
+                        }
                         _ => AttrValue::Text(field.into()),
                     };
                     unit.attributes.insert(code.to_owned(), value);
@@ -158,17 +181,24 @@ pub fn units_from_json(text: &str, spec: &RosterSpec) -> Result<Vec<Unit>, Impor
     {
         return Err(refuse(
             format!("line {line}"),
-            format!("brackets nest {depth} deep here; at most {} are accepted", nesting::MAX_DEPTH),
+            format!(
+                "brackets nest {depth} deep here; at most {} are accepted",
+                nesting::MAX_DEPTH
+            ),
         ));
     }
     let mut de = serde_json::Deserializer::from_str(text);
     let units: Vec<Unit> = serde_path_to_error::deserialize(&mut de)
         .map_err(|e| refuse(format!("at '{}'", e.path()), e.inner().to_string()))?;
     if units.len() > MAX_IMPORT {
-        return Err(refuse("the list", format!("{} units; at most {MAX_IMPORT} in one import", units.len())));
+        return Err(refuse(
+            "the list",
+            format!("{} units; at most {MAX_IMPORT} in one import", units.len()),
+        ));
     }
     for (n, unit) in units.iter().enumerate() {
-        spec.check(unit).map_err(|e| refuse(format!("at '[{n}]'"), e.to_string()))?;
+        spec.check(unit)
+            .map_err(|e| refuse(format!("at '[{n}]'"), e.to_string()))?;
     }
     Ok(units)
 }

@@ -43,7 +43,10 @@ fn csv_units_read_with_made_ids_markers_and_attributes() {
     assert!(units[0].markers.contains("dug_in"));
     assert_eq!(units[0].attributes.get("cs"), Some(&AttrValue::Number(4)));
     assert!(!units[0].attributes.contains_key("note"));
-    assert_eq!(units[1].attributes.get("note"), Some(&AttrValue::Text("fresh".into())));
+    assert_eq!(
+        units[1].attributes.get("note"),
+        Some(&AttrValue::Text("fresh".into()))
+    );
     assert_ne!(units[0].id, units[1].id);
 }
 

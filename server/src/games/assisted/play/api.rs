@@ -33,6 +33,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(api_mark_unit))
         .routes(routes!(api_remove_unit))
         .routes(routes!(api_enter_chart))
+        .routes(routes!(api_charts))
         .routes(routes!(e::api_calculations))
         .routes(routes!(e::api_calculate))
         .routes(routes!(e::api_actions))
@@ -134,7 +135,13 @@ pub fn read_units(access: &CampaignAccess, file: &FileIn) -> Result<Vec<Unit>, A
         "json" => units_from_json(&file.text, &spec),
         other => return Err(format_error(other)),
     }
-    .map_err(|e| AppError::invalid("invalid_units", format!("The units cannot be imported: {e}.")).on_field("text"))
+    .map_err(|e| {
+        AppError::invalid(
+            "invalid_units",
+            format!("The units cannot be imported: {e}."),
+        )
+        .on_field("text")
+    })
 }
 
 /// `POST /api/v1/campaigns/{id}/units/import`: adds units from a CSV or JSON file.
@@ -177,7 +184,9 @@ pub async fn api_edit_unit(
     ApiJson(edit): ApiJson<UnitEdit>,
 ) -> Result<Json<DeskView>, AppError> {
     let id = unit_id(&path)?;
-    Ok(Json(run(&state, &access, DeskCommand::EditUnit(id, edit)).await?))
+    Ok(Json(
+        run(&state, &access, DeskCommand::EditUnit(id, edit)).await?,
+    ))
 }
 
 /// A marker to put on or take off.
@@ -269,5 +278,46 @@ pub async fn api_enter_chart(
 ) -> Result<Json<DeskView>, AppError> {
     let raw = read_chart(&file)?;
     let charts = BTreeMap::from([(path.code, raw)]);
-    Ok(Json(run(&state, &access, DeskCommand::EnterCharts(charts)).await?))
+    Ok(Json(
+        run(&state, &access, DeskCommand::EnterCharts(charts)).await?,
+    ))
+}
+
+/// A chart: how the rules declare it, and its current version.
+#[derive(Debug, serde::Serialize, ToSchema)]
+pub struct ChartDetail {
+    /// The chart's code.
+    pub code: String,
+    /// Its name.
+    pub name: String,
+    /// Its declaration: row and column keys, and the grammar of its cells.
+    #[schema(value_type = Object)]
+    pub spec: crate::games::assisted::charts::ChartSpec,
+    /// The current version with its cells; none before it is entered.
+    #[schema(value_type = Option<Object>)]
+    pub current: Option<crate::games::assisted::chart_set::ChartVersion>,
+}
+
+/// `GET /api/v1/campaigns/{id}/charts`: every chart of the game, declared and as entered.
+#[utoipa::path(get, path = "/api/v1/campaigns/{id}/charts", tag = "assisted",
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = [ChartDetail]), (status = 404, description = "not an assisted campaign of yours")),
+    security(("bearer" = [])))]
+pub async fn api_charts(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Json<Vec<ChartDetail>>, AppError> {
+    let play = play_of(&access)?;
+    let set = play.chart_set(&super::stored(&state, &access).await?)?;
+    Ok(Json(
+        play.charts()
+            .into_iter()
+            .map(|spec| ChartDetail {
+                code: spec.code.clone(),
+                name: spec.name.clone(),
+                current: set.current(&spec.code).ok().cloned(),
+                spec,
+            })
+            .collect(),
+    ))
 }

@@ -97,7 +97,12 @@ pub struct NamePath {
     security(("bearer" = [])))]
 pub async fn api_calculations(access: CampaignAccess) -> Result<Json<Vec<EntryInfo>>, AppError> {
     let play = play_of(&access)?;
-    Ok(Json(play.calculations().into_iter().map(EntryInfo::from).collect()))
+    Ok(Json(
+        play.calculations()
+            .into_iter()
+            .map(EntryInfo::from)
+            .collect(),
+    ))
 }
 
 /// `POST /api/v1/campaigns/{id}/calculations/{name}`: runs a calculation; nothing is stored.
@@ -125,7 +130,9 @@ pub async fn api_calculate(
     security(("bearer" = [])))]
 pub async fn api_actions(access: CampaignAccess) -> Result<Json<Vec<EntryInfo>>, AppError> {
     let play = play_of(&access)?;
-    Ok(Json(play.actions().into_iter().map(EntryInfo::from).collect()))
+    Ok(Json(
+        play.actions().into_iter().map(EntryInfo::from).collect(),
+    ))
 }
 
 /// Runs action `name` for the caller.

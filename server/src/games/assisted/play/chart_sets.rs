@@ -109,7 +109,10 @@ pub async fn publish(
         .ok_or_else(|| {
             AppError::conflict(
                 "chart_set_name_taken",
-                format!("A {} chart set called '{name}' exists already: choose another name.", game.title()),
+                format!(
+                    "A {} chart set called '{name}' exists already: choose another name.",
+                    game.title()
+                ),
             )
             .on_field("name")
         })?;
@@ -130,11 +133,17 @@ pub async fn api_publish(
     access: CampaignAccess,
     ApiJson(body): ApiJson<PublishIn>,
 ) -> Result<(StatusCode, Json<ChartSetInfo>), AppError> {
-    Ok((StatusCode::CREATED, Json(publish(&state, &access, &body.name).await?)))
+    Ok((
+        StatusCode::CREATED,
+        Json(publish(&state, &access, &body.name).await?),
+    ))
 }
 
 /// The published chart sets of the campaign's game, newest first.
-pub async fn list(state: &AppState, access: &CampaignAccess) -> Result<Vec<ChartSetInfo>, AppError> {
+pub async fn list(
+    state: &AppState,
+    access: &CampaignAccess,
+) -> Result<Vec<ChartSetInfo>, AppError> {
     play_of(access)?;
     let game = access.membership.campaign.game();
     let rows = db::chart_sets::list(&state.db, game.code(), 200).await?;
@@ -175,7 +184,10 @@ pub async fn apply(
         .ok_or_else(|| {
             AppError::invalid(
                 "unknown_chart_set",
-                format!("There is no {} chart set with that id on this server.", game.title()),
+                format!(
+                    "There is no {} chart set with that id on this server.",
+                    game.title()
+                ),
             )
             .on_field("chart_set")
         })?;

@@ -12,12 +12,12 @@ use crate::games::assisted::declarations::{Context, Declarations};
 use crate::games::assisted::refusal::RefusalKind;
 use crate::games::assisted::roster::{Roster, Unit, UnitEdit, UnitId};
 use crate::games::assisted::sequence::{Sequence, TurnLabeller};
-use crate::games::assisted::tracker::{HookCall, Happened, Tracker};
+use crate::games::assisted::tracker::{Happened, HookCall, Tracker};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// The whole table of an assisted campaign.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Serialize, Deserialize)]
 #[serde(bound = "")]
 pub struct Desk<D: Declarations> {
     /// The options chosen at creation.
@@ -32,6 +32,40 @@ pub struct Desk<D: Declarations> {
     pub charts: ChartSet,
     /// The game's own records.
     pub extra: D::Extra,
+}
+
+// Written out because a derive would ask the same of the declarations type `D` itself.
+impl<D: Declarations> Clone for Desk<D> {
+    fn clone(&self) -> Self {
+        Desk {
+            options: self.options.clone(),
+            sequence: self.sequence.clone(),
+            tracker: self.tracker.clone(),
+            roster: self.roster.clone(),
+            charts: self.charts.clone(),
+            extra: self.extra.clone(),
+        }
+    }
+}
+
+impl<D: Declarations> PartialEq for Desk<D> {
+    fn eq(&self, other: &Self) -> bool {
+        self.options == other.options
+            && self.sequence == other.sequence
+            && self.tracker == other.tracker
+            && self.roster == other.roster
+            && self.charts == other.charts
+            && self.extra == other.extra
+    }
+}
+
+impl<D: Declarations> std::fmt::Debug for Desk<D> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Desk")
+            .field("moment", &self.moment())
+            .field("units", &self.roster.units.len())
+            .finish()
+    }
 }
 
 /// What happened at the table, as logged (the payload of a log entry).
@@ -114,14 +148,21 @@ impl DeskEvent {
     pub fn sentence(&self) -> String {
         match self {
             DeskEvent::Started { moment } => format!("The campaign starts: {moment}."),
-            DeskEvent::Advanced { sentence, notes, .. } => {
-                std::iter::once(sentence.clone()).chain(notes.iter().cloned()).collect::<Vec<_>>().join(" ")
-            }
+            DeskEvent::Advanced {
+                sentence, notes, ..
+            } => std::iter::once(sentence.clone())
+                .chain(notes.iter().cloned())
+                .collect::<Vec<_>>()
+                .join(" "),
             DeskEvent::Roster { sentence, .. } => sentence.clone(),
-            DeskEvent::Chart { name, version, by, .. } => {
+            DeskEvent::Chart {
+                name, version, by, ..
+            } => {
                 format!("{} entered version {version} of the {name}.", who(*by))
             }
-            DeskEvent::Ran { title, by, answer, .. } => {
+            DeskEvent::Ran {
+                title, by, answer, ..
+            } => {
                 let last = answer.steps.last().cloned().unwrap_or_default();
                 format!("{}: {title}. {last}", who(*by))
             }
@@ -147,7 +188,11 @@ pub fn who(role: Role) -> &'static str {
 
 /// A desk refusal of the kit's own (not a declared entry's).
 fn refused(kind: RefusalKind, code: &'static str, message: impl Into<String>) -> Refused {
-    Refused { kind, code, message: message.into() }
+    Refused {
+        kind,
+        code,
+        message: message.into(),
+    }
 }
 
 impl<D: Declarations> Desk<D> {
@@ -162,25 +207,49 @@ impl<D: Declarations> Desk<D> {
         let extra = D::Extra::default();
         let charts = ChartSet::default();
         let (tracker, calls) = {
-            let context = Context::<D> { options: &options, extra: &extra, charts: &charts, turn: 1 };
-            Tracker::start(&sequence, &|code| D::holds(code, &context)).map_err(|e| Refused::of(&e))?
+            let context = Context::<D> {
+                options: &options,
+                extra: &extra,
+                charts: &charts,
+                turn: 1,
+            };
+            Tracker::start(&sequence, &|code| D::holds(code, &context))
+                .map_err(|e| Refused::of(&e))?
         };
-        let mut desk = Desk { options, sequence, tracker, roster: Roster::default(), charts, extra };
-        let mut events = vec![DeskEvent::Started { moment: desk.moment() }];
+        let mut desk = Desk {
+            options,
+            sequence,
+            tracker,
+            roster: Roster::default(),
+            charts,
+            extra,
+        };
+        let mut events = vec![DeskEvent::Started {
+            moment: desk.moment(),
+        }];
         let mut no_dice = NoDice::default();
         let notes = desk.run_hooks(&calls, &mut no_dice)?;
         if no_dice.asked {
-            return Err(refused(RefusalKind::AgainstTheRules, "declaration_fault", "The game's start rolls dice, which a start may not do; this is a fault of the game's declarations."));
+            return Err(refused(
+                RefusalKind::AgainstTheRules,
+                "declaration_fault",
+                "The game's start rolls dice, which a start may not do; this is a fault of the game's declarations.",
+            ));
         }
         if !notes.is_empty() {
-            events.push(DeskEvent::Advanced { by: Role::Umpire, sentence: String::new(), notes });
+            events.push(DeskEvent::Advanced {
+                by: Role::Umpire,
+                sentence: String::new(),
+                notes,
+            });
         }
         Ok((desk, events))
     }
 
     /// "Dec I 39, Soviet movement phase".
     pub fn moment(&self) -> String {
-        self.tracker.moment(&self.sequence, &self.sequence.calendar as &dyn TurnLabeller)
+        self.tracker
+            .moment(&self.sequence, &self.sequence.calendar as &dyn TurnLabeller)
     }
 
     /// The current phase's code and name.
@@ -193,10 +262,18 @@ impl<D: Declarations> Desk<D> {
 
     /// What `role` does now, in a sentence.
     pub fn now_for(&self, role: Role) -> String {
-        self.tracker.now_for(&self.sequence, &self.sequence.calendar as &dyn TurnLabeller, role)
+        self.tracker.now_for(
+            &self.sequence,
+            &self.sequence.calendar as &dyn TurnLabeller,
+            role,
+        )
     }
 
-    fn run_hooks(&mut self, calls: &[HookCall], dice: &mut dyn Dice) -> Result<Vec<String>, Refused> {
+    fn run_hooks(
+        &mut self,
+        calls: &[HookCall],
+        dice: &mut dyn Dice,
+    ) -> Result<Vec<String>, Refused> {
         if calls.is_empty() {
             return Ok(Vec::new());
         }
@@ -228,19 +305,32 @@ impl<D: Declarations> Desk<D> {
             // The condition is read against the table as it is when the phase ends.
             let holds = |code: &str| D::holds(code, &context);
             let mut tracker = self.tracker.clone();
-            let advance = tracker.advance(&self.sequence, by, &holds).map_err(|e| Refused::of(&e))?;
+            let advance = tracker
+                .advance(&self.sequence, by, &holds)
+                .map_err(|e| Refused::of(&e))?;
             self.tracker = tracker;
             advance
         };
         let sentence = match &advance.happened {
             Happened::SideDone { side } => {
-                format!("The {} player has finished the phase; waiting for the other side.", side.adjective())
+                format!(
+                    "The {} player has finished the phase; waiting for the other side.",
+                    side.adjective()
+                )
             }
-            Happened::PhaseChanged { .. } => format!("{} ends the phase: now {}.", who(by), self.moment()),
-            Happened::GameEnded { .. } => format!("{} ends the last phase: the game is over.", who(by)),
+            Happened::PhaseChanged { .. } => {
+                format!("{} ends the phase: now {}.", who(by), self.moment())
+            }
+            Happened::GameEnded { .. } => {
+                format!("{} ends the last phase: the game is over.", who(by))
+            }
         };
         let notes = self.run_hooks(&advance.hooks, dice)?;
-        Ok(vec![DeskEvent::Advanced { by, sentence, notes }])
+        Ok(vec![DeskEvent::Advanced {
+            by,
+            sentence,
+            notes,
+        }])
     }
 
     /// The side whose units `by` may change, or all when the umpire.
@@ -248,7 +338,11 @@ impl<D: Declarations> Desk<D> {
         if by == Role::Umpire || by.side() == Some(side) {
             Ok(())
         } else {
-            Err(refused(RefusalKind::NoSuchThing, "no_such_unit", "You have no such unit."))
+            Err(refused(
+                RefusalKind::NoSuchThing,
+                "no_such_unit",
+                "You have no such unit.",
+            ))
         }
     }
 
@@ -268,7 +362,14 @@ impl<D: Declarations> Desk<D> {
         let mut events = Vec::new();
         for (n, unit) in units.into_iter().enumerate() {
             Self::require_own(by, unit.side).map_err(|_| {
-                refused(RefusalKind::AgainstTheRules, "not_your_side", format!("Unit {} belongs to the other side: add only your own units.", n + 1))
+                refused(
+                    RefusalKind::AgainstTheRules,
+                    "not_your_side",
+                    format!(
+                        "Unit {} belongs to the other side: add only your own units.",
+                        n + 1
+                    ),
+                )
             })?;
             self.roster.add(&spec, by, &moment, unit).map_err(|e| {
                 let mut r = Refused::of(&e);
@@ -281,15 +382,28 @@ impl<D: Declarations> Desk<D> {
     }
 
     /// Changes one unit.
-    pub fn edit_unit(&mut self, by: Role, id: &UnitId, edit: UnitEdit) -> Result<Vec<DeskEvent>, Refused> {
+    pub fn edit_unit(
+        &mut self,
+        by: Role,
+        id: &UnitId,
+        edit: UnitEdit,
+    ) -> Result<Vec<DeskEvent>, Refused> {
         let spec = D::roster();
         let moment = self.moment();
-        self.roster.edit(&spec, by, &moment, id, edit).map_err(|e| Refused::of(&e))?;
+        self.roster
+            .edit(&spec, by, &moment, id, edit)
+            .map_err(|e| Refused::of(&e))?;
         Ok(vec![self.roster_event(by)])
     }
 
     /// Puts on or takes off a marker.
-    pub fn mark_unit(&mut self, by: Role, id: &UnitId, marker: &str, on: bool) -> Result<Vec<DeskEvent>, Refused> {
+    pub fn mark_unit(
+        &mut self,
+        by: Role,
+        id: &UnitId,
+        marker: &str,
+        on: bool,
+    ) -> Result<Vec<DeskEvent>, Refused> {
         let spec = D::roster();
         let moment = self.moment();
         if on {
@@ -302,16 +416,31 @@ impl<D: Declarations> Desk<D> {
     }
 
     /// Removes one unit, saying why.
-    pub fn remove_unit(&mut self, by: Role, id: &UnitId, reason: &str) -> Result<Vec<DeskEvent>, Refused> {
+    pub fn remove_unit(
+        &mut self,
+        by: Role,
+        id: &UnitId,
+        reason: &str,
+    ) -> Result<Vec<DeskEvent>, Refused> {
         let moment = self.moment();
-        self.roster.remove(by, &moment, id, reason).map_err(|e| Refused::of(&e))?;
+        self.roster
+            .remove(by, &moment, id, reason)
+            .map_err(|e| Refused::of(&e))?;
         Ok(vec![self.roster_event(by)])
     }
 
     /// Enters charts as their next versions (the umpire).
-    pub fn enter_charts(&mut self, by: Role, charts: BTreeMap<String, RawChart>) -> Result<Vec<DeskEvent>, Refused> {
+    pub fn enter_charts(
+        &mut self,
+        by: Role,
+        charts: BTreeMap<String, RawChart>,
+    ) -> Result<Vec<DeskEvent>, Refused> {
         if by != Role::Umpire {
-            return Err(refused(RefusalKind::AgainstTheRules, "umpire_only", "Only the umpire enters the charts."));
+            return Err(refused(
+                RefusalKind::AgainstTheRules,
+                "umpire_only",
+                "Only the umpire enters the charts.",
+            ));
         }
         let specs = D::charts();
         let moment = self.moment();
@@ -319,33 +448,69 @@ impl<D: Declarations> Desk<D> {
         for (code, raw) in charts {
             let spec = specs.iter().find(|s| s.code == code).ok_or_else(|| {
                 let known: Vec<_> = specs.iter().map(|s| s.code.as_str()).collect();
-                refused(RefusalKind::AgainstTheRules, "unknown_chart", format!("This game has no chart '{code}'; its charts are {}.", known.join(", ")))
+                refused(
+                    RefusalKind::AgainstTheRules,
+                    "unknown_chart",
+                    format!(
+                        "This game has no chart '{code}'; its charts are {}.",
+                        known.join(", ")
+                    ),
+                )
             })?;
             let version = self.charts.enter(spec, raw, by, &moment).map_err(|e| {
                 let mut r = Refused::of(&e);
                 r.message = format!("{}: {}", spec.name, r.message);
                 r
             })?;
-            events.push(DeskEvent::Chart { code, name: spec.name.clone(), version, by });
+            events.push(DeskEvent::Chart {
+                code,
+                name: spec.name.clone(),
+                version,
+                by,
+            });
         }
         Ok(events)
     }
 
     /// Runs the declared procedure `name`.
-    pub fn procedure(&mut self, by: Role, name: &str, params: &serde_json::Value, dice: &mut dyn Dice) -> Result<(Answer, Vec<DeskEvent>), Refused> {
+    pub fn procedure(
+        &mut self,
+        by: Role,
+        name: &str,
+        params: &serde_json::Value,
+        dice: &mut dyn Dice,
+    ) -> Result<(Answer, Vec<DeskEvent>), Refused> {
         let procedures = D::procedures();
-        let procedure = procedures.iter().find(|p| p.about.name == name).ok_or_else(|| unknown("dice procedure", name))?;
+        let procedure = procedures
+            .iter()
+            .find(|p| p.about.name == name)
+            .ok_or_else(|| unknown("dice procedure", name))?;
         let mut watched = Watched::new(dice);
         let answer = procedure.run(params, &self.charts, &mut watched, by)?;
         let audience = watched.audience;
-        let event = DeskEvent::Ran { name: name.into(), title: procedure.about.title.into(), by, audience, answer: answer.clone() };
+        let event = DeskEvent::Ran {
+            name: name.into(),
+            title: procedure.about.title.into(),
+            by,
+            audience,
+            answer: answer.clone(),
+        };
         Ok((answer, vec![event]))
     }
 
     /// Runs the declared action `name` on the table.
-    pub fn act(&mut self, by: Role, name: &str, params: &serde_json::Value, dice: &mut dyn Dice) -> Result<(Answer, Vec<DeskEvent>), Refused> {
+    pub fn act(
+        &mut self,
+        by: Role,
+        name: &str,
+        params: &serde_json::Value,
+        dice: &mut dyn Dice,
+    ) -> Result<(Answer, Vec<DeskEvent>), Refused> {
         let actions = D::actions();
-        let action = actions.iter().find(|a| a.about.name == name).ok_or_else(|| unknown("action", name))?;
+        let action = actions
+            .iter()
+            .find(|a| a.about.name == name)
+            .ok_or_else(|| unknown("action", name))?;
         let spec = D::roster();
         let moment = self.moment();
         let (phase, _) = self.phase();
@@ -363,17 +528,30 @@ impl<D: Declarations> Desk<D> {
             };
             action.run(params, &mut table, &mut watched)?
         };
-        let audience = narrowest(watched.audience, match secrecy {
-            Secrecy::Public => Audience::Public,
-            Secrecy::SideOnly(side) => side_audience(side),
-        });
-        let event = DeskEvent::Ran { name: name.into(), title: action.about.title.into(), by, audience, answer: answer.clone() };
+        let audience = narrowest(
+            watched.audience,
+            match secrecy {
+                Secrecy::Public => Audience::Public,
+                Secrecy::SideOnly(side) => side_audience(side),
+            },
+        );
+        let event = DeskEvent::Ran {
+            name: name.into(),
+            title: action.about.title.into(),
+            by,
+            audience,
+            answer: answer.clone(),
+        };
         Ok((answer, vec![event]))
     }
 }
 
 fn unknown(what: &str, name: &str) -> Refused {
-    refused(RefusalKind::NoSuchThing, "unknown_entry", format!("This game has no {what} called '{name}'; GET …/calculations lists them all."))
+    refused(
+        RefusalKind::NoSuchThing,
+        "unknown_entry",
+        format!("This game has no {what} called '{name}'; GET …/calculations lists them all."),
+    )
 }
 
 /// The narrower of two audiences: a side and the public give the side; two sides, the umpire.
@@ -394,7 +572,10 @@ struct Watched<'a> {
 
 impl<'a> Watched<'a> {
     fn new(dice: &'a mut dyn Dice) -> Self {
-        Watched { dice, audience: Audience::Public }
+        Watched {
+            dice,
+            audience: Audience::Public,
+        }
     }
 }
 
@@ -418,3 +599,7 @@ impl Dice for NoDice {
         spec.sides.iter().map(|_| 1).collect()
     }
 }
+
+#[cfg(test)]
+#[path = "desk_tests.rs"]
+mod tests;

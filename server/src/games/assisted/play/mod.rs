@@ -255,20 +255,24 @@ impl<D: Declarations> Play for Assisted<D> {
                 let ran = match command {
                     DeskCommand::Advance => desk.advance(by, dice).map(|e| (None, e)),
                     DeskCommand::AddUnits(units) => desk.add_units(by, units).map(|e| (None, e)),
-                    DeskCommand::EditUnit(id, edit) => desk.edit_unit(by, &id, edit).map(|e| (None, e)),
+                    DeskCommand::EditUnit(id, edit) => {
+                        desk.edit_unit(by, &id, edit).map(|e| (None, e))
+                    }
                     DeskCommand::Mark(id, marker, on) => {
                         desk.mark_unit(by, &id, &marker, on).map(|e| (None, e))
                     }
                     DeskCommand::RemoveUnit(id, reason) => {
                         desk.remove_unit(by, &id, &reason).map(|e| (None, e))
                     }
-                    DeskCommand::EnterCharts(charts) => desk.enter_charts(by, charts).map(|e| (None, e)),
+                    DeskCommand::EnterCharts(charts) => {
+                        desk.enter_charts(by, charts).map(|e| (None, e))
+                    }
                     DeskCommand::Procedure(name, params) => desk
                         .procedure(by, &name, &params, dice)
                         .map(|(a, e)| (Some(a), e)),
-                    DeskCommand::Act(name, params) => {
-                        desk.act(by, &name, &params, dice).map(|(a, e)| (Some(a), e))
-                    }
+                    DeskCommand::Act(name, params) => desk
+                        .act(by, &name, &params, dice)
+                        .map(|(a, e)| (Some(a), e)),
                 }?;
                 if let Some(answer) = &ran.0 {
                     // Every roll records the chart versions read, the last the whole answer.

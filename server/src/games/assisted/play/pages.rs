@@ -44,7 +44,10 @@ pub fn router() -> Router<AppState> {
         .route("/campaigns/{id}/table/units/{unit}/markers", post(mark))
         .route("/campaigns/{id}/table/charts", post(enter_chart))
         .route("/campaigns/{id}/table/rules", get(rules))
-        .route("/campaigns/{id}/table/{kind}/{name}", get(entry).post(run_entry))
+        .route(
+            "/campaigns/{id}/table/{kind}/{name}",
+            get(entry).post(run_entry),
+        )
 }
 
 /// A link to a calculation, procedure or action.
@@ -96,10 +99,7 @@ fn links(access: &CampaignAccess, kind: &str, entries: Vec<About>) -> Vec<EntryL
         .collect()
 }
 
-fn rows<'a>(
-    play: &dyn Play,
-    units: impl Iterator<Item = RowParts<'a>>,
-) -> Vec<UnitRow> {
+fn rows<'a>(play: &dyn Play, units: impl Iterator<Item = RowParts<'a>>) -> Vec<UnitRow> {
     let spec = play.roster();
     let marker_name = |code: &str| {
         spec.markers
@@ -120,7 +120,12 @@ fn rows<'a>(
                 .filter_map(|a| u.attributes.get(&a.code).map(|v| format!("{} {v}", a.name)))
                 .collect::<Vec<_>>()
                 .join(", "),
-            markers: u.markers.iter().map(|m| marker_name(m)).collect::<Vec<_>>().join(", "),
+            markers: u
+                .markers
+                .iter()
+                .map(|m| marker_name(m))
+                .collect::<Vec<_>>()
+                .join(", "),
         })
         .collect()
 }
@@ -180,9 +185,14 @@ async fn table_page(
         campaign_id: c.id,
         campaign_name: c.name.clone(),
         role: access.role().code().into(),
-        may_advance: !view.finished && (view.your_move || access.role() == crate::core::domain::Role::Umpire),
+        may_advance: !view.finished
+            && (view.your_move || access.role() == crate::core::domain::Role::Umpire),
         is_umpire: access.role() == crate::core::domain::Role::Umpire,
-        markers: spec.markers.iter().map(|m| (m.code.clone(), m.name.clone())).collect(),
+        markers: spec
+            .markers
+            .iter()
+            .map(|m| (m.code.clone(), m.name.clone()))
+            .collect(),
         csv_columns,
         units,
         enemy,
@@ -195,13 +205,20 @@ async fn table_page(
 }
 
 /// `GET /campaigns/{id}/table`: the table of an assisted game.
-pub async fn show(State(state): State<AppState>, access: CampaignAccess) -> Result<Response, AppError> {
+pub async fn show(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Response, AppError> {
     Ok(render(&table_page(&state, &access, None).await?))
 }
 
 /// After a table form: back to the table (post/redirect/get), or the table again with the
 /// refusal beside the forms.
-async fn answer<T>(state: &AppState, access: &CampaignAccess, result: Result<T, AppError>) -> Result<Response, AppError> {
+async fn answer<T>(
+    state: &AppState,
+    access: &CampaignAccess,
+    result: Result<T, AppError>,
+) -> Result<Response, AppError> {
     match result {
         Ok(_) => Ok(Redirect::to(&format!("/campaigns/{}/table", access.id())).into_response()),
         Err(e) if e.status.is_client_error() && e.status != StatusCode::NOT_FOUND => {
@@ -213,7 +230,10 @@ async fn answer<T>(state: &AppState, access: &CampaignAccess, result: Result<T, 
 }
 
 /// `POST /campaigns/{id}/table/advance`: ends the phase.
-pub async fn advance(State(state): State<AppState>, access: CampaignAccess) -> Result<Response, AppError> {
+pub async fn advance(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Response, AppError> {
     let result = run(&state, &access, DeskCommand::Advance).await;
     answer(&state, &access, result).await
 }
@@ -224,7 +244,10 @@ pub async fn import_units(
     access: CampaignAccess,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
-    let file = FileIn { format: fields.get("format").to_owned(), text: fields.get("text").to_owned() };
+    let file = FileIn {
+        format: fields.get("format").to_owned(),
+        text: fields.get("text").to_owned(),
+    };
     let result = match read_units(&access, &file) {
         Ok(units) => run(&state, &access, DeskCommand::AddUnits(units)).await,
         Err(e) => Err(e),
@@ -240,7 +263,11 @@ pub async fn mark(
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
     let id = UnitId::parse(&unit).map_err(|_| AppError::not_found())?;
-    let command = DeskCommand::Mark(id, fields.get("marker").to_owned(), fields.get("on") == "true");
+    let command = DeskCommand::Mark(
+        id,
+        fields.get("marker").to_owned(),
+        fields.get("on") == "true",
+    );
     let result = run(&state, &access, command).await;
     answer(&state, &access, result).await
 }
@@ -251,7 +278,10 @@ pub async fn enter_chart(
     access: CampaignAccess,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
-    let file = FileIn { format: fields.get("format").to_owned(), text: fields.get("text").to_owned() };
+    let file = FileIn {
+        format: fields.get("format").to_owned(),
+        text: fields.get("text").to_owned(),
+    };
     let result = match read_chart(&file) {
         Ok(raw) => {
             let charts = BTreeMap::from([(fields.get("code").to_owned(), raw)]);
@@ -292,7 +322,13 @@ fn about_of(play: &dyn Play, kind: &str, name: &str) -> Result<(About, &'static 
         .ok_or_else(AppError::not_found)
 }
 
-fn entry_page(access: &CampaignAccess, kind: &str, about: About, kind_name: &str, fields: Vec<Field>) -> EntryPage {
+fn entry_page(
+    access: &CampaignAccess,
+    kind: &str,
+    about: About,
+    kind_name: &str,
+    fields: Vec<Field>,
+) -> EntryPage {
     let c = &access.membership.campaign;
     EntryPage {
         nav: Nav::for_user(&access.user),
@@ -318,7 +354,9 @@ pub async fn entry(
     let play = play_of(&access)?;
     let (about, kind_name) = about_of(play, &kind, &name)?;
     let fields = fields_of(&about.schema, None);
-    Ok(render(&entry_page(&access, &kind, about, kind_name, fields)))
+    Ok(render(&entry_page(
+        &access, &kind, about, kind_name, fields,
+    )))
 }
 
 /// `POST /campaigns/{id}/table/{kind}/{name}`: runs it and shows every step of the answer on
@@ -339,8 +377,12 @@ pub async fn run_entry(
     };
     let result = match kind.as_str() {
         "calculation" => play.calculate(&stored(&state, &access).await?, &name, &params),
-        "procedure" => procedure(&state, &access, name.clone(), params).await.and_then(answered),
-        _ => act(&state, &access, name.clone(), params).await.and_then(answered),
+        "procedure" => procedure(&state, &access, name.clone(), params)
+            .await
+            .and_then(answered),
+        _ => act(&state, &access, name.clone(), params)
+            .await
+            .and_then(answered),
     };
     match result {
         Ok(answer) => {
@@ -360,7 +402,8 @@ pub async fn run_entry(
 }
 
 fn answered(done: super::Done) -> Result<Answer, AppError> {
-    done.answer.ok_or_else(|| AppError::internal("an entry answered nothing"))
+    done.answer
+        .ok_or_else(|| AppError::internal("an entry answered nothing"))
 }
 
 #[derive(Template)]
@@ -371,6 +414,7 @@ struct RulesPage {
     game: String,
     readings: &'static [&'static str],
     charts: Vec<(String, String)>,
+    options: Vec<(String, String)>,
 }
 
 /// `GET /campaigns/{id}/table/rules`: how this server reads the game's rules.
@@ -381,6 +425,14 @@ pub async fn rules(access: CampaignAccess) -> Result<Response, AppError> {
         campaign_id: access.id(),
         game: access.membership.campaign.game().title().into(),
         readings: play.readings(),
-        charts: play.charts().into_iter().map(|c| (c.code, c.name)).collect(),
+        charts: play
+            .charts()
+            .into_iter()
+            .map(|c| (c.code, c.name))
+            .collect(),
+        options: fields_of(&play.options_schema(), None)
+            .into_iter()
+            .map(|f| (f.name, f.label))
+            .collect(),
     }))
 }

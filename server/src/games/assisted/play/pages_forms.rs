@@ -82,13 +82,16 @@ fn words_of(schema: &Value) -> Option<Vec<String>> {
     one_of
         .iter()
         .map(|v| {
-            v.get("const").and_then(Value::as_str).map(str::to_owned).or_else(|| {
-                v.get("enum")
-                    .and_then(Value::as_array)
-                    .and_then(|e| e.first())
-                    .and_then(Value::as_str)
-                    .map(str::to_owned)
-            })
+            v.get("const")
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+                .or_else(|| {
+                    v.get("enum")
+                        .and_then(Value::as_array)
+                        .and_then(|e| e.first())
+                        .and_then(Value::as_str)
+                        .map(str::to_owned)
+                })
         })
         .collect()
 }
@@ -250,8 +253,16 @@ mod tests {
         );
         fields[a].value = "lots".into();
         assert!(super::read(&mut fields).is_none());
-        assert!(fields[a].error.as_deref().is_some_and(|e| e.contains("lots")));
-        assert!(place_error(&mut fields, "The parameters do not fit at 'units[0]': bad."));
+        assert!(
+            fields[a]
+                .error
+                .as_deref()
+                .is_some_and(|e| e.contains("lots"))
+        );
+        assert!(place_error(
+            &mut fields,
+            "The parameters do not fit at 'units[0]': bad."
+        ));
         assert!(fields[u].error.is_some());
     }
 }

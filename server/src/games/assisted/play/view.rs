@@ -4,7 +4,7 @@
 use super::desk::Desk;
 use crate::core::domain::{Role, Side};
 use crate::games::assisted::declarations::Declarations;
-use crate::games::assisted::roster::{Change, SeenUnit, Unit};
+use crate::games::assisted::roster::{Change, RosterSpec, SeenUnit, Unit};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -62,6 +62,9 @@ pub struct DeskView {
     /// The game's own records the viewer may read.
     #[schema(value_type = Object)]
     pub records: serde_json::Value,
+    /// What units carry: types, attributes (with their ranges) and markers.
+    #[schema(value_type = Object)]
+    pub roster: RosterSpec,
 }
 
 /// The view of `role`.
@@ -75,9 +78,14 @@ pub fn view_for<D: Declarations>(desk: &Desk<D>, role: Role) -> DeskView {
         }
         Some(side) => {
             let own = desk.roster.own(side).into_iter().cloned().collect();
-            let sight = |viewer: Side, unit: &Unit| D::sight(viewer, unit, &desk.extra, &desk.options);
+            let sight =
+                |viewer: Side, unit: &Unit| D::sight(viewer, unit, &desk.extra, &desk.options);
             let enemy = desk.roster.seen_by(side, &sight);
-            (own, enemy, newest(desk.roster.history_for(side).into_iter()))
+            (
+                own,
+                enemy,
+                newest(desk.roster.history_for(side).into_iter()),
+            )
         }
     };
     let waiting_for = desk.tracker.waiting_for(&desk.sequence);
@@ -109,6 +117,7 @@ pub fn view_for<D: Declarations>(desk: &Desk<D>, role: Role) -> DeskView {
         history,
         charts,
         records: D::extra_for(viewer, &desk.extra),
+        roster: D::roster(),
     }
 }
 
