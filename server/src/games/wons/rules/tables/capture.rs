@@ -19,7 +19,7 @@ pub struct CaptureSituation {
     pub darkness: bool,
     /// ... unless the capturer has been within close combat range of the device (R5.1).
     pub been_in_close_combat_range: bool,
-    /// The device is the capturer's own side's, abandoned: −1.
+    /// The device is the capturer's own side's, abandoned: one step easier.
     pub friendly_abandoned: bool,
     /// A support weapon heavier than a medium machine gun (or a mortar or rifle grenade).
     pub heavier_weapon: bool,
@@ -44,9 +44,10 @@ pub struct CaptureRoll {
     pub usable_at_once: bool,
 }
 
-/// A capture roll: 4+ (5+ if HE drove off the owner), one harder in a difficult place, −1 in
-/// Darkness unless the capturer has been within close combat range, −1 for friendly abandoned
-/// equipment. A failure destroys the device. Small arms and support weapons up to medium machine
+/// A capture roll: 4+ (5+ if HE drove off the owner), one harder in a difficult place, one
+/// easier for friendly abandoned equipment (the rule's own example: a friendly AT gun whose crew
+/// HE destroyed is taken over on 4–6, not 5–6), −1 to the die in Darkness unless the capturer has
+/// been within close combat range. A failure destroys the device. Small arms and support weapons up to medium machine
 /// guns may be used at once (if the umpire allows); heavier weapons only on a 6, or at once with
 /// a proficient crew or a hero who may use any weapon.
 ///
@@ -57,12 +58,12 @@ pub fn capture(die: u32, situation: &CaptureSituation) -> CaptureRoll {
     if situation.difficult_place {
         needed += 1;
     }
+    if situation.friendly_abandoned {
+        needed -= 1;
+    }
     let mut modifiers = Vec::new();
     if situation.darkness && !situation.been_in_close_combat_range {
         modifiers.push(Modifier::new("Darkness", -1));
-    }
-    if situation.friendly_abandoned {
-        modifiers.push(Modifier::new("friendly abandoned equipment", -1));
     }
     let total = i32::try_from(die).unwrap_or(6) + modifier_sum(&modifiers);
     let captured = total >= i32::try_from(needed).unwrap_or(4);
@@ -256,8 +257,9 @@ mod tests {
             friendly_abandoned: true,
             ..plain()
         };
-        assert!(!capture(4, &friendly).captured);
-        assert!(capture(5, &friendly).captured);
+        assert!(!capture(2, &friendly).captured);
+        assert!(capture(3, &friendly).captured);
+        assert_eq!(capture(3, &friendly).needed, 3);
     }
 
     #[test]
@@ -279,8 +281,10 @@ mod tests {
             he_drove_off_owner: true,
             ..plain()
         };
-        assert_eq!(capture(6, &seed_example).total, 5);
-        assert!(capture(6, &seed_example).captured);
+        // The rule's example: a friendly AT gun whose crew HE destroyed is taken on 4–6.
+        assert_eq!(capture(4, &seed_example).needed, 4);
+        assert!(capture(4, &seed_example).captured);
+        assert!(!capture(3, &seed_example).captured);
     }
 
     #[test]

@@ -446,11 +446,19 @@ fn capture_rolls_with_every_modifier() {
     close.been_in_close_combat_range = true;
     let mut s = field(Light::Darkness, Side::Soviet, false);
     assert!(roll(&mut s, Side::Finnish, &close, None, 4));
-    // Friendly abandoned equipment −1.
+    // Friendly abandoned equipment: one step easier, 3–6.
     let mut s = field(light, Side::Soviet, false);
-    assert!(!roll(&mut s, Side::Soviet, &grab("sov-1"), None, 4));
+    assert!(!roll(&mut s, Side::Soviet, &grab("sov-1"), None, 2));
     let mut s = field(light, Side::Soviet, false);
-    assert!(roll(&mut s, Side::Soviet, &grab("sov-1"), None, 5));
+    assert!(roll(&mut s, Side::Soviet, &grab("sov-1"), None, 3));
+    // The rule's own example: a friendly AT gun whose crew HE destroyed is taken over on 4–6.
+    for (die, captured) in [(3, false), (4, true)] {
+        let mut s = field(light, Side::Soviet, true);
+        assert_eq!(
+            roll(&mut s, Side::Soviet, &grab("sov-1"), None, die),
+            captured
+        );
+    }
     assert!(
         !s.platoons["sov-1"].captured[0].foreign_ammunition,
         "its own side's weapon uses its own ammunition"
