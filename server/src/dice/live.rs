@@ -205,10 +205,20 @@ impl LiveDice {
         Ok(outcome)
     }
 
-    /// Adds `key: value` to the result of every roll made since the first `from` (a procedure's
-    /// answer and the chart versions it read); the result is not part of the chain.
-    pub fn annotate(&mut self, from: usize, key: &str, value: &Value) {
+    /// Adds `key: value` to the result of every roll made since the first `from` that `keep`
+    /// accepts (a procedure's answer and the chart versions it read); the result is not part of
+    /// the chain.
+    pub fn annotate(
+        &mut self,
+        from: usize,
+        key: &str,
+        value: &Value,
+        keep: impl Fn(&RolledRoll) -> bool,
+    ) {
         for roll in self.rolls.iter_mut().skip(from) {
+            if !keep(roll) {
+                continue;
+            }
             if let Value::Object(map) = &mut roll.result {
                 map.insert(key.to_owned(), value.clone());
             }

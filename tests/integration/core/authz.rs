@@ -19,7 +19,9 @@ const CALLERS: [&str; 6] = [
 /// in the campaign; the rival umpire runs a campaign of their own. Calls carry an empty body
 /// (`{}` in the API, an empty form on pages), so a caller who gets through authorization is
 /// usually stopped by validation (422/400) or the game's state (409) instead.
-/// Paths under `/talvisota` run against a Talvisota campaign, every other one against a WoNS one.
+/// Paths under `/talvisota` run against a Talvisota campaign, the assisted table's (`/table`,
+/// `/calculations`, `/actions`, `/units`, `/charts`, `/chart-sets`) against a Red Winter one,
+/// every other one against a WoNS one.
 #[rustfmt::skip]
 const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("GET", "/api/v1/campaigns", [401, 200, 200, 200, 200, 200]),
@@ -213,8 +215,18 @@ impl Table {
     }
 
     async fn statuses(&self, method: &str, path: &str) -> [u16; 6] {
+        let assisted = [
+            "/table",
+            "/calculations",
+            "/actions",
+            "/units",
+            "/charts",
+            "/chart-sets",
+        ];
         let game = if path.contains("/talvisota") {
             "talvisota"
+        } else if assisted.iter().any(|a| path.contains(a)) {
+            "red_winter"
         } else {
             "wons"
         };
@@ -230,6 +242,8 @@ impl Table {
                 .replace("{battle}", "1")
                 .replace("{platoon}", "1")
                 .replace("{hero}", "1")
+                .replace("{unit}", "00000000000000000000000000000001")
+                .replace("{kind}", "calculation")
                 .replace("{code}", "no-such-invite")
                 .replace("{user_id}", "00000000-0000-4000-8000-000000000001")
                 .replace(

@@ -1,4 +1,5 @@
 //! One folder of tests per game, each played through the real server's API and pages.
 
+pub mod assisted;
 pub mod talvisota;
 pub mod wons;

@@ -59,7 +59,8 @@ pub struct SeenUnit {
 }
 
 impl SeenUnit {
-    fn of(unit: &Unit, sight: &Sight) -> Option<SeenUnit> {
+    /// What `sight` shows of `unit`; `None` when it is hidden.
+    pub fn of(unit: &Unit, sight: &Sight) -> Option<SeenUnit> {
         match sight {
             Sight::Hidden => None,
             Sight::Full => Some(SeenUnit {

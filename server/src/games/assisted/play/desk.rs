@@ -10,7 +10,7 @@ use crate::games::assisted::chart_set::ChartSet;
 use crate::games::assisted::charts::RawChart;
 use crate::games::assisted::declarations::{Context, Declarations};
 use crate::games::assisted::refusal::RefusalKind;
-use crate::games::assisted::roster::{Roster, Unit, UnitEdit, UnitId};
+use crate::games::assisted::roster::{Roster, SeenUnit, Unit, UnitEdit, UnitId};
 use crate::games::assisted::sequence::{Sequence, TurnLabeller};
 use crate::games::assisted::tracker::{Happened, HookCall, Tracker};
 use serde::{Deserialize, Serialize};
@@ -94,6 +94,10 @@ pub enum DeskEvent {
         by: Role,
         /// The change, for people.
         sentence: String,
+        /// Whether the enemy sees something of the unit (before or after the change), so that
+        /// the enemy's view moves too.
+        #[serde(default)]
+        seen_by_enemy: bool,
     },
     /// A chart version was entered.
     Chart {
@@ -131,6 +135,17 @@ impl DeskEvent {
             DeskEvent::Roster { side, .. } => side_audience(*side),
             DeskEvent::Ran { audience, .. } => *audience,
         }
+    }
+
+    /// Whether the event changes what the enemy of a unit's owner sees.
+    pub fn seen_by_enemy(&self) -> bool {
+        matches!(
+            self,
+            DeskEvent::Roster {
+                seen_by_enemy: true,
+                ..
+            }
+        )
     }
 
     /// A short machine kind.
@@ -348,10 +363,21 @@ impl<D: Declarations> Desk<D> {
 
     fn roster_event(&self, by: Role) -> DeskEvent {
         let change = self.roster.history.last();
+        let side = change.map(|c| c.side).unwrap_or(Side::Soviet);
+        let enemy = match side {
+            Side::Soviet => Side::Finnish,
+            Side::Finnish => Side::Soviet,
+        };
+        let seen = |unit: &Option<Unit>| {
+            unit.as_ref()
+                .and_then(|u| SeenUnit::of(u, &D::sight(enemy, u, &self.extra, &self.options)))
+        };
         DeskEvent::Roster {
-            side: change.map(|c| c.side).unwrap_or(Side::Soviet),
+            side,
             by,
             sentence: change.map(|c| c.sentence.clone()).unwrap_or_default(),
+            // Only a change the enemy can see in its view moves the enemy's version.
+            seen_by_enemy: change.is_some_and(|c| seen(&c.before) != seen(&c.after)),
         }
     }
 

@@ -381,6 +381,30 @@ fn the_fog_hides_what_the_declarations_hide_in_every_view() {
     assert_eq!(finnish.enemy_units[0].location.as_deref(), Some("2020"));
     // Nor do the Soviets' own roster changes reach the Finns' history.
     assert!(finnish.history.is_empty());
+    // Only changes the Finns can see in their view move their view.
+    let moved = |d: &mut Desk<Test>, id: &UnitId, place: &str| {
+        let edit = UnitEdit {
+            location: Some(place.into()),
+            ..UnitEdit::default()
+        };
+        d.edit_unit(Role::Soviet, id, edit).expect("moves")[0].seen_by_enemy()
+    };
+    assert!(
+        !moved(&mut d, &hidden.id, "off-map"),
+        "a hidden unit stays hidden"
+    );
+    assert!(
+        moved(&mut d, &glimpsed.id, "2121"),
+        "the Finns see where it is"
+    );
+    let marked = d
+        .mark_unit(Role::Soviet, &glimpsed.id, "hit", true)
+        .expect("marks");
+    assert!(
+        !marked[0].seen_by_enemy(),
+        "the marker is not in the glimpse"
+    );
+    assert!(moved(&mut d, &hidden.id, "2222"), "it comes on the map");
     let umpire = view_for(&d, Role::Umpire);
     assert_eq!(umpire.units.len(), 2);
     assert_eq!(

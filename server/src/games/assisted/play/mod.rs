@@ -13,6 +13,7 @@ pub mod view;
 use crate::core::domain::{self, Role};
 use crate::core::error::AppError;
 use crate::db::game::NewEvent;
+use crate::dice::audience::Audience;
 use crate::dice::live::RolledRoll;
 use crate::dice::procedure::Procedure;
 use crate::games::assisted::catalogue::{About, Answer, Refused};
@@ -275,15 +276,31 @@ impl<D: Declarations> Play for Assisted<D> {
                         .map(|(a, e)| (Some(a), e)),
                 }?;
                 if let Some(answer) = &ran.0 {
-                    // Every roll records the chart versions read, the last the whole answer.
+                    // Every roll records the chart versions read; the last the whole answer,
+                    // unless the answer is kept from someone who may see that roll.
                     let charts = serde_json::to_value(&answer.charts).unwrap_or(Value::Null);
-                    dice.annotate(first, "charts", &charts);
+                    dice.annotate(first, "charts", &charts, |_| true);
                     let last = dice.rolls().len().saturating_sub(1).max(first);
                     let whole = serde_json::to_value(answer).unwrap_or(Value::Null);
-                    dice.annotate(last, "answer", &whole);
+                    let told = ran
+                        .1
+                        .iter()
+                        .map(DeskEvent::audience)
+                        .next()
+                        .unwrap_or(Audience::Umpire);
+                    dice.annotate(last, "answer", &whole, |roll| {
+                        told == Audience::Public
+                            || roll.audience == told
+                            || roll.audience == Audience::Umpire
+                    });
                 }
                 Ok(ran)
             })?;
+            if events.iter().any(DeskEvent::seen_by_enemy) {
+                // A change to a unit the enemy sees moves the enemy's view too, though the log
+                // entry stays the owner's.
+                game.command.changes_for(Audience::Public);
+            }
             let committed = game.finish(events).await?;
             Ok(Done {
                 answer,

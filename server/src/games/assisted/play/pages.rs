@@ -86,7 +86,11 @@ struct TablePage {
     actions: Vec<EntryLink>,
     is_umpire: bool,
     may_advance: bool,
+    log: Vec<(String, String)>,
 }
+
+/// How many log entries the table shows.
+const LOG: i64 = 40;
 
 fn links(access: &CampaignAccess, kind: &str, entries: Vec<About>) -> Vec<EntryLink> {
     entries
@@ -179,8 +183,14 @@ async fn table_page(
         .chain(spec.attributes.iter().map(|a| a.code.clone()))
         .collect::<Vec<_>>()
         .join(",");
+    let log = crate::db::game::events_for(&state.db, access.id(), access.role(), i64::MAX, LOG)
+        .await?
+        .into_iter()
+        .map(|e| (e.moment, e.sentence))
+        .collect();
     let c = &access.membership.campaign;
     Ok(TablePage {
+        log,
         nav: Nav::for_user(&access.user),
         campaign_id: c.id,
         campaign_name: c.name.clone(),

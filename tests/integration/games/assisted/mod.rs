@@ -1,0 +1,4 @@
+//! The assisted games (Red Winter, Winter War, A Winter War) through the shared table API.
+
+pub mod client;
+pub mod table;
