@@ -2,6 +2,7 @@
 //! list the router, the OpenAPI document, campaign creation, the deadline watcher and the dice
 //! tray read. Adding a game is one line here.
 
+use super::assisted::play::Assisted;
 pub use super::assisted::play::{DeskCommand, Play};
 use super::{Game, Turn, runner};
 use crate::core::domain;
@@ -127,6 +128,7 @@ impl<G: Game> Module for Registered<G> {
 pub static GAMES: &[&dyn Module] = &[
     &Registered::<super::wons::Wons>::new(),
     &Registered::<super::talvisota::Talvisota>::new(),
+    &Registered::<Assisted<super::red_winter::RedWinter>>::new(),
 ];
 
 /// The assisted face of `game`, when the server plays it as an assisted game.

@@ -89,12 +89,14 @@ pub fn safe_next(next: &str) -> &str {
 
 const CSS: &str = include_str!("../../../static/motti.css");
 const JS: &str = include_str!("../../../static/motti.js");
+const ICON: &str = include_str!("../../../static/favicon.svg");
 
-/// Serves the stylesheet and script compiled into the binary.
+/// Serves the stylesheet, script and icon compiled into the binary.
 pub async fn static_file(Path(name): Path<String>) -> Result<Response, AppError> {
     let (body, kind) = match name.as_str() {
         "motti.css" => (CSS, "text/css; charset=utf-8"),
         "motti.js" => (JS, "text/javascript; charset=utf-8"),
+        "favicon.svg" => (ICON, "image/svg+xml"),
         _ => return Err(AppError::not_found()),
     };
     Ok((

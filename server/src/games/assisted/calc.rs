@@ -187,7 +187,7 @@ pub fn odds(attack: u32, defence: u32, favour: Favour) -> Explained<Odds> {
 }
 
 /// One reason for a column shift: positive to the right (attacker), negative to the left.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Shift {
     /// Why, e.g. "defender dug in (8.3 case 7)".
     pub reason: String,

@@ -273,6 +273,8 @@ pub struct Table<'a, X> {
     pub turn: u32,
     /// The current phase's code.
     pub phase: &'a str,
+    /// The current turn's kind (`day`, `night`…).
+    pub turn_kind: &'a str,
 }
 
 /// What an action did, besides its answer: who may read its log entry.

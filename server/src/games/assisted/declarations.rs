@@ -55,6 +55,11 @@ pub trait Declarations: Send + Sync + 'static {
     }
     /// The sequence of play for these options.
     fn sequence(options: &Self::Options) -> Sequence;
+    /// The sequence of play the entered charts give (a turn track), if they give one; the table
+    /// moves to it at the same turn and phase when a chart is entered.
+    fn resequence(_options: &Self::Options, _charts: &ChartSet) -> Option<Sequence> {
+        None
+    }
     /// The hook codes the sequence may name.
     fn hooks() -> &'static [&'static str];
     /// The condition codes the sequence may name.

@@ -35,8 +35,8 @@ pub fn unit_csv(view: &Value, side: &str, name: &str, location: &str) -> (String
     (header.join(","), line.join(","))
 }
 
-/// A complete chart for `spec` when its keys are fixed: every cell the first value its grammar
-/// accepts.
+/// A complete chart for `spec` when its columns are fixed (entered rows are die totals 1 to 8):
+/// every cell the first value its grammar accepts.
 pub fn fixed_chart_csv(spec: &Value) -> Option<String> {
     let keys = |k: &Value| -> Option<Vec<String>> {
         (k["by"] == "fixed").then(|| {
@@ -48,10 +48,10 @@ pub fn fixed_chart_csv(spec: &Value) -> Option<String> {
                 .collect()
         })
     };
-    let rows = keys(&spec["rows"])?;
+    let rows = keys(&spec["rows"]).unwrap_or_else(|| (1..=8).map(|n| n.to_string()).collect());
     let columns = keys(&spec["columns"])?;
     let cell = &spec["cell"];
-    let value = match cell["type"].as_str()? {
+    let value = match cell["cell"].as_str()? {
         "code" => cell["codes"][0].as_str()?.to_owned(),
         "number" | "range" => cell["min"].to_string(),
         "losses" => "0/0".into(),
@@ -199,7 +199,10 @@ async fn units_are_imported_by_their_own_side_and_refusals_name_line_and_column(
     assert_eq!(view["units"].as_array().expect("units").len(), 1);
     t.units(&t.soviet, &format!("{header}\n{soviet}\n")).await;
     // A refusal names the line and the column.
-    let bad = format!("{header}\n{finn}\npurple,X,infantry,0101\n");
+    let bad = format!(
+        "{header}\n{finn}\n{}\n",
+        finn.replacen("finnish", "purple", 1)
+    );
     let (status, body) = t
         .call(
             &t.finn,

@@ -275,6 +275,14 @@ impl<D: Declarations> Desk<D> {
             .unwrap_or_default()
     }
 
+    /// The current turn's kind code.
+    pub fn turn_kind(&self) -> String {
+        self.sequence
+            .kind_of(self.tracker.turn)
+            .map(|k| k.code.clone())
+            .unwrap_or_default()
+    }
+
     /// What `role` does now, in a sentence.
     pub fn now_for(&self, role: Role) -> String {
         self.tracker.now_for(
@@ -294,6 +302,7 @@ impl<D: Declarations> Desk<D> {
         }
         let moment = self.moment();
         let (phase, _) = self.phase();
+        let kind = self.turn_kind();
         let spec = D::roster();
         let mut table = Table {
             roster: &mut self.roster,
@@ -304,6 +313,7 @@ impl<D: Declarations> Desk<D> {
             moment: &moment,
             turn: self.tracker.turn,
             phase: &phase,
+            turn_kind: &kind,
         };
         D::on_hooks(calls, &mut table, &self.options, dice)
     }
@@ -364,10 +374,7 @@ impl<D: Declarations> Desk<D> {
     fn roster_event(&self, by: Role) -> DeskEvent {
         let change = self.roster.history.last();
         let side = change.map(|c| c.side).unwrap_or(Side::Soviet);
-        let enemy = match side {
-            Side::Soviet => Side::Finnish,
-            Side::Finnish => Side::Soviet,
-        };
+        let enemy = side.enemy();
         let seen = |unit: &Option<Unit>| {
             unit.as_ref()
                 .and_then(|u| SeenUnit::of(u, &D::sight(enemy, u, &self.extra, &self.options)))
@@ -540,6 +547,7 @@ impl<D: Declarations> Desk<D> {
         let spec = D::roster();
         let moment = self.moment();
         let (phase, _) = self.phase();
+        let kind = self.turn_kind();
         let mut watched = Watched::new(dice);
         let (answer, secrecy) = {
             let mut table = Table {
@@ -551,6 +559,7 @@ impl<D: Declarations> Desk<D> {
                 moment: &moment,
                 turn: self.tracker.turn,
                 phase: &phase,
+                turn_kind: &kind,
             };
             action.run(params, &mut table, &mut watched)?
         };

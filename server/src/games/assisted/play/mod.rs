@@ -78,7 +78,7 @@ impl<D: Declarations> Game for Assisted<D> {
     }
     fn start(scenario: Option<DeskScenario<D>>) -> Result<(Desk<D>, Vec<DeskEvent>), AppError> {
         let options = scenario.map(|s| s.options).unwrap_or_default();
-        Ok(Desk::start(options).map_err(|e| AppError::from(e).on_field("scenario"))?)
+        Desk::start(options).map_err(|e| AppError::from(e).on_field("scenario"))
     }
     fn soviet_view(state: &Desk<D>) -> DeskView {
         view_for(state, Role::Soviet)

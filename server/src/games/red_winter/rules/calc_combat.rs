@@ -9,7 +9,7 @@ use crate::games::assisted::calc::{Explained, Odds, Working};
 use serde::{Deserialize, Serialize};
 
 /// Everything the players declare for one attack on one hex.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Attack {
     /// The attacking stacks.
     pub attackers: Vec<AttackingStack>,

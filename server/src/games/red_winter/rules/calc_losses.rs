@@ -54,7 +54,7 @@ pub fn advance_limit(
 }
 
 /// Where an eliminated unit goes (8.6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Destination {
     /// The Dead Pool, from which it may be reconstituted (13.2.1).
@@ -113,7 +113,7 @@ pub fn ezoc_retreat_losses(ezoc_hexes: u32) -> Explained<u32> {
 }
 
 /// A unit that must share its side's losses.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct LossTaker {
     /// Its designation.
     pub name: String,
@@ -128,7 +128,7 @@ pub struct LossTaker {
 
 /// How a side proposes to take its losses: the units reducing, one entry per step (by index
 /// into the units), and how many hexes everyone left retreats.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct LossPlan {
     /// One unit index per step lost, in order.
     pub steps: Vec<usize>,
@@ -137,7 +137,7 @@ pub struct LossPlan {
 }
 
 /// What the plan does to the units.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct LossOutcome {
     /// Units flipped to their reduced side.
     pub reduced: Vec<usize>,

@@ -39,7 +39,7 @@ pub fn assault_cost(terrain_cost: u32) -> Explained<u32> {
 }
 
 /// The road an Overrun is made along (12.1.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum OverrunRoad {
     /// A primary road.
@@ -86,7 +86,7 @@ pub fn raid_path(cost: u32) -> Result<Explained<u32>, RulesError> {
 }
 
 /// A unit as stacking counts it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Stacks {
     /// An infantry company: counts as a unit and against the limit of 3 companies.

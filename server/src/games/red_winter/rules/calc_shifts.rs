@@ -6,7 +6,7 @@ use crate::games::assisted::calc::{Explained, Shift, Working, net_shifts, shift_
 use serde::{Deserialize, Serialize};
 
 /// The kind of attack, which decides the cases that apply.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Fight {
     /// A Combat in the Combat Phase (8.0).
@@ -18,7 +18,7 @@ pub enum Fight {
 }
 
 /// What decides the column shifts of one attack; every flag is what the players see on the map.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ShiftCase {
     /// The kind of attack.
     pub fight: Fight,

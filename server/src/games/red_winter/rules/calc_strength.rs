@@ -6,7 +6,7 @@ use crate::games::assisted::calc::{Explained, Rounding, Working, scale};
 use serde::{Deserialize, Serialize};
 
 /// A unit as a Combat Ratio sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Piece {
     /// The unit's designation, e.g. "1/1/JR16".
     pub name: String,
@@ -27,7 +27,9 @@ pub struct Piece {
 }
 
 /// Where an attacking stack attacks from, for 8.2 case 1.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum AttackFrom {
     /// Neither frozen lake nor across a bridge.
@@ -40,7 +42,7 @@ pub enum AttackFrom {
 }
 
 /// The attacking units in one hex.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct AttackingStack {
     /// The hex, as the map names it.
     pub hex: String,

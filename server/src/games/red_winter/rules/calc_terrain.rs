@@ -9,7 +9,7 @@ use crate::games::assisted::chart_set::ChartSet;
 use serde::{Deserialize, Serialize};
 
 /// Who moves, as the movement rules tell units apart.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Mover {
     /// A unit with no special movement.
@@ -23,7 +23,7 @@ pub enum Mover {
 }
 
 /// One hex entered.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct HexEntry {
     /// Its terrain, a row of the entered Map Key (e.g. "forest", "frozen lake", "village").
     pub terrain: String,

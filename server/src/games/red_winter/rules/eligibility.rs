@@ -14,7 +14,7 @@ fn refuse(unit: &str, why: &'static str, rule: &'static str) -> Result<(), Rules
 }
 
 /// A firing unit's state this Combat Phase, as the roster marks it.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Firer {
     /// The unit.
     pub name: String,
@@ -96,7 +96,7 @@ pub fn may_fire(f: &Firer, night: bool, adjacent_defence: bool) -> Result<(), Ru
 }
 
 /// What kind of unit acts, for the action checks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
     /// An infantry company.
@@ -110,7 +110,7 @@ pub enum Kind {
 }
 
 /// A unit about to take its one action of the Action Phase.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Actor {
     /// The unit.
     pub name: String,
@@ -229,7 +229,7 @@ pub fn may_raid(raider: &Actor, target: &str, target_from_finns: u32) -> Result<
 }
 
 /// A unit on the map in the Sub-Zero Loss Phase.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Freezing {
     /// The unit.
     pub name: String,

@@ -21,7 +21,9 @@ fn roll(dice: &mut dyn Dice, purpose: String, side: Side, count: usize) -> Vec<u
 }
 
 /// How an indirect-fire unit sees its target (10.5, 12.5).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Spotting {
     /// Direct fire, or a spotter adjacent to the target: no modifier.
@@ -36,7 +38,7 @@ pub enum Spotting {
 }
 
 /// One Ranged Attack (10.4) as declared.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct RangedAttack {
     /// The firing unit.
     pub firer: String,
@@ -134,7 +136,7 @@ pub fn ranged_attack(
 }
 
 /// How close the AT gun is to its target (11.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum AtRange {
     /// Two hexes, in line of sight: no modifier.
@@ -146,7 +148,7 @@ pub enum AtRange {
 }
 
 /// One AT gun's Anti-Tank Fire (11.0 to 11.3).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct AtFire {
     /// The AT gun.
     pub gun: String,
@@ -161,7 +163,7 @@ pub struct AtFire {
 }
 
 /// One die of AT Fire.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct AtShot {
     /// The target.
     pub target: String,
@@ -276,7 +278,7 @@ pub fn artillery_delay(
 }
 
 /// Pajari's fate when he is caught (12.3.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum PajariFate {
     /// Captured or killed, removed from the game (a 1).

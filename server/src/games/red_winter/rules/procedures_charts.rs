@@ -15,7 +15,7 @@ fn one_die(dice: &mut dyn Dice, purpose: String, side: Side) -> Vec<u32> {
 }
 
 /// A Recovery attempt by a reduced infantry company (13.3).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Recovery {
     /// The company.
     pub unit: String,
@@ -72,7 +72,7 @@ pub fn recovery(
 }
 
 /// One Sub-Zero Loss roll (16.3): a stack, or a unit under a Night Raid marker.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct SubZero {
     /// The stack's hex or the unit, as shown in the log.
     pub who: String,
@@ -122,7 +122,7 @@ pub fn sub_zero(
 }
 
 /// A Finnish Night Raid as designated before its roll (16.4 steps 1 and 2).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct NightRaid {
     /// The raiding full-strength infantry companies, 1 to 3.
     pub raiders: Vec<String>,
@@ -137,7 +137,7 @@ pub struct NightRaid {
 }
 
 /// What the FNRT said.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "found", rename_all = "snake_case")]
 pub enum RaidFinding {
     /// The raiders got lost: no attack.

@@ -11,7 +11,7 @@ use crate::games::assisted::sequence::Sequence;
 use serde::{Deserialize, Serialize};
 
 /// One box of the Turn Track.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct TurnBox {
     /// The turn number.
     pub turn: u32,

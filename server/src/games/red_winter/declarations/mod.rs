@@ -1,0 +1,287 @@
+//! Red Winter declared for the server's assisted table: its options, sequence of play (from the
+//! Turn Track the players enter), roster, charts, catalogue and what its hooks do. Red Winter
+//! hides nothing (6.0: players always examine each other's stacks), so each side sees every unit.
+
+mod actions;
+mod calculations;
+mod procedures;
+
+use crate::core::domain::{self, Side};
+use crate::dice::source::Dice;
+use crate::games::assisted::catalogue::{Action, Calculation, DiceProcedure, Refused, Table};
+use crate::games::assisted::chart_set::ChartSet;
+use crate::games::assisted::charts::ChartSpec;
+use crate::games::assisted::declarations::Declarations;
+use crate::games::assisted::roster::{
+    AttrKind, AttrSpec, MarkerSpec, RosterSpec, Sight, Unit, UnitId,
+};
+use crate::games::assisted::sequence::Sequence;
+use crate::games::assisted::tracker::HookCall;
+use crate::games::red_winter::rules::charts::chart_specs;
+use crate::games::red_winter::rules::readings::READINGS;
+use crate::games::red_winter::rules::sequence::{self as seq, HOOKS, sequence};
+use crate::games::red_winter::rules::turn_track::{sequence_from_track, turn_track};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+pub use actions::PendingLosses;
+
+/// Red Winter on the server.
+pub struct RedWinter;
+
+/// What a Red Winter campaign chooses when it is created.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct Options {
+    /// The side that plays first each turn (3.0): the Soviets unless the scenario says otherwise.
+    pub first_player: Side,
+    /// The scenario's last turn; none plays until the umpire ends the game.
+    pub last_turn: Option<u32>,
+    /// Night turns until the Turn Track is entered (it replaces them).
+    pub night_turns: Vec<u32>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            first_player: Side::Soviet,
+            last_turn: None,
+            night_turns: Vec::new(),
+        }
+    }
+}
+
+/// Red Winter's own records beyond the roster and charts.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Records {
+    /// 76mm ammo on hand, Soviet then Finnish (12.4.1).
+    pub ammo: [u32; 2],
+    /// Replacement points this turn, Soviet then Finnish (13.2).
+    pub replacement_points: [u32; 2],
+    /// Whether the Finns made this night's Night Raid (16.4.1).
+    pub raid_made: bool,
+    /// Losses the CRT or a Ranged Attack gave and the owners still have to take.
+    pub pending: Vec<PendingLosses>,
+}
+
+/// Unit types.
+pub const TYPES: [&str; 10] = [
+    "infantry",
+    "engineer",
+    "mg",
+    "mortar",
+    "infantry_gun",
+    "at_gun",
+    "artillery",
+    "tank",
+    "armored_car",
+    "leader",
+];
+
+/// Markers the rules track on units.
+pub const MARKERS: [(&str, &str); 10] = [
+    ("suppressed", "Suppressed"),
+    ("dug_in", "Dug-In"),
+    ("fired", "Fired"),
+    ("retreated", "Retreated this phase"),
+    ("out_of_supply", "Out of supply"),
+    ("acted", "Acted this phase"),
+    ("bonfire", "Bonfire"),
+    ("skull", "Skull"),
+    ("night_raid", "Night Raid"),
+    ("with_pajari", "Stacked with Pajari"),
+];
+
+fn number(code: &str, name: &str, min: i64, max: i64, required: bool) -> AttrSpec {
+    AttrSpec {
+        code: code.into(),
+        name: name.into(),
+        kind: AttrKind::Number { min, max },
+        required,
+    }
+}
+
+fn side_index(side: Side) -> usize {
+    match side {
+        Side::Soviet => 0,
+        Side::Finnish => 1,
+    }
+}
+
+impl Declarations for RedWinter {
+    const GAME: domain::Game = domain::Game::RedWinter;
+    const SEGMENT: &'static str = "table";
+    type Options = Options;
+    type Extra = Records;
+
+    fn check_options(options: &Options) -> Result<(), String> {
+        if options.last_turn == Some(0) || options.night_turns.iter().any(|&t| t == 0) {
+            return Err("Turns are numbered from 1.".into());
+        }
+        Ok(())
+    }
+    fn sequence(options: &Options) -> Sequence {
+        sequence(
+            &options.night_turns,
+            options.last_turn,
+            options.first_player,
+            Vec::new(),
+        )
+    }
+    fn resequence(options: &Options, charts: &ChartSet) -> Option<Sequence> {
+        let track = turn_track(charts).ok()?;
+        let mut sequence = sequence_from_track(&track, options.first_player);
+        if options.last_turn.is_some() {
+            sequence.last_turn = options.last_turn;
+        }
+        Some(sequence)
+    }
+    fn hooks() -> &'static [&'static str] {
+        HOOKS
+    }
+    fn conditions() -> &'static [&'static str] {
+        seq::CONDITIONS
+    }
+    fn on_hooks(
+        calls: &[HookCall],
+        table: &mut Table<'_, Records>,
+        options: &Options,
+        _dice: &mut dyn Dice,
+    ) -> Result<Vec<String>, Refused> {
+        let mut notes = Vec::new();
+        for call in calls {
+            let phasing = if call.at.phase.starts_with("first") {
+                options.first_player
+            } else {
+                options.first_player.enemy()
+            };
+            let note = match call.hook.as_str() {
+                seq::FLIP_FIRED => {
+                    let n = clear(table, "fired", Some(phasing))?;
+                    format!("{n} {} unit(s) flip back from their Fired side (3.0 I).", phasing.adjective())
+                }
+                seq::REMOVE_SUPPRESSED => {
+                    let n = clear(table, "suppressed", None)?;
+                    format!("{n} Suppressed marker(s) removed (3.0 III).")
+                }
+                seq::CLEAR_COMBAT_MARKS => {
+                    clear(table, "retreated", None)?;
+                    clear(table, "acted", None)?;
+                    "The phase's Retreated and Acted marks are cleared.".to_string()
+                }
+                seq::NIGHT_RAID_AVAILABLE => {
+                    table.extra.raid_made = false;
+                    "The Finns may make one Night Raid this night turn (16.4.1).".to_string()
+                }
+                seq::REMOVE_SKULLS_AND_BONFIRES => {
+                    clear(table, "skull", None)?;
+                    clear(table, "bonfire", None)?;
+                    "Every Skull and Bonfire marker is removed (16.3).".to_string()
+                }
+                seq::ADJUST_AMMO | seq::REPLACEMENT_POINTS => {
+                    let track = turn_track(table.charts).ok();
+                    let turn = track
+                        .as_ref()
+                        .and_then(|t| t.iter().find(|b| b.turn == table.turn).cloned());
+                    match (call.hook.as_str(), turn) {
+                        (seq::ADJUST_AMMO, Some(b)) => {
+                            table.extra.ammo[0] += b.soviet_ammo;
+                            table.extra.ammo[1] += b.finnish_ammo;
+                            format!("The Turn Track gives 76mm ammo: Soviet +{}, Finnish +{} (12.4.1).", b.soviet_ammo, b.finnish_ammo)
+                        }
+                        (_, Some(b)) => {
+                            let i = side_index(phasing);
+                            table.extra.replacement_points[i] =
+                                if phasing == Side::Soviet { b.soviet_rp } else { b.finnish_rp };
+                            format!("The {} player has {} replacement point(s) this turn (13.2).", phasing.adjective(), table.extra.replacement_points[i])
+                        }
+                        (_, None) => "Enter the Turn Track to have ammo and replacement points counted.".to_string(),
+                    }
+                }
+                seq::LOSE_UNSPENT_POINTS => {
+                    table.extra.replacement_points[side_index(phasing)] = 0;
+                    format!("Unspent {} replacement points are lost (13.2).", phasing.adjective())
+                }
+                seq::SUB_ZERO_ROLLS => "Sub-Zero Loss Phase: each Soviet stack not under a Bonfire, each Finnish stack under a Skull and each unit under a Night Raid marker rolls on the SZLT (16.3).".to_string(),
+                seq::ARMOR_COMMITMENT => "The Soviet player decides which armor to commit (12.1.4).".to_string(),
+                seq::CHECK_VICTORY => "Check the scenario's victory conditions (3.0 VI).".to_string(),
+                other => format!("({other})"),
+            };
+            notes.push(note);
+        }
+        Ok(notes)
+    }
+    fn roster() -> RosterSpec {
+        RosterSpec {
+            types: TYPES.iter().map(|t| (*t).to_string()).collect(),
+            attributes: vec![
+                number("cs", "CS", 0, 30, true),
+                number("ma", "MA", 0, 30, true),
+                number("steps", "Steps", 1, 2, true),
+                number("ras", "RAS", 0, 12, false),
+                number("boxed", "CS boxed (1 = yes)", 0, 1, false),
+                number("parenthesized", "CS in parentheses (1 = yes)", 0, 1, false),
+                number(
+                    "indirect",
+                    "Yellow RAS, indirect fire (1 = yes)",
+                    0,
+                    1,
+                    false,
+                ),
+            ],
+            markers: MARKERS
+                .iter()
+                .map(|(code, name)| MarkerSpec {
+                    code: (*code).into(),
+                    name: (*name).into(),
+                })
+                .collect(),
+        }
+    }
+    fn charts() -> Vec<ChartSpec> {
+        chart_specs()
+    }
+    fn sight(_viewer: Side, _unit: &Unit, _extra: &Records, _options: &Options) -> Sight {
+        Sight::Full
+    }
+    fn extra_for(_viewer: Option<Side>, extra: &Records) -> serde_json::Value {
+        serde_json::to_value(extra).unwrap_or_default()
+    }
+    fn calculations() -> Vec<Calculation> {
+        calculations::calculations()
+    }
+    fn procedures() -> Vec<DiceProcedure> {
+        procedures::procedures()
+    }
+    fn actions() -> Vec<Action<Records>> {
+        actions::actions()
+    }
+    fn readings() -> &'static [&'static str] {
+        READINGS
+    }
+}
+
+/// Takes `marker` off every unit (of `side`, when given); answers how many.
+fn clear(
+    table: &mut Table<'_, Records>,
+    marker: &str,
+    side: Option<Side>,
+) -> Result<usize, Refused> {
+    let ids: Vec<UnitId> = table
+        .roster
+        .units
+        .values()
+        .filter(|u| u.markers.contains(marker) && side.is_none_or(|s| u.side == s))
+        .map(|u| u.id.clone())
+        .collect();
+    for id in &ids {
+        table
+            .roster
+            .unmark(table.spec, domain::Role::Umpire, table.moment, id, marker)
+            .map_err(|e| Refused::of(&e))?;
+    }
+    Ok(ids.len())
+}
+
+#[cfg(test)]
+mod tests;

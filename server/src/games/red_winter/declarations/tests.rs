@@ -1,0 +1,2 @@
+//! Red Winter's declarations: the catalogue against the rules' own vectors, the roster's
+//! resolutions with scripted dice, hooks, and what each side sees.
