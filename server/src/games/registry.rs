@@ -129,6 +129,8 @@ pub static GAMES: &[&dyn Module] = &[
     &Registered::<super::wons::Wons>::new(),
     &Registered::<super::talvisota::Talvisota>::new(),
     &Registered::<Assisted<super::red_winter::RedWinter>>::new(),
+    &Registered::<Assisted<super::winter_war::WinterWar>>::new(),
+    &Registered::<Assisted<super::a_winter_war::AWinterWar>>::new(),
 ];
 
 /// The assisted face of `game`, when the server plays it as an assisted game.

@@ -41,7 +41,7 @@ pub enum CellGrammar {
 }
 
 /// A cell's value, read by its grammar.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Cell {
     /// A result code, with its alternate if given.

@@ -30,7 +30,7 @@ pub struct ChartSet {
 }
 
 /// A cell read for a roll or a calculation, naming the chart version it came from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Reading {
     /// The chart's code.
     pub chart: String,

@@ -12,7 +12,7 @@ pub const PLAN_PHASE: &str = "soviet_initial";
 pub const DROP_PHASE: &str = "soviet_air";
 
 /// Where a plan stands.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum PlanStatus {
     /// Written, not yet carried out: secret.
@@ -27,7 +27,7 @@ pub enum PlanStatus {
 }
 
 /// One line of a plan's history.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct PlanEntry {
     /// When, in game time.
     pub moment: String,
@@ -36,7 +36,7 @@ pub struct PlanEntry {
 }
 
 /// One airborne operation plan.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Plan {
     /// The parachute unit.
     pub unit: String,
@@ -53,7 +53,7 @@ pub struct Plan {
 }
 
 /// Why the rule forces a plan's cancellation (D.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ForcedBy {
     /// The unit entered an enemy ZOC.
@@ -78,7 +78,7 @@ impl ForcedBy {
 }
 
 /// Every plan of a campaign, oldest first.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct AirbornePlans {
     /// The plans.
     pub plans: Vec<Plan>,

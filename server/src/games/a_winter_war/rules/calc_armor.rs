@@ -7,7 +7,19 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Regimental equivalents, counted in halves (a battalion is ½ RE).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 pub struct Re {
     /// Half REs.
     pub halves: u32,
@@ -50,7 +62,7 @@ impl fmt::Display for Re {
 }
 
 /// A unit's value in one category (B.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Capability {
     /// Every RE counts as capable.
@@ -64,7 +76,7 @@ pub enum Capability {
 }
 
 /// The three categories (B.1, A.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Category {
     /// AEC in the attack (AECA).
@@ -86,7 +98,7 @@ impl Category {
 }
 
 /// A unit taking part in a combat, with its values in the three categories.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ArmoredUnit {
     /// Its name, for the explanation.
     pub name: String,
@@ -259,7 +271,7 @@ pub fn aec_modifier(category: Category, p: Fraction) -> Explained<i64> {
 }
 
 /// What the armor rules do to one combat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ArmorModifier {
     /// The attackers' modifier (+1 or 0).
     pub attack: i64,
@@ -278,7 +290,7 @@ pub struct ArmorModifier {
 }
 
 /// Whether terrain allows AEC (B.5): a "no AEC" hex or hexside, from the Terrain Effects Chart.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct AecTerrain {
     /// The attackers attack into a "no AEC" hex or across a "no AEC" hexside.
     pub attack_barred: bool,

@@ -32,7 +32,7 @@ pub fn distance_modifier(hexes: u32) -> Explained<i64> {
 }
 
 /// A Finnish ski unit in the exploitation phase (DC A.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct SkiExploitation {
     /// Whether it is marked (it used more than half its MA) and so may not exploit.
     pub marked: bool,
@@ -87,7 +87,7 @@ pub fn demolition_size(name: &str, re: Re, engineer: bool) -> Explained<Re> {
 }
 
 /// Victory points with and without the options' deductions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Victory {
     /// Finnish points for the player victory (after deductions).
     pub finnish: i64,
@@ -127,7 +127,7 @@ pub fn victory_points(options: &Options, finnish: i64, soviet: i64) -> Explained
 }
 
 /// What kind of arrival in an order of battle, as Opt F and G treat them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ArrivalKind {
     /// A reinforcement or conversion (Soviet ones move under Opt G).
@@ -142,7 +142,7 @@ pub enum ArrivalKind {
 }
 
 /// When an arrival happens.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "at", content = "index", rename_all = "snake_case")]
 pub enum Arrival {
     /// Set up with the initial forces.
@@ -190,7 +190,7 @@ pub fn arrival(
 }
 
 /// What Opt H's construction has finished.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Construction {
     /// The rail lines in 35:2107 and 35:3106 (roads until then).
     pub rail_complete: bool,

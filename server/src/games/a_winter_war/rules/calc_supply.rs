@@ -6,7 +6,7 @@ use crate::games::assisted::calc::{Explained, Fraction, Working};
 use serde::{Deserialize, Serialize};
 
 /// A unit's printed strengths and movement.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Ratings {
     /// Attack strength.
     pub attack: u32,
@@ -19,7 +19,7 @@ pub struct Ratings {
 }
 
 /// Ratings after supply, kept as exact fractions (the rounding is the base rules', AWW-A7).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct SuppliedRatings {
     /// Attack strength.
     pub attack: Fraction,
@@ -124,7 +124,7 @@ pub fn isolation_check_due(name: &str, count: u32, isolated: bool) -> Explained<
 }
 
 /// Terrain of a hex on an overland supply line, as A.2 distinguishes it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum LineTerrain {
     /// Mountain: counts as 2 hexes.
@@ -138,7 +138,7 @@ pub enum LineTerrain {
 }
 
 /// One hex a supply line enters.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct LineHex {
     /// The hex, e.g. "35:2107".
     pub hex: String,

@@ -36,6 +36,9 @@ pub enum AwwError {
         "Rule 31A's own trigger for Western intervention is not in the rules we have; play Opt F or DC C, or roll it in the dice tray (Rule 31A)"
     )]
     InterventionNotInText,
+    /// A side asked for a roll the rules give the other side.
+    #[error("this roll is the Soviet player's (or the umpire's) to make (Opt D.1)")]
+    SovietRoll,
     /// An entered chart cannot be used for what it is asked.
     #[error(transparent)]
     Chart(#[from] ChartError),
@@ -115,6 +118,7 @@ impl Refusal for AwwError {
             AwwError::SuccessCell { .. } => "success_table_cell",
             AwwError::NoDemolitionRow { .. } => "no_demolition_row",
             AwwError::PlanNotNow => "airborne_plan_not_now",
+            AwwError::SovietRoll => "not_your_roll",
             AwwError::PlanExists { .. } => "airborne_plan_exists",
             AwwError::PlanInEnemyZoc { .. } => "airborne_plan_in_enemy_zoc",
             AwwError::NoPlan { .. } => "no_airborne_plan",

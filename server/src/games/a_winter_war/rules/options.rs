@@ -4,7 +4,9 @@ use crate::games::assisted::sequence::Calendar;
 use serde::{Deserialize, Serialize};
 
 /// The rules both players agreed to use before choosing sides (all off by default).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(default, deny_unknown_fields)]
 pub struct Options {
     /// Opt A.1: supply effects by consecutive turns out of supply.

@@ -15,7 +15,7 @@ use crate::games::assisted::charts::Cell;
 use serde::{Deserialize, Serialize};
 
 /// Where a drop lands, as D.1's terrain modifiers see it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum DropTerrain {
     /// Clear terrain.
@@ -27,7 +27,7 @@ pub enum DropTerrain {
 }
 
 /// One air drop, for its disruption roll.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Drop {
     /// The parachute unit or supply point.
     pub name: String,
@@ -62,7 +62,7 @@ pub fn disruption_modifiers(drop: &Drop) -> Vec<(String, i64)> {
 }
 
 /// What a disruption roll does to a parachute unit (D.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Disruption {
     /// 2 or more: not disrupted.

@@ -5,7 +5,7 @@ use crate::games::assisted::calc::{Explained, Fraction, Working};
 use serde::{Deserialize, Serialize};
 
 /// Where a stack stands, for its limit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum StackArea {
     /// South of the A Line: two units.
@@ -17,7 +17,9 @@ pub enum StackArea {
 }
 
 /// A stack by what the limits count.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 pub struct Stack {
     /// Units of any size that are not detachments or static units (broken-down ones count 1).
     pub units: u32,
@@ -66,7 +68,7 @@ pub fn within_stacking(area: StackArea, stack: Stack) -> Explained<bool> {
 }
 
 /// A Soviet unit by its divisional equivalents (15.3, our reading WW-A13).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Echelon {
     /// Infantry or assault (shock) corps: 3.
@@ -166,7 +168,7 @@ pub fn ski_substitution(missing: u32) -> Explained<u32> {
 }
 
 /// The levels of victory (4.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Victory {
     /// Margin 101 or more.

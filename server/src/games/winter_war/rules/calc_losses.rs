@@ -7,7 +7,19 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// A counter that breaks down or is produced by breaking down (11.1), by its printed factors.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Counter {
     /// Finnish 6-6-2 division.
@@ -104,7 +116,7 @@ impl Counter {
 }
 
 /// The components of a breakdown that the counter mix allows, and those lost for want of one.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Placed {
     /// Placed on the map, by counter.
     pub placed: BTreeMap<Counter, u32>,

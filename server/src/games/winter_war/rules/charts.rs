@@ -96,7 +96,7 @@ pub fn check_crt(chart: &Chart) -> Result<(), WinterWarError> {
 }
 
 /// The random events of 17.2 and 17.3.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Event {
     /// No event (an empty cell or "No Event").

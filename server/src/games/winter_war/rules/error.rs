@@ -82,6 +82,12 @@ pub enum WinterWarError {
     /// An amphibious operation during a freeze (20.3).
     #[error("no amphibious operations while the freeze is in effect (20.3)")]
     AmphibiousInFreeze,
+    /// A side asked for a roll the rules give the other side.
+    #[error("this roll is the {side} player's (or the umpire's) to make")]
+    NotYourRoll {
+        /// Whose roll it is.
+        side: &'static str,
+    },
     /// An entered chart is missing or cannot be read.
     #[error("{0}")]
     Chart(#[from] ChartError),
@@ -115,6 +121,7 @@ impl Refusal for WinterWarError {
             WinterWarError::NoEventsNow { .. } => "no_events_now",
             WinterWarError::NoSuchTurn { .. } => "no_such_turn",
             WinterWarError::AmphibiousInFreeze => "amphibious_in_freeze",
+            WinterWarError::NotYourRoll { .. } => "not_your_roll",
             WinterWarError::Chart(e) => e.code(),
         }
     }

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 pub const MANNERHEIM_LINE: &[&str] = &["1637", "1638", "1737", "1738", "1837", "1937"];
 
 /// What the game remembers that decides whether an event takes effect.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct EventFlags {
     /// Timoshenko is in play (22.0).
     pub timoshenko: bool,
@@ -91,7 +91,7 @@ pub fn morale_check(line_hexes_held: u32, city_held: bool) -> Explained<bool> {
 }
 
 /// What happens by itself at the start of a game turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Trigger {
     /// Timoshenko enters (Historical scenario, GT 5, 22.0).
@@ -127,7 +127,7 @@ pub fn start_of_turn(turn: u32, historical: bool, flags: &EventFlags) -> Explain
 }
 
 /// Where a side's scheduled reinforcements go after the events of one Special Events Phase.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Schedule {
     /// The game turn whose reinforcements move.
     pub from: u32,

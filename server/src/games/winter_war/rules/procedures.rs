@@ -19,7 +19,7 @@ pub(crate) fn d6(dice: &mut dyn Dice, roller: Role, purpose: &str) -> u32 {
 }
 
 /// What became of a paratroop drop (19.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Drop {
     /// The brigade lands in the drop hex.
@@ -95,7 +95,7 @@ pub fn amphibious_landing(
 }
 
 /// Where Allied intervention units arrive (17.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum AlliedLanding {
     /// Any Finnish Arctic Ocean coastal hexes (20.4).
@@ -106,7 +106,7 @@ pub enum AlliedLanding {
 }
 
 /// The Allied intervention of 17.2.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Intervention {
     /// How many units arrive, capped at those left (WW-A20).
     pub units: u32,

@@ -12,7 +12,7 @@ use crate::games::assisted::charts::Cell;
 use serde::{Deserialize, Serialize};
 
 /// A combat result read from the CRT, with the chart version it came from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct CombatResult {
     /// The result that applies: AE, AW, DE, DP, DZ, DW, EX, HX or NE.
     pub result: String,
@@ -49,7 +49,7 @@ pub fn resolve_combat(
 }
 
 /// What an air mission does to its target (12.1, 12.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum AirOutcome {
     /// The defenders are suppressed.

@@ -6,7 +6,9 @@ use crate::games::assisted::calc::{Explained, Working};
 use serde::{Deserialize, Serialize};
 
 /// The effect of a result on each side, before the players choose the units.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 pub struct Effect {
     /// Every attacking unit is eliminated.
     pub attackers_eliminated: bool,
@@ -23,7 +25,9 @@ pub struct Effect {
 }
 
 /// Losses the attacker owes after an exchange.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Owed {
     /// Nothing.
@@ -112,7 +116,7 @@ pub fn effect(code: &str) -> Result<Explained<Effect>, WinterWarError> {
 }
 
 /// What becomes of one unit ordered to retreat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Retreat {
     /// It retreats this many hexes.
@@ -124,7 +128,9 @@ pub enum Retreat {
 }
 
 /// Where a unit ordered to retreat stands.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 pub struct RetreatCase {
     /// Its hex is in laager (24.1).
     pub laager: bool,
@@ -167,7 +173,7 @@ pub fn retreat(hexes: u32, case: RetreatCase) -> Explained<Retreat> {
 }
 
 /// One unit offered for an attack.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Attacker {
     /// Its name.
     pub name: String,

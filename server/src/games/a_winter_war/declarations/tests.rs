@@ -1,0 +1,1 @@
+//! A Winter War's declarations: catalogue, hooks and the secrecy of airborne plans.

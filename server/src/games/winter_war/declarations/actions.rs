@@ -1,0 +1,321 @@
+//! Winter War's actions on the table: a ground combat declared (which reveals every unit in it
+//! under the fog of war, 24.2), resolved against the roster (factors from the roster or an
+//! override with its reason, the 14.1 column, the CRT roll, the 14.2 result applied as markers
+//! and owed losses), and Radio Intelligence (the Finns examine five Soviet stacks, in secret).
+
+use super::Records;
+use super::calculations::bands;
+use crate::core::domain::{Role, Side};
+use crate::dice::source::Dice;
+use crate::games::assisted::calc::Working;
+use crate::games::assisted::catalogue::{Acted, Action, Refused, Secrecy, Table};
+use crate::games::assisted::refusal::RefusalKind;
+use crate::games::assisted::roster::{AttrValue, Unit, UnitId};
+use crate::games::winter_war::rules::calc_combat::{Situation, combat_column};
+use crate::games::winter_war::rules::procedures_charts::resolve_combat;
+use crate::games::winter_war::rules::results::effect;
+use schemars::JsonSchema;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+fn refused(kind: RefusalKind, code: &'static str, message: impl Into<String>) -> Refused {
+    Refused {
+        kind,
+        code,
+        message: message.into(),
+    }
+}
+
+fn unit<'a>(table: &'a Table<'_, Records>, id: &str) -> Result<&'a Unit, Refused> {
+    UnitId::parse(id)
+        .ok()
+        .and_then(|id| table.roster.units.get(&id))
+        .ok_or_else(|| {
+            refused(
+                RefusalKind::NoSuchThing,
+                "no_such_unit",
+                format!("There is no unit '{id}' on the roster."),
+            )
+        })
+}
+
+fn units<'a>(
+    table: &'a Table<'_, Records>,
+    ids: &[String],
+    side: Side,
+) -> Result<Vec<&'a Unit>, Refused> {
+    let found = ids
+        .iter()
+        .map(|id| unit(table, id))
+        .collect::<Result<Vec<_>, _>>()?;
+    if found.is_empty() || found.iter().any(|u| u.side != side || super::off_map(u)) {
+        return Err(refused(
+            RefusalKind::AgainstTheRules,
+            "not_allowed",
+            format!("Name at least one {} unit on the map.", side.adjective()),
+        ));
+    }
+    Ok(found)
+}
+
+/// A ground combat declared: who attacks whom.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+pub struct DeclareIn {
+    /// The attacking units, by id.
+    pub attackers: Vec<String>,
+    /// The defending units, by id.
+    pub defenders: Vec<String>,
+}
+
+fn declare(
+    p: &DeclareIn,
+    table: &mut Table<'_, Records>,
+) -> Result<(Side, Vec<UnitId>, Vec<UnitId>), Refused> {
+    let attacker = match table.by.side() {
+        Some(side) => side,
+        None => unit(table, p.attackers.first().map_or("", String::as_str))?.side,
+    };
+    let attacking: Vec<UnitId> = units(table, &p.attackers, attacker)?
+        .iter()
+        .map(|u| u.id.clone())
+        .collect();
+    let defending: Vec<UnitId> = units(table, &p.defenders, attacker.enemy())?
+        .iter()
+        .map(|u| u.id.clone())
+        .collect();
+    table.extra.revealed.extend(attacking.iter().cloned());
+    table.extra.revealed.extend(defending.iter().cloned());
+    Ok((attacker, attacking, defending))
+}
+
+fn names(table: &Table<'_, Records>, ids: &[UnitId]) -> String {
+    ids.iter()
+        .filter_map(|id| table.roster.units.get(id))
+        .map(|u| format!("{} at {}", u.name, u.location))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn declare_combat(
+    p: DeclareIn,
+    table: &mut Table<'_, Records>,
+) -> Result<Acted<serde_json::Value>, Refused> {
+    let (attacker, a, d) = declare(&p, table)?;
+    let mut work = Working::new();
+    work.step(format!(
+        "The {} player declares a combat: {} against {} (14.0).",
+        attacker.adjective(),
+        names(table, &a),
+        names(table, &d)
+    ));
+    work.step("Every unit involved may now be examined by both sides (24.2).");
+    Ok(Acted::public(
+        work.done(serde_json::json!({"attackers": a, "defenders": d})),
+    ))
+}
+
+/// One input replaced for this resolution, with its reason.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+pub struct Override {
+    /// The unit's id.
+    pub unit: String,
+    /// `af` or `df`.
+    pub attribute: String,
+    /// The value used instead.
+    pub value: u32,
+    /// Why, shown to both sides.
+    pub reason: String,
+}
+
+/// A combat resolved against the roster.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+pub struct CombatIn {
+    /// Who attacks whom.
+    #[serde(flatten)]
+    pub declared: DeclareIn,
+    /// Attackers occupy or are adjacent to all six sides of the defending hex.
+    #[serde(default)]
+    pub concentric: bool,
+    /// Left shifts of the defender's terrain, by name.
+    #[serde(default)]
+    pub terrain: BTreeMap<String, u32>,
+    /// The defender is on an ice hex or a lake hex.
+    #[serde(default)]
+    pub defender_on_ice_or_lake: bool,
+    /// The defender is in its own side's fortification.
+    #[serde(default)]
+    pub defender_fortified: bool,
+    /// Values replaced for this resolution, each with its reason.
+    #[serde(default)]
+    pub overrides: Vec<Override>,
+}
+
+fn factor(table: &Table<'_, Records>, overrides: &[Override], id: &UnitId, code: &str) -> u32 {
+    if let Some(o) = overrides
+        .iter()
+        .find(|o| o.unit == id.as_str() && o.attribute == code)
+    {
+        return o.value;
+    }
+    match table
+        .roster
+        .units
+        .get(id)
+        .and_then(|u| u.attributes.get(code))
+    {
+        Some(AttrValue::Number(n)) => u32::try_from(*n).unwrap_or(0),
+        _ => 0,
+    }
+}
+
+fn combat(
+    p: CombatIn,
+    table: &mut Table<'_, Records>,
+    dice: &mut dyn Dice,
+) -> Result<Acted<serde_json::Value>, Refused> {
+    let mut work = Working::new();
+    for o in &p.overrides {
+        let u = unit(table, &o.unit)?;
+        if o.reason.trim().is_empty() {
+            return Err(refused(
+                RefusalKind::AgainstTheRules,
+                "not_allowed",
+                format!("Say why {}'s {} is overridden.", u.name, o.attribute),
+            ));
+        }
+        work.step(format!(
+            "{}'s {} is taken as {}: {}",
+            u.name,
+            o.attribute,
+            o.value,
+            o.reason.trim()
+        ));
+    }
+    let (attacker, a, d) = declare(&p.declared, table)?;
+    work.step(format!("{} against {}", names(table, &a), names(table, &d)));
+    let suppressed = |ids: &[UnitId]| {
+        ids.iter().all(|id| {
+            table
+                .roster
+                .units
+                .get(id)
+                .is_some_and(|u| u.markers.contains("suppressed"))
+        })
+    };
+    let situation = Situation {
+        concentric: p.concentric,
+        all_defenders_suppressed: suppressed(&d),
+        all_attackers_suppressed: suppressed(&a),
+        terrain: p.terrain.into_iter().collect(),
+        defender_on_ice_or_lake: p.defender_on_ice_or_lake,
+    };
+    let attack: Vec<u32> = a
+        .iter()
+        .map(|id| factor(table, &p.overrides, id, "af"))
+        .collect();
+    let defence: Vec<u32> = d
+        .iter()
+        .map(|id| factor(table, &p.overrides, id, "df"))
+        .collect();
+    let bands = bands(table.charts).map_err(|e| Refused::of(&e))?;
+    let column = work.take(combat_column(&attack, &defence, &situation, &bands));
+    let key = bands.get(column).map(|b| b.key.clone()).unwrap_or_default();
+    let result = work.take(
+        resolve_combat(dice, table.charts, attacker, &key, p.defender_fortified)
+            .map_err(|e| Refused::of(&e))?,
+    );
+    let effect = work.take(effect(&result.result).map_err(|e| Refused::of(&e))?);
+    let by = Role::Umpire;
+    for id in a.iter().chain(&d) {
+        let marker = if a.contains(id) {
+            "attacked"
+        } else {
+            "defended"
+        };
+        if !table.roster.units[id].markers.contains(marker) {
+            table
+                .roster
+                .mark(table.spec, by, table.moment, id, marker)
+                .map_err(|e| Refused::of(&e))?;
+        }
+    }
+    work.step("The owners remove eliminated units and move retreating ones on the roster.");
+    Ok(Acted::public(work.done(serde_json::json!({
+        "column": key, "result": result, "effect": effect,
+    }))))
+}
+
+/// The stacks Radio Intelligence examines.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+pub struct RadioIn {
+    /// Up to five hexes holding Soviet stacks.
+    pub hexes: Vec<String>,
+}
+
+fn radio(p: RadioIn, table: &mut Table<'_, Records>) -> Result<Acted<serde_json::Value>, Refused> {
+    if table.by == Role::Soviet {
+        return Err(refused(
+            RefusalKind::AgainstTheRules,
+            "not_allowed",
+            "Radio Intelligence is the Finnish player's (24.2).",
+        ));
+    }
+    if p.hexes.is_empty() || p.hexes.len() > 5 {
+        return Err(refused(
+            RefusalKind::AgainstTheRules,
+            "not_allowed",
+            "Radio Intelligence examines one to five Soviet stacks (24.2).",
+        ));
+    }
+    let found: Vec<UnitId> = table
+        .roster
+        .units
+        .values()
+        .filter(|u| {
+            u.side == Side::Soviet
+                && !super::off_map(u)
+                && p.hexes.iter().any(|h| h.trim() == u.location.trim())
+        })
+        .map(|u| u.id.clone())
+        .collect();
+    table.extra.revealed.extend(found.iter().cloned());
+    let mut work = Working::new();
+    work.step(format!(
+        "Radio Intelligence examines {}: {}.",
+        p.hexes.join(", "),
+        if found.is_empty() {
+            "no Soviet units".into()
+        } else {
+            names(table, &found)
+        }
+    ));
+    Ok(Acted {
+        explained: work.done(serde_json::json!({"examined": found})),
+        // What the Finns learned is theirs; the units stay revealed on their view.
+        secrecy: Secrecy::SideOnly(Side::Finnish),
+    })
+}
+
+/// Every action of Winter War.
+pub fn actions() -> Vec<Action<Records>> {
+    vec![
+        Action::new(
+            "declare-combat",
+            "Declare a ground combat",
+            "14.0, 24.2",
+            |p: DeclareIn, table: &mut Table<'_, Records>, _dice| declare_combat(p, table),
+        ),
+        Action::new(
+            "resolve-combat",
+            "Resolve a ground combat against the roster",
+            "14.0–14.2",
+            |p: CombatIn, table: &mut Table<'_, Records>, dice| combat(p, table, dice),
+        ),
+        Action::new(
+            "radio-intelligence",
+            "Radio Intelligence: examine five Soviet stacks",
+            "24.2",
+            |p: RadioIn, table: &mut Table<'_, Records>, _dice| radio(p, table),
+        ),
+    ]
+}

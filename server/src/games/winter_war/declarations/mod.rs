@@ -1,0 +1,218 @@
+//! Winter War (World at War #77) declared for the server's assisted table: options, sequence of
+//! play (6.0), roster, charts, catalogue, and the hidden information of 7.3 and the optional fog
+//! of war (24.2): units on a Turn Track box or an off-map display are the enemy's secret always;
+//! with the fog, enemy stacks show only their flag until a combat involving them is declared,
+//! Radio Intelligence lets the Finns examine five Soviet stacks, and units inside the enemy's
+//! country are always visible.
+
+mod actions;
+mod calculations;
+mod procedures;
+
+use crate::core::domain::{self, Side};
+use crate::dice::source::Dice;
+use crate::games::assisted::catalogue::{Action, Calculation, DiceProcedure, Refused, Table};
+use crate::games::assisted::charts::ChartSpec;
+use crate::games::assisted::declarations::{Context, Declarations};
+use crate::games::assisted::roster::{
+    AttrKind, AttrSpec, Glimpse, MarkerSpec, RosterSpec, Sight, Unit, UnitId,
+};
+use crate::games::assisted::sequence::Sequence;
+use crate::games::assisted::tracker::HookCall;
+use crate::games::winter_war::rules::charts::specs;
+use crate::games::winter_war::rules::events::EventFlags;
+use crate::games::winter_war::rules::readings::READINGS;
+use crate::games::winter_war::rules::sequence::{
+    self as seq, Conditions, HOOKS, LAST_TURN, sequence,
+};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+pub use calculations::ColumnIn;
+
+/// Winter War on the server.
+pub struct WinterWar;
+
+/// What a Winter War campaign chooses when it is created.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct Options {
+    /// Optional rule 24.2, fog of war: enemy stacks show only their flag until revealed.
+    pub fog_of_war: bool,
+    /// The Historical scenario (Timoshenko on GT 5), else Free Setup.
+    pub historical: bool,
+}
+
+/// Winter War's own records beyond the roster and charts.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Records {
+    /// Units revealed under the fog of war; they stay revealed while on the map (24.2).
+    pub revealed: BTreeSet<UnitId>,
+    /// The events and markers in play (Timoshenko, Freeze, one-shot events…).
+    pub flags: EventFlags,
+    /// At least one Soviet shock corps has been formed (Second Wave).
+    pub shock_corps_formed: bool,
+    /// Victory points, Soviet then Finnish.
+    pub victory_points: [i64; 2],
+}
+
+/// Whether a unit is on a Turn Track box or an off-map display rather than on the map.
+pub fn off_map(unit: &Unit) -> bool {
+    let place = unit.location.trim().to_lowercase();
+    place.starts_with("track") || place.starts_with("display") || place.starts_with("off-map")
+}
+
+fn number(code: &str, name: &str, max: i64, required: bool) -> AttrSpec {
+    AttrSpec {
+        code: code.into(),
+        name: name.into(),
+        kind: AttrKind::Number { min: 0, max },
+        required,
+    }
+}
+
+const MARKERS: [(&str, &str); 8] = [
+    ("suppressed", "Suppressed"),
+    ("out_of_supply", "Out of supply"),
+    ("laager", "Laager"),
+    ("inside_enemy_country", "Inside the enemy's country"),
+    ("attacked", "Attacked this phase"),
+    ("defended", "Defended this phase"),
+    ("nkvd", "NKVD"),
+    ("static", "Static"),
+];
+
+impl Declarations for WinterWar {
+    const GAME: domain::Game = domain::Game::WinterWar;
+    const SEGMENT: &'static str = "table";
+    type Options = Options;
+    type Extra = Records;
+
+    fn sequence(_options: &Options) -> Sequence {
+        sequence()
+    }
+    fn hooks() -> &'static [&'static str] {
+        HOOKS
+    }
+    fn conditions() -> &'static [&'static str] {
+        seq::CONDITIONS
+    }
+    fn holds(code: &str, context: &Context<'_, Self>) -> bool {
+        Conditions {
+            turn: context.turn,
+            last_turn: LAST_TURN,
+            timoshenko: context.extra.flags.timoshenko,
+            shock_corps_formed: context.extra.shock_corps_formed,
+        }
+        .holds(code)
+    }
+    fn on_hooks(
+        calls: &[HookCall],
+        table: &mut Table<'_, Records>,
+        _options: &Options,
+        _dice: &mut dyn Dice,
+    ) -> Result<Vec<String>, Refused> {
+        let mut notes = Vec::new();
+        for call in calls {
+            notes.push(match call.hook.as_str() {
+                seq::HOOK_LIFT_SUPPRESSION => {
+                    let ids: Vec<UnitId> = table
+                        .roster
+                        .units
+                        .values()
+                        .filter(|u| u.markers.contains("suppressed"))
+                        .map(|u| u.id.clone())
+                        .collect();
+                    for id in &ids {
+                        table
+                            .roster
+                            .unmark(table.spec, domain::Role::Umpire, table.moment, id, "suppressed")
+                            .map_err(|e| Refused::of(&e))?;
+                    }
+                    format!("{} Suppressed marker(s) lifted (16.1).", ids.len())
+                }
+                seq::HOOK_START_OF_TURN => "Start of the game turn: check the events of 22.0 and the reinforcement schedule (25.0).".into(),
+                seq::HOOK_SUPPLY => "Determine supply (15.0); mark units out of supply.".into(),
+                seq::HOOK_STACKING => "Check stacking (7.1).".into(),
+                seq::HOOK_ALLIED_IN_FINLAND => "Allied units must be in Finland by now (17.2).".into(),
+                seq::HOOK_REMOVE_INTERDICTION => "Remove the interdiction markers (12.1).".into(),
+                seq::HOOK_END_OF_TURN => "End of the game turn: count victory points (4.0).".into(),
+                other => format!("({other})"),
+            });
+        }
+        Ok(notes)
+    }
+    fn roster() -> RosterSpec {
+        RosterSpec {
+            types: Vec::new(),
+            attributes: vec![
+                number("af", "Attack factor", 30, true),
+                number("df", "Defence factor", 30, true),
+                number("mf", "Movement factor", 12, true),
+                AttrSpec {
+                    code: "size".into(),
+                    name: "Size (II, III, X, XX, XXX)".into(),
+                    kind: AttrKind::Text { max_chars: 4 },
+                    required: false,
+                },
+                AttrSpec {
+                    code: "flag".into(),
+                    name: "Flag (Finnish, Soviet, Allied, Volunteer, Swedish)".into(),
+                    kind: AttrKind::Text { max_chars: 12 },
+                    required: false,
+                },
+            ],
+            markers: MARKERS
+                .iter()
+                .map(|(code, name)| MarkerSpec {
+                    code: (*code).into(),
+                    name: (*name).into(),
+                })
+                .collect(),
+        }
+    }
+    fn charts() -> Vec<ChartSpec> {
+        specs()
+    }
+    fn sight(_viewer: Side, unit: &Unit, extra: &Records, options: &Options) -> Sight {
+        if off_map(unit) {
+            // 7.3: never the enemy's Turn Track boxes or off-map displays.
+            return Sight::Hidden;
+        }
+        if !options.fog_of_war
+            || extra.revealed.contains(&unit.id)
+            || unit.markers.contains("inside_enemy_country")
+        {
+            return Sight::Full;
+        }
+        // 24.2: face down, flag up; the stack's place, its Laager and Suppressed markers.
+        Sight::Partial(Glimpse {
+            attributes: vec!["flag".into()],
+            markers: vec!["laager".into(), "suppressed".into()],
+            unit_type: false,
+            location: true,
+        })
+    }
+    fn extra_for(viewer: Option<Side>, extra: &Records) -> serde_json::Value {
+        let _ = viewer;
+        // The revealed ids are of units the viewer sees in full anyway; flags and points are
+        // public.
+        serde_json::to_value(extra).unwrap_or_default()
+    }
+    fn calculations() -> Vec<Calculation> {
+        calculations::calculations()
+    }
+    fn procedures() -> Vec<DiceProcedure> {
+        procedures::procedures()
+    }
+    fn actions() -> Vec<Action<Records>> {
+        actions::actions()
+    }
+    fn readings() -> &'static [&'static str] {
+        READINGS
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,1 @@
+//! Winter War's declarations: catalogue, actions and the fog of war.
