@@ -98,7 +98,8 @@ impl Refusal for AwwError {
             | AwwError::SuccessCell { .. }
             | AwwError::NoDemolitionRow { .. }
             | AwwError::PlanExists { .. }
-            | AwwError::PlanInEnemyZoc { .. } => RefusalKind::AgainstTheRules,
+            | AwwError::PlanInEnemyZoc { .. }
+            | AwwError::SovietRoll => RefusalKind::AgainstTheRules,
             AwwError::NoSpringRoll { .. }
             | AwwError::InterventionTooEarly
             | AwwError::PlanNotNow => RefusalKind::NotNow,
