@@ -165,8 +165,10 @@ impl DeskEvent {
             DeskEvent::Started { moment } => format!("The campaign starts: {moment}."),
             DeskEvent::Advanced {
                 sentence, notes, ..
-            } => std::iter::once(sentence.clone())
-                .chain(notes.iter().cloned())
+            } => std::iter::once(sentence)
+                .chain(notes)
+                .filter(|s| !s.is_empty())
+                .cloned()
                 .collect::<Vec<_>>()
                 .join(" "),
             DeskEvent::Roster { sentence, .. } => sentence.clone(),
@@ -501,6 +503,17 @@ impl<D: Declarations> Desk<D> {
                 version,
                 by,
             });
+        }
+        if let Some(sequence) = D::resequence(&self.options, &self.charts) {
+            // A chart that gives the sequence of play (a turn track) re-declares it; the game
+            // stays at the same turn and phase.
+            sequence
+                .validate(D::hooks(), D::conditions())
+                .map_err(|e| Refused::of(&e))?;
+            self.tracker
+                .rebase(&self.sequence, &sequence)
+                .map_err(|e| Refused::of(&e))?;
+            self.sequence = sequence;
         }
         Ok(events)
     }

@@ -190,6 +190,18 @@ pub struct CombatIn {
     pub overrides: Vec<Override>,
 }
 
+/// Refuses outside the phases `suffixes` name (`_combat`, `_action`), saying when it may be done.
+fn in_phase(table: &Table<'_, Records>, suffixes: &[&str], when: &str) -> Result<(), Refused> {
+    if suffixes.iter().any(|s| table.phase.ends_with(s)) {
+        return Ok(());
+    }
+    Err(Refused {
+        kind: RefusalKind::NotNow,
+        code: "wrong_phase",
+        message: format!("This is done in {when}; it is now {}.", table.moment),
+    })
+}
+
 fn owner_side(units: &[&Unit]) -> Result<Side, Refused> {
     let side = units
         .first()
@@ -472,6 +484,8 @@ fn fire(
     table: &mut Table<'_, Records>,
     dice: &mut dyn Dice,
 ) -> Result<Acted<serde_json::Value>, Refused> {
+    in_phase(table, &["_combat"], "a Combat Phase (10.0)")?;
+    in_phase(table, &["_combat"], "a Combat Phase (10.0)")?;
     let mut work = Working::new();
     let taken = Taken::new(table, p.overrides, &mut work)?;
     let firer = taken.unit(&p.firer)?;
@@ -562,6 +576,12 @@ fn raid(
     table: &mut Table<'_, Records>,
     dice: &mut dyn Dice,
 ) -> Result<Acted<serde_json::Value>, Refused> {
+    in_phase(
+        table,
+        &["_action"],
+        "the Finnish Action Phase of a night turn (16.4)",
+    )?;
+    in_phase(table, &["_action"], "the Finnish Action Phase of a night turn (16.4)")?;
     let mut work = Working::new();
     let taken = Taken::new(table, p.overrides, &mut work)?;
     let raiders = p

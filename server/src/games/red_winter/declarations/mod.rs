@@ -185,9 +185,9 @@ impl Declarations for RedWinter {
                         .and_then(|t| t.iter().find(|b| b.turn == table.turn).cloned());
                     match (call.hook.as_str(), turn) {
                         (seq::ADJUST_AMMO, Some(b)) => {
-                            table.extra.ammo[0] += b.soviet_ammo;
-                            table.extra.ammo[1] += b.finnish_ammo;
-                            format!("The Turn Track gives 76mm ammo: Soviet +{}, Finnish +{} (12.4.1).", b.soviet_ammo, b.finnish_ammo)
+                            let gained = if phasing == Side::Soviet { b.soviet_ammo } else { b.finnish_ammo };
+                            table.extra.ammo[side_index(phasing)] += gained;
+                            format!("The Turn Track gives the {} player {gained} 76mm ammo (12.4.1).", phasing.adjective())
                         }
                         (_, Some(b)) => {
                             let i = side_index(phasing);
