@@ -4,7 +4,7 @@
 
 use super::catalogue::{Action, Calculation, DiceProcedure, Refused, Table};
 use super::chart_set::ChartSet;
-use super::charts::ChartSpec;
+use super::charts::{Chart, ChartSpec};
 use super::roster::Sight;
 use super::roster::{RosterSpec, Unit};
 use super::sequence::Sequence;
@@ -53,12 +53,21 @@ pub trait Declarations: Send + Sync + 'static {
     fn check_options(_options: &Self::Options) -> Result<(), String> {
         Ok(())
     }
+    /// The game's own records as a campaign with these options starts.
+    fn records(_options: &Self::Options) -> Self::Extra {
+        Self::Extra::default()
+    }
     /// The sequence of play for these options.
     fn sequence(options: &Self::Options) -> Sequence;
     /// The sequence of play the entered charts give (a turn track), if they give one; the table
     /// moves to it at the same turn and phase when a chart is entered.
     fn resequence(_options: &Self::Options, _charts: &ChartSet) -> Option<Sequence> {
         None
+    }
+    /// Checks an entered chart beyond its cells' grammar (ascending odds, contiguous bands, known
+    /// event names); the sentence names what to change.
+    fn check_chart(_chart: &Chart) -> Result<(), Refused> {
+        Ok(())
     }
     /// The hook codes the sequence may name.
     fn hooks() -> &'static [&'static str];

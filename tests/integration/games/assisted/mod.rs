@@ -1,5 +1,7 @@
 //! The assisted games (Red Winter, Winter War, A Winter War) through the shared table API.
 
+pub mod a_winter_war;
 pub mod client;
 pub mod red_winter;
 pub mod table;
+pub mod winter_war;

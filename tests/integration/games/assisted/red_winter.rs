@@ -8,7 +8,8 @@ use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
 /// Day, day, night; ammo and replacement points on turn 1.
-const TURN_TRACK: &str = "turn,label,night,los,soviet_ammo,finnish_ammo,soviet_rp,finnish_rp,morale,armor_vp
+const TURN_TRACK: &str =
+    "turn,label,night,los,soviet_ammo,finnish_ammo,soviet_rp,finnish_rp,morale,armor_vp
 1,Dec 8 0800,day,6,2,1,1,1,,0
 2,Dec 8 1200,day,6,1,1,0,0,finnish,0
 3,Dec 8 night,night,,0,0,0,0,,0";
@@ -43,8 +44,15 @@ async fn two_day_turns_and_a_night_raid_with_entered_charts() {
     let t = DeskTable::new("red_winter", None).await;
     // The charts, entered once by the umpire.
     let view = t.chart("turn_track", TURN_TRACK).await;
-    assert_eq!(view["moment"], "Dec 8 0800, First Player Reset Phase", "the Turn Track names the turns");
-    t.chart("crt", &every_row(2, 12, "1:4,1:3,1:2,1:1,2:1,3:1,4:1,5:1,6:1", "1/1")).await;
+    assert_eq!(
+        view["moment"], "Dec 8 0800, First Player Reset Phase",
+        "the Turn Track names the turns"
+    );
+    t.chart(
+        "crt",
+        &every_row(2, 12, "1:4,1:3,1:2,1:1,2:1,3:1,4:1,5:1,6:1", "1/1"),
+    )
+    .await;
     t.chart("rat", &every_row(1, 29, "result", "S")).await;
     t.chart("fnrt", &every_row(-5, 12, "result", "1R")).await;
     // The units, each side its own.
@@ -61,12 +69,23 @@ soviet,3/609,infantry,0610,6,4,2";
     let all = t.table(&t.umpire).await;
     assert_eq!(all["units"].as_array().expect("units").len(), 6);
     // Red Winter hides nothing: each side sees every enemy unit (6.0).
-    assert_eq!(t.table(&t.finn).await["enemy_units"].as_array().expect("enemy").len(), 3);
+    assert_eq!(
+        t.table(&t.finn).await["enemy_units"]
+            .as_array()
+            .expect("enemy")
+            .len(),
+        3
+    );
 
     // Turn 1: the Soviet reset phase came before the Turn Track was entered, so only the
     // Finns' ammo of turn 1 is counted, at their reset phase.
     let view = advance_to(&t, 1, "First Player Combat Phase").await;
-    assert_eq!(view["records"]["ammo"], json!([0, 0]), "{}", view["records"]);
+    assert_eq!(
+        view["records"]["ammo"],
+        json!([0, 0]),
+        "{}",
+        view["records"]
+    );
     // A combat outside the combat phase's attacker order: the Finns cannot attack now? They
     // can be refused for the phase only in action phases; here the Soviets attack.
     let combat = json!({
@@ -80,31 +99,75 @@ soviet,3/609,infantry,0610,6,4,2";
     });
     let answer = t.act(&t.soviet, "resolve-combat", combat.clone()).await;
     let steps = answer["steps"].as_array().expect("steps");
-    assert!(steps.iter().any(|s| s.as_str().is_some_and(|s| s.contains("one platoon froze on the start line"))), "{answer}");
-    assert!(steps.iter().any(|s| s.as_str().is_some_and(|s| s.contains("Dug-In"))), "the defender's Dug-In marker shifts the column: {answer}");
+    assert!(
+        steps.iter().any(|s| s
+            .as_str()
+            .is_some_and(|s| s.contains("one platoon froze on the start line"))),
+        "{answer}"
+    );
+    assert!(
+        steps
+            .iter()
+            .any(|s| s.as_str().is_some_and(|s| s.contains("Dug-In"))),
+        "the defender's Dug-In marker shifts the column: {answer}"
+    );
     assert_eq!(answer["result"]["attacker_losses"], 1);
     assert_eq!(answer["result"]["defender_losses"], 1);
     assert_eq!(answer["charts"], json!([{"chart": "crt", "version": 1}]));
     // A second combat before the losses are taken is refused, and so is the attacker taking
     // its losses before the defender.
-    let (status, body) = t.call(&t.soviet, Method::POST, "actions/resolve-combat", combat).await;
-    assert_eq!(status, StatusCode::CONFLICT, "{body}");
     let (status, body) = t
-        .call(&t.soviet, Method::POST, "actions/take-losses", json!({"steps": [id(&soviet_view, "1/609")]}))
+        .call(&t.soviet, Method::POST, "actions/resolve-combat", combat)
         .await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
-    t.act(&t.finn, "take-losses", json!({"steps": [id(&finn_view, "1/JR16")]})).await;
-    t.act(&t.soviet, "take-losses", json!({"steps": [id(&soviet_view, "1/609")]})).await;
+    let (status, body) = t
+        .call(
+            &t.soviet,
+            Method::POST,
+            "actions/take-losses",
+            json!({"steps": [id(&soviet_view, "1/609")]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    t.act(
+        &t.finn,
+        "take-losses",
+        json!({"steps": [id(&finn_view, "1/JR16")]}),
+    )
+    .await;
+    t.act(
+        &t.soviet,
+        "take-losses",
+        json!({"steps": [id(&soviet_view, "1/609")]}),
+    )
+    .await;
     let after = t.table(&t.umpire).await;
     let steps_of = |name: &str| {
-        after["units"].as_array().expect("units").iter().find(|u| u["name"] == name).expect("unit")["attributes"]["steps"].clone()
+        after["units"]
+            .as_array()
+            .expect("units")
+            .iter()
+            .find(|u| u["name"] == name)
+            .expect("unit")["attributes"]["steps"]
+            .clone()
     };
     assert_eq!(steps_of("1/JR16"), json!(1));
     assert_eq!(steps_of("1/609"), json!(1));
     // The CRT roll in the dice log records the chart version and the whole answer.
     let rolls = t.rolls(&t.finn).await;
-    let crt = rolls.iter().find(|r| r["purpose"].as_str().is_some_and(|p| p.contains("Combat against 0814"))).expect("the CRT roll");
-    assert_eq!(crt["result"]["charts"], json!([{"chart": "crt", "version": 1}]), "{crt}");
+    let crt = rolls
+        .iter()
+        .find(|r| {
+            r["purpose"]
+                .as_str()
+                .is_some_and(|p| p.contains("Combat against 0814"))
+        })
+        .expect("the CRT roll");
+    assert_eq!(
+        crt["result"]["charts"],
+        json!([{"chart": "crt", "version": 1}]),
+        "{crt}"
+    );
     assert!(crt["result"]["answer"]["steps"].is_array(), "{crt}");
 
     // The Finns' combat phase: the mortar fires at 2/609 and the RAT suppresses it.
@@ -114,40 +177,115 @@ soviet,3/609,infantry,0610,6,4,2";
     let answer = t.act(&t.finn, "ranged-attack", fire.clone()).await;
     assert_eq!(answer["result"]["suppressed"], true, "{answer}");
     let soviet_now = t.table(&t.soviet).await;
-    let two = soviet_now["units"].as_array().expect("units").iter().find(|u| u["name"] == "2/609").expect("2/609").clone();
-    assert!(two["markers"].as_array().expect("markers").iter().any(|m| m == "suppressed"), "{two}");
-    let (status, body) = t.call(&t.finn, Method::POST, "actions/ranged-attack", fire).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "a unit fires once: {body}");
+    let two = soviet_now["units"]
+        .as_array()
+        .expect("units")
+        .iter()
+        .find(|u| u["name"] == "2/609")
+        .expect("2/609")
+        .clone();
+    assert!(
+        two["markers"]
+            .as_array()
+            .expect("markers")
+            .iter()
+            .any(|m| m == "suppressed"),
+        "{two}"
+    );
+    let (status, body) = t
+        .call(&t.finn, Method::POST, "actions/ranged-attack", fire)
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "a unit fires once: {body}"
+    );
     // The end of the combat phase removes the Suppressed markers.
     t.advance(&t.finn).await;
     let soviet_now = t.table(&t.soviet).await;
-    assert!(soviet_now["units"].as_array().expect("units").iter().all(|u| !u["markers"].as_array().expect("m").iter().any(|m| m == "suppressed")));
+    assert!(
+        soviet_now["units"]
+            .as_array()
+            .expect("units")
+            .iter()
+            .all(|u| !u["markers"]
+                .as_array()
+                .expect("m")
+                .iter()
+                .any(|m| m == "suppressed"))
+    );
 
     let view = advance_to(&t, 2, "Second Player Action Phase").await;
-    assert_eq!(view["records"]["ammo"], json!([1, 2]), "{}", view["records"]);
+    assert_eq!(
+        view["records"]["ammo"],
+        json!([1, 2]),
+        "{}",
+        view["records"]
+    );
     // Turn 3 is a night turn, and the Finns raid in their action phase.
     let night = advance_to(&t, 3, "Second Player Action Phase").await;
-    assert!(night["moment"].as_str().expect("moment").starts_with("Dec 8 night"), "{night}");
+    assert!(
+        night["moment"]
+            .as_str()
+            .expect("moment")
+            .starts_with("Dec 8 night"),
+        "{night}"
+    );
     let raid = json!({"raiders": [id(&finn_view, "2/JR16")], "hex": "0610", "defenders": [id(&soviet_view, "3/609")]});
-    let (status, body) = t.call(&t.soviet, Method::POST, "actions/night-raid", raid.clone()).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "only the Finns raid: {body}");
+    let (status, body) = t
+        .call(&t.soviet, Method::POST, "actions/night-raid", raid.clone())
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "only the Finns raid: {body}"
+    );
     let answer = t.act(&t.finn, "night-raid", raid.clone()).await;
-    assert_eq!(answer["result"]["finding"], json!({"found": "found", "shift": 1}), "{answer}");
+    assert_eq!(
+        answer["result"]["finding"],
+        json!({"found": "found", "shift": 1}),
+        "{answer}"
+    );
     assert_eq!(answer["result"]["defender_losses"], 1);
-    let (status, body) = t.call(&t.finn, Method::POST, "actions/night-raid", raid).await;
+    let (status, body) = t
+        .call(&t.finn, Method::POST, "actions/night-raid", raid)
+        .await;
     assert_eq!(status, StatusCode::CONFLICT, "one raid a night: {body}");
     // Night raid losses are steps only.
     let (status, body) = t
-        .call(&t.soviet, Method::POST, "actions/take-losses", json!({"retreat": 1, "retreat_to": "0510"}))
+        .call(
+            &t.soviet,
+            Method::POST,
+            "actions/take-losses",
+            json!({"retreat": 1, "retreat_to": "0510"}),
+        )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
 
     // The log, as the Finns read it: every resolution, and none of the Soviets' own roster
     // changes.
-    let log = t.expect(&t.finn, Method::GET, "table/events?limit=500", Value::Null, StatusCode::OK).await;
+    let log = t
+        .expect(
+            &t.finn,
+            Method::GET,
+            "table/events?limit=500",
+            Value::Null,
+            StatusCode::OK,
+        )
+        .await;
     let log = log.as_array().expect("log");
     let ran: Vec<&Value> = log.iter().filter(|e| e["kind"] == "ran").collect();
-    assert_eq!(ran.len(), 5, "the combat, two sides' losses, the fire and the raid: {log:?}");
-    assert!(log.iter().all(|e| !e["sentence"].as_str().unwrap_or("").contains("3/609 (infantry) added")), "the Soviets' roster entries are theirs");
+    assert_eq!(
+        ran.len(),
+        5,
+        "the combat, two sides' losses, the fire and the raid: {log:?}"
+    );
+    assert!(
+        log.iter().all(|e| !e["sentence"]
+            .as_str()
+            .unwrap_or("")
+            .contains("3/609 (infantry) added")),
+        "the Soviets' roster entries are theirs"
+    );
     assert!(log.iter().any(|e| e["kind"] == "chart_entered"));
 }

@@ -221,7 +221,7 @@ impl<D: Declarations> Desk<D> {
         sequence
             .validate(D::hooks(), D::conditions())
             .map_err(|e| Refused::of(&e))?;
-        let extra = D::Extra::default();
+        let extra = D::records(&options);
         let charts = ChartSet::default();
         let (tracker, calls) = {
             let context = Context::<D> {
@@ -491,6 +491,15 @@ impl<D: Declarations> Desk<D> {
                         known.join(", ")
                     ),
                 )
+            })?;
+            let checked = spec.check(raw.clone()).map_err(|e| {
+                let mut r = Refused::of(&e);
+                r.message = format!("{}: {}", spec.name, r.message);
+                r
+            })?;
+            D::check_chart(&checked).map_err(|mut r| {
+                r.message = format!("{}: {}", spec.name, r.message);
+                r
             })?;
             let version = self.charts.enter(spec, raw, by, &moment).map_err(|e| {
                 let mut r = Refused::of(&e);

@@ -581,7 +581,11 @@ fn raid(
         &["_action"],
         "the Finnish Action Phase of a night turn (16.4)",
     )?;
-    in_phase(table, &["_action"], "the Finnish Action Phase of a night turn (16.4)")?;
+    in_phase(
+        table,
+        &["_action"],
+        "the Finnish Action Phase of a night turn (16.4)",
+    )?;
     let mut work = Working::new();
     let taken = Taken::new(table, p.overrides, &mut work)?;
     let raiders = p

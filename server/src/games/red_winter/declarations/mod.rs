@@ -10,13 +10,14 @@ use crate::core::domain::{self, Side};
 use crate::dice::source::Dice;
 use crate::games::assisted::catalogue::{Action, Calculation, DiceProcedure, Refused, Table};
 use crate::games::assisted::chart_set::ChartSet;
-use crate::games::assisted::charts::ChartSpec;
+use crate::games::assisted::charts::{Chart, ChartSpec};
 use crate::games::assisted::declarations::Declarations;
 use crate::games::assisted::roster::{
     AttrKind, AttrSpec, MarkerSpec, RosterSpec, Sight, Unit, UnitId,
 };
 use crate::games::assisted::sequence::Sequence;
 use crate::games::assisted::tracker::HookCall;
+use crate::games::red_winter::rules::calc_odds::crt_columns;
 use crate::games::red_winter::rules::charts::chart_specs;
 use crate::games::red_winter::rules::readings::READINGS;
 use crate::games::red_winter::rules::sequence::{self as seq, HOOKS, sequence};
@@ -135,6 +136,12 @@ impl Declarations for RedWinter {
             sequence.last_turn = options.last_turn;
         }
         Some(sequence)
+    }
+    fn check_chart(chart: &Chart) -> Result<(), Refused> {
+        if chart.code == crate::games::red_winter::rules::charts::CRT {
+            crt_columns(&chart.columns).map_err(|e| Refused::of(&e))?;
+        }
+        Ok(())
     }
     fn hooks() -> &'static [&'static str] {
         HOOKS

@@ -27,9 +27,16 @@ fn refused(kind: RefusalKind, code: &'static str, message: impl Into<String>) ->
 }
 
 fn unit<'a>(table: &'a Table<'_, Records>, id: &str) -> Result<&'a Unit, Refused> {
+    // An enemy unit the caller cannot name is answered exactly as one that does not exist.
     UnitId::parse(id)
         .ok()
         .and_then(|id| table.roster.units.get(&id))
+        .filter(|u| {
+            table
+                .by
+                .side()
+                .is_none_or(|s| super::nameable(s, u, table.extra))
+        })
         .ok_or_else(|| {
             refused(
                 RefusalKind::NoSuchThing,
@@ -58,19 +65,29 @@ fn units<'a>(
     Ok(found)
 }
 
-/// A ground combat declared: who attacks whom.
+/// A ground combat declared: who attacks which hex.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 pub struct DeclareIn {
-    /// The attacking units, by id.
+    /// The attacking units, your own, by id.
     pub attackers: Vec<String>,
-    /// The defending units, by id.
-    pub defenders: Vec<String>,
+    /// The defending hex: every enemy unit on the map there defends.
+    pub hex: String,
 }
 
 fn declare(
     p: &DeclareIn,
     table: &mut Table<'_, Records>,
 ) -> Result<(Side, Vec<UnitId>, Vec<UnitId>), Refused> {
+    if !(table.phase.ends_with("_combat") || table.phase == "second_wave") {
+        return Err(refused(
+            RefusalKind::NotNow,
+            "wrong_phase",
+            format!(
+                "Combats are declared in a Combat Phase (14.0); it is now {}.",
+                table.moment
+            ),
+        ));
+    }
     let attacker = match table.by.side() {
         Some(side) => side,
         None => unit(table, p.attackers.first().map_or("", String::as_str))?.side,
@@ -79,10 +96,26 @@ fn declare(
         .iter()
         .map(|u| u.id.clone())
         .collect();
-    let defending: Vec<UnitId> = units(table, &p.defenders, attacker.enemy())?
-        .iter()
+    let defending: Vec<UnitId> = table
+        .roster
+        .units
+        .values()
+        .filter(|u| {
+            u.side == attacker.enemy() && !super::off_map(u) && u.location.trim() == p.hex.trim()
+        })
         .map(|u| u.id.clone())
         .collect();
+    if defending.is_empty() {
+        return Err(refused(
+            RefusalKind::AgainstTheRules,
+            "not_allowed",
+            format!(
+                "No {} unit is on the map in {}.",
+                attacker.enemy().adjective(),
+                p.hex.trim()
+            ),
+        ));
+    }
     table.extra.revealed.extend(attacking.iter().cloned());
     table.extra.revealed.extend(defending.iter().cloned());
     Ok((attacker, attacking, defending))

@@ -12,14 +12,14 @@ mod procedures;
 use crate::core::domain::{self, Side};
 use crate::dice::source::Dice;
 use crate::games::assisted::catalogue::{Action, Calculation, DiceProcedure, Refused, Table};
-use crate::games::assisted::charts::ChartSpec;
+use crate::games::assisted::charts::{Chart, ChartSpec};
 use crate::games::assisted::declarations::{Context, Declarations};
 use crate::games::assisted::roster::{
     AttrKind, AttrSpec, Glimpse, MarkerSpec, RosterSpec, Sight, Unit, UnitId,
 };
 use crate::games::assisted::sequence::Sequence;
 use crate::games::assisted::tracker::HookCall;
-use crate::games::winter_war::rules::charts::specs;
+use crate::games::winter_war::rules::charts::{self, specs};
 use crate::games::winter_war::rules::events::EventFlags;
 use crate::games::winter_war::rules::readings::READINGS;
 use crate::games::winter_war::rules::sequence::{
@@ -55,6 +55,19 @@ pub struct Records {
     pub shock_corps_formed: bool,
     /// Victory points, Soviet then Finnish.
     pub victory_points: [i64; 2],
+    /// The fog of war is played (24.2), as chosen at creation.
+    #[serde(default)]
+    pub fog_of_war: bool,
+}
+
+/// Whether `viewer` sees `unit` (an enemy's) well enough to name it: not on a display, and with
+/// the fog of war, revealed or inside the viewer's country.
+pub fn nameable(viewer: Side, unit: &Unit, extra: &Records) -> bool {
+    unit.side == viewer
+        || (!off_map(unit)
+            && (!extra.fog_of_war
+                || extra.revealed.contains(&unit.id)
+                || unit.markers.contains("inside_enemy_country")))
 }
 
 /// Whether a unit is on a Turn Track box or an off-map display rather than on the map.
@@ -89,8 +102,22 @@ impl Declarations for WinterWar {
     type Options = Options;
     type Extra = Records;
 
+    fn records(options: &Options) -> Records {
+        Records {
+            fog_of_war: options.fog_of_war,
+            ..Records::default()
+        }
+    }
     fn sequence(_options: &Options) -> Sequence {
         sequence()
+    }
+    fn check_chart(chart: &Chart) -> Result<(), Refused> {
+        let checked = match chart.code.as_str() {
+            charts::CRT => charts::check_crt(chart),
+            charts::FINNISH_EVENTS | charts::SOVIET_EVENTS => charts::check_events(chart),
+            _ => Ok(()),
+        };
+        checked.map_err(|e| Refused::of(&e))
     }
     fn hooks() -> &'static [&'static str] {
         HOOKS

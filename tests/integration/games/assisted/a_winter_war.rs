@@ -1,0 +1,110 @@
+//! A Winter War through the API: an airborne plan written a turn ahead stays the Soviets' secret
+//! (the Finns read everything they receive and find nothing of it) until it is carried out,
+//! when its whole history becomes theirs; the rule's constraints refuse a second plan.
+
+use super::client::DeskTable;
+use super::red_winter::advance_to;
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+#[tokio::test]
+async fn an_airborne_plan_is_the_soviets_secret_until_it_is_carried_out() {
+    let t = DeskTable::new(
+        "a_winter_war",
+        Some(json!({"airborne": true, "supply_effects": true})),
+    )
+    .await;
+    let soviets = t
+        .units(&t.soviet, "side,name,type,location,markers,attack,defence,movement\nsoviet,201st Airborne Brigade,parachute,Leningrad,parachute,1,2,5")
+        .await;
+    t.units(
+        &t.finn,
+        "side,name,type,location,attack,defence,movement\nfinnish,JR 27,infantry,Kemi,3,3,2",
+    )
+    .await;
+    let para = DeskTable::unit_id(&soviets, "201st Airborne Brigade");
+    let start = t.table(&t.soviet).await;
+    assert_eq!(start["phase"], "Soviet initial phase", "{start}");
+
+    // Written in the Soviet initial phase: the log entry is the Soviets' alone.
+    let answer = t
+        .act(
+            &t.soviet,
+            "write-airborne-plan",
+            json!({"unit": para, "target": "Kemi airfield"}),
+        )
+        .await;
+    assert!(
+        answer["steps"][0]
+            .as_str()
+            .expect("step")
+            .contains("Kemi airfield"),
+        "{answer}"
+    );
+    let (status, body) = t
+        .call(
+            &t.soviet,
+            Method::POST,
+            "actions/write-airborne-plan",
+            json!({"unit": para, "target": "Oulu"}),
+        )
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "one plan per unit: {body}"
+    );
+    // The Finns cannot cancel, carry out or even learn of it.
+    let (status, body) = t
+        .call(
+            &t.finn,
+            Method::POST,
+            "actions/cancel-airborne-plan",
+            json!({"unit": para}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    let seen = t.everything_seen(&t.finn).await;
+    let browser = t.app.signed_in("finn", "leak test").await;
+    let page = t
+        .app
+        .html(&browser, &format!("/campaigns/{}/table", t.id))
+        .await;
+    for secret in ["Kemi airfield", "planned to drop"] {
+        assert!(!seen.contains(secret), "the Finns read {secret}");
+        assert!(!page.contains(secret), "the Finns' page shows {secret}");
+    }
+    assert_eq!(t.table(&t.finn).await["records"]["plans"], json!([]));
+    assert_eq!(
+        t.table(&t.soviet).await["records"]["plans"][0]["target"],
+        "Kemi airfield"
+    );
+
+    // Carried out in the next turn's Soviet air phase: now the Finns read it, history and all.
+    advance_to(&t, 2, "Soviet air phase").await;
+    let answer = t
+        .act(&t.soviet, "execute-airborne-plan", json!({"unit": para}))
+        .await;
+    assert_eq!(
+        answer["steps"].as_array().expect("history").len(),
+        2,
+        "{answer}"
+    );
+    let plans = t.table(&t.finn).await["records"]["plans"].clone();
+    assert_eq!(plans[0]["target"], "Kemi airfield", "{plans}");
+    assert_eq!(plans[0]["status"], json!({"status": "executed"}));
+    let log = t
+        .expect(
+            &t.finn,
+            Method::GET,
+            "table/events?limit=500",
+            Value::Null,
+            StatusCode::OK,
+        )
+        .await;
+    assert!(
+        log.to_string()
+            .contains("drops on Kemi airfield as planned"),
+        "{log}"
+    );
+}
