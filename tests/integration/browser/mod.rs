@@ -1,5 +1,6 @@
 //! The browser suite: real headless Chromium (through chromedriver) against a running server.
 
+mod assisted;
 mod talvisota;
 mod wons;
 mod wons_battle;
