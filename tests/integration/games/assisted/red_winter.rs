@@ -174,7 +174,7 @@ soviet,3/609,infantry,0610,6,4,2";
     advance_to(&t, 1, "Second Player Combat Phase").await;
     let fire = json!({"firer": id(&finn_view, "Mortar/JR16"), "hex": "0915", "targets": [id(&soviet_view, "2/609")],
                       "spotting": "mortar_self"});
-    let answer = t.act(&t.finn, "ranged-attack", fire.clone()).await;
+    let answer = t.act(&t.finn, "resolve-ranged-attack", fire.clone()).await;
     assert_eq!(answer["result"]["suppressed"], true, "{answer}");
     let soviet_now = t.table(&t.soviet).await;
     let two = soviet_now["units"]
@@ -193,7 +193,7 @@ soviet,3/609,infantry,0610,6,4,2";
         "{two}"
     );
     let (status, body) = t
-        .call(&t.finn, Method::POST, "actions/ranged-attack", fire)
+        .call(&t.finn, Method::POST, "actions/resolve-ranged-attack", fire)
         .await;
     assert_eq!(
         status,

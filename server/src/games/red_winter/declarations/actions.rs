@@ -220,10 +220,18 @@ fn combat(
     table: &mut Table<'_, Records>,
     dice: &mut dyn Dice,
 ) -> Result<Acted<serde_json::Value>, Refused> {
-    if p.fight == Fight::NightRaid {
-        return Err(against(
-            "A Night Raid is resolved with the night-raid action.".into(),
-        ));
+    match p.fight {
+        Fight::NightRaid => {
+            return Err(against(
+                "A Night Raid is resolved with the night-raid action.".into(),
+            ));
+        }
+        Fight::Combat => in_phase(table, &["_combat"], "a Combat Phase (3.0 III)")?,
+        Fight::Assault => in_phase(
+            table,
+            &["_action"],
+            "an Action Phase, as part of a move (9.0)",
+        )?,
     }
     if !table.extra.pending.is_empty() {
         return Err(Refused {
@@ -485,7 +493,6 @@ fn fire(
     dice: &mut dyn Dice,
 ) -> Result<Acted<serde_json::Value>, Refused> {
     in_phase(table, &["_combat"], "a Combat Phase (10.0)")?;
-    in_phase(table, &["_combat"], "a Combat Phase (10.0)")?;
     let mut work = Working::new();
     let taken = Taken::new(table, p.overrides, &mut work)?;
     let firer = taken.unit(&p.firer)?;
@@ -576,11 +583,6 @@ fn raid(
     table: &mut Table<'_, Records>,
     dice: &mut dyn Dice,
 ) -> Result<Acted<serde_json::Value>, Refused> {
-    in_phase(
-        table,
-        &["_action"],
-        "the Finnish Action Phase of a night turn (16.4)",
-    )?;
     in_phase(
         table,
         &["_action"],
@@ -694,7 +696,7 @@ pub fn actions() -> Vec<Action<Records>> {
             |p: LossesIn, table: &mut Table<'_, Records>, _dice| take_losses(p, table),
         ),
         Action::new(
-            "ranged-attack",
+            "resolve-ranged-attack",
             "Ranged Attack against the roster",
             "10.4",
             |p: FireIn, table: &mut Table<'_, Records>, dice| fire(p, table, dice),

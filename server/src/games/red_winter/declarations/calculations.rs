@@ -39,6 +39,14 @@ pub fn columns(charts: &ChartSet) -> Result<Vec<Odds>, RulesError> {
     }
 }
 
+/// Odds as players write them ("2:1").
+fn odds_text(e: Explained<Odds>) -> Explained<String> {
+    Explained {
+        value: e.value.to_string(),
+        steps: e.steps,
+    }
+}
+
 fn ok<T>(e: Explained<T>) -> Result<Explained<T>, RulesError> {
     Ok(e)
 }
@@ -330,7 +338,7 @@ pub fn calculations() -> Vec<Calculation> {
             "attack-column",
             "Combat column, every step",
             "8.1–8.3",
-            |p: Attack, charts| attack_column(&p, &columns(charts)?),
+            |p: Attack, charts| attack_column(&p, &columns(charts)?).map(odds_text),
         ),
         Calculation::new(
             "attack-strength",
@@ -353,7 +361,9 @@ pub fn calculations() -> Vec<Calculation> {
             "combat-column",
             "Combat ratio to CRT column",
             "8.2–8.3.1",
-            |p: ColumnIn, charts| combat_column(p.attack, p.defence, p.shifts, &columns(charts)?),
+            |p: ColumnIn, charts| {
+                combat_column(p.attack, p.defence, p.shifts, &columns(charts)?).map(odds_text)
+            },
         ),
         Calculation::new(
             "movement-points",

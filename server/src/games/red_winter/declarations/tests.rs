@@ -38,3 +38,165 @@ fn a_table_moves_to_the_entered_turn_track() {
     desk.enter_charts(Role::Umpire, charts).expect("enters");
     assert_eq!(desk.moment(), "Dec 8 0800, First Player Reset Phase");
 }
+
+fn run(name: &str, params: serde_json::Value) -> crate::games::assisted::catalogue::Answer {
+    let calculations = RedWinter::calculations();
+    let calc = calculations
+        .iter()
+        .find(|c| c.about.name == name)
+        .expect(name);
+    calc.run(&params, &ChartSet::default()).expect(name)
+}
+
+#[test]
+fn the_combat_column_through_the_catalogue_gives_the_rules_vectors() {
+    // T-RW-01..03: strengths already worked out.
+    for (a, d, column) in [(10, 5, "2:1"), (9, 5, "1:1"), (3, 7, "1:3")] {
+        let answer = run(
+            "combat-column",
+            serde_json::json!({"attack": a, "defence": d}),
+        );
+        assert_eq!(
+            answer.result,
+            serde_json::json!(column),
+            "{a} vs {d}: {:?}",
+            answer.steps
+        );
+    }
+    // T-RW-05: 13 across a bridge against a boxed 3 is 7:6, 1:1.
+    let attack = serde_json::json!({
+        "attackers": [{"hex": "0815", "from": "bridge", "units": [{"name": "A", "cs": 13}]}],
+        "hex": "0814",
+        "defenders": [{"name": "MG", "cs": 3, "boxed": true}],
+        "shifts": {"fight": "combat", "attacker": "soviet"}
+    });
+    let answer = run("attack-column", attack);
+    assert_eq!(
+        answer.result,
+        serde_json::json!("1:1"),
+        "{:?}",
+        answer.steps
+    );
+    assert!(
+        answer.steps.iter().any(|s| s.contains('7'))
+            && answer.steps.iter().any(|s| s.contains('6'))
+    );
+}
+
+#[test]
+fn every_entry_has_an_object_schema_and_a_unique_name() {
+    let mut names = std::collections::BTreeSet::new();
+    let abouts = RedWinter::calculations()
+        .into_iter()
+        .map(|c| c.about)
+        .chain(RedWinter::procedures().into_iter().map(|p| p.about))
+        .chain(RedWinter::actions().into_iter().map(|a| a.about));
+    for about in abouts {
+        assert_eq!(about.schema["type"], "object", "{}", about.name);
+        assert!(names.insert(about.name), "{} twice", about.name);
+    }
+    let refused = RedWinter::calculations()[0]
+        .run(
+            &serde_json::json!({"attackers": "many"}),
+            &ChartSet::default(),
+        )
+        .expect_err("refused");
+    assert_eq!(refused.code, "invalid_params");
+    assert!(refused.message.contains("attackers"), "{}", refused.message);
+}
+
+#[test]
+fn red_winter_hides_nothing_and_its_records_are_everyones() {
+    let unit = Unit {
+        id: UnitId::parse(&format!("{:032x}", 7)).expect("id"),
+        side: Side::Soviet,
+        name: "1/609".into(),
+        unit_type: "infantry".into(),
+        attributes: Default::default(),
+        location: "0815".into(),
+        markers: Default::default(),
+    };
+    let records = Records::default();
+    assert_eq!(
+        RedWinter::sight(Side::Finnish, &unit, &records, &Options::default()),
+        Sight::Full
+    );
+    assert_eq!(
+        RedWinter::extra_for(Some(Side::Finnish), &records),
+        RedWinter::extra_for(None, &records)
+    );
+}
+
+#[test]
+fn a_combat_against_the_roster_applies_scripted_dice_and_owes_losses() {
+    use crate::dice::source::ScriptedDice;
+    use crate::games::assisted::play::desk::Desk;
+    let (mut desk, _) = Desk::<RedWinter>::start(Options::default()).expect("starts");
+    let crt = "roll,1:2,1:1,2:1\n2,1/1,1/1,1/2\n3,1/1,1/1,1/2\n4,1/1,1/1,1/2\n5,1/1,1/1,1/2\n6,1/1,1/1,1/2\n7,1/1,1/1,1/2\n8,1/1,1/1,1/2\n9,1/1,1/1,1/2\n10,1/1,1/1,1/2\n11,1/1,1/1,1/2\n12,1/1,1/1,1/2";
+    let charts =
+        std::collections::BTreeMap::from([("crt".to_string(), from_csv(crt).expect("csv"))]);
+    desk.enter_charts(Role::Umpire, charts).expect("enters");
+    let unit = |n: u32, side: Side, cs: i64| Unit {
+        id: UnitId::parse(&format!("{n:032x}")).expect("id"),
+        side,
+        name: format!("unit {n}"),
+        unit_type: "infantry".into(),
+        attributes: [("cs", cs), ("ma", 4), ("steps", 2)]
+            .into_iter()
+            .map(|(k, v)| {
+                (
+                    k.to_string(),
+                    crate::games::assisted::roster::AttrValue::Number(v),
+                )
+            })
+            .collect(),
+        location: format!("{n:04}"),
+        markers: Default::default(),
+    };
+    desk.add_units(
+        Role::Umpire,
+        vec![unit(1, Side::Soviet, 8), unit(2, Side::Finnish, 4)],
+    )
+    .expect("adds");
+    let combat = serde_json::json!({
+        "fight": "combat",
+        "attackers": [{"hex": "0001", "units": [format!("{:032x}", 1)]}],
+        "hex": "0002", "defenders": [format!("{:032x}", 2)],
+        "shifts": {"fight": "combat", "attacker": "soviet"}
+    });
+    // Not in the reset phase.
+    let refused = desk
+        .act(
+            Role::Soviet,
+            "resolve-combat",
+            &combat,
+            &mut ScriptedDice::new([3, 4]),
+        )
+        .expect_err("wrong phase");
+    assert_eq!(refused.code, "wrong_phase");
+    while desk.phase().0 != "first_combat" {
+        desk.advance(Role::Umpire, &mut ScriptedDice::new([]))
+            .expect("advances");
+    }
+    let (answer, _) = desk
+        .act(
+            Role::Soviet,
+            "resolve-combat",
+            &combat,
+            &mut ScriptedDice::new([3, 4]),
+        )
+        .expect("resolves");
+    assert_eq!(answer.result["column"], "2:1");
+    assert_eq!(answer.result["defender_losses"], 2);
+    assert_eq!(desk.extra.pending.len(), 2);
+    // The defender loses both steps of its one unit: eliminated, and off the roster.
+    let two = format!("{:032x}", 2);
+    desk.act(
+        Role::Finnish,
+        "take-losses",
+        &serde_json::json!({"steps": [two, two]}),
+        &mut ScriptedDice::new([]),
+    )
+    .expect("takes");
+    assert!(!desk.roster.units.keys().any(|id| id.as_str() == two));
+}

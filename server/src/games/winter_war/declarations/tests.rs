@@ -1,1 +1,122 @@
-//! Winter War's declarations: catalogue, actions and the fog of war.
+//! Winter War's declarations: the catalogue against the rules' vectors, unique names, and the
+//! fog of war as each side's sight.
+
+use super::*;
+use crate::core::domain::Role;
+use crate::games::assisted::chart_import::from_csv;
+use crate::games::assisted::chart_set::ChartSet;
+use crate::games::winter_war::rules::charts::crt_spec;
+
+fn charts() -> ChartSet {
+    let mut charts = ChartSet::default();
+    let crt = "roll,≤49%,50-99%,100-199%,200-299%,300-399%,400-499%,500-599%,600-699%,≥700%\n"
+        .to_string()
+        + &(1..=6)
+            .map(|r| format!("{r},AE,AW,AW,DW,DW,DE,DE,DE,DE"))
+            .collect::<Vec<_>>()
+            .join("\n");
+    charts
+        .enter(
+            &crt_spec(),
+            from_csv(&crt).expect("csv"),
+            Role::Umpire,
+            "setup",
+        )
+        .expect("enters");
+    charts
+}
+
+fn column(params: serde_json::Value) -> String {
+    let calculations = WinterWar::calculations();
+    let calc = calculations
+        .iter()
+        .find(|c| c.about.name == "combat-column")
+        .expect("calc");
+    let answer = calc.run(&params, &charts()).expect("runs");
+    let index = answer.result.as_u64().expect("an index") as usize;
+    charts().current("crt").expect("crt").chart.columns[index].clone()
+}
+
+#[test]
+fn combat_columns_through_the_catalogue_give_the_rules_vectors() {
+    // T-WW-01: AF 1 against DF 12 is 8%; 20 against 1 is 2000%.
+    assert_eq!(
+        column(serde_json::json!({"attack": [1], "defence": [12]})),
+        "≤49%"
+    );
+    assert_eq!(
+        column(serde_json::json!({"attack": [20], "defence": [1]})),
+        "≥700%"
+    );
+    // T-WW-02: 20 against 1 with a terrain 1L reads 600-699%.
+    assert_eq!(
+        column(serde_json::json!({"attack": [20], "defence": [1], "terrain": {"forest": 1}})),
+        "600-699%"
+    );
+}
+
+#[test]
+fn every_entry_has_an_object_schema_and_a_unique_name() {
+    let mut names = std::collections::BTreeSet::new();
+    let abouts = WinterWar::calculations()
+        .into_iter()
+        .map(|c| c.about)
+        .chain(WinterWar::procedures().into_iter().map(|p| p.about))
+        .chain(WinterWar::actions().into_iter().map(|a| a.about));
+    for about in abouts {
+        assert_eq!(about.schema["type"], "object", "{}", about.name);
+        assert!(names.insert(about.name), "{} twice", about.name);
+    }
+}
+
+fn unit(n: u32, location: &str, markers: &[&str]) -> Unit {
+    Unit {
+        id: UnitId::parse(&format!("{n:032x}")).expect("id"),
+        side: Side::Soviet,
+        name: format!("Soviet {n}"),
+        unit_type: "infantry".into(),
+        attributes: Default::default(),
+        location: location.into(),
+        markers: markers.iter().map(|m| (*m).to_string()).collect(),
+    }
+}
+
+#[test]
+fn the_displays_are_always_hidden_and_the_fog_shows_flags_until_revealed() {
+    let fog = Options {
+        fog_of_war: true,
+        historical: false,
+    };
+    let mut records = WinterWar::records(&fog);
+    let plain = Options::default();
+    let on_track = unit(1, "track:GT5", &[]);
+    let on_map = unit(2, "2020", &[]);
+    let across = unit(3, "3030", &["inside_enemy_country"]);
+    // 7.3, with or without the fog.
+    for options in [&fog, &plain] {
+        assert_eq!(
+            WinterWar::sight(Side::Finnish, &on_track, &records, options),
+            Sight::Hidden
+        );
+    }
+    assert_eq!(
+        WinterWar::sight(Side::Finnish, &on_map, &records, &plain),
+        Sight::Full
+    );
+    assert!(matches!(
+        WinterWar::sight(Side::Finnish, &on_map, &records, &fog),
+        Sight::Partial(_)
+    ));
+    assert_eq!(
+        WinterWar::sight(Side::Finnish, &across, &records, &fog),
+        Sight::Full
+    );
+    assert!(!nameable(Side::Finnish, &on_map, &records));
+    records.revealed.insert(on_map.id.clone());
+    assert_eq!(
+        WinterWar::sight(Side::Finnish, &on_map, &records, &fog),
+        Sight::Full
+    );
+    assert!(nameable(Side::Finnish, &on_map, &records));
+    assert!(!nameable(Side::Finnish, &on_track, &records));
+}
