@@ -170,6 +170,46 @@ soviet,3/609,infantry,0610,6,4,2";
     );
     assert!(crt["result"]["answer"]["steps"].is_array(), "{crt}");
 
+    // A calculation stores nothing; a procedure reading an entered chart is a roll of the dice
+    // tray whose result names the chart version.
+    let calc = t
+        .calculate(
+            &t.finn,
+            "combat-column",
+            json!({"attack": 13, "defence": 6}),
+        )
+        .await;
+    assert_eq!(calc["result"], "2:1", "{calc}");
+    let roll = t
+        .procedure(
+            &t.finn,
+            "ranged-attack",
+            json!({"firer": "Mortar/JR16", "side": "finnish", "ras": 3}),
+        )
+        .await;
+    assert_eq!(
+        roll["result"]["charts"],
+        json!([{"chart": "rat", "version": 1}]),
+        "{roll}"
+    );
+    assert_eq!(
+        roll["result"]["answer"]["result"]["suppressed"], true,
+        "{roll}"
+    );
+    let (status, body) = t
+        .app
+        .post(
+            &format!("/api/v1/campaigns/{}/procedures/ranged-attack", t.id),
+            Some(&t.soviet),
+            json!({"firer": "Mortar/JR16", "side": "finnish", "ras": 3}),
+        )
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "not the Soviets' to roll: {body}"
+    );
+
     // The Finns' combat phase: the mortar fires at 2/609 and the RAT suppresses it.
     advance_to(&t, 1, "Second Player Combat Phase").await;
     let fire = json!({"firer": id(&finn_view, "Mortar/JR16"), "hex": "0915", "targets": [id(&soviet_view, "2/609")],
@@ -277,8 +317,8 @@ soviet,3/609,infantry,0610,6,4,2";
     let ran: Vec<&Value> = log.iter().filter(|e| e["kind"] == "ran").collect();
     assert_eq!(
         ran.len(),
-        5,
-        "the combat, two sides' losses, the fire and the raid: {log:?}"
+        6,
+        "the combat, two sides' losses, the procedure, the fire and the raid"
     );
     assert!(
         log.iter().all(|e| !e["sentence"]

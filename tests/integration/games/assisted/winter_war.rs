@@ -57,6 +57,11 @@ soviet,54th Mountain,mountain,3030,inside_enemy_country,6,4,2,XX,Soviet";
 
     // The Finns see the 54th (inside Finland) in full, the 163rd face down, the 44th not at all.
     let view = t.table(&t.finn).await;
+    assert_eq!(
+        view["units"][0]["id"],
+        ninth.as_str(),
+        "their own unit, in full"
+    );
     let enemy = view["enemy_units"].as_array().expect("enemy");
     assert_eq!(enemy.len(), 2, "{view}");
     assert!(enemy.iter().any(|u| u["name"] == "54th Mountain"));

@@ -116,7 +116,7 @@ impl Declarations for RedWinter {
     type Extra = Records;
 
     fn check_options(options: &Options) -> Result<(), String> {
-        if options.last_turn == Some(0) || options.night_turns.iter().any(|&t| t == 0) {
+        if options.last_turn == Some(0) || options.night_turns.contains(&0) {
             return Err("Turns are numbered from 1.".into());
         }
         Ok(())
