@@ -127,6 +127,24 @@ soviet,54th Mountain,mountain,3030,inside_enemy_country,6,4,2,XX,Soviet";
     assert_eq!(answer["result"]["column"], "100-199%", "{answer}");
     assert_eq!(answer["result"]["result"]["result"], "DW", "{answer}");
     assert_eq!(answer["charts"], json!([{"chart": "crt", "version": 1}]));
+    // DW: the 9th Division owes a retreat of one hex; its owner says where, and the roster follows.
+    let (status, body) = t
+        .call(&t.finn, Method::POST, "actions/take-result", json!({}))
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "where to is missing: {body}"
+    );
+    t.act(
+        &t.finn,
+        "take-result",
+        json!({"retreats": {ninth.clone(): "2022"}}),
+    )
+    .await;
+    let view = t.table(&t.finn).await;
+    assert_eq!(view["units"][0]["location"], "2022", "{view}");
+    assert_eq!(view["records"]["pending"], json!([]));
     // In the Finns' combat phase, naming a hidden unit is answered as for one that does not
     // exist, to the letter.
     advance_to(&t, 1, "Finnish Combat Phase").await;

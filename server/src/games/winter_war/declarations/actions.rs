@@ -224,6 +224,13 @@ fn combat(
             o.reason.trim()
         ));
     }
+    if !table.extra.pending.is_empty() {
+        return Err(refused(
+            RefusalKind::NotNow,
+            "result_pending",
+            "The last combat's result is still to be taken (take-result).",
+        ));
+    }
     let (attacker, a, d) = declare(&p.declared, table)?;
     work.step(format!("{} against {}", names(table, &a), names(table, &d)));
     let suppressed = |ids: &[UnitId]| {
@@ -272,7 +279,14 @@ fn combat(
                 .map_err(|e| Refused::of(&e))?;
         }
     }
-    work.step("The owners remove eliminated units and move retreating ones on the roster.");
+    super::results::apply(
+        table,
+        &effect,
+        (attacker, &a),
+        &d,
+        p.defender_fortified,
+        &mut work,
+    )?;
     Ok(Acted::public(work.done(serde_json::json!({
         "column": key, "result": result, "effect": effect,
     }))))
@@ -343,6 +357,14 @@ pub fn actions() -> Vec<Action<Records>> {
             "Resolve a ground combat against the roster",
             "14.0–14.2",
             |p: CombatIn, table: &mut Table<'_, Records>, dice| combat(p, table, dice),
+        ),
+        Action::new(
+            "take-result",
+            "Take your side's combat result: retreats and exchange losses",
+            "14.2, 14.3",
+            |p: super::results::TakeIn, table: &mut Table<'_, Records>, _dice| {
+                super::results::take(p, table)
+            },
         ),
         Action::new(
             "radio-intelligence",

@@ -8,6 +8,7 @@
 mod actions;
 mod calculations;
 mod procedures;
+mod results;
 
 use crate::core::domain::{self, Side};
 use crate::dice::source::Dice;
@@ -58,6 +59,9 @@ pub struct Records {
     /// The fog of war is played (24.2), as chosen at creation.
     #[serde(default)]
     pub fog_of_war: bool,
+    /// What the owners still owe after the last combat.
+    #[serde(default)]
+    pub pending: Vec<results::Pending>,
 }
 
 /// Whether `viewer` sees `unit` (an enemy's) well enough to name it: not on a display, and with

@@ -1,0 +1,267 @@
+//! A Winter War combat result (14.2) applied to the roster: eliminations at once, retreats as
+//! laagers, the NKVD and static units change them (14.3, 19.2, 24.1), and what each owner still
+//! owes (retreat hexes to choose, exchange losses to pick) until it takes them.
+
+use super::Records;
+use crate::core::domain::{Role, Side};
+use crate::games::assisted::calc::Working;
+use crate::games::assisted::catalogue::{Acted, Refused, Table};
+use crate::games::assisted::refusal::RefusalKind;
+use crate::games::assisted::roster::{AttrValue, UnitEdit, UnitId};
+use crate::games::winter_war::rules::calc_losses::{exchange_loss, half_exchange_loss};
+use crate::games::winter_war::rules::results::{Effect, Owed, Retreat, RetreatCase, retreat};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// What a side still owes after a combat.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "owed", rename_all = "snake_case")]
+pub enum Pending {
+    /// These units retreat this many hexes; their owner says where they end.
+    Retreat {
+        /// Whose units.
+        side: Side,
+        /// The units.
+        units: Vec<UnitId>,
+        /// Hexes.
+        hexes: u32,
+    },
+    /// The attacker eliminates units of at least this many attack factors among these (EX, HX).
+    Exchange {
+        /// Whose units.
+        side: Side,
+        /// The units that attacked.
+        units: Vec<UnitId>,
+        /// Attack factors owed.
+        attack_factors: u32,
+    },
+}
+
+impl Pending {
+    fn side(&self) -> Side {
+        match self {
+            Pending::Retreat { side, .. } | Pending::Exchange { side, .. } => *side,
+        }
+    }
+}
+
+fn number(table: &Table<'_, Records>, id: &UnitId, code: &str) -> u32 {
+    match table
+        .roster
+        .units
+        .get(id)
+        .and_then(|u| u.attributes.get(code))
+    {
+        Some(AttrValue::Number(n)) => u32::try_from(*n).unwrap_or(0),
+        _ => 0,
+    }
+}
+
+fn eliminate(
+    table: &mut Table<'_, Records>,
+    ids: &[UnitId],
+    why: &str,
+    work: &mut Working,
+) -> Result<(), Refused> {
+    for id in ids {
+        if let Some(unit) = table.roster.units.get(id) {
+            work.step(format!("{} is eliminated ({why})", unit.name));
+            table
+                .roster
+                .remove(Role::Umpire, table.moment, id, why)
+                .map_err(|e| Refused::of(&e))?;
+        }
+        table.extra.revealed.remove(id);
+    }
+    Ok(())
+}
+
+/// Applies `effect` of a combat between `attackers` and `defenders`.
+pub fn apply(
+    table: &mut Table<'_, Records>,
+    effect: &Effect,
+    (attacker, attackers): (Side, &[UnitId]),
+    defenders: &[UnitId],
+    fortification_or_city: bool,
+    work: &mut Working,
+) -> Result<(), Refused> {
+    let df: u32 = defenders.iter().map(|id| number(table, id, "df")).sum();
+    if effect.attackers_eliminated {
+        eliminate(table, attackers, "attackers eliminated, 14.2", work)?;
+    }
+    if effect.defenders_eliminated {
+        eliminate(table, defenders, "defenders eliminated, 14.2", work)?;
+    }
+    for (side, units, hexes) in [
+        (attacker, attackers, effect.attacker_retreat),
+        (attacker.enemy(), defenders, effect.defender_retreat),
+    ] {
+        if hexes == 0 {
+            continue;
+        }
+        let mut moving = Vec::new();
+        for id in units {
+            let Some(unit) = table.roster.units.get(id) else {
+                continue;
+            };
+            let nkvd = side == Side::Soviet
+                && table.roster.units.values().any(|u| {
+                    u.side == Side::Soviet
+                        && u.location == unit.location
+                        && u.markers.contains("nkvd")
+                });
+            let case = RetreatCase {
+                laager: unit.markers.contains("laager"),
+                soviet_with_nkvd: nkvd,
+                is_static: unit.markers.contains("static"),
+                fortification_or_city,
+            };
+            let name = unit.name.clone();
+            let done = retreat(hexes, case);
+            work.step(format!("{name}: {}", done.steps.join("; ")));
+            match done.value {
+                Retreat::Hexes(_) => moving.push(id.clone()),
+                Retreat::Eliminated => eliminate(
+                    table,
+                    std::slice::from_ref(id),
+                    "could not retreat, 14.3",
+                    work,
+                )?,
+                Retreat::Ignored => {}
+            }
+        }
+        if !moving.is_empty() {
+            table.extra.pending.push(Pending::Retreat {
+                side,
+                units: moving,
+                hexes,
+            });
+        }
+    }
+    let owed = match effect.attacker_owes {
+        Owed::Nothing => None,
+        Owed::FullDefence => Some(work.take(exchange_loss(df))),
+        Owed::HalfDefence => Some(work.take(half_exchange_loss(df))),
+    };
+    if let Some(attack_factors) = owed.filter(|n| *n > 0) {
+        let units: Vec<UnitId> = attackers
+            .iter()
+            .filter(|id| table.roster.units.contains_key(*id))
+            .cloned()
+            .collect();
+        table.extra.pending.push(Pending::Exchange {
+            side: attacker,
+            units,
+            attack_factors,
+        });
+    }
+    if !table.extra.pending.is_empty() {
+        work.step(
+            "The owners now take what they owe (take-result): retreats first for the defender.",
+        );
+    }
+    Ok(())
+}
+
+/// What a side does to take what it owes.
+#[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
+pub struct TakeIn {
+    /// Where each retreating unit ends, by unit id.
+    #[serde(default)]
+    pub retreats: BTreeMap<String, String>,
+    /// Units eliminated to pay an exchange, by id.
+    #[serde(default)]
+    pub eliminate: Vec<String>,
+}
+
+fn not_now(message: &str) -> Refused {
+    Refused {
+        kind: RefusalKind::NotNow,
+        code: "nothing_owed",
+        message: message.into(),
+    }
+}
+
+fn against(message: String) -> Refused {
+    Refused {
+        kind: RefusalKind::AgainstTheRules,
+        code: "not_allowed",
+        message,
+    }
+}
+
+/// Takes the first thing the caller's side owes (the umpire's: the first owed).
+pub fn take(
+    p: TakeIn,
+    table: &mut Table<'_, Records>,
+) -> Result<Acted<serde_json::Value>, Refused> {
+    let at = table
+        .extra
+        .pending
+        .iter()
+        .position(|o| table.by.side().is_none_or(|s| o.side() == s))
+        .ok_or_else(|| not_now("Your side owes nothing now."))?;
+    let owed = table.extra.pending[at].clone();
+    let mut work = Working::new();
+    match &owed {
+        Pending::Retreat { units, hexes, .. } => {
+            for id in units {
+                let Some(to) = p
+                    .retreats
+                    .get(id.as_str())
+                    .map(|h| h.trim())
+                    .filter(|h| !h.is_empty())
+                else {
+                    let name = table
+                        .roster
+                        .units
+                        .get(id)
+                        .map_or(id.as_str().to_owned(), |u| u.name.clone());
+                    return Err(against(format!(
+                        "Say where {name} ends its retreat of {hexes} hex(es)."
+                    )));
+                };
+                let edit = UnitEdit {
+                    location: Some(to.to_owned()),
+                    ..UnitEdit::default()
+                };
+                table
+                    .roster
+                    .edit(table.spec, Role::Umpire, table.moment, id, edit)
+                    .map_err(|e| Refused::of(&e))?;
+                work.step(format!(
+                    "{} retreats {hexes} hex(es) to {to}",
+                    table.roster.units[id].name
+                ));
+            }
+        }
+        Pending::Exchange {
+            units,
+            attack_factors,
+            ..
+        } => {
+            let chosen: Vec<UnitId> = p
+                .eliminate
+                .iter()
+                .map(|s| {
+                    units
+                        .iter()
+                        .find(|u| u.as_str() == s)
+                        .cloned()
+                        .ok_or_else(|| against(format!("'{s}' did not attack in this combat.")))
+                })
+                .collect::<Result<_, _>>()?;
+            let paid: u32 = chosen.iter().map(|id| number(table, id, "af")).sum();
+            let left = units.iter().filter(|u| !chosen.contains(u)).count();
+            if paid < *attack_factors && left > 0 {
+                return Err(against(format!(
+                    "The units chosen have {paid} attack factors; at least {attack_factors} are owed (14.2)."
+                )));
+            }
+            eliminate(table, &chosen, "exchange, 14.2", &mut work)?;
+        }
+    }
+    table.extra.pending.remove(at);
+    Ok(Acted::public(work.done(serde_json::json!({"taken": owed}))))
+}
