@@ -154,6 +154,8 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("POST", "/campaigns/{id}/table/units/import", [303, 404, 404, 422, 422, 422]),
     ("POST", "/campaigns/{id}/table/units/{unit}/markers", [303, 404, 404, 404, 404, 404]),
     ("POST", "/campaigns/{id}/table/charts", [303, 404, 404, 422, 422, 422]),
+    ("POST", "/campaigns/{id}/table/charts/publish", [303, 404, 404, 403, 403, 409]),
+    ("POST", "/campaigns/{id}/table/charts/from-set", [303, 404, 404, 403, 403, 422]),
     ("GET", "/campaigns/{id}/table/{kind}/{name}", [303, 404, 404, 404, 404, 404]),
     ("POST", "/campaigns/{id}/table/{kind}/{name}", [303, 404, 404, 404, 404, 404]),
     ("GET", "/campaigns/{id}/table/rules", [303, 404, 404, 200, 200, 200]),

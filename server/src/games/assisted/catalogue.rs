@@ -53,6 +53,27 @@ impl Answer {
     }
 }
 
+impl Answer {
+    /// Adds the chart versions of `charts` its steps name ("… of crt version 2", as the kit's
+    /// readings say), for answers whose value keeps no reading.
+    fn naming(mut self, charts: &ChartSet) -> Answer {
+        for (code, versions) in &charts.charts {
+            for v in versions {
+                let named = format!("{code} version {}", v.version);
+                if self.steps.iter().any(|s| s.contains(&named)) {
+                    self.charts.push(ChartUse {
+                        chart: code.clone(),
+                        version: v.version,
+                    });
+                }
+            }
+        }
+        self.charts.sort();
+        self.charts.dedup();
+        self
+    }
+}
+
 fn readings_in(value: &Value, found: &mut Vec<ChartUse>) {
     match value {
         Value::Object(map) => {
@@ -187,7 +208,7 @@ impl Calculation {
             run: Box::new(move |params, charts| {
                 let params = read_params::<P>(params)?;
                 run(params, charts)
-                    .map(Answer::of)
+                    .map(|e| Answer::of(e).naming(charts))
                     .map_err(|e| Refused::of(&e))
             }),
         }
@@ -236,7 +257,7 @@ impl DiceProcedure {
             run: Box::new(move |params, charts, dice, by| {
                 let params = read_params::<P>(params)?;
                 run(params, charts, dice, by)
-                    .map(Answer::of)
+                    .map(|e| Answer::of(e).naming(charts))
                     .map_err(|e| Refused::of(&e))
             }),
         }
@@ -340,8 +361,9 @@ impl<X> Action<X> {
             },
             run: Box::new(move |params, table, dice| {
                 let params = read_params::<P>(params)?;
+                let charts = table.charts;
                 run(params, table, dice)
-                    .map(|acted| (Answer::of(acted.explained), acted.secrecy))
+                    .map(|acted| (Answer::of(acted.explained).naming(charts), acted.secrecy))
                     .map_err(|e| Refused::of(&e))
             }),
         }

@@ -107,4 +107,100 @@ async fn an_airborne_plan_is_the_soviets_secret_until_it_is_carried_out() {
             .contains("drops on Kemi airfield as planned"),
         "{log}"
     );
+
+    // The rules' charts the text lacks, entered once: the Success Table for the isolation check,
+    // whose roll names the chart version.
+    t.chart(
+        "success_table",
+        "roll,isolated\n1,F\n2,F\n3,S\n4,S\n5,S\n6,S",
+    )
+    .await;
+    let roll = t
+        .procedure(&t.umpire, "isolation-check", json!({"unit": "JR 27", "column": "isolated", "modifiers": {"far from any friendly unit": 9}}))
+        .await;
+    assert_eq!(
+        roll["result"]["charts"],
+        json!([{"chart": "success_table", "version": 1}]),
+        "{roll}"
+    );
+    assert_eq!(
+        roll["result"]["answer"]["result"], true,
+        "a roll of 10 or more reads the last row, S: {roll}"
+    );
+}
+
+#[tokio::test]
+async fn the_umpire_edits_the_default_sequence_of_play() {
+    let t = DeskTable::new("a_winter_war", None).await;
+    let mut sequence = t
+        .expect(
+            &t.umpire,
+            Method::GET,
+            "table/sequence",
+            Value::Null,
+            StatusCode::OK,
+        )
+        .await;
+    let phases = sequence["kinds"][0]["phases"]
+        .as_array()
+        .expect("phases")
+        .len();
+    // Without the exploitation phases (the base rules the campaign plays may have none).
+    let kept: Vec<Value> = sequence["kinds"][0]["phases"]
+        .as_array()
+        .expect("phases")
+        .iter()
+        .filter(|p| !p["code"].as_str().expect("code").ends_with("_exploitation"))
+        .cloned()
+        .collect();
+    assert_eq!(kept.len(), phases - 2);
+    sequence["kinds"][0]["phases"] = json!(kept);
+    let (status, body) = t
+        .call(&t.soviet, Method::PUT, "table/sequence", sequence.clone())
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "only the umpire: {body}"
+    );
+    let mut broken = sequence.clone();
+    broken["kinds"][0]["phases"][1]["on_enter"] = json!(["no_such_hook"]);
+    let (status, body) = t
+        .call(&t.umpire, Method::PUT, "table/sequence", broken)
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    t.expect(
+        &t.umpire,
+        Method::PUT,
+        "table/sequence",
+        sequence,
+        StatusCode::OK,
+    )
+    .await;
+    let now = t
+        .expect(
+            &t.umpire,
+            Method::GET,
+            "table/sequence",
+            Value::Null,
+            StatusCode::OK,
+        )
+        .await;
+    assert_eq!(
+        now["kinds"][0]["phases"].as_array().expect("phases").len(),
+        phases - 2
+    );
+    let log = t
+        .expect(
+            &t.finn,
+            Method::GET,
+            "table/events",
+            Value::Null,
+            StatusCode::OK,
+        )
+        .await;
+    assert!(
+        log.to_string().contains("changed the sequence of play"),
+        "{log}"
+    );
 }

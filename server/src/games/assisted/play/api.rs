@@ -28,6 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(api_table))
         .routes(routes!(api_advance))
         .routes(routes!(api_events))
+        .routes(routes!(api_sequence, api_set_sequence))
         .routes(routes!(api_add_units))
         .routes(routes!(api_import_units))
         .routes(routes!(api_edit_unit))
@@ -362,4 +363,41 @@ pub async fn api_events(
     )
     .await?;
     Ok(Json(rows))
+}
+
+/// `GET /api/v1/campaigns/{id}/table/sequence`: the sequence of play, as the umpire edits it.
+#[utoipa::path(get, path = "/api/v1/campaigns/{id}/table/sequence", tag = "assisted",
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = Object, description = "turn kinds with their phases, who acts, hooks and conditions"),
+              (status = 404, description = "not an assisted campaign of yours")),
+    security(("bearer" = [])))]
+pub async fn api_sequence(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Json<crate::games::assisted::sequence::Sequence>, AppError> {
+    let play = play_of(&access)?;
+    Ok(Json(play.sequence(&super::stored(&state, &access).await?)?))
+}
+
+/// `PUT /api/v1/campaigns/{id}/table/sequence`: the umpire replaces the sequence of play (A Winter
+/// War's is a default to edit); checked against the game's hooks and conditions, and it must keep
+/// the phase the game is in.
+#[utoipa::path(put, path = "/api/v1/campaigns/{id}/table/sequence", tag = "assisted",
+    request_body(content = Object, description = "the whole sequence, as GET …/table/sequence gives it"),
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = DeskView), (status = 422, description = "a sequence that does not fit, or not the umpire")),
+    security(("bearer" = [])))]
+pub async fn api_set_sequence(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    ApiJson(sequence): ApiJson<crate::games::assisted::sequence::Sequence>,
+) -> Result<Json<DeskView>, AppError> {
+    Ok(Json(
+        run(
+            &state,
+            &access,
+            DeskCommand::SetSequence(Box::new(sequence)),
+        )
+        .await?,
+    ))
 }

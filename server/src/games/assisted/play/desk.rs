@@ -110,6 +110,11 @@ pub enum DeskEvent {
         /// Who entered it.
         by: Role,
     },
+    /// The umpire changed the sequence of play.
+    Sequence {
+        /// How many phases a turn of each kind now has, for people.
+        sentence: String,
+    },
     /// A dice procedure or an action ran.
     Ran {
         /// Its name.
@@ -129,9 +134,10 @@ impl DeskEvent {
     /// Who may read the event in the log.
     pub fn audience(&self) -> Audience {
         match self {
-            DeskEvent::Started { .. } | DeskEvent::Advanced { .. } | DeskEvent::Chart { .. } => {
-                Audience::Public
-            }
+            DeskEvent::Started { .. }
+            | DeskEvent::Advanced { .. }
+            | DeskEvent::Chart { .. }
+            | DeskEvent::Sequence { .. } => Audience::Public,
             DeskEvent::Roster { side, .. } => side_audience(*side),
             DeskEvent::Ran { audience, .. } => *audience,
         }
@@ -155,6 +161,7 @@ impl DeskEvent {
             DeskEvent::Advanced { .. } => "advanced",
             DeskEvent::Roster { .. } => "roster_changed",
             DeskEvent::Chart { .. } => "chart_entered",
+            DeskEvent::Sequence { .. } => "sequence_changed",
             DeskEvent::Ran { .. } => "ran",
         }
     }
@@ -172,6 +179,7 @@ impl DeskEvent {
                 .collect::<Vec<_>>()
                 .join(" "),
             DeskEvent::Roster { sentence, .. } => sentence.clone(),
+            DeskEvent::Sequence { sentence } => sentence.clone(),
             DeskEvent::Chart {
                 name, version, by, ..
             } => {
@@ -525,6 +533,40 @@ impl<D: Declarations> Desk<D> {
             self.sequence = sequence;
         }
         Ok(events)
+    }
+
+    /// Replaces the sequence of play (the umpire), checked against the game's hooks and
+    /// conditions; the game stays in the phase it is in, which the new sequence must keep.
+    pub fn set_sequence(
+        &mut self,
+        by: Role,
+        sequence: Sequence,
+    ) -> Result<Vec<DeskEvent>, Refused> {
+        if by != Role::Umpire {
+            return Err(refused(
+                RefusalKind::AgainstTheRules,
+                "umpire_only",
+                "Only the umpire changes the sequence of play.",
+            ));
+        }
+        sequence
+            .validate(D::hooks(), D::conditions())
+            .map_err(|e| Refused::of(&e))?;
+        self.tracker
+            .rebase(&self.sequence, &sequence)
+            .map_err(|e| Refused::of(&e))?;
+        let kinds: Vec<String> = sequence
+            .kinds
+            .iter()
+            .map(|k| format!("{}: {} phases", k.name, k.phases.len()))
+            .collect();
+        self.sequence = sequence;
+        Ok(vec![DeskEvent::Sequence {
+            sentence: format!(
+                "The umpire changed the sequence of play ({}).",
+                kinds.join("; ")
+            ),
+        }])
     }
 
     /// Runs the declared procedure `name`.

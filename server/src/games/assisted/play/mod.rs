@@ -21,7 +21,7 @@ use crate::games::assisted::chart_set::ChartSet;
 use crate::games::assisted::charts::{ChartSpec, RawChart};
 use crate::games::assisted::declarations::Declarations;
 use crate::games::assisted::roster::{RosterSpec, Unit, UnitEdit, UnitId};
-use crate::games::assisted::sequence::TurnLabeller;
+use crate::games::assisted::sequence::{Sequence, TurnLabeller};
 use crate::games::registry::BoxFuture;
 use crate::games::runner::GameCommand;
 use crate::games::{Game, Turn};
@@ -143,6 +143,8 @@ pub enum DeskCommand {
     RemoveUnit(UnitId, String),
     /// Enter charts as their next versions.
     EnterCharts(BTreeMap<String, RawChart>),
+    /// Replace the sequence of play (the umpire).
+    SetSequence(Box<Sequence>),
     /// Run a dice procedure.
     Procedure(String, Value),
     /// Run an action.
@@ -179,6 +181,8 @@ pub trait Play: Send + Sync {
     fn calculate(&self, state: &Value, name: &str, params: &Value) -> Result<Answer, AppError>;
     /// The view of `role` of the stored state.
     fn view(&self, state: &Value, role: Role) -> Result<DeskView, AppError>;
+    /// The sequence of play of the stored state.
+    fn sequence(&self, state: &Value) -> Result<Sequence, AppError>;
     /// The entered charts of the stored state.
     fn chart_set(&self, state: &Value) -> Result<ChartSet, AppError>;
     /// Runs one command for the caller in one transaction.
@@ -238,6 +242,9 @@ impl<D: Declarations> Play for Assisted<D> {
     fn view(&self, state: &Value, role: Role) -> Result<DeskView, AppError> {
         Ok(view_for(&decode::<D>(state)?, role))
     }
+    fn sequence(&self, state: &Value) -> Result<Sequence, AppError> {
+        Ok(decode::<D>(state)?.sequence)
+    }
     fn chart_set(&self, state: &Value) -> Result<ChartSet, AppError> {
         Ok(decode::<D>(state)?.charts)
     }
@@ -267,6 +274,9 @@ impl<D: Declarations> Play for Assisted<D> {
                     }
                     DeskCommand::EnterCharts(charts) => {
                         desk.enter_charts(by, charts).map(|e| (None, e))
+                    }
+                    DeskCommand::SetSequence(sequence) => {
+                        desk.set_sequence(by, *sequence).map(|e| (None, e))
                     }
                     DeskCommand::Procedure(name, params) => desk
                         .procedure(by, &name, &params, dice)

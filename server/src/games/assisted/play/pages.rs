@@ -30,6 +30,8 @@ pub const PAGE_ROUTES: &[(&str, &str)] = &[
     ("POST", "/campaigns/{id}/table/units/import"),
     ("POST", "/campaigns/{id}/table/units/{unit}/markers"),
     ("POST", "/campaigns/{id}/table/charts"),
+    ("POST", "/campaigns/{id}/table/charts/publish"),
+    ("POST", "/campaigns/{id}/table/charts/from-set"),
     ("GET", "/campaigns/{id}/table/{kind}/{name}"),
     ("POST", "/campaigns/{id}/table/{kind}/{name}"),
     ("GET", "/campaigns/{id}/table/rules"),
@@ -43,6 +45,11 @@ pub fn router() -> Router<AppState> {
         .route("/campaigns/{id}/table/units/import", post(import_units))
         .route("/campaigns/{id}/table/units/{unit}/markers", post(mark))
         .route("/campaigns/{id}/table/charts", post(enter_chart))
+        .route("/campaigns/{id}/table/charts/publish", post(publish_charts))
+        .route(
+            "/campaigns/{id}/table/charts/from-set",
+            post(apply_chart_set),
+        )
         .route("/campaigns/{id}/table/rules", get(rules))
         .route(
             "/campaigns/{id}/table/{kind}/{name}",
@@ -87,6 +94,7 @@ struct TablePage {
     is_umpire: bool,
     may_advance: bool,
     log: Vec<(String, String)>,
+    chart_sets: Vec<(String, String)>,
 }
 
 /// How many log entries the table shows.
@@ -188,8 +196,23 @@ async fn table_page(
         .into_iter()
         .map(|e| (e.moment, e.sentence))
         .collect();
+    let chart_sets = if access.role() == crate::core::domain::Role::Umpire {
+        super::chart_sets::list(state, access)
+            .await?
+            .into_iter()
+            .map(|set| {
+                (
+                    set.id.to_string(),
+                    format!("{} (by {})", set.name, set.published_by),
+                )
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let c = &access.membership.campaign;
     Ok(TablePage {
+        chart_sets,
         log,
         nav: Nav::for_user(&access.user),
         campaign_id: c.id,
@@ -445,4 +468,31 @@ pub async fn rules(access: CampaignAccess) -> Result<Response, AppError> {
             .map(|f| (f.name, f.label))
             .collect(),
     }))
+}
+
+/// `POST /campaigns/{id}/table/charts/publish`: publishes the campaign's charts as a named set.
+pub async fn publish_charts(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Form(fields): Form<Fields>,
+) -> Result<Response, AppError> {
+    let result = super::chart_sets::publish(&state, &access, fields.get("name")).await;
+    answer(&state, &access, result).await
+}
+
+/// `POST /campaigns/{id}/table/charts/from-set`: enters a published chart set.
+pub async fn apply_chart_set(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Form(fields): Form<Fields>,
+) -> Result<Response, AppError> {
+    let result = match fields.get("chart_set").parse::<Uuid>() {
+        Ok(set) => super::chart_sets::apply(&state, &access, set).await,
+        Err(_) => Err(AppError::invalid(
+            "unknown_chart_set",
+            "Choose one of the published chart sets.",
+        )
+        .on_field("chart_set")),
+    };
+    answer(&state, &access, result).await
 }
