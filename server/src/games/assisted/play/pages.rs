@@ -486,9 +486,13 @@ pub async fn apply_chart_set(
     access: CampaignAccess,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
-    let result = match fields.get("chart_set").parse::<Uuid>() {
-        Ok(set) => super::chart_sets::apply(&state, &access, set).await,
-        Err(_) => Err(AppError::invalid(
+    let set = access
+        .require_umpire("enter a chart set")
+        .map(|()| fields.get("chart_set").parse::<Uuid>());
+    let result = match set {
+        Err(e) => Err(e),
+        Ok(Ok(set)) => super::chart_sets::apply(&state, &access, set).await,
+        Ok(Err(_)) => Err(AppError::invalid(
             "unknown_chart_set",
             "Choose one of the published chart sets.",
         )
