@@ -8,6 +8,7 @@
 
 pub mod a_winter_war;
 pub mod assisted;
+pub mod log;
 pub mod red_winter;
 pub mod registry;
 pub mod runner;

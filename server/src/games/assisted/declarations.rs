@@ -109,3 +109,20 @@ pub trait Declarations: Send + Sync + 'static {
     /// Our readings of the ambiguous rules, for the rules page.
     fn readings() -> &'static [&'static str];
 }
+
+/// Checks a game's catalogue for its tests: every entry's parameters are an object schema, every
+/// name is unique across calculations, procedures and actions, and every rule is named.
+#[cfg(test)]
+pub fn check_catalogue<D: Declarations>() {
+    let mut names = std::collections::BTreeSet::new();
+    let abouts = D::calculations()
+        .into_iter()
+        .map(|c| c.about)
+        .chain(D::procedures().into_iter().map(|p| p.about))
+        .chain(D::actions().into_iter().map(|a| a.about));
+    for about in abouts {
+        assert_eq!(about.schema["type"], "object", "{}", about.name);
+        assert!(!about.rule.is_empty(), "{} names no rule", about.name);
+        assert!(names.insert(about.name), "{} twice", about.name);
+    }
+}

@@ -3,8 +3,8 @@
 
 use crate::core::domain::Role;
 use crate::core::error::AppError;
-use crate::db;
 use crate::db::game::EventRow;
+use crate::games::log::EventsQuery;
 use crate::games::runner::Committed;
 use crate::games::talvisota::Talvisota;
 use crate::games::talvisota::commands::{read, require_role, run};
@@ -20,7 +20,7 @@ use crate::web::{ApiJson, CampaignAccess};
 use axum::Json;
 use axum::extract::{Query, State};
 use serde::Deserialize;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -163,16 +163,6 @@ pub struct HarassmentIn {
     pub infiltration: Option<InfiltrationOrder>,
 }
 
-/// Paging of the turn log.
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[serde(default)]
-pub struct EventsQuery {
-    /// Only events with a smaller `seq` (for the next page back).
-    pub before: Option<i64>,
-    /// At most this many (1 to 500, default 100).
-    pub limit: Option<i64>,
-}
-
 /// `GET /api/v1/campaigns/{id}/talvisota/view`: the caller's whole view.
 #[utoipa::path(get, path = "/api/v1/campaigns/{id}/talvisota/view", tag = "talvisota",
     params(("id" = uuid::Uuid, Path, description = "campaign id")),
@@ -198,22 +188,7 @@ pub async fn api_events(
     Query(q): Query<EventsQuery>,
 ) -> Result<Json<Vec<EventRow>>, AppError> {
     read(&state, &access).await?;
-    let limit = q.limit.unwrap_or(100);
-    if !(1..=500).contains(&limit) {
-        return Err(
-            AppError::invalid("invalid_limit", "Ask for 1 to 500 events at a time.")
-                .on_field("limit"),
-        );
-    }
-    let rows = db::game::events_for(
-        &state.db,
-        access.id(),
-        access.role(),
-        q.before.unwrap_or(i64::MAX),
-        limit,
-    )
-    .await?;
-    Ok(Json(rows))
+    Ok(Json(crate::games::log::page(&state, &access, &q).await?))
 }
 
 /// `POST /api/v1/campaigns/{id}/talvisota/organisation`: the Soviet organisation orders.

@@ -33,16 +33,7 @@ fn the_armor_modifier_through_the_catalogue_gives_the_texts_examples() {
 
 #[test]
 fn every_entry_has_an_object_schema_and_a_unique_name() {
-    let mut names = std::collections::BTreeSet::new();
-    let abouts = AWinterWar::calculations()
-        .into_iter()
-        .map(|c| c.about)
-        .chain(AWinterWar::procedures().into_iter().map(|p| p.about))
-        .chain(AWinterWar::actions().into_iter().map(|a| a.about));
-    for about in abouts {
-        assert_eq!(about.schema["type"], "object", "{}", about.name);
-        assert!(names.insert(about.name), "{} twice", about.name);
-    }
+    crate::games::assisted::declarations::check_catalogue::<AWinterWar>();
 }
 
 #[test]

@@ -324,45 +324,20 @@ pub async fn api_charts(
     ))
 }
 
-/// Paging of the table's log.
-#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
-#[serde(default)]
-pub struct EventsQuery {
-    /// Only events with a smaller `seq` (for the next page back).
-    pub before: Option<i64>,
-    /// At most this many (1 to 500, default 100).
-    pub limit: Option<i64>,
-}
-
 /// `GET /api/v1/campaigns/{id}/table/events`: the table's log as the caller may read it, newest
 /// first.
 #[utoipa::path(get, path = "/api/v1/campaigns/{id}/table/events", tag = "assisted",
-    params(("id" = uuid::Uuid, Path, description = "campaign id"), EventsQuery),
+    params(("id" = uuid::Uuid, Path, description = "campaign id"), crate::games::log::EventsQuery),
     responses((status = 200, body = [crate::db::game::EventRow]), (status = 404, description = "not an assisted campaign of yours"),
               (status = 422, description = "bad paging")),
     security(("bearer" = [])))]
 pub async fn api_events(
     State(state): State<AppState>,
     access: CampaignAccess,
-    axum::extract::Query(q): axum::extract::Query<EventsQuery>,
+    axum::extract::Query(q): axum::extract::Query<crate::games::log::EventsQuery>,
 ) -> Result<Json<Vec<crate::db::game::EventRow>>, AppError> {
     play_of(&access)?;
-    let limit = q.limit.unwrap_or(100);
-    if !(1..=500).contains(&limit) {
-        return Err(
-            AppError::invalid("invalid_limit", "Ask for 1 to 500 events at a time.")
-                .on_field("limit"),
-        );
-    }
-    let rows = crate::db::game::events_for(
-        &state.db,
-        access.id(),
-        access.role(),
-        q.before.unwrap_or(i64::MAX),
-        limit,
-    )
-    .await?;
-    Ok(Json(rows))
+    Ok(Json(crate::games::log::page(&state, &access, &q).await?))
 }
 
 /// `GET /api/v1/campaigns/{id}/table/sequence`: the sequence of play, as the umpire edits it.

@@ -302,6 +302,26 @@ impl<D: Declarations> Desk<D> {
         )
     }
 
+    /// Runs `f` on the table as `by` sees it at this moment.
+    fn at_table<R>(&mut self, by: Role, f: impl FnOnce(&mut Table<'_, D::Extra>) -> R) -> R {
+        let spec = D::roster();
+        let moment = self.moment();
+        let (phase, _) = self.phase();
+        let kind = self.turn_kind();
+        let mut table = Table {
+            roster: &mut self.roster,
+            spec: &spec,
+            extra: &mut self.extra,
+            charts: &self.charts,
+            by,
+            moment: &moment,
+            turn: self.tracker.turn,
+            phase: &phase,
+            turn_kind: &kind,
+        };
+        f(&mut table)
+    }
+
     fn run_hooks(
         &mut self,
         calls: &[HookCall],
@@ -310,22 +330,10 @@ impl<D: Declarations> Desk<D> {
         if calls.is_empty() {
             return Ok(Vec::new());
         }
-        let moment = self.moment();
-        let (phase, _) = self.phase();
-        let kind = self.turn_kind();
-        let spec = D::roster();
-        let mut table = Table {
-            roster: &mut self.roster,
-            spec: &spec,
-            extra: &mut self.extra,
-            charts: &self.charts,
-            by: Role::Umpire,
-            moment: &moment,
-            turn: self.tracker.turn,
-            phase: &phase,
-            turn_kind: &kind,
-        };
-        D::on_hooks(calls, &mut table, &self.options, dice)
+        let options = self.options.clone();
+        self.at_table(Role::Umpire, |table| {
+            D::on_hooks(calls, table, &options, dice)
+        })
     }
 
     /// Ends the current phase for `by` (or the umpire for everyone) and runs the hooks.
@@ -608,25 +616,9 @@ impl<D: Declarations> Desk<D> {
             .iter()
             .find(|a| a.about.name == name)
             .ok_or_else(|| unknown("action", name))?;
-        let spec = D::roster();
-        let moment = self.moment();
-        let (phase, _) = self.phase();
-        let kind = self.turn_kind();
         let mut watched = Watched::new(dice);
-        let (answer, secrecy) = {
-            let mut table = Table {
-                roster: &mut self.roster,
-                spec: &spec,
-                extra: &mut self.extra,
-                charts: &self.charts,
-                by,
-                moment: &moment,
-                turn: self.tracker.turn,
-                phase: &phase,
-                turn_kind: &kind,
-            };
-            action.run(params, &mut table, &mut watched)?
-        };
+        let (answer, secrecy) =
+            self.at_table(by, |table| action.run(params, table, &mut watched))?;
         let audience = narrowest(
             watched.audience,
             match secrecy {

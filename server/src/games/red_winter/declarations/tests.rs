@@ -85,16 +85,7 @@ fn the_combat_column_through_the_catalogue_gives_the_rules_vectors() {
 
 #[test]
 fn every_entry_has_an_object_schema_and_a_unique_name() {
-    let mut names = std::collections::BTreeSet::new();
-    let abouts = RedWinter::calculations()
-        .into_iter()
-        .map(|c| c.about)
-        .chain(RedWinter::procedures().into_iter().map(|p| p.about))
-        .chain(RedWinter::actions().into_iter().map(|a| a.about));
-    for about in abouts {
-        assert_eq!(about.schema["type"], "object", "{}", about.name);
-        assert!(names.insert(about.name), "{} twice", about.name);
-    }
+    crate::games::assisted::declarations::check_catalogue::<RedWinter>();
     let refused = RedWinter::calculations()[0]
         .run(
             &serde_json::json!({"attackers": "many"}),

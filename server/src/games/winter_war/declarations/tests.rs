@@ -57,16 +57,7 @@ fn combat_columns_through_the_catalogue_give_the_rules_vectors() {
 
 #[test]
 fn every_entry_has_an_object_schema_and_a_unique_name() {
-    let mut names = std::collections::BTreeSet::new();
-    let abouts = WinterWar::calculations()
-        .into_iter()
-        .map(|c| c.about)
-        .chain(WinterWar::procedures().into_iter().map(|p| p.about))
-        .chain(WinterWar::actions().into_iter().map(|a| a.about));
-    for about in abouts {
-        assert_eq!(about.schema["type"], "object", "{}", about.name);
-        assert!(names.insert(about.name), "{} twice", about.name);
-    }
+    crate::games::assisted::declarations::check_catalogue::<WinterWar>();
 }
 
 fn unit(n: u32, location: &str, markers: &[&str]) -> Unit {

@@ -4,8 +4,8 @@
 use crate::core::domain::Side;
 use crate::core::error::AppError;
 use crate::core::text::PlainText;
-use crate::db;
 use crate::db::game::EventRow;
+pub use crate::games::log::EventsQuery;
 use crate::games::runner::Committed;
 use crate::games::wons::Wons;
 use crate::games::wons::rules::{self as wons, Reveal};
@@ -127,16 +127,6 @@ pub async fn api_end(
     Ok(Json(end(&state, &access).await?.view()))
 }
 
-/// Paging of the event log.
-#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
-#[serde(default)]
-pub struct EventsQuery {
-    /// Only events before this number (default: the newest).
-    pub before: Option<i64>,
-    /// At most this many (1 to 500, default 100).
-    pub limit: Option<i64>,
-}
-
 /// The events the caller may read, newest first.
 pub async fn events(
     state: &AppState,
@@ -144,21 +134,7 @@ pub async fn events(
     q: &EventsQuery,
 ) -> Result<Vec<EventRow>, AppError> {
     require_wons(access)?;
-    let limit = q.limit.unwrap_or(100);
-    if !(1..=500).contains(&limit) {
-        return Err(AppError::invalid(
-            "invalid_limit",
-            "'limit' must be from 1 to 500.",
-        ));
-    }
-    Ok(db::game::events_for(
-        &state.db,
-        access.id(),
-        access.role(),
-        q.before.unwrap_or(i64::MAX),
-        limit,
-    )
-    .await?)
+    crate::games::log::page(state, access, q).await
 }
 
 /// `GET /api/v1/campaigns/{id}/wons/events`: the campaign's events the caller may read, newest first.
