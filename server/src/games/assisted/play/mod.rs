@@ -64,6 +64,25 @@ impl<D: Declarations> Game for Assisted<D> {
     type View = DeskView;
 
     fn scenario(sent: &Value) -> Result<DeskScenario<D>, AppError> {
+        // The new-campaign page sends the box's text; the API sends JSON.
+        let parsed;
+        let sent = match sent {
+            Value::String(text) => {
+                crate::core::nesting::refuse(text).map_err(|(_, problem)| {
+                    AppError::invalid("invalid_scenario", format!("The scenario {problem}."))
+                        .on_field("scenario")
+                })?;
+                parsed = serde_json::from_str::<Value>(text).map_err(|e| {
+                    AppError::invalid(
+                        "invalid_scenario",
+                        format!("The scenario is not JSON ({e}): write {{\"options\": {{…}}}}."),
+                    )
+                    .on_field("scenario")
+                })?;
+                &parsed
+            }
+            other => other,
+        };
         serde_path_to_error::deserialize(sent).map_err(|e| {
             AppError::invalid(
                 "invalid_scenario",

@@ -191,3 +191,29 @@ fn a_combat_against_the_roster_applies_scripted_dice_and_owes_losses() {
     .expect("takes");
     assert!(!desk.roster.units.keys().any(|id| id.as_str() == two));
 }
+
+#[test]
+fn the_new_campaign_box_sends_the_options_as_json_text() {
+    use crate::games::Game;
+    use crate::games::assisted::play::Assisted;
+    let sent = serde_json::json!(r#"{"options": {"first_player": "finnish", "last_turn": 3}}"#);
+    let scenario = Assisted::<RedWinter>::scenario(&sent).expect("reads");
+    assert_eq!(scenario.options.first_player, Side::Finnish);
+    let object = serde_json::json!({"options": {"last_turn": 3}});
+    assert_eq!(
+        Assisted::<RedWinter>::scenario(&object)
+            .expect("reads")
+            .options
+            .last_turn,
+        Some(3)
+    );
+    for bad in [
+        serde_json::json!("not json"),
+        serde_json::json!({"options": {"colour": 1}}),
+    ] {
+        let Err(refused) = Assisted::<RedWinter>::scenario(&bad) else {
+            panic!("{bad} is accepted");
+        };
+        assert_eq!(refused.field, Some("scenario"), "{bad}");
+    }
+}
