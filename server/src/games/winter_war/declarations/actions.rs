@@ -367,6 +367,14 @@ pub fn actions() -> Vec<Action<Records>> {
             },
         ),
         Action::new(
+            "record-event",
+            "Record an event or a shock corps formed",
+            "17.0, 22.0",
+            |p: super::events::RecordIn, table: &mut Table<'_, Records>, _dice| {
+                super::events::record(p, table)
+            },
+        ),
+        Action::new(
             "radio-intelligence",
             "Radio Intelligence: examine five Soviet stacks",
             "24.2",

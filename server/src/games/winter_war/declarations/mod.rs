@@ -7,6 +7,7 @@
 
 mod actions;
 mod calculations;
+mod events;
 mod procedures;
 mod results;
 
@@ -141,7 +142,7 @@ impl Declarations for WinterWar {
     fn on_hooks(
         calls: &[HookCall],
         table: &mut Table<'_, Records>,
-        _options: &Options,
+        options: &Options,
         _dice: &mut dyn Dice,
     ) -> Result<Vec<String>, Refused> {
         let mut notes = Vec::new();
@@ -158,15 +159,25 @@ impl Declarations for WinterWar {
                     for id in &ids {
                         table
                             .roster
-                            .unmark(table.spec, domain::Role::Umpire, table.moment, id, "suppressed")
+                            .unmark(
+                                table.spec,
+                                domain::Role::Umpire,
+                                table.moment,
+                                id,
+                                "suppressed",
+                            )
                             .map_err(|e| Refused::of(&e))?;
                     }
                     format!("{} Suppressed marker(s) lifted (16.1).", ids.len())
                 }
-                seq::HOOK_START_OF_TURN => "Start of the game turn: check the events of 22.0 and the reinforcement schedule (25.0).".into(),
+                seq::HOOK_START_OF_TURN => {
+                    events::start(&mut table.extra.flags, table.turn, options.historical)
+                }
                 seq::HOOK_SUPPLY => "Determine supply (15.0); mark units out of supply.".into(),
                 seq::HOOK_STACKING => "Check stacking (7.1).".into(),
-                seq::HOOK_ALLIED_IN_FINLAND => "Allied units must be in Finland by now (17.2).".into(),
+                seq::HOOK_ALLIED_IN_FINLAND => {
+                    "Allied units must be in Finland by now (17.2).".into()
+                }
                 seq::HOOK_REMOVE_INTERDICTION => "Remove the interdiction markers (12.1).".into(),
                 seq::HOOK_END_OF_TURN => "End of the game turn: count victory points (4.0).".into(),
                 other => format!("({other})"),

@@ -111,3 +111,45 @@ fn the_displays_are_always_hidden_and_the_fog_shows_flags_until_revealed() {
     assert!(nameable(Side::Finnish, &on_map, &records));
     assert!(!nameable(Side::Finnish, &on_track, &records));
 }
+
+#[test]
+fn events_raise_their_flags_and_timoshenko_comes_by_himself_on_gt_5() {
+    use crate::dice::source::ScriptedDice;
+    use crate::games::assisted::play::desk::Desk;
+    let historical = Options {
+        fog_of_war: false,
+        historical: true,
+    };
+    let (mut desk, _) = Desk::<WinterWar>::start(historical).expect("starts");
+    let record = |desk: &mut Desk<WinterWar>, event: &str| {
+        desk.act(
+            Role::Finnish,
+            "record-event",
+            &serde_json::json!({"event": event}),
+            &mut ScriptedDice::new([]),
+        )
+        .expect("records")
+    };
+    record(&mut desk, "severe_climate");
+    assert!(desk.extra.flags.severe_climate);
+    let (again, _) = record(&mut desk, "severe_climate");
+    assert!(
+        again.steps[0].contains("has no effect"),
+        "{:?}",
+        again.steps
+    );
+    while desk.tracker.turn < 5 {
+        desk.advance(Role::Umpire, &mut ScriptedDice::new([1, 1, 1, 1, 1, 1]))
+            .expect("advances");
+    }
+    assert!(
+        desk.extra.flags.timoshenko,
+        "GT 5 of the Historical scenario"
+    );
+    let (late, _) = record(&mut desk, "timoshenko");
+    assert!(
+        late.steps[0].contains("already in play"),
+        "{:?}",
+        late.steps
+    );
+}

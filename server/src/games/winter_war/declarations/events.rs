@@ -1,0 +1,74 @@
+//! Winter War's events at the table: what happens by itself at the start of a game turn (22.0,
+//! 21.0, 20.3) and the events the players record (rolled on the entered event tables, or the
+//! forming of a shock corps), kept as the flags the rules and the sequence read.
+
+use super::Records;
+use crate::games::assisted::calc::Working;
+use crate::games::assisted::catalogue::{Acted, Refused, Table};
+use crate::games::winter_war::rules::charts::Event;
+use crate::games::winter_war::rules::events::{EventFlags, Trigger, start_of_turn, takes_effect};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+/// The start of game turn `turn`: Timoshenko on GT 5 of the Historical scenario, the freeze and
+/// the naval markers' removal on GT 8.
+pub fn start(flags: &mut EventFlags, turn: u32, historical: bool) -> String {
+    let happened = start_of_turn(turn, historical, flags);
+    for trigger in &happened.value {
+        match trigger {
+            Trigger::Timoshenko => flags.timoshenko = true,
+            Trigger::Freeze => flags.freeze = true,
+            Trigger::NavalMarkersRemoved => flags.both_naval_markers = false,
+        }
+    }
+    happened.steps.join("; ")
+}
+
+/// Sets the flag an event raises; `false` when it has none.
+fn raise(flags: &mut EventFlags, event: Event) {
+    match event {
+        Event::AlliedIntervention => flags.allied_intervention = true,
+        Event::Ceasefire => flags.ceasefire = true,
+        Event::Freeze => flags.freeze = true,
+        Event::MoraleCheck => flags.morale = true,
+        Event::Volunteers => flags.volunteers_left = flags.volunteers_left.saturating_sub(1),
+        Event::EnhancedLogistics => flags.enhanced_logistics = true,
+        Event::ParatroopOperation => flags.paratroop_operation = true,
+        Event::RedFleetSorties => flags.both_naval_markers = true,
+        Event::SevereClimate => flags.severe_climate = true,
+        Event::Timoshenko => flags.timoshenko = true,
+        _ => {}
+    }
+}
+
+/// An event to record.
+#[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
+pub struct RecordIn {
+    /// The event that was rolled, if any.
+    #[serde(default)]
+    pub event: Option<Event>,
+    /// The Soviets formed a shock corps (Second Wave becomes possible with Timoshenko).
+    #[serde(default)]
+    pub shock_corps_formed: bool,
+}
+
+/// Records an event (if it can take effect now) and the forming of a shock corps.
+pub fn record(
+    p: RecordIn,
+    table: &mut Table<'_, Records>,
+) -> Result<Acted<serde_json::Value>, Refused> {
+    let mut work = Working::new();
+    if let Some(event) = p.event {
+        let effect = work.take(takes_effect(event, table.turn, &table.extra.flags));
+        if effect {
+            raise(&mut table.extra.flags, event);
+        }
+    }
+    if p.shock_corps_formed {
+        table.extra.shock_corps_formed = true;
+        work.step("a Soviet shock corps has been formed (Second Wave, 22.0)");
+    }
+    Ok(Acted::public(work.done(
+        serde_json::to_value(&table.extra.flags).unwrap_or_default(),
+    )))
+}
