@@ -2,18 +2,24 @@
 //! charts, procedures and actions with their audiences, and each side's view (tests only).
 
 use super::*;
+use crate::core::domain::Side;
 use crate::core::refusal::Refusal;
+use crate::dice::audience::Audience;
 use crate::dice::source::ScriptedDice;
 use crate::games::assisted::calc::Explained;
+use crate::games::assisted::catalogue::Secrecy;
 use crate::games::assisted::catalogue::{Acted, Action, Calculation, DiceProcedure};
 use crate::games::assisted::chart_cells::CellGrammar;
+use crate::games::assisted::charts::RawChart;
 use crate::games::assisted::charts::{ChartSpec, Keys};
 use crate::games::assisted::play::view::view_for;
 use crate::games::assisted::roster::{
     AttrKind, AttrSpec, AttrValue, Glimpse, MarkerSpec, RosterSpec, Sight,
 };
+use crate::games::assisted::roster::{Unit, UnitEdit, UnitId};
 use crate::games::assisted::sequence::{Actor, Calendar, PhaseSpec, TurnKind};
 use schemars::JsonSchema;
+use std::collections::BTreeMap;
 
 struct Test;
 

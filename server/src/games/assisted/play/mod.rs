@@ -5,8 +5,11 @@
 pub mod api;
 pub mod api_entries;
 pub mod chart_sets;
+pub mod commands;
 pub mod desk;
+pub mod event;
 pub mod pages;
+pub mod pages_entries;
 pub mod pages_forms;
 pub mod view;
 
@@ -28,7 +31,8 @@ use crate::games::{Game, Turn};
 use crate::state::AppState;
 use crate::web::CampaignAccess;
 use axum::Router;
-use desk::{Desk, DeskEvent};
+use desk::Desk;
+use event::DeskEvent;
 use serde::Deserialize;
 use serde_json::Value;
 use std::collections::BTreeMap;

@@ -1,7 +1,7 @@
 //! Red Winter's attacks resolved against the roster: the server takes each unit's CS, marks and
 //! markers from the roster (or an override with its reason), works out the column, rolls, and
 //! records the losses each side owes; the owner then takes them (steps and retreats) and the
-//! roster follows. Ranged Attacks and the Night Raid likewise.
+//! roster follows. Ranged Attacks and the Night Raid are in `fire`.
 
 use super::Records;
 use super::calculations::columns;
@@ -14,15 +14,14 @@ use crate::games::assisted::roster::{AttrValue, Unit, UnitEdit, UnitId};
 use crate::games::red_winter::rules::calc_combat::{Attack, attack_column};
 use crate::games::red_winter::rules::calc_losses::{LossPlan, LossTaker, check_losses};
 use crate::games::red_winter::rules::calc_shifts::{Fight, ShiftCase};
-use crate::games::red_winter::rules::calc_strength::{AttackFrom, AttackingStack, Piece};
-use crate::games::red_winter::rules::procedures::{
-    RangedAttack, Spotting, combat_roll, ranged_attack,
-};
-use crate::games::red_winter::rules::procedures_charts::{NightRaid, RaidFinding, night_raid};
+use crate::games::red_winter::rules::calc_strength::{AttackFrom, AttackingStack};
+use crate::games::red_winter::rules::procedures::combat_roll;
 use crate::games::red_winter::rules::sequence::NIGHT;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+
+use super::inputs::*;
 
 /// Losses a side owes after an attack, to be taken by its owner.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -39,120 +38,6 @@ pub struct PendingLosses {
     pub units: Vec<UnitId>,
     /// Steps only (a Ranged Attack's, or as the fight requires).
     pub steps_only: bool,
-}
-
-/// One input taken from the roster, replaced for this resolution with the reason given.
-#[derive(Clone, Debug, Deserialize, JsonSchema)]
-pub struct Override {
-    /// The unit's id.
-    pub unit: String,
-    /// The attribute (`cs`, `steps`, `ma`, `ras`, `boxed`, `parenthesized`, `indirect`) or
-    /// marker (`dug_in`, `retreated`, `suppressed`…) replaced.
-    pub attribute: String,
-    /// The value used instead (for a marker, 1 on and 0 off).
-    pub value: i64,
-    /// Why, shown to both sides.
-    pub reason: String,
-}
-
-/// The units in use, with every override applied and explained.
-struct Taken<'a> {
-    units: &'a BTreeMap<UnitId, Unit>,
-    overrides: Vec<Override>,
-}
-
-fn who(role: Role) -> &'static str {
-    match role {
-        Role::Soviet => "The Soviet player",
-        Role::Finnish => "The Finnish player",
-        Role::Umpire => "The umpire",
-    }
-}
-
-fn no_unit(what: &str) -> Refused {
-    Refused {
-        kind: RefusalKind::NoSuchThing,
-        code: "no_such_unit",
-        message: format!("There is no unit '{what}' on the roster."),
-    }
-}
-
-fn against(message: String) -> Refused {
-    Refused {
-        kind: RefusalKind::AgainstTheRules,
-        code: "not_allowed",
-        message,
-    }
-}
-
-impl<'a> Taken<'a> {
-    fn new(
-        table: &'a Table<'_, Records>,
-        overrides: Vec<Override>,
-        work: &mut Working,
-    ) -> Result<Self, Refused> {
-        for o in &overrides {
-            let id = UnitId::parse(&o.unit).map_err(|_| no_unit(&o.unit))?;
-            let unit = table
-                .roster
-                .units
-                .get(&id)
-                .ok_or_else(|| no_unit(&o.unit))?;
-            if o.reason.trim().is_empty() {
-                return Err(against(format!(
-                    "Say why {}'s {} is overridden.",
-                    unit.name, o.attribute
-                )));
-            }
-            work.step(format!(
-                "{} overrides {}'s {} with {}: {}",
-                who(table.by),
-                unit.name,
-                o.attribute,
-                o.value,
-                o.reason.trim()
-            ));
-        }
-        Ok(Taken {
-            units: &table.roster.units,
-            overrides,
-        })
-    }
-
-    fn unit(&self, id: &str) -> Result<&'a Unit, Refused> {
-        let parsed = UnitId::parse(id).map_err(|_| no_unit(id))?;
-        self.units.get(&parsed).ok_or_else(|| no_unit(id))
-    }
-
-    fn value(&self, unit: &Unit, code: &str) -> i64 {
-        if let Some(o) = self
-            .overrides
-            .iter()
-            .find(|o| o.unit == unit.id.as_str() && o.attribute == code)
-        {
-            return o.value;
-        }
-        match unit.attributes.get(code) {
-            Some(AttrValue::Number(n)) => *n,
-            _ => i64::from(unit.markers.contains(code)),
-        }
-    }
-
-    fn flag(&self, unit: &Unit, code: &str) -> bool {
-        self.value(unit, code) != 0
-    }
-
-    fn piece(&self, unit: &Unit) -> Piece {
-        Piece {
-            name: unit.name.clone(),
-            cs: u32::try_from(self.value(unit, "cs")).unwrap_or(0),
-            boxed: self.flag(unit, "boxed"),
-            parenthesized: self.flag(unit, "parenthesized"),
-            armored: unit.side == Side::Soviet
-                && matches!(unit.unit_type.as_str(), "tank" | "armored_car"),
-            retreated: self.flag(unit, "retreated"),
-        }
-    }
 }
 
 /// An attacking stack as declared.
@@ -188,31 +73,6 @@ pub struct CombatIn {
     /// Values replaced for this resolution, each with its reason.
     #[serde(default)]
     pub overrides: Vec<Override>,
-}
-
-/// Refuses outside the phases `suffixes` name (`_combat`, `_action`), saying when it may be done.
-fn in_phase(table: &Table<'_, Records>, suffixes: &[&str], when: &str) -> Result<(), Refused> {
-    if suffixes.iter().any(|s| table.phase.ends_with(s)) {
-        return Ok(());
-    }
-    Err(Refused {
-        kind: RefusalKind::NotNow,
-        code: "wrong_phase",
-        message: format!("This is done in {when}; it is now {}.", table.moment),
-    })
-}
-
-fn owner_side(units: &[&Unit]) -> Result<Side, Refused> {
-    let side = units
-        .first()
-        .map(|u| u.side)
-        .ok_or_else(|| against("Name at least one unit on each side.".into()))?;
-    if units.iter().any(|u| u.side != side) {
-        return Err(against(
-            "Every unit of one side of an attack must be that side's.".into(),
-        ));
-    }
-    Ok(side)
 }
 
 fn combat(
@@ -467,219 +327,6 @@ fn nothing_owed() -> Refused {
     }
 }
 
-/// A Ranged Attack against the roster.
-#[derive(Clone, Debug, Deserialize, JsonSchema)]
-pub struct FireIn {
-    /// The firing unit, by id.
-    pub firer: String,
-    /// The target hex.
-    pub hex: String,
-    /// The units in the target hex, by id.
-    pub targets: Vec<String>,
-    /// How the target is seen.
-    #[serde(default)]
-    pub spotting: Spotting,
-    /// Entered RAT modifiers that apply.
-    #[serde(default)]
-    pub conditions: Vec<String>,
-    /// Values replaced for this resolution, each with its reason.
-    #[serde(default)]
-    pub overrides: Vec<Override>,
-}
-
-fn fire(
-    p: FireIn,
-    table: &mut Table<'_, Records>,
-    dice: &mut dyn Dice,
-) -> Result<Acted<serde_json::Value>, Refused> {
-    in_phase(table, &["_combat"], "a Combat Phase (10.0)")?;
-    let mut work = Working::new();
-    let taken = Taken::new(table, p.overrides, &mut work)?;
-    let firer = taken.unit(&p.firer)?;
-    if table.by.side().is_some_and(|s| s != firer.side) {
-        return Err(no_unit(&p.firer));
-    }
-    if firer.markers.contains("fired") {
-        return Err(against(format!("{} has already fired (10.0).", firer.name)));
-    }
-    work.step(format!("{} fires at {}", firer.name, p.hex));
-    let targets = p
-        .targets
-        .iter()
-        .map(|id| taken.unit(id))
-        .collect::<Result<Vec<_>, _>>()?;
-    let target_side = owner_side(&targets)?;
-    if target_side == firer.side {
-        return Err(against("A Ranged Attack targets the enemy's units.".into()));
-    }
-    let attack = RangedAttack {
-        firer: firer.name.clone(),
-        side: firer.side,
-        ras: taken.value(firer, "ras"),
-        indirect: taken.flag(firer, "indirect"),
-        spotting: p.spotting,
-        target_dug_in: targets.iter().any(|u| taken.flag(u, "dug_in")),
-        night: table.turn_kind == NIGHT,
-        conditions: p.conditions,
-    };
-    let result =
-        work.take(ranged_attack(table.charts, dice, &attack).map_err(|e| Refused::of(&e))?);
-    let (firer_id, target_ids): (UnitId, Vec<UnitId>) = (
-        firer.id.clone(),
-        targets.iter().map(|u| u.id.clone()).collect(),
-    );
-    let by = Role::Umpire;
-    table
-        .roster
-        .mark(table.spec, by, table.moment, &firer_id, "fired")
-        .map_err(|e| Refused::of(&e))?;
-    if result.suppressed {
-        for id in &target_ids {
-            if !table.roster.units[id].markers.contains("suppressed") {
-                table
-                    .roster
-                    .mark(table.spec, by, table.moment, id, "suppressed")
-                    .map_err(|e| Refused::of(&e))?;
-            }
-        }
-    }
-    if result.steps > 0 {
-        table.extra.pending.push(PendingLosses {
-            side: target_side,
-            fight: Fight::Combat,
-            attacker: false,
-            losses: result.steps,
-            units: target_ids,
-            steps_only: true,
-        });
-    }
-    Ok(Acted::public(
-        work.done(serde_json::to_value(&result).unwrap_or_default()),
-    ))
-}
-
-/// A Finnish Night Raid against the roster.
-#[derive(Clone, Debug, Deserialize, JsonSchema)]
-pub struct RaidIn {
-    /// The raiding companies, 1 to 3, by id.
-    pub raiders: Vec<String>,
-    /// The target hex.
-    pub hex: String,
-    /// The units in it, by id.
-    pub defenders: Vec<String>,
-    /// Pajari goes with them (+2).
-    #[serde(default)]
-    pub pajari: bool,
-    /// Entered FNRT modifiers that apply.
-    #[serde(default)]
-    pub conditions: Vec<String>,
-    /// Values replaced for this resolution, each with its reason.
-    #[serde(default)]
-    pub overrides: Vec<Override>,
-}
-
-fn raid(
-    p: RaidIn,
-    table: &mut Table<'_, Records>,
-    dice: &mut dyn Dice,
-) -> Result<Acted<serde_json::Value>, Refused> {
-    in_phase(
-        table,
-        &["_action"],
-        "the Finnish Action Phase of a night turn (16.4)",
-    )?;
-    let mut work = Working::new();
-    let taken = Taken::new(table, p.overrides, &mut work)?;
-    let raiders = p
-        .raiders
-        .iter()
-        .map(|id| taken.unit(id))
-        .collect::<Result<Vec<_>, _>>()?;
-    let defenders = p
-        .defenders
-        .iter()
-        .map(|id| taken.unit(id))
-        .collect::<Result<Vec<_>, _>>()?;
-    if owner_side(&raiders)? != Side::Finnish
-        || owner_side(&defenders)? != Side::Soviet
-        || table.by == Role::Soviet
-    {
-        return Err(against(
-            "A Night Raid is made by Finnish companies on Soviet units (16.4).".into(),
-        ));
-    }
-    let declared = NightRaid {
-        raiders: raiders.iter().map(|u| u.name.clone()).collect(),
-        target: p.hex.clone(),
-        pajari: p.pajari,
-        conditions: p.conditions,
-    };
-    let (reading, finding) = work.take(
-        night_raid(
-            table.charts,
-            dice,
-            &declared,
-            table.turn_kind == NIGHT,
-            table.extra.raid_made,
-        )
-        .map_err(|e| Refused::of(&e))?,
-    );
-    let raiders_ids: Vec<UnitId> = raiders.iter().map(|u| u.id.clone()).collect();
-    let defender_ids: Vec<UnitId> = defenders.iter().map(|u| u.id.clone()).collect();
-    let mut answer = serde_json::json!({"fnrt": reading, "finding": finding});
-    if let RaidFinding::Found { shift } = finding {
-        let mut shifts = ShiftCase::new(Fight::NightRaid, Side::Finnish);
-        shifts.night_raid_shift = shift;
-        let attack = Attack {
-            attackers: vec![AttackingStack {
-                hex: raiders
-                    .first()
-                    .map(|u| u.location.clone())
-                    .unwrap_or_default(),
-                from: AttackFrom::Land,
-                units: raiders.iter().map(|u| taken.piece(u)).collect(),
-            }],
-            hex: p.hex.clone(),
-            defenders: defenders.iter().map(|u| taken.piece(u)).collect(),
-            night: true,
-            all_on_frozen_lake: false,
-            shifts,
-        };
-        let cols = columns(table.charts).map_err(|e| Refused::of(&e))?;
-        let column = work.take(attack_column(&attack, &cols).map_err(|e| Refused::of(&e))?);
-        let (crt, a, d) = work.take(
-            combat_roll(table.charts, dice, Side::Finnish, &p.hex, column)
-                .map_err(|e| Refused::of(&e))?,
-        );
-        for (side, attacker, losses, units) in [
-            (Side::Soviet, false, d, defender_ids.clone()),
-            (Side::Finnish, true, a, raiders_ids.clone()),
-        ] {
-            if losses > 0 {
-                table.extra.pending.push(PendingLosses {
-                    side,
-                    fight: Fight::NightRaid,
-                    attacker,
-                    losses,
-                    units,
-                    steps_only: true,
-                });
-            }
-        }
-        answer["crt"] = serde_json::to_value(&crt).unwrap_or_default();
-        answer["attacker_losses"] = a.into();
-        answer["defender_losses"] = d.into();
-    }
-    table.extra.raid_made = true;
-    for id in &raiders_ids {
-        table
-            .roster
-            .mark(table.spec, Role::Umpire, table.moment, id, "night_raid")
-            .map_err(|e| Refused::of(&e))?;
-    }
-    Ok(Acted::public(work.done(answer)))
-}
-
 /// Every action of Red Winter.
 pub fn actions() -> Vec<Action<Records>> {
     vec![
@@ -699,13 +346,17 @@ pub fn actions() -> Vec<Action<Records>> {
             "resolve-ranged-attack",
             "Ranged Attack against the roster",
             "10.4",
-            |p: FireIn, table: &mut Table<'_, Records>, dice| fire(p, table, dice),
+            |p: super::fire::FireIn, table: &mut Table<'_, Records>, dice| {
+                super::fire::fire(p, table, dice)
+            },
         ),
         Action::new(
             "night-raid",
             "Finnish Night Raid against the roster",
             "16.4",
-            |p: RaidIn, table: &mut Table<'_, Records>, dice| raid(p, table, dice),
+            |p: super::fire::RaidIn, table: &mut Table<'_, Records>, dice| {
+                super::fire::raid(p, table, dice)
+            },
         ),
     ]
 }

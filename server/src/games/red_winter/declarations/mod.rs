@@ -4,6 +4,8 @@
 
 mod actions;
 mod calculations;
+mod fire;
+mod inputs;
 mod procedures;
 
 use crate::core::domain::{self, Side};

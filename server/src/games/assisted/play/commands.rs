@@ -1,0 +1,318 @@
+//! The commands on an assisted table, as pure functions on its state: units added, changed,
+//! marked and removed by their own side; charts entered by the umpire; the sequence replaced;
+//! procedures and actions run with dice that remember who may see them.
+
+use super::desk::{Desk, refused};
+use super::event::{DeskEvent, side_audience};
+use crate::core::domain::{Role, Side};
+use crate::dice::audience::Audience;
+use crate::dice::source::{Dice, RollSpec};
+use crate::games::assisted::catalogue::{Answer, Refused, Secrecy};
+use crate::games::assisted::charts::RawChart;
+use crate::games::assisted::declarations::Declarations;
+use crate::games::assisted::refusal::RefusalKind;
+use crate::games::assisted::roster::{SeenUnit, Unit, UnitEdit, UnitId};
+use crate::games::assisted::sequence::Sequence;
+use std::collections::BTreeMap;
+
+impl<D: Declarations> Desk<D> {
+    /// The side whose units `by` may change, or all when the umpire.
+    fn require_own(by: Role, side: Side) -> Result<(), Refused> {
+        if by == Role::Umpire || by.side() == Some(side) {
+            Ok(())
+        } else {
+            Err(refused(
+                RefusalKind::NoSuchThing,
+                "no_such_unit",
+                "You have no such unit.",
+            ))
+        }
+    }
+
+    fn roster_event(&self, by: Role) -> DeskEvent {
+        let change = self.roster.history.last();
+        let side = change.map(|c| c.side).unwrap_or(Side::Soviet);
+        let enemy = side.enemy();
+        let seen = |unit: &Option<Unit>| {
+            unit.as_ref()
+                .and_then(|u| SeenUnit::of(u, &D::sight(enemy, u, &self.extra, &self.options)))
+        };
+        DeskEvent::Roster {
+            side,
+            by,
+            sentence: change.map(|c| c.sentence.clone()).unwrap_or_default(),
+            // Only a change the enemy can see in its view moves the enemy's version.
+            seen_by_enemy: change.is_some_and(|c| seen(&c.before) != seen(&c.after)),
+        }
+    }
+
+    /// Adds units (the umpire, or a side for its own).
+    pub fn add_units(&mut self, by: Role, units: Vec<Unit>) -> Result<Vec<DeskEvent>, Refused> {
+        let spec = D::roster();
+        let moment = self.moment();
+        let mut events = Vec::new();
+        for (n, unit) in units.into_iter().enumerate() {
+            Self::require_own(by, unit.side).map_err(|_| {
+                refused(
+                    RefusalKind::AgainstTheRules,
+                    "not_your_side",
+                    format!(
+                        "Unit {} belongs to the other side: add only your own units.",
+                        n + 1
+                    ),
+                )
+            })?;
+            self.roster.add(&spec, by, &moment, unit).map_err(|e| {
+                let mut r = Refused::of(&e);
+                r.message = format!("Unit {}: {}", n + 1, r.message);
+                r
+            })?;
+            events.push(self.roster_event(by));
+        }
+        Ok(events)
+    }
+
+    /// Changes one unit.
+    pub fn edit_unit(
+        &mut self,
+        by: Role,
+        id: &UnitId,
+        edit: UnitEdit,
+    ) -> Result<Vec<DeskEvent>, Refused> {
+        let spec = D::roster();
+        let moment = self.moment();
+        self.roster
+            .edit(&spec, by, &moment, id, edit)
+            .map_err(|e| Refused::of(&e))?;
+        Ok(vec![self.roster_event(by)])
+    }
+
+    /// Puts on or takes off a marker.
+    pub fn mark_unit(
+        &mut self,
+        by: Role,
+        id: &UnitId,
+        marker: &str,
+        on: bool,
+    ) -> Result<Vec<DeskEvent>, Refused> {
+        let spec = D::roster();
+        let moment = self.moment();
+        if on {
+            self.roster.mark(&spec, by, &moment, id, marker)
+        } else {
+            self.roster.unmark(&spec, by, &moment, id, marker)
+        }
+        .map_err(|e| Refused::of(&e))?;
+        Ok(vec![self.roster_event(by)])
+    }
+
+    /// Removes one unit, saying why.
+    pub fn remove_unit(
+        &mut self,
+        by: Role,
+        id: &UnitId,
+        reason: &str,
+    ) -> Result<Vec<DeskEvent>, Refused> {
+        let moment = self.moment();
+        self.roster
+            .remove(by, &moment, id, reason)
+            .map_err(|e| Refused::of(&e))?;
+        Ok(vec![self.roster_event(by)])
+    }
+
+    /// Enters charts as their next versions (the umpire).
+    pub fn enter_charts(
+        &mut self,
+        by: Role,
+        charts: BTreeMap<String, RawChart>,
+    ) -> Result<Vec<DeskEvent>, Refused> {
+        if by != Role::Umpire {
+            return Err(refused(
+                RefusalKind::AgainstTheRules,
+                "umpire_only",
+                "Only the umpire enters the charts.",
+            ));
+        }
+        let specs = D::charts();
+        let moment = self.moment();
+        let mut events = Vec::new();
+        for (code, raw) in charts {
+            let spec = specs.iter().find(|s| s.code == code).ok_or_else(|| {
+                let known: Vec<_> = specs.iter().map(|s| s.code.as_str()).collect();
+                refused(
+                    RefusalKind::AgainstTheRules,
+                    "unknown_chart",
+                    format!(
+                        "This game has no chart '{code}'; its charts are {}.",
+                        known.join(", ")
+                    ),
+                )
+            })?;
+            let checked = spec.check(raw.clone()).map_err(|e| {
+                let mut r = Refused::of(&e);
+                r.message = format!("{}: {}", spec.name, r.message);
+                r
+            })?;
+            D::check_chart(&checked).map_err(|mut r| {
+                r.message = format!("{}: {}", spec.name, r.message);
+                r
+            })?;
+            let version = self.charts.enter(spec, raw, by, &moment).map_err(|e| {
+                let mut r = Refused::of(&e);
+                r.message = format!("{}: {}", spec.name, r.message);
+                r
+            })?;
+            events.push(DeskEvent::Chart {
+                code,
+                name: spec.name.clone(),
+                version,
+                by,
+            });
+        }
+        if let Some(sequence) = D::resequence(&self.options, &self.charts) {
+            // A chart that gives the sequence of play (a turn track) re-declares it; the game
+            // stays at the same turn and phase.
+            sequence
+                .validate(D::hooks(), D::conditions())
+                .map_err(|e| Refused::of(&e))?;
+            self.tracker
+                .rebase(&self.sequence, &sequence)
+                .map_err(|e| Refused::of(&e))?;
+            self.sequence = sequence;
+        }
+        Ok(events)
+    }
+
+    /// Replaces the sequence of play (the umpire), checked against the game's hooks and
+    /// conditions; the game stays in the phase it is in, which the new sequence must keep.
+    pub fn set_sequence(
+        &mut self,
+        by: Role,
+        sequence: Sequence,
+    ) -> Result<Vec<DeskEvent>, Refused> {
+        if by != Role::Umpire {
+            return Err(refused(
+                RefusalKind::AgainstTheRules,
+                "umpire_only",
+                "Only the umpire changes the sequence of play.",
+            ));
+        }
+        sequence
+            .validate(D::hooks(), D::conditions())
+            .map_err(|e| Refused::of(&e))?;
+        self.tracker
+            .rebase(&self.sequence, &sequence)
+            .map_err(|e| Refused::of(&e))?;
+        let kinds: Vec<String> = sequence
+            .kinds
+            .iter()
+            .map(|k| format!("{}: {} phases", k.name, k.phases.len()))
+            .collect();
+        self.sequence = sequence;
+        Ok(vec![DeskEvent::Sequence {
+            sentence: format!(
+                "The umpire changed the sequence of play ({}).",
+                kinds.join("; ")
+            ),
+        }])
+    }
+
+    /// Runs the declared procedure `name`.
+    pub fn procedure(
+        &mut self,
+        by: Role,
+        name: &str,
+        params: &serde_json::Value,
+        dice: &mut dyn Dice,
+    ) -> Result<(Answer, Vec<DeskEvent>), Refused> {
+        let procedures = D::procedures();
+        let procedure = procedures
+            .iter()
+            .find(|p| p.about.name == name)
+            .ok_or_else(|| unknown("dice procedure", name))?;
+        let mut watched = Watched::new(dice);
+        let answer = procedure.run(params, &self.charts, &mut watched, by)?;
+        let audience = watched.audience;
+        let event = DeskEvent::Ran {
+            name: name.into(),
+            title: procedure.about.title.into(),
+            by,
+            audience,
+            answer: answer.clone(),
+        };
+        Ok((answer, vec![event]))
+    }
+
+    /// Runs the declared action `name` on the table.
+    pub fn act(
+        &mut self,
+        by: Role,
+        name: &str,
+        params: &serde_json::Value,
+        dice: &mut dyn Dice,
+    ) -> Result<(Answer, Vec<DeskEvent>), Refused> {
+        let actions = D::actions();
+        let action = actions
+            .iter()
+            .find(|a| a.about.name == name)
+            .ok_or_else(|| unknown("action", name))?;
+        let mut watched = Watched::new(dice);
+        let (answer, secrecy) =
+            self.at_table(by, |table| action.run(params, table, &mut watched))?;
+        let audience = narrowest(
+            watched.audience,
+            match secrecy {
+                Secrecy::Public => Audience::Public,
+                Secrecy::SideOnly(side) => side_audience(side),
+            },
+        );
+        let event = DeskEvent::Ran {
+            name: name.into(),
+            title: action.about.title.into(),
+            by,
+            audience,
+            answer: answer.clone(),
+        };
+        Ok((answer, vec![event]))
+    }
+}
+
+fn unknown(what: &str, name: &str) -> Refused {
+    refused(
+        RefusalKind::NoSuchThing,
+        "unknown_entry",
+        format!("This game has no {what} called '{name}'; GET …/calculations lists them all."),
+    )
+}
+
+/// The narrower of two audiences: a side and the public give the side; two sides, the umpire.
+fn narrowest(a: Audience, b: Audience) -> Audience {
+    match (a, b) {
+        (Audience::Public, x) | (x, Audience::Public) => x,
+        (x, y) if x == y => x,
+        _ => Audience::Umpire,
+    }
+}
+
+/// Dice that pass every roll on and remember the narrowest audience that may see them, so that
+/// a log entry never shows a roll to someone the roll is hidden from.
+struct Watched<'a> {
+    dice: &'a mut dyn Dice,
+    audience: Audience,
+}
+
+impl<'a> Watched<'a> {
+    fn new(dice: &'a mut dyn Dice) -> Self {
+        Watched {
+            dice,
+            audience: Audience::Public,
+        }
+    }
+}
+
+impl Dice for Watched<'_> {
+    fn roll(&mut self, spec: RollSpec) -> Vec<u32> {
+        self.audience = narrowest(self.audience, Audience::of(spec.visibility, spec.roller));
+        self.dice.roll(spec)
+    }
+}

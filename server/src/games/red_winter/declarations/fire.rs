@@ -1,0 +1,236 @@
+//! Red Winter's fire against the roster: a Ranged Attack (10.4) and a Finnish Night Raid (16.4),
+//! each marking the units it touches and owing the losses its table gives.
+
+use super::Records;
+use super::calculations::columns;
+use crate::core::domain::{Role, Side};
+use crate::dice::source::Dice;
+use crate::games::assisted::calc::Working;
+use crate::games::assisted::catalogue::{Acted, Refused, Table};
+use crate::games::assisted::roster::UnitId;
+use crate::games::red_winter::rules::calc_combat::{Attack, attack_column};
+use crate::games::red_winter::rules::calc_shifts::{Fight, ShiftCase};
+use crate::games::red_winter::rules::calc_strength::{AttackFrom, AttackingStack};
+use crate::games::red_winter::rules::procedures::{
+    RangedAttack, Spotting, combat_roll, ranged_attack,
+};
+use crate::games::red_winter::rules::procedures_charts::{NightRaid, RaidFinding, night_raid};
+use crate::games::red_winter::rules::sequence::NIGHT;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::actions::PendingLosses;
+use super::inputs::*;
+
+/// A Ranged Attack against the roster.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+pub struct FireIn {
+    /// The firing unit, by id.
+    pub firer: String,
+    /// The target hex.
+    pub hex: String,
+    /// The units in the target hex, by id.
+    pub targets: Vec<String>,
+    /// How the target is seen.
+    #[serde(default)]
+    pub spotting: Spotting,
+    /// Entered RAT modifiers that apply.
+    #[serde(default)]
+    pub conditions: Vec<String>,
+    /// Values replaced for this resolution, each with its reason.
+    #[serde(default)]
+    pub overrides: Vec<Override>,
+}
+
+pub(super) fn fire(
+    p: FireIn,
+    table: &mut Table<'_, Records>,
+    dice: &mut dyn Dice,
+) -> Result<Acted<serde_json::Value>, Refused> {
+    in_phase(table, &["_combat"], "a Combat Phase (10.0)")?;
+    let mut work = Working::new();
+    let taken = Taken::new(table, p.overrides, &mut work)?;
+    let firer = taken.unit(&p.firer)?;
+    if table.by.side().is_some_and(|s| s != firer.side) {
+        return Err(no_unit(&p.firer));
+    }
+    if firer.markers.contains("fired") {
+        return Err(against(format!("{} has already fired (10.0).", firer.name)));
+    }
+    work.step(format!("{} fires at {}", firer.name, p.hex));
+    let targets = p
+        .targets
+        .iter()
+        .map(|id| taken.unit(id))
+        .collect::<Result<Vec<_>, _>>()?;
+    let target_side = owner_side(&targets)?;
+    if target_side == firer.side {
+        return Err(against("A Ranged Attack targets the enemy's units.".into()));
+    }
+    let attack = RangedAttack {
+        firer: firer.name.clone(),
+        side: firer.side,
+        ras: taken.value(firer, "ras"),
+        indirect: taken.flag(firer, "indirect"),
+        spotting: p.spotting,
+        target_dug_in: targets.iter().any(|u| taken.flag(u, "dug_in")),
+        night: table.turn_kind == NIGHT,
+        conditions: p.conditions,
+    };
+    let result =
+        work.take(ranged_attack(table.charts, dice, &attack).map_err(|e| Refused::of(&e))?);
+    let (firer_id, target_ids): (UnitId, Vec<UnitId>) = (
+        firer.id.clone(),
+        targets.iter().map(|u| u.id.clone()).collect(),
+    );
+    let by = Role::Umpire;
+    table
+        .roster
+        .mark(table.spec, by, table.moment, &firer_id, "fired")
+        .map_err(|e| Refused::of(&e))?;
+    if result.suppressed {
+        for id in &target_ids {
+            if !table.roster.units[id].markers.contains("suppressed") {
+                table
+                    .roster
+                    .mark(table.spec, by, table.moment, id, "suppressed")
+                    .map_err(|e| Refused::of(&e))?;
+            }
+        }
+    }
+    if result.steps > 0 {
+        table.extra.pending.push(PendingLosses {
+            side: target_side,
+            fight: Fight::Combat,
+            attacker: false,
+            losses: result.steps,
+            units: target_ids,
+            steps_only: true,
+        });
+    }
+    Ok(Acted::public(
+        work.done(serde_json::to_value(&result).unwrap_or_default()),
+    ))
+}
+
+/// A Finnish Night Raid against the roster.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+pub struct RaidIn {
+    /// The raiding companies, 1 to 3, by id.
+    pub raiders: Vec<String>,
+    /// The target hex.
+    pub hex: String,
+    /// The units in it, by id.
+    pub defenders: Vec<String>,
+    /// Pajari goes with them (+2).
+    #[serde(default)]
+    pub pajari: bool,
+    /// Entered FNRT modifiers that apply.
+    #[serde(default)]
+    pub conditions: Vec<String>,
+    /// Values replaced for this resolution, each with its reason.
+    #[serde(default)]
+    pub overrides: Vec<Override>,
+}
+
+pub(super) fn raid(
+    p: RaidIn,
+    table: &mut Table<'_, Records>,
+    dice: &mut dyn Dice,
+) -> Result<Acted<serde_json::Value>, Refused> {
+    in_phase(
+        table,
+        &["_action"],
+        "the Finnish Action Phase of a night turn (16.4)",
+    )?;
+    let mut work = Working::new();
+    let taken = Taken::new(table, p.overrides, &mut work)?;
+    let raiders = p
+        .raiders
+        .iter()
+        .map(|id| taken.unit(id))
+        .collect::<Result<Vec<_>, _>>()?;
+    let defenders = p
+        .defenders
+        .iter()
+        .map(|id| taken.unit(id))
+        .collect::<Result<Vec<_>, _>>()?;
+    if owner_side(&raiders)? != Side::Finnish
+        || owner_side(&defenders)? != Side::Soviet
+        || table.by == Role::Soviet
+    {
+        return Err(against(
+            "A Night Raid is made by Finnish companies on Soviet units (16.4).".into(),
+        ));
+    }
+    let declared = NightRaid {
+        raiders: raiders.iter().map(|u| u.name.clone()).collect(),
+        target: p.hex.clone(),
+        pajari: p.pajari,
+        conditions: p.conditions,
+    };
+    let (reading, finding) = work.take(
+        night_raid(
+            table.charts,
+            dice,
+            &declared,
+            table.turn_kind == NIGHT,
+            table.extra.raid_made,
+        )
+        .map_err(|e| Refused::of(&e))?,
+    );
+    let raiders_ids: Vec<UnitId> = raiders.iter().map(|u| u.id.clone()).collect();
+    let defender_ids: Vec<UnitId> = defenders.iter().map(|u| u.id.clone()).collect();
+    let mut answer = serde_json::json!({"fnrt": reading, "finding": finding});
+    if let RaidFinding::Found { shift } = finding {
+        let mut shifts = ShiftCase::new(Fight::NightRaid, Side::Finnish);
+        shifts.night_raid_shift = shift;
+        let attack = Attack {
+            attackers: vec![AttackingStack {
+                hex: raiders
+                    .first()
+                    .map(|u| u.location.clone())
+                    .unwrap_or_default(),
+                from: AttackFrom::Land,
+                units: raiders.iter().map(|u| taken.piece(u)).collect(),
+            }],
+            hex: p.hex.clone(),
+            defenders: defenders.iter().map(|u| taken.piece(u)).collect(),
+            night: true,
+            all_on_frozen_lake: false,
+            shifts,
+        };
+        let cols = columns(table.charts).map_err(|e| Refused::of(&e))?;
+        let column = work.take(attack_column(&attack, &cols).map_err(|e| Refused::of(&e))?);
+        let (crt, a, d) = work.take(
+            combat_roll(table.charts, dice, Side::Finnish, &p.hex, column)
+                .map_err(|e| Refused::of(&e))?,
+        );
+        for (side, attacker, losses, units) in [
+            (Side::Soviet, false, d, defender_ids.clone()),
+            (Side::Finnish, true, a, raiders_ids.clone()),
+        ] {
+            if losses > 0 {
+                table.extra.pending.push(PendingLosses {
+                    side,
+                    fight: Fight::NightRaid,
+                    attacker,
+                    losses,
+                    units,
+                    steps_only: true,
+                });
+            }
+        }
+        answer["crt"] = serde_json::to_value(&crt).unwrap_or_default();
+        answer["attacker_losses"] = a.into();
+        answer["defender_losses"] = d.into();
+    }
+    table.extra.raid_made = true;
+    for id in &raiders_ids {
+        table
+            .roster
+            .mark(table.spec, Role::Umpire, table.moment, id, "night_raid")
+            .map_err(|e| Refused::of(&e))?;
+    }
+    Ok(Acted::public(work.done(answer)))
+}
