@@ -10,7 +10,7 @@ use crate::dice::source::Dice;
 use crate::games::assisted::calc::Working;
 use crate::games::assisted::catalogue::{Acted, Action, Refused, Table};
 use crate::games::assisted::refusal::RefusalKind;
-use crate::games::assisted::roster::{AttrValue, Unit, UnitEdit, UnitId};
+use crate::games::assisted::roster::{AttrValue, Unit, UnitEdit};
 use crate::games::red_winter::rules::calc_combat::{Attack, attack_column};
 use crate::games::red_winter::rules::calc_losses::{LossPlan, LossTaker, check_losses};
 use crate::games::red_winter::rules::calc_shifts::{Fight, ShiftCase};
@@ -18,27 +18,10 @@ use crate::games::red_winter::rules::calc_strength::{AttackFrom, AttackingStack}
 use crate::games::red_winter::rules::procedures::combat_roll;
 use crate::games::red_winter::rules::sequence::NIGHT;
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use std::collections::BTreeMap;
 
 use super::inputs::*;
-
-/// Losses a side owes after an attack, to be taken by its owner.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PendingLosses {
-    /// Whose losses.
-    pub side: Side,
-    /// The kind of attack.
-    pub fight: Fight,
-    /// Whether the side attacked.
-    pub attacker: bool,
-    /// How many.
-    pub losses: u32,
-    /// The units that share them, by id.
-    pub units: Vec<UnitId>,
-    /// Steps only (a Ranged Attack's, or as the fight requires).
-    pub steps_only: bool,
-}
 
 /// An attacking stack as declared.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]

@@ -19,7 +19,6 @@ use crate::games::red_winter::rules::sequence::NIGHT;
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::actions::PendingLosses;
 use super::inputs::*;
 
 /// A Ranged Attack against the roster.

@@ -8,9 +8,10 @@ use crate::games::assisted::calc::Working;
 use crate::games::assisted::catalogue::{Refused, Table};
 use crate::games::assisted::refusal::RefusalKind;
 use crate::games::assisted::roster::{AttrValue, Unit, UnitId};
+use crate::games::red_winter::rules::calc_shifts::Fight;
 use crate::games::red_winter::rules::calc_strength::Piece;
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// One input taken from the roster, replaced for this resolution with the reason given.
@@ -154,4 +155,21 @@ pub(super) fn owner_side(units: &[&Unit]) -> Result<Side, Refused> {
         ));
     }
     Ok(side)
+}
+
+/// Losses a side owes after an attack, to be taken by its owner.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PendingLosses {
+    /// Whose losses.
+    pub side: Side,
+    /// The kind of attack.
+    pub fight: Fight,
+    /// Whether the side attacked.
+    pub attacker: bool,
+    /// How many.
+    pub losses: u32,
+    /// The units that share them, by id.
+    pub units: Vec<UnitId>,
+    /// Steps only (a Ranged Attack's, or as the fight requires).
+    pub steps_only: bool,
 }

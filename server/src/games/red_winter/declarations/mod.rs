@@ -27,7 +27,7 @@ use crate::games::red_winter::rules::turn_track::{sequence_from_track, turn_trac
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-pub use actions::PendingLosses;
+pub use inputs::PendingLosses;
 
 /// Red Winter on the server.
 pub struct RedWinter;
