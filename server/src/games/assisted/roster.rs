@@ -9,6 +9,10 @@ use std::collections::{BTreeMap, BTreeSet};
 /// The most units a roster holds.
 pub const MAX_UNITS: usize = 2000;
 
+/// The most changes a roster keeps in its history (the newest); the campaign's log keeps them
+/// all.
+pub const MAX_HISTORY: usize = 300;
+
 /// An opaque unit id: 32 lowercase hex digits or a hyphenated uuid, made by the caller from
 /// fresh randomness (never a counter, so it betrays nothing about other units).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -1,7 +1,7 @@
 //! The roster itself: adding, editing, removing and marking units with an audited history, and
 //! each side's view of it.
 
-use super::{Change, MAX_UNITS, RosterError, RosterSpec, Unit, UnitEdit, UnitId};
+use super::{Change, MAX_HISTORY, MAX_UNITS, RosterError, RosterSpec, Unit, UnitEdit, UnitId};
 use crate::core::domain::{Role, Side};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -138,6 +138,12 @@ impl Roster {
             None => self.units.remove(&change.unit),
         };
         self.history.push(change);
+        if self.history.len() > MAX_HISTORY {
+            // The campaign's log keeps every change for good; the state keeps the newest, so that
+            // it does not grow with the length of the campaign.
+            let excess = self.history.len() - MAX_HISTORY;
+            self.history.drain(..excess);
+        }
         self.history.last().ok_or(RosterError::Full)
     }
 

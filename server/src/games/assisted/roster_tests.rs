@@ -321,3 +321,29 @@ fn a_roster_declaration_is_checked() {
         "unit type `mg` is declared twice"
     );
 }
+
+#[test]
+fn the_history_keeps_only_the_newest_changes() {
+    let mut roster = Roster::default();
+    let spec = spec();
+    let u = unit("0123456789abcdef0123456789abcdef", Side::Finnish, "2/JR16");
+    roster
+        .add(&spec, Role::Umpire, "setup", u.clone())
+        .expect("adds");
+    for n in 0..(MAX_HISTORY + 50) {
+        let edit = UnitEdit {
+            location: Some(format!("{n:04}")),
+            ..UnitEdit::default()
+        };
+        roster
+            .edit(&spec, Role::Umpire, "play", &u.id, edit)
+            .expect("moves");
+    }
+    assert_eq!(roster.history.len(), MAX_HISTORY);
+    let last = roster.history.last().expect("a change");
+    assert!(
+        last.sentence.contains(&format!("{:04}", MAX_HISTORY + 49)),
+        "{}",
+        last.sentence
+    );
+}
