@@ -267,12 +267,55 @@ async fn units_are_imported_by_their_own_side_and_refusals_name_line_and_column(
         )
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+    // The page's change form: a new place and CS, then values the roster refuses.
+    let browser = t.app.signed_in("finn", "edit").await;
+    let edit = format!("{}/campaigns/{}/table/units/{id}/edit", t.app.url, t.id);
+    let post = |fields: Vec<(&'static str, &'static str)>| {
+        let browser = browser.clone();
+        let edit = edit.clone();
+        async move {
+            browser
+                .post(&edit)
+                .form(&fields)
+                .send()
+                .await
+                .expect("posts")
+        }
+    };
+    let done = post(vec![("name", ""), ("location", "0415"), ("attr-cs", "3")]).await;
+    assert_eq!(done.status(), StatusCode::SEE_OTHER);
+    let after = t.table(&t.finn).await;
+    assert_eq!(after["units"][0]["location"], "0415", "{after}");
+    assert_eq!(after["units"][0]["attributes"]["cs"], 3);
+    let refused = post(vec![("attr-cs", "three")]).await;
+    assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        refused
+            .text()
+            .await
+            .expect("page")
+            .contains("is not a whole number")
+    );
+    let refused = post(vec![("attr-cs", "999")]).await;
+    assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let soviet = t.app.signed_in("soviet", "edit").await;
+    let theirs = soviet
+        .post(&edit)
+        .form(&[("location", "0001")])
+        .send()
+        .await
+        .expect("posts");
+    assert_eq!(
+        theirs.status(),
+        StatusCode::NOT_FOUND,
+        "not the Soviets' unit"
+    );
     // The history of the Finns' own units is theirs.
     let history = t.table(&t.finn).await["history"]
         .as_array()
         .expect("history")
         .len();
-    assert_eq!(history, 2, "added and marked");
+    assert_eq!(history, 3, "added, marked and moved");
 }
 
 #[tokio::test]

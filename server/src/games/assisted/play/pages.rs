@@ -8,7 +8,7 @@ use super::view::DeskView;
 use super::{DeskCommand, Play, play_of, stored};
 use crate::core::error::AppError;
 use crate::games::assisted::catalogue::About;
-use crate::games::assisted::roster::UnitId;
+use crate::games::assisted::roster::{AttrKind, AttrValue, RosterSpec, UnitEdit, UnitId};
 use crate::state::AppState;
 use crate::web::CampaignAccess;
 use crate::web::form::Fields;
@@ -28,6 +28,7 @@ pub const PAGE_ROUTES: &[(&str, &str)] = &[
     ("POST", "/campaigns/{id}/table/advance"),
     ("POST", "/campaigns/{id}/table/units/import"),
     ("POST", "/campaigns/{id}/table/units/{unit}/markers"),
+    ("POST", "/campaigns/{id}/table/units/{unit}/edit"),
     ("POST", "/campaigns/{id}/table/charts"),
     ("POST", "/campaigns/{id}/table/charts/publish"),
     ("POST", "/campaigns/{id}/table/charts/from-set"),
@@ -43,6 +44,7 @@ pub fn router() -> Router<AppState> {
         .route("/campaigns/{id}/table/advance", post(advance))
         .route("/campaigns/{id}/table/units/import", post(import_units))
         .route("/campaigns/{id}/table/units/{unit}/markers", post(mark))
+        .route("/campaigns/{id}/table/units/{unit}/edit", post(edit_unit))
         .route("/campaigns/{id}/table/charts", post(enter_chart))
         .route("/campaigns/{id}/table/charts/publish", post(publish_charts))
         .route(
@@ -72,6 +74,16 @@ struct UnitRow {
     location: String,
     values: String,
     markers: String,
+    /// The attributes as the change form offers them (own units only).
+    fields: Vec<EditField>,
+}
+
+/// One attribute in a unit's change form.
+struct EditField {
+    code: String,
+    label: String,
+    value: String,
+    number: bool,
 }
 
 #[derive(Template)]
@@ -137,6 +149,23 @@ fn rows<'a>(play: &dyn Play, units: impl Iterator<Item = RowParts<'a>>) -> Vec<U
                 .map(|m| marker_name(m))
                 .collect::<Vec<_>>()
                 .join(", "),
+            fields: if u.id.is_some() {
+                spec.attributes
+                    .iter()
+                    .map(|a| EditField {
+                        code: a.code.clone(),
+                        label: a.name.clone(),
+                        value: u
+                            .attributes
+                            .get(&a.code)
+                            .map(ToString::to_string)
+                            .unwrap_or_default(),
+                        number: matches!(a.kind, AttrKind::Number { .. }),
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            },
         })
         .collect()
 }
@@ -382,6 +411,55 @@ pub async fn apply_chart_set(
             "Choose one of the published chart sets.",
         )
         .on_field("chart_set")),
+    };
+    answer(&state, &access, result).await
+}
+
+/// The change a unit's form asks for: a new name or place when given; each attribute's value,
+/// or cleared when left empty.
+fn unit_edit(spec: &RosterSpec, fields: &Fields) -> Result<UnitEdit, AppError> {
+    let mut edit = UnitEdit::default();
+    let given = |name: &str| {
+        Some(fields.get(name).trim())
+            .filter(|t| !t.is_empty())
+            .map(str::to_owned)
+    };
+    edit.name = given("name");
+    edit.location = given("location");
+    for a in &spec.attributes {
+        let key = format!("attr-{}", a.code);
+        if !fields.has(&key) {
+            continue;
+        }
+        let value = match (given(&key), &a.kind) {
+            (None, _) => None,
+            (Some(text), AttrKind::Number { .. }) => {
+                Some(AttrValue::Number(text.parse().map_err(|_| {
+                    AppError::invalid(
+                        "invalid_value",
+                        format!("{}: '{text}' is not a whole number.", a.name),
+                    )
+                })?))
+            }
+            (Some(text), AttrKind::Text { .. }) => Some(AttrValue::Text(text)),
+        };
+        edit.attributes.insert(a.code.clone(), value);
+    }
+    Ok(edit)
+}
+
+/// `POST /campaigns/{id}/table/units/{unit}/edit`: changes a unit's name, place or values.
+pub async fn edit_unit(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path((_, unit)): Path<(Uuid, String)>,
+    Form(fields): Form<Fields>,
+) -> Result<Response, AppError> {
+    let id = UnitId::parse(&unit).map_err(|_| AppError::not_found())?;
+    let spec = play_of(&access)?.roster();
+    let result = match unit_edit(&spec, &fields) {
+        Ok(edit) => run(&state, &access, DeskCommand::EditUnit(id, edit)).await,
+        Err(e) => Err(e),
     };
     answer(&state, &access, result).await
 }
