@@ -285,7 +285,7 @@ pub async fn api_procedures(access: CampaignAccess) -> Json<Vec<ProcedureInfo>> 
                         title: a.title,
                         rule: a.rule,
                         params: Vec::new(),
-                        schema: Some(a.schema),
+                        schema: Some(a.schema()),
                     }),
             )
             .collect(),

@@ -164,7 +164,7 @@ pub fn schema_of<P: JsonSchema>() -> Value {
 }
 
 /// How an entry is described in a listing.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug)]
 pub struct About {
     /// The name to call it by: lowercase words with dashes.
     pub name: &'static str,
@@ -172,8 +172,16 @@ pub struct About {
     pub title: &'static str,
     /// The rule it comes from ("8.2", "Opt B.3").
     pub rule: &'static str,
+    /// Makes the JSON Schema of its parameters, only where a listing or a form needs it (not on
+    /// every run).
+    schema: fn() -> Value,
+}
+
+impl About {
     /// The JSON Schema of its parameters.
-    pub schema: Value,
+    pub fn schema(&self) -> Value {
+        (self.schema)()
+    }
 }
 
 type CalcFn = dyn Fn(&Value, &ChartSet) -> Result<Answer, Refused> + Send + Sync;
@@ -203,7 +211,7 @@ impl Calculation {
                 name,
                 title,
                 rule,
-                schema: schema_of::<P>(),
+                schema: schema_of::<P>,
             },
             run: Box::new(move |params, charts| {
                 let params = read_params::<P>(params)?;
@@ -252,7 +260,7 @@ impl DiceProcedure {
                 name,
                 title,
                 rule,
-                schema: schema_of::<P>(),
+                schema: schema_of::<P>,
             },
             run: Box::new(move |params, charts, dice, by| {
                 let params = read_params::<P>(params)?;
@@ -357,7 +365,7 @@ impl<X> Action<X> {
                 name,
                 title,
                 rule,
-                schema: schema_of::<P>(),
+                schema: schema_of::<P>,
             },
             run: Box::new(move |params, table, dice| {
                 let params = read_params::<P>(params)?;

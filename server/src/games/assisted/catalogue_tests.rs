@@ -39,7 +39,10 @@ fn halve() -> Calculation {
 #[test]
 fn a_calculation_reads_its_parameters_explains_and_refuses() {
     let calc = halve();
-    assert_eq!(calc.about.schema["properties"]["value"]["type"], "integer");
+    assert_eq!(
+        calc.about.schema()["properties"]["value"]["type"],
+        "integer"
+    );
     let answer = calc
         .run(&serde_json::json!({"value": 8}), &ChartSet::default())
         .expect("runs");

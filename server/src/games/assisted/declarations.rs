@@ -121,7 +121,7 @@ pub fn check_catalogue<D: Declarations>() {
         .chain(D::procedures().into_iter().map(|p| p.about))
         .chain(D::actions().into_iter().map(|a| a.about));
     for about in abouts {
-        assert_eq!(about.schema["type"], "object", "{}", about.name);
+        assert_eq!(about.schema()["type"], "object", "{}", about.name);
         assert!(!about.rule.is_empty(), "{} names no rule", about.name);
         assert!(names.insert(about.name), "{} twice", about.name);
     }

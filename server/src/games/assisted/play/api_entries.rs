@@ -33,7 +33,7 @@ impl From<About> for EntryInfo {
             name: a.name.into(),
             title: a.title.into(),
             rule: a.rule.into(),
-            schema: a.schema,
+            schema: a.schema(),
         }
     }
 }

@@ -77,7 +77,7 @@ pub async fn entry(
 ) -> Result<Response, AppError> {
     let play = play_of(&access)?;
     let (about, kind_name) = about_of(play, &kind, &name)?;
-    let fields = fields_of(&about.schema, None);
+    let fields = fields_of(&about.schema(), None);
     Ok(render(&entry_page(
         &access, &kind, about, kind_name, fields,
     )))
@@ -93,7 +93,7 @@ pub async fn run_entry(
 ) -> Result<Response, AppError> {
     let play = play_of(&access)?;
     let (about, kind_name) = about_of(play, &kind, &name)?;
-    let mut fields = fields_of(&about.schema, Some(&typed));
+    let mut fields = fields_of(&about.schema(), Some(&typed));
     let Some(params) = read(&mut fields) else {
         let mut page = entry_page(&access, &kind, about, kind_name, fields);
         page.error = Some("Some fields cannot be read; see the messages beside them.".into());

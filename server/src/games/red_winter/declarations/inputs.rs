@@ -3,9 +3,10 @@
 //! resolution shares (the phase, whose units).
 
 use super::Records;
-use crate::core::domain::{Role, Side};
+use crate::core::domain::Side;
 use crate::games::assisted::calc::Working;
 use crate::games::assisted::catalogue::{Refused, Table};
+use crate::games::assisted::play::event::who;
 use crate::games::assisted::refusal::RefusalKind;
 use crate::games::assisted::roster::{AttrValue, Unit, UnitId};
 use crate::games::red_winter::rules::calc_shifts::Fight;
@@ -32,14 +33,6 @@ pub struct Override {
 pub(super) struct Taken<'a> {
     units: &'a BTreeMap<UnitId, Unit>,
     overrides: Vec<Override>,
-}
-
-pub(super) fn who(role: Role) -> &'static str {
-    match role {
-        Role::Soviet => "The Soviet player",
-        Role::Finnish => "The Finnish player",
-        Role::Umpire => "The umpire",
-    }
 }
 
 pub(super) fn no_unit(what: &str) -> Refused {

@@ -237,10 +237,15 @@ impl Declarations for WinterWar {
         })
     }
     fn extra_for(viewer: Option<Side>, extra: &Records) -> serde_json::Value {
-        let _ = viewer;
-        // The revealed ids are of units the viewer sees in full anyway; flags and points are
-        // public.
-        serde_json::to_value(extra).unwrap_or_default()
+        let mut shown = serde_json::to_value(extra).unwrap_or_default();
+        if viewer.is_some() {
+            // Which units are revealed is the umpire's bookkeeping: a side sees the enemy's
+            // revealed units in full in its view, and never the ids of those that left the map.
+            if let Some(map) = shown.as_object_mut() {
+                map.remove("revealed");
+            }
+        }
+        shown
     }
     fn calculations() -> Vec<Calculation> {
         calculations::calculations()

@@ -110,6 +110,15 @@ fn the_displays_are_always_hidden_and_the_fog_shows_flags_until_revealed() {
     );
     assert!(nameable(Side::Finnish, &on_map, &records));
     assert!(!nameable(Side::Finnish, &on_track, &records));
+    // The revealed ids are the umpire's bookkeeping, not in a side's records.
+    records.revealed.insert(on_track.id.clone());
+    let finnish = WinterWar::extra_for(Some(Side::Finnish), &records).to_string();
+    assert!(!finnish.contains(on_track.id.as_str()), "{finnish}");
+    assert!(
+        WinterWar::extra_for(None, &records)
+            .to_string()
+            .contains(on_track.id.as_str())
+    );
 }
 
 #[test]
