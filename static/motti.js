@@ -32,3 +32,31 @@ packFile?.addEventListener("change", async () => {
   const area = document.getElementById("scenario");
   if (file && area) area.value = await file.text();
 });
+
+// Deadlines: show each <time data-countdown> in the reader's own time zone, with a countdown.
+const countdowns = document.querySelectorAll("time[data-countdown]");
+if (countdowns.length > 0) {
+  const local = new Intl.DateTimeFormat(undefined, {
+    weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZoneName: "short",
+  });
+  const left = (ms) => {
+    if (ms <= 0) return "passed";
+    const minutes = Math.floor(ms / 60000);
+    const days = Math.floor(minutes / 1440);
+    const hours = Math.floor((minutes % 1440) / 60);
+    const mins = minutes % 60;
+    if (days > 0) return `in ${days} d ${hours} h`;
+    if (hours > 0) return `in ${hours} h ${mins} min`;
+    return `in ${Math.max(mins, 1)} min`;
+  };
+  const tick = () => {
+    for (const el of countdowns) {
+      const at = new Date(el.getAttribute("datetime"));
+      if (Number.isNaN(at.getTime())) continue;
+      el.textContent = `${local.format(at)} (${left(at.getTime() - Date.now())})`;
+      el.title = el.getAttribute("datetime");
+    }
+  };
+  tick();
+  setInterval(tick, 30000);
+}

@@ -73,6 +73,7 @@ pub async fn connect_pool(url: &str, size: u32) -> anyhow::Result<PgPool> {
     for game in games::registry::GAMES {
         game.prepare(&pool).await?;
     }
+    games::registry::backfill_standings(&pool).await?;
     PostgresStore::new(pool.clone()).migrate().await?;
     Ok(pool)
 }

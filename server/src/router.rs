@@ -2,7 +2,9 @@
 //! document, merged in this one place.
 
 use crate::accounts::{sessions, sign as accounts, token_pages, tokens};
-use crate::campaigns::{api as campaigns, invite_pages, invites, pages as campaign_pages};
+use crate::campaigns::{
+    api as campaigns, invite_pages, invites, pace, pace_pages, pages as campaign_pages, your_move,
+};
 use crate::games::registry::GAMES;
 use crate::state::AppState;
 use crate::tray::{api as dice, epochs as dice_epochs, pages as dice_pages};
@@ -73,6 +75,11 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
         .routes(routes!(invites::api_accept))
         .routes(routes!(campaigns::api_finish))
         .routes(routes!(campaigns::api_client_seed))
+        .routes(routes!(pace::api_pace, pace::api_set_pace))
+        .routes(routes!(pace::api_set_deadline))
+        .routes(routes!(pace::api_pause))
+        .routes(routes!(pace::api_resume))
+        .routes(routes!(pace::api_play_default))
         .routes(routes!(dice::api_roll, dice::api_rolls))
         .routes(routes!(dice::api_procedure))
         .routes(routes!(dice::api_procedures))
@@ -122,6 +129,11 @@ const CORE_PAGE_ROUTES: &[(&str, &str)] = &[
     ("POST", "/campaigns/{id}/participants/{user_id}/remove"),
     ("POST", "/campaigns/{id}/finish"),
     ("POST", "/campaigns/{id}/client-seed"),
+    ("POST", "/campaigns/{id}/pace"),
+    ("POST", "/campaigns/{id}/deadline"),
+    ("POST", "/campaigns/{id}/pause"),
+    ("POST", "/campaigns/{id}/resume"),
+    ("POST", "/campaigns/{id}/defaults"),
     ("GET", "/campaigns/{id}/dice"),
     ("POST", "/campaigns/{id}/dice/roll"),
     ("POST", "/campaigns/{id}/dice/procedure/{name}"),
@@ -169,7 +181,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .iter()
         .fold(Router::new(), |pages, game| pages.merge(game.pages()));
     Router::new()
-        .route("/", get(accounts::home))
+        .route("/", get(your_move::home))
         .route("/signup", get(accounts::signup_page))
         .route("/signin", get(accounts::signin_page))
         .merge(limited_pages)
@@ -204,6 +216,11 @@ pub fn router(state: &AppState) -> Router<AppState> {
             "/campaigns/{id}/client-seed",
             post(campaign_pages::client_seed),
         )
+        .route("/campaigns/{id}/pace", post(pace_pages::set_pace))
+        .route("/campaigns/{id}/deadline", post(pace_pages::set_deadline))
+        .route("/campaigns/{id}/pause", post(pace_pages::pause))
+        .route("/campaigns/{id}/resume", post(pace_pages::resume))
+        .route("/campaigns/{id}/defaults", post(pace_pages::play_default))
         .route("/campaigns/{id}/dice", get(dice_pages::show))
         .route("/campaigns/{id}/dice/roll", post(dice_pages::roll))
         .route(

@@ -4,7 +4,7 @@ use crate::core::error::AppError;
 use crate::db;
 use crate::state::AppState;
 use crate::web::ApiJson;
-use crate::web::auth::{self, MaybeUser, Password, Username};
+use crate::web::auth::{self, Password, Username};
 use crate::web::pages::{Nav, render, render_with, safe_next};
 use askama::Template;
 use axum::extract::{Form, Query, State};
@@ -210,12 +210,9 @@ struct Home {
     nav: Nav,
 }
 
-/// `GET /`: the campaign list for the signed-in, a welcome for visitors.
-pub async fn home(MaybeUser(user): MaybeUser) -> Response {
-    match user {
-        Some(_) => Redirect::to("/campaigns").into_response(),
-        None => render(&Home {
-            nav: Nav::default(),
-        }),
-    }
+/// The welcome page for visitors (the signed-in get "Your move" at `/`).
+pub fn welcome() -> Response {
+    render(&Home {
+        nav: Nav::default(),
+    })
 }

@@ -1,6 +1,8 @@
 //! Campaigns through the API: create, list, show, finish, client seeds (invites are in `invites`).
 //! The page handlers in `campaign_pages` call the same functions.
 
+use crate::campaigns::pace::PaceView;
+use crate::db::standing::Standing;
 use crate::campaigns::view::{CampaignView, ClientSeedView, EpochCommitments, campaign_view};
 use crate::core::domain::{Game, Role};
 use crate::core::error::AppError;
@@ -117,27 +119,52 @@ pub struct CampaignListItem {
     pub status: String,
     /// The caller's role.
     pub my_role: Role,
+    /// Where the game stands: turn, phase and whom it waits for (absent before it starts).
+    pub standing: Option<Standing>,
+    /// What the game waits for from the caller, if anything: the campaign is "your move".
+    pub your_move: Option<String>,
+    /// The campaign's pace and clock.
+    pub pace: PaceView,
 }
 
-/// `GET /api/v1/campaigns`: the campaigns the caller takes part in.
+/// The campaigns `user` takes part in: those waiting for the user first, then the other open
+/// ones, then the finished; newest first within each.
+pub async fn list(state: &AppState, user: Uuid) -> Result<Vec<CampaignListItem>, AppError> {
+    let mut items: Vec<CampaignListItem> = db::campaigns::for_user(&state.db, user)
+        .await?
+        .into_iter()
+        .map(|m| {
+            let open = !m.campaign.is_finished();
+            let standing = m.campaign.standing().cloned();
+            CampaignListItem {
+                id: m.campaign.id,
+                game: m.campaign.game(),
+                your_move: standing
+                    .as_ref()
+                    .filter(|_| open)
+                    .and_then(|s| s.awaits(m.role).map(str::to_owned)),
+                pace: PaceView::of(&m.campaign),
+                standing,
+                name: m.campaign.name,
+                status: m.campaign.status,
+                my_role: m.role,
+            }
+        })
+        .collect();
+    // A stable sort keeps the newest-first order within each group.
+    items.sort_by_key(|c| (c.your_move.is_none(), c.status == "finished"));
+    Ok(items)
+}
+
+/// `GET /api/v1/campaigns`: the campaigns the caller takes part in, those waiting for the
+/// caller first.
 #[utoipa::path(get, path = "/api/v1/campaigns", tag = "campaigns",
     responses((status = 200, body = [CampaignListItem])), security(("bearer" = [])))]
 pub async fn api_list(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
 ) -> Result<Json<Vec<CampaignListItem>>, AppError> {
-    let list = db::campaigns::for_user(&state.db, user.id).await?;
-    Ok(Json(
-        list.into_iter()
-            .map(|m| CampaignListItem {
-                id: m.campaign.id,
-                game: m.campaign.game(),
-                name: m.campaign.name,
-                status: m.campaign.status,
-                my_role: m.role,
-            })
-            .collect(),
-    ))
+    Ok(Json(list(&state, user.id).await?))
 }
 
 /// `GET /api/v1/campaigns/{id}`: the campaign as the caller's role may see it.

@@ -69,7 +69,7 @@ pub async fn invite(
                     _ => s.days_error = Some(e.message),
                 }
             }
-            show_page(&state, &access, invites, e.status).await
+            show_page(&state, &access, invites, None, e.status).await
         }
         Err(e) => Err(e),
     }

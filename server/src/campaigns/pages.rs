@@ -2,7 +2,11 @@
 
 use crate::campaigns::api::{self as campaigns, NewCampaign};
 use crate::campaigns::invite_section::InviteSection;
+use crate::campaigns::pace::PaceView;
+use crate::campaigns::pace_section::{Due, PaceSection, pace_words};
+use crate::db::standing::Standing;
 use crate::campaigns::view::CampaignView;
+use crate::campaigns::your_move::{Line, awaited_words, lines};
 use crate::core::domain::{Game, Role};
 use crate::core::error::AppError;
 use crate::core::text::{Label, PlainText};
@@ -19,19 +23,13 @@ use serde::Deserialize;
 use tower_sessions::Session;
 use uuid::Uuid;
 
-struct ListItem {
-    id: Uuid,
-    name: String,
-    game_title: &'static str,
-    role: Role,
-    finished: bool,
-}
-
 #[derive(Template)]
 #[template(path = "core/campaigns/list.html")]
 struct ListPage {
     nav: Nav,
-    campaigns: Vec<ListItem>,
+    campaigns: Vec<Line>,
+    /// How many campaigns wait for the reader, for the title.
+    waiting: usize,
     games: Vec<(&'static str, &'static str)>,
     name: String,
     game: String,
@@ -46,19 +44,10 @@ async fn list_page(
     user: &db::users::User,
     form: &NewCampaign,
 ) -> Result<ListPage, AppError> {
-    let campaigns = db::campaigns::for_user(&state.db, user.id)
-        .await?
-        .into_iter()
-        .map(|m| ListItem {
-            id: m.campaign.id,
-            game_title: m.campaign.game().title(),
-            finished: m.campaign.is_finished(),
-            name: m.campaign.name,
-            role: m.role,
-        })
-        .collect();
+    let campaigns = lines(state, user.id).await?;
     Ok(ListPage {
         nav: Nav::for_user(user),
+        waiting: campaigns.iter().filter(|c| c.your_move.is_some()).count(),
         campaigns,
         games: Game::ALL.iter().map(|g| (g.code(), g.title())).collect(),
         name: form.name.to_string(),
@@ -137,6 +126,22 @@ struct ShowPage {
     participants: Vec<crate::campaigns::view::ParticipantView>,
     invites: Option<InviteSection>,
     view_user: Uuid,
+    /// Where the game stands, in words.
+    standing: Option<Standing>,
+    /// What the game waits for from the reader, if anything.
+    your_move: Option<String>,
+    /// Whom else the game waits for, in words ("the Soviet player: orders for Hour 3").
+    others: Vec<String>,
+    /// The current deadline, if any.
+    deadline: Option<Due>,
+    /// When the server acts if nobody has (the deadline plus the grace), when it differs.
+    acts_at: Option<Due>,
+    /// When the campaign was paused, if it is.
+    paused: Option<Due>,
+    /// The pace in words.
+    pace_words: String,
+    /// The umpire's pace controls, as filled in.
+    pace: Option<PaceSection>,
 }
 
 /// The campaign page; `invites` is the umpire's invite section, `status` the answer's status
@@ -145,9 +150,17 @@ pub async fn show_page(
     state: &AppState,
     access: &CampaignAccess,
     invites: Option<InviteSection>,
+    pace: Option<PaceSection>,
     status: StatusCode,
 ) -> Result<Response, AppError> {
     let view = campaigns::view(state, access).await?;
+    let row = &access.membership.campaign;
+    let clock = PaceView::of(row);
+    let standing = row.standing().cloned();
+    let role = access.role();
+    let live = !row.is_finished();
+    let pace = (role == Role::Umpire && live)
+        .then(|| pace.unwrap_or_else(|| PaceSection::of(&clock)));
     let my_seed = view
         .participants
         .iter()
@@ -169,6 +182,30 @@ pub async fn show_page(
             my_seed,
             invites,
             view_user: access.user.id,
+            your_move: standing
+                .as_ref()
+                .filter(|_| live)
+                .and_then(|s| s.awaits(role).map(str::to_owned)),
+            others: standing
+                .as_ref()
+                .filter(|_| live)
+                .map(|s| {
+                    s.awaited
+                        .iter()
+                        .filter(|a| a.role != role)
+                        .map(awaited_words)
+                        .collect()
+                })
+                .unwrap_or_default(),
+            standing,
+            deadline: clock.deadline.filter(|_| live).map(Due::of),
+            acts_at: clock
+                .acts_at
+                .filter(|_| live && clock.grace_minutes > 0)
+                .map(Due::of),
+            paused: clock.paused_at.filter(|_| live).map(Due::of),
+            pace_words: pace_words(&clock),
+            pace,
             view,
         },
     ))
@@ -182,7 +219,7 @@ pub async fn show(
 ) -> Result<Response, AppError> {
     let invites =
         crate::campaigns::invite_section::section(&state, &access, &session, None).await?;
-    show_page(&state, &access, invites, StatusCode::OK).await
+    show_page(&state, &access, invites, None, StatusCode::OK).await
 }
 
 /// `POST /campaigns/{id}/finish`.

@@ -1,6 +1,7 @@
 //! Campaigns, participants and invites.
 
 use crate::core::domain::{Game, Role};
+use crate::db::standing::Standing;
 use sqlx::{FromRow, PgPool, Postgres, Transaction};
 use time::OffsetDateTime;
 use uuid::Uuid;
@@ -34,6 +35,14 @@ pub struct CampaignRow {
     pub next_roll: i64,
     /// When the current orders are due, if the umpire set a deadline.
     pub orders_deadline: Option<OffsetDateTime>,
+    /// Where the game stands (absent until its first command or the start-up backfill).
+    pub standing: Option<sqlx::types::Json<Standing>>,
+    /// How long each turn or Hour may take, in minutes; `None`: no automatic deadline.
+    pub pace_minutes: Option<i32>,
+    /// How long after a deadline the server waits before it acts, in minutes.
+    pub grace_minutes: i32,
+    /// When the umpire paused the campaign, if it is paused.
+    pub paused_at: Option<OffsetDateTime>,
 }
 
 impl CampaignRow {
@@ -54,6 +63,19 @@ impl CampaignRow {
     /// Whether the campaign has finished.
     pub fn is_finished(&self) -> bool {
         self.status == "finished"
+    }
+
+    /// The deadline a new turn or Hour gets from the pace: `now` plus the pace, or none.
+    /// A paused campaign's new deadline counts from the resumption (see `resume`).
+    pub fn next_deadline(&self) -> Option<OffsetDateTime> {
+        let pace = self.pace_minutes?;
+        let from = self.paused_at.unwrap_or_else(OffsetDateTime::now_utc);
+        Some(from + time::Duration::minutes(i64::from(pace)))
+    }
+
+    /// Where the game stands, if written.
+    pub fn standing(&self) -> Option<&Standing> {
+        self.standing.as_ref().map(|s| &s.0)
     }
 }
 
@@ -88,7 +110,7 @@ impl ParticipantRow {
     }
 }
 
-const CAMPAIGN_COLUMNS: &str = "c.id, c.name, c.game, c.status, c.created_at, c.version, c.public_version, c.soviet_version, c.finnish_version, c.dice_epoch, c.chain_head, c.next_roll, c.orders_deadline";
+const CAMPAIGN_COLUMNS: &str = "c.id, c.name, c.game, c.status, c.created_at, c.version, c.public_version, c.soviet_version, c.finnish_version, c.dice_epoch, c.chain_head, c.next_roll, c.orders_deadline, c.standing, c.pace_minutes, c.grace_minutes, c.paused_at";
 
 /// Inserts a campaign (with its creator as umpire) inside `tx`.
 pub async fn insert(
@@ -238,10 +260,61 @@ where
     Ok(())
 }
 
-/// Open campaigns whose orders deadline has passed, with their game.
+/// Sets the pace, grace and current deadline of a campaign.
+pub async fn set_pace<'e, E>(
+    db: E,
+    id: Uuid,
+    pace_minutes: Option<i32>,
+    grace_minutes: i32,
+    deadline: Option<OffsetDateTime>,
+) -> sqlx::Result<()>
+where
+    E: sqlx::PgExecutor<'e>,
+{
+    sqlx::query(
+        "update campaigns set pace_minutes = $2, grace_minutes = $3, orders_deadline = $4 where id = $1",
+    )
+    .bind(id)
+    .bind(pace_minutes)
+    .bind(grace_minutes)
+    .bind(deadline)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Pauses a campaign: its clock stands still.
+pub async fn pause<'e, E>(db: E, id: Uuid) -> sqlx::Result<()>
+where
+    E: sqlx::PgExecutor<'e>,
+{
+    sqlx::query("update campaigns set paused_at = now() where id = $1")
+        .bind(id)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Resumes a paused campaign: its deadline moves on by as long as the pause lasted.
+pub async fn resume<'e, E>(db: E, id: Uuid) -> sqlx::Result<()>
+where
+    E: sqlx::PgExecutor<'e>,
+{
+    sqlx::query(
+        "update campaigns set orders_deadline = orders_deadline + (now() - paused_at), paused_at = null where id = $1",
+    )
+    .bind(id)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Open campaigns, not paused, whose orders deadline and grace period have passed, with their game.
 pub async fn past_deadlines(db: &PgPool) -> sqlx::Result<Vec<(Uuid, Game)>> {
     let rows: Vec<(Uuid, String)> = sqlx::query_as(
-        "select id, game from campaigns where orders_deadline is not null and orders_deadline <= now() and status = 'open'",
+        "select id, game from campaigns where orders_deadline is not null and orders_deadline <= now() \
+         and orders_deadline + grace_minutes * interval '1 minute' <= now() \
+         and paused_at is null and status = 'open'",
     )
     .fetch_all(db)
     .await?;

@@ -8,6 +8,7 @@ pub mod game;
 pub mod invites;
 pub mod pool;
 pub mod readers;
+pub mod standing;
 pub mod users;
 
 /// Whether `e` is a unique-constraint violation (so the caller can answer 409 instead of 500).

@@ -29,6 +29,8 @@ use serde::de::DeserializeOwned;
 use sqlx::PgPool;
 use utoipa_axum::router::OpenApiRouter;
 
+pub use crate::db::standing::{Awaited, Standing};
+
 /// Where a campaign's game stands: the turn or Hour, and the phase within it if the game has one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct Turn {
@@ -80,6 +82,9 @@ pub trait Game: Send + Sync + 'static {
     fn log_entry(state: &Self::State, event: &Self::Event) -> NewEvent;
     /// The current turn or Hour.
     fn turn(state: &Self::State) -> Turn;
+    /// Whom the game waits for now and for what, in words every participant may read; empty
+    /// when the game is over. Lists, "your move" and notifications read this, never the state.
+    fn awaited(state: &Self::State) -> Vec<Awaited>;
     /// What the rules do by themselves after every command (such as an automatic end of turn).
     fn settle(
         _state: &mut Self::State,
@@ -93,6 +98,16 @@ pub trait Game: Send + Sync + 'static {
         _state: &mut Self::State,
         _dice: &mut dyn Dice,
     ) -> Option<Result<Vec<Self::Event>, Self::Refusal>> {
+        None
+    }
+    /// Plays the default of `side`'s absent player now, as the umpire asks (WoNS: its platoons
+    /// without orders Defend and it is ready; Talvisota: a pass or the server's own move):
+    /// `None` when the game has no default for an absent side.
+    fn play_default(
+        _state: &mut Self::State,
+        _side: domain::Side,
+        _dice: &mut dyn Dice,
+    ) -> Option<Result<Vec<Self::Event>, AppError>> {
         None
     }
     /// What the game keeps in the database beyond its campaigns' state (such as the WoNS hero
@@ -113,5 +128,15 @@ pub trait Game: Send + Sync + 'static {
     /// The game's face for the API and pages every assisted game shares, when it is one.
     fn play() -> Option<&'static dyn assisted::play::Play> {
         None
+    }
+}
+
+/// Where a game of `G` stands: its turn and whom it waits for.
+pub fn standing<G: Game>(state: &G::State) -> Standing {
+    let turn = G::turn(state);
+    Standing {
+        turn: turn.label,
+        phase: turn.phase,
+        awaited: G::awaited(state),
     }
 }

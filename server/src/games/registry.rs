@@ -4,13 +4,14 @@
 
 use super::assisted::play::Assisted;
 pub use super::assisted::play::{DeskCommand, Play};
-use super::{Game, Turn, runner};
+use super::{Game, Standing, Turn, runner};
 use crate::core::domain;
 use crate::core::error::AppError;
 use crate::db;
 use crate::dice::generic::generic_procedures;
 use crate::dice::procedure::Procedure;
 use crate::state::AppState;
+use crate::web::CampaignAccess;
 use axum::Router;
 use serde::Deserialize;
 use sqlx::{Postgres, Transaction};
@@ -40,10 +41,19 @@ pub trait Module: Send + Sync {
         state: &'a AppState,
         id: Uuid,
     ) -> BoxFuture<'a, Result<(), AppError>>;
+    /// The umpire plays the default of `side`'s absent player.
+    fn play_default<'a>(
+        &'a self,
+        state: &'a AppState,
+        access: &'a CampaignAccess,
+        side: domain::Side,
+    ) -> BoxFuture<'a, Result<(), AppError>>;
     /// Sets up what the game keeps in the database, when the server starts.
     fn prepare<'a>(&'a self, db: &'a sqlx::PgPool) -> BoxFuture<'a, anyhow::Result<()>>;
     /// The turn or Hour of a stored state document, if it reads.
     fn turn(&self, state: &serde_json::Value) -> Option<Turn>;
+    /// Where the game of a stored state document stands, if it reads.
+    fn standing(&self, state: &serde_json::Value) -> Option<Standing>;
     /// The game's own dice procedures.
     fn procedures(&self) -> Vec<&'static dyn Procedure>;
     /// Our readings of its rules.
@@ -88,6 +98,7 @@ impl<G: Game> Module for Registered<G> {
             let entries: Vec<_> = events.iter().map(|e| G::log_entry(&state, e)).collect();
             db::game::save_state(tx, campaign, &state).await?;
             db::game::append_events(tx, campaign, &entries).await?;
+            db::standing::save(tx, campaign, &super::standing::<G>(&state)).await?;
             Ok(())
         })
     }
@@ -98,11 +109,24 @@ impl<G: Game> Module for Registered<G> {
     ) -> BoxFuture<'a, Result<(), AppError>> {
         Box::pin(runner::deadline_passed::<G>(state, id))
     }
+    fn play_default<'a>(
+        &'a self,
+        state: &'a AppState,
+        access: &'a CampaignAccess,
+        side: domain::Side,
+    ) -> BoxFuture<'a, Result<(), AppError>> {
+        Box::pin(runner::play_default::<G>(state, access, side))
+    }
     fn prepare<'a>(&'a self, db: &'a sqlx::PgPool) -> BoxFuture<'a, anyhow::Result<()>> {
         Box::pin(G::prepare(db))
     }
     fn turn(&self, state: &serde_json::Value) -> Option<Turn> {
         G::State::deserialize(state).ok().map(|s| G::turn(&s))
+    }
+    fn standing(&self, state: &serde_json::Value) -> Option<Standing> {
+        G::State::deserialize(state)
+            .ok()
+            .map(|s| super::standing::<G>(&s))
     }
     fn procedures(&self) -> Vec<&'static dyn Procedure> {
         G::procedures()
@@ -223,6 +247,25 @@ pub async fn watch_deadlines(state: AppState) {
             if let Err(e) = handled {
                 tracing::warn!(campaign = %id, error = %e, "orders deadline not handled");
             }
+        }
+    }
+}
+
+/// Writes where the game stands for campaigns that predate standings, a batch at a time; run
+/// once when the server starts.
+pub async fn backfill_standings(db: &sqlx::PgPool) -> anyhow::Result<()> {
+    loop {
+        let batch = db::standing::missing(db, 100).await?;
+        let mut written = 0;
+        for (id, game, state) in &batch {
+            let standing = module(*game)
+                .and_then(|m| m.standing(state))
+                .unwrap_or_default();
+            db::standing::backfill(db, *id, &standing).await?;
+            written += 1;
+        }
+        if written < 100 {
+            return Ok(());
         }
     }
 }

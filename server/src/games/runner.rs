@@ -5,7 +5,7 @@
 
 use super::Game;
 use crate::core::command::Command;
-use crate::core::domain::Role;
+use crate::core::domain::{Role, Side};
 use crate::core::error::AppError;
 use crate::db;
 use crate::db::game::NewEvent;
@@ -76,8 +76,9 @@ impl<G: Game> GameCommand<G> {
         (&mut self.command, &mut self.state)
     }
 
-    /// Lets the rules settle, logs `events`, saves the state and commits; a new turn or Hour
-    /// drops the orders deadline. Answers with the state as committed.
+    /// Lets the rules settle, logs `events`, saves the state and where the game stands, and
+    /// commits; a new turn or Hour sets the deadline the pace asks for (or drops it). Answers
+    /// with the state as committed.
     pub async fn finish(self, events: Vec<G::Event>) -> Result<Committed<G>, AppError> {
         self.finish_with(events, Vec::new()).await
     }
@@ -89,9 +90,16 @@ impl<G: Game> GameCommand<G> {
         written: Vec<NewEvent>,
     ) -> Result<Committed<G>, AppError> {
         events.extend(G::settle(&mut self.state, &mut self.command.dice)?);
-        if G::turn(&self.state) != self.turn && self.command.campaign.orders_deadline.is_some() {
-            let id = self.command.campaign.id;
-            db::campaigns::set_deadline(&mut **self.command.tx(), id, None).await?;
+        let id = self.command.campaign.id;
+        if G::turn(&self.state) != self.turn {
+            let next = self.command.campaign.next_deadline();
+            if next != self.command.campaign.orders_deadline {
+                db::campaigns::set_deadline(&mut **self.command.tx(), id, next).await?;
+            }
+        }
+        let standing = super::standing::<G>(&self.state);
+        if self.command.campaign.standing() != Some(&standing) {
+            db::standing::save(self.command.tx(), id, &standing).await?;
         }
         let entries: Vec<_> = events
             .iter()
@@ -141,4 +149,41 @@ pub async fn deadline_passed<G: Game>(state: &AppState, id: Uuid) -> Result<(), 
     };
     tracing::info!(campaign = %id, reason = %refused, "orders deadline passed but the game cannot act");
     Ok(db::campaigns::set_deadline(&state.db, id, None).await?)
+}
+
+/// The umpire plays the default of `side`'s absent player (see `Game::play_default`); logged for
+/// everyone. 422 when the game has no default for an absent side.
+pub async fn play_default<G: Game>(
+    state: &AppState,
+    access: &CampaignAccess,
+    side: Side,
+) -> Result<(), AppError> {
+    access.require_umpire("play an absent side's default")?;
+    let mut command = GameCommand::<G>::open(state, access).await?;
+    let moment = G::turn(&command.state).label;
+    let (dice_state, dice) = (&mut command.state, &mut command.command.dice);
+    let events = match G::play_default(dice_state, side, dice) {
+        Some(played) => played?,
+        None => {
+            return Err(AppError::invalid(
+                "no_default",
+                format!(
+                    "{} has no default for an absent player; play the side's move or set a deadline.",
+                    G::GAME.title()
+                ),
+            ));
+        }
+    };
+    let note = NewEvent {
+        audience: crate::db::game::Audience::Public,
+        kind: "absent_default".into(),
+        moment,
+        sentence: format!(
+            "The umpire played the {} side's default for its absent player.",
+            side.adjective()
+        ),
+        payload: serde_json::json!({ "side": side }),
+    };
+    command.finish_with(events, vec![note]).await?;
+    Ok(())
 }

@@ -19,5 +19,6 @@ mod hardening;
 mod hostile_uploads;
 mod invites;
 mod live;
+mod pace;
 mod redirects;
 mod text_fields;

@@ -10,7 +10,7 @@ use crate::db::game::NewEvent;
 use crate::dice::procedure::Procedure;
 use crate::games::assisted::sequence::TurnLabeller;
 use crate::games::registry::{GAMES, Module, Registered};
-use crate::games::{Game, Turn};
+use crate::games::{Awaited, Game, Turn};
 use crate::state::AppState;
 use axum::Router;
 use utoipa_axum::router::OpenApiRouter;
@@ -91,6 +91,14 @@ impl Game for Example {
             label: state.sequence.calendar.label(example::turn(state)),
             phase: None,
         }
+    }
+    fn awaited(state: &State) -> Vec<Awaited> {
+        state
+            .tracker
+            .waiting_for(&state.sequence)
+            .into_iter()
+            .map(|role| Awaited::new(role, "the end of the phase"))
+            .collect()
     }
     fn procedures() -> Vec<&'static dyn Procedure> {
         Vec::new()

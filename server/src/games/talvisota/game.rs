@@ -12,7 +12,7 @@ use crate::core::error::{AppError, sentence};
 use crate::db::game::{Audience, NewEvent};
 use crate::dice::procedure::Procedure;
 use crate::dice::source::Dice;
-use crate::games::{Game, Turn};
+use crate::games::{Awaited, Game, Turn};
 use crate::state::AppState;
 use axum::Router;
 use serde::Deserialize;
@@ -144,6 +144,20 @@ impl Game for Talvisota {
             phase: Some(state.phase.name().to_owned()),
         }
     }
+    /// In solo play the Soviet player (or the umpire) asks for the server's Finnish move.
+    fn awaited(state: &TalvisotaState) -> Vec<Awaited> {
+        let what = rules::awaited_for(state);
+        if rules::absent::servers_move(state) {
+            return vec![
+                Awaited::new(Role::Soviet, what),
+                Awaited::new(Role::Umpire, what),
+            ];
+        }
+        rules::awaiting(state)
+            .map(|role| Awaited::new(role, what))
+            .into_iter()
+            .collect()
+    }
     /// The end of a turn runs by itself: no player decides anything there.
     fn settle(
         state: &mut TalvisotaState,
@@ -154,6 +168,22 @@ impl Game for Talvisota {
         } else {
             Ok(Vec::new())
         }
+    }
+    /// A passed deadline plays the default of whoever the game waits for: a pass, or the
+    /// server's own move for the solo Finns; the umpire's steps simply run.
+    fn deadline_passed(
+        state: &mut TalvisotaState,
+        dice: &mut dyn Dice,
+    ) -> Option<Result<Vec<TalvisotaEvent>, TalvisotaError>> {
+        rules::awaiting(state)?;
+        Some(rules::absent::on_deadline(state, dice))
+    }
+    fn play_default(
+        state: &mut TalvisotaState,
+        side: Side,
+        dice: &mut dyn Dice,
+    ) -> Option<Result<Vec<TalvisotaEvent>, AppError>> {
+        Some(rules::absent::play_default(state, side, dice).map_err(AppError::from))
     }
     fn procedures() -> Vec<&'static dyn Procedure> {
         rules::procedures::procedures()

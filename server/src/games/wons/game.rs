@@ -10,7 +10,7 @@ use crate::core::error::{AppError, sentence};
 use crate::db::game::{Audience, NewEvent};
 use crate::dice::procedure::Procedure;
 use crate::dice::source::Dice;
-use crate::games::{Game, Turn};
+use crate::games::{Awaited, Game, Turn};
 use crate::state::AppState;
 use axum::Router;
 use axum::routing::{get, post};
@@ -82,12 +82,33 @@ impl Game for Wons {
             phase: None,
         }
     }
+    fn awaited(state: &WonsState) -> Vec<Awaited> {
+        rules::awaited::awaited(state)
+            .into_iter()
+            .map(|(role, what)| Awaited::new(role, what))
+            .collect()
+    }
     /// A passed orders deadline resolves the Hour as the umpire would.
     fn deadline_passed(
         state: &mut WonsState,
         dice: &mut dyn Dice,
     ) -> Option<Result<Vec<Event>, HourError>> {
         Some(rules::resolve_hour(state, dice, true))
+    }
+    /// An absent side's platoons without orders Defend and its orders are ready; when the
+    /// other side is ready too, the Hour resolves.
+    fn play_default(
+        state: &mut WonsState,
+        side: domain::Side,
+        dice: &mut dyn Dice,
+    ) -> Option<Result<Vec<Event>, AppError>> {
+        let played = rules::mark_ready(state, side, true).map_err(AppError::from);
+        Some(played.and_then(|mut events| {
+            if state.orders.soviet.ready && state.orders.finnish.ready {
+                events.extend(rules::resolve_hour(state, dice, false).map_err(AppError::from)?);
+            }
+            Ok(events)
+        }))
     }
     /// The roster of unique heroes is shared by every campaign on the server.
     fn prepare(db: &sqlx::PgPool) -> impl Future<Output = anyhow::Result<()>> + Send {
@@ -104,7 +125,7 @@ impl Game for Wons {
             .routes(routes!(wons::api_view))
             .routes(routes!(wons::api_give_order))
             .routes(routes!(wons::api_extra_action))
-            .routes(routes!(wons::api_ready))
+            .routes(routes!(wons::api_ready, wons::api_withdraw_ready))
             .routes(routes!(wons::api_resolve))
             .routes(routes!(battle_rolls::api_battle_result))
             .routes(routes!(control::api_correct))
@@ -144,6 +165,10 @@ impl Game for Wons {
                 post(wons_pages::extra_action),
             )
             .route("/campaigns/{id}/wons/ready", post(wons_pages::ready))
+            .route(
+                "/campaigns/{id}/wons/ready/withdraw",
+                post(wons_pages::withdraw_ready),
+            )
             .route("/campaigns/{id}/wons/resolve", post(wons_pages::resolve))
             .route(
                 "/campaigns/{id}/wons/corrections",
@@ -166,6 +191,7 @@ impl Game for Wons {
             ("POST", "/campaigns/{id}/wons/orders/{platoon}"),
             ("POST", "/campaigns/{id}/wons/extra-actions/{platoon}"),
             ("POST", "/campaigns/{id}/wons/ready"),
+            ("POST", "/campaigns/{id}/wons/ready/withdraw"),
             ("POST", "/campaigns/{id}/wons/resolve"),
             ("POST", "/campaigns/{id}/wons/corrections"),
             ("POST", "/campaigns/{id}/wons/reveal"),

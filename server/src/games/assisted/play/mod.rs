@@ -19,6 +19,7 @@ use crate::db::game::NewEvent;
 use crate::dice::audience::Audience;
 use crate::dice::live::RolledRoll;
 use crate::dice::procedure::Procedure;
+use crate::dice::source::Dice;
 use crate::games::assisted::catalogue::{About, Answer, Refused};
 use crate::games::assisted::chart_set::ChartSet;
 use crate::games::assisted::charts::{ChartSpec, RawChart};
@@ -27,7 +28,7 @@ use crate::games::assisted::roster::{RosterSpec, Unit, UnitEdit, UnitId};
 use crate::games::assisted::sequence::{Sequence, TurnLabeller};
 use crate::games::registry::BoxFuture;
 use crate::games::runner::GameCommand;
-use crate::games::{Game, Turn};
+use crate::games::{Awaited, Game, Turn};
 use crate::state::AppState;
 use crate::web::CampaignAccess;
 use axum::Router;
@@ -129,6 +130,30 @@ impl<D: Declarations> Game for Assisted<D> {
             label: state.sequence.calendar.label(state.tracker.turn),
             phase: Some(state.phase().1),
         }
+    }
+    /// A passed deadline ends the phase as the umpire would, for every side still in it.
+    fn deadline_passed(
+        state: &mut Desk<D>,
+        dice: &mut dyn Dice,
+    ) -> Option<Result<Vec<DeskEvent>, Refused>> {
+        Some(state.advance(Role::Umpire, dice))
+    }
+    /// An absent side's default is to finish the phase having done nothing more.
+    fn play_default(
+        state: &mut Desk<D>,
+        side: domain::Side,
+        dice: &mut dyn Dice,
+    ) -> Option<Result<Vec<DeskEvent>, AppError>> {
+        Some(state.advance(side.role(), dice).map_err(AppError::from))
+    }
+    fn awaited(state: &Desk<D>) -> Vec<Awaited> {
+        let what = format!("the end of the {}", state.phase().1);
+        state
+            .tracker
+            .waiting_for(&state.sequence)
+            .into_iter()
+            .map(|role| Awaited::new(role, what.clone()))
+            .collect()
     }
     fn procedures() -> Vec<&'static dyn Procedure> {
         Vec::new()

@@ -8,6 +8,7 @@
 //! Soviet player's order, [`harass`] (or [`solo_harass`]), then [`advance_phase`] for the end of
 //! the turn. Views for each role are built in `views::talvisota`.
 
+pub mod absent;
 pub mod combat;
 pub mod counters;
 pub mod crt;
@@ -48,7 +49,7 @@ pub use sheet::{
 };
 pub use solo::{solo_finnish_allocate, solo_harass};
 pub use state::{GameOptions, Phase, TalvisotaState, new_game};
-pub use turn::{SovietOrganisation, UnitMove, advance_phase, awaiting, organise};
+pub use turn::{SovietOrganisation, UnitMove, advance_phase, awaited_for, awaiting, organise};
 
 /// The readings this module makes where the rules text is silent, for the rules help page.
 pub const INTERPRETATIONS: &[&str] = &[

@@ -322,6 +322,22 @@ pub fn organise(
     Ok(events)
 }
 
+/// What the game waits for in the current phase, in words (see `awaiting` for whom).
+pub fn awaited_for(state: &TalvisotaState) -> &'static str {
+    match state.phase {
+        Phase::Setup => "the start of the first turn",
+        Phase::Organisation => "the Soviet organisation (special movement, possession, recovery)",
+        Phase::SovietPlacement => "the Soviet command sheet",
+        Phase::Combat => "the next combat, in the Soviet player's order",
+        Phase::FinnishPlacement if state.options.solo => "the server's Finnish command sheet",
+        Phase::FinnishPlacement => "the Finnish command sheet",
+        Phase::Harassment if state.options.solo => "the server's Finnish harassment",
+        Phase::Harassment => "the Finnish harassment",
+        Phase::EndOfTurn => "the end of the turn",
+        Phase::Finished => "nothing: the game is over",
+    }
+}
+
 /// Who the game waits for: the Soviet player (organisation, his sheet, the combats in his order),
 /// the Finnish player (his sheet, harassment; nobody in solo play, where the server draws), or
 /// `Umpire` for the steps `advance_phase` runs. `None` once the game is over.

@@ -297,14 +297,25 @@ pub async fn api_orders(
     }))
 }
 
+/// What a side sends when it marks its orders ready.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct ReadyIn {
+    /// Platoons still without orders Defend: say so to mark ready anyway (else 422
+    /// `confirm_defaults`, naming them).
+    pub confirm_defaults: bool,
+}
+
 /// Marks the caller's side ready; when both sides are, the Hour resolves at once.
 pub async fn mark_ready(
     state: &AppState,
     access: &CampaignAccess,
+    confirm_defaults: bool,
 ) -> Result<Committed<Wons>, AppError> {
     let side = player_side(access)?;
     run(state, access, |game, dice| {
-        let mut events = wons::mark_ready(game, side).map_err(AppError::from)?;
+        let mut events =
+            wons::mark_ready(game, side, confirm_defaults).map_err(AppError::from)?;
         if game.orders.soviet.ready && game.orders.finnish.ready {
             events.extend(wons::resolve_hour(game, dice, false).map_err(AppError::from)?);
         }
@@ -315,16 +326,47 @@ pub async fn mark_ready(
 }
 
 /// `POST /api/v1/campaigns/{id}/wons/ready`: the caller's side marks its orders ready.
-#[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/ready", tag = "wons",
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/ready", tag = "wons", request_body = ReadyIn,
     params(("id" = uuid::Uuid, Path, description = "campaign id")),
     responses((status = 200, body = WonsView), (status = 409, description = "already ready or closed"),
-              (status = 422, description = "the orders break a rule")),
+              (status = 422, description = "the orders break a rule, or platoons without orders would Defend and `confirm_defaults` was not sent")),
     security(("bearer" = [])))]
 pub async fn api_ready(
     State(state): State<AppState>,
     access: CampaignAccess,
+    ApiJson(body): ApiJson<ReadyIn>,
 ) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(mark_ready(&state, &access).await?.view()))
+    Ok(Json(
+        mark_ready(&state, &access, body.confirm_defaults)
+            .await?
+            .view(),
+    ))
+}
+
+/// Withdraws the caller's side's ready mark, while the Hour has not resolved.
+pub async fn withdraw_ready(
+    state: &AppState,
+    access: &CampaignAccess,
+) -> Result<Committed<Wons>, AppError> {
+    let side = player_side(access)?;
+    run(state, access, |game, _| {
+        Ok(((), wons::withdraw_ready(game, side).map_err(AppError::from)?))
+    })
+    .await
+    .map(|(_, view)| view)
+}
+
+/// `DELETE /api/v1/campaigns/{id}/wons/ready`: the caller's side withdraws its ready mark to
+/// change its orders; the enemy learns only that it is no longer ready.
+#[utoipa::path(delete, path = "/api/v1/campaigns/{id}/wons/ready", tag = "wons",
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = WonsView), (status = 409, description = "not ready, or the Hour is closed")),
+    security(("bearer" = [])))]
+pub async fn api_withdraw_ready(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Json<WonsView>, AppError> {
+    Ok(Json(withdraw_ready(&state, &access).await?.view()))
 }
 
 /// Resolves the Hour now, missing orders defaulting to Defend; umpire only.

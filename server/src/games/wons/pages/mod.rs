@@ -29,7 +29,10 @@ pub use battles::{BarrageForm, InterrogationForm, barrage, force_morale, interro
 pub use control::{
     CorrectionForm, DeadlineForm, RevealForm, correct, deadline, end, resolve, reveal,
 };
-pub use orders::{OrderForm, ReorganizationForm, extra_action, give_order, ready, reorganize};
+pub use orders::{
+    OrderForm, ReadyForm, ReorganizationForm, extra_action, give_order, ready, reorganize,
+    withdraw_ready,
+};
 
 /// An action offered in an order form.
 struct Choice {
@@ -77,6 +80,10 @@ struct SidePage {
     is_finnish: bool,
     /// The Soviet side's page before its orders are ready: the stacks may be reorganized.
     may_reorganize: bool,
+    /// The names of the side's platoons without orders: they Defend if the side is ready now.
+    unordered: Vec<String>,
+    /// The side is ready and the Hour open: it may withdraw its ready mark.
+    may_withdraw: bool,
     ladder_svg: String,
     deadline: Option<String>,
     report: Vec<EventRow>,
@@ -246,6 +253,15 @@ fn side_page(frame: Frame, view: SideView) -> Result<SidePage, AppError> {
         barrage_choices: barrages_of(view.side).map(|b| (b.code, b.title)).collect(),
         is_finnish: view.side == Side::Finnish,
         may_reorganize: view.side == Side::Soviet && !view.orders.ready,
+        unordered: view
+            .platoons
+            .iter()
+            .filter(|p| p.order.is_none())
+            .map(|p| p.name.clone())
+            .collect(),
+        may_withdraw: view.orders.ready
+            && view.campaign.result.is_none()
+            && !view.battles.iter().any(|b| b.status == BattleStatus::Pending),
         view,
         ladder_svg,
         deadline: frame.deadline,

@@ -83,13 +83,30 @@ pub async fn extra_action(
     after(&state, &access, result, &format!("#platoon-{platoon}")).await
 }
 
+/// The ready form: a box to tick when platoons without orders are to Defend.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct ReadyForm {
+    confirm_defaults: Option<String>,
+}
+
 /// `POST /campaigns/{id}/wons/ready`.
 pub async fn ready(
     State(state): State<AppState>,
     access: CampaignAccess,
+    Form(form): Form<ReadyForm>,
 ) -> Result<Response, AppError> {
-    let result = api::mark_ready(&state, &access).await;
-    after(&state, &access, result, "").await
+    let result = api::mark_ready(&state, &access, form.confirm_defaults.is_some()).await;
+    after(&state, &access, result, "#orders-h").await
+}
+
+/// `POST /campaigns/{id}/wons/ready/withdraw`.
+pub async fn withdraw_ready(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Response, AppError> {
+    let result = api::withdraw_ready(&state, &access).await;
+    after(&state, &access, result, "#orders-h").await
 }
 
 /// The reorganization form: one stack a line, `id: platoon, platoon`, leading stack first.

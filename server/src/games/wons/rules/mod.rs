@@ -5,6 +5,7 @@
 //! Pure rules: a `WonsState` goes in, the commands mutate it and return the `Event`s they made.
 
 pub mod aftermath;
+pub mod awaited;
 pub mod barrage;
 pub mod battle;
 pub mod battle_sheet;
@@ -44,6 +45,7 @@ pub use fatigue::{Action, Light, exhaustion, fatigue_change};
 pub use hour::{HourError, resolve_hour, take_extra_action};
 pub use orders::{
     Order, OrderError, PlatoonOrder, give_orders, legal_actions, mark_ready, set_reorganization,
+    withdraw_ready,
 };
 pub use pack::{DEMO_PACK, PackError};
 pub use state::WonsState;

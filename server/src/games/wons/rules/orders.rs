@@ -103,8 +103,19 @@ pub enum OrderError {
     #[error("Orders are closed: {0}")]
     Closed(String),
     /// The side already marked its orders ready.
-    #[error("Your orders for this Hour are marked ready and can no longer be changed")]
+    #[error(
+        "Your orders for this Hour are marked ready; withdraw the ready mark to change them"
+    )]
     AlreadyReady,
+    /// The side withdrew a ready mark it had not set.
+    #[error("Your orders for this Hour are not marked ready, so there is nothing to withdraw")]
+    NotReady,
+    /// Ready was asked with platoons still without orders, and their defaults not confirmed.
+    #[error(
+        "{} still have no orders and would Defend; give them orders, or confirm that they Defend",
+        .0.join(", ")
+    )]
+    DefaultsUnconfirmed(Vec<String>),
     /// No such platoon on the caller's side.
     #[error("You have no platoon '{0}'")]
     UnknownPlatoon(String),
@@ -315,18 +326,54 @@ pub fn set_reorganization(
     )])
 }
 
-/// Marks `side`'s orders ready; platoons without orders will Defend. Stack rules are checked
-/// here on the whole set.
-pub fn mark_ready(state: &mut WonsState, side: Side) -> Result<Vec<Event>, OrderError> {
+/// Marks `side`'s orders ready; platoons without orders will Defend, which the side must
+/// confirm (`confirm_defaults`) when there are any. Stack rules are checked here on the whole set.
+pub fn mark_ready(
+    state: &mut WonsState,
+    side: Side,
+    confirm_defaults: bool,
+) -> Result<Vec<Event>, OrderError> {
     open_for_orders(state, side)?;
     let orders = state.orders.of(side).clone();
     check_side_orders(state, side, &orders, true)?;
+    let defaults = super::awaited::without_orders(state, side);
+    if !confirm_defaults && !defaults.is_empty() {
+        return Err(OrderError::DefaultsUnconfirmed(defaults));
+    }
     state.orders.of_mut(side).ready = true;
     Ok(vec![Event::new(
         state.hour,
         EventVisibility::Public,
         EventKind::Orders,
         format!("The {} side has marked its orders ready.", side.adjective()),
+    )])
+}
+
+/// Withdraws `side`'s ready mark so that it can change its orders, as long as the Hour has not
+/// resolved (it resolves as soon as both sides are ready). The other side learns only that it is
+/// no longer ready, which it knew it had been.
+pub fn withdraw_ready(state: &mut WonsState, side: Side) -> Result<Vec<Event>, OrderError> {
+    if !state.is_running() {
+        return Err(OrderError::Closed("the campaign has ended".into()));
+    }
+    if let Some(battle) = state.pending_battle() {
+        return Err(OrderError::Closed(format!(
+            "battle {} waits for its result from the umpire",
+            battle.id
+        )));
+    }
+    if !state.orders.of(side).ready {
+        return Err(OrderError::NotReady);
+    }
+    state.orders.of_mut(side).ready = false;
+    Ok(vec![Event::new(
+        state.hour,
+        EventVisibility::Public,
+        EventKind::Orders,
+        format!(
+            "The {} side has withdrawn its ready mark and is changing its orders.",
+            side.adjective()
+        ),
     )])
 }
 

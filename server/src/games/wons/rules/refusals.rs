@@ -14,13 +14,15 @@ use RefusalKind::{AgainstTheRules, NoSuchThing, NotNow};
 impl Refusal for OrderError {
     fn kind(&self) -> RefusalKind {
         match self {
-            OrderError::Closed(_) | OrderError::AlreadyReady => NotNow,
+            OrderError::Closed(_) | OrderError::AlreadyReady | OrderError::NotReady => NotNow,
             _ => AgainstTheRules,
         }
     }
     fn code(&self) -> &'static str {
-        match self.kind() {
-            NotNow => "orders_closed",
+        match self {
+            OrderError::NotReady => "not_ready",
+            OrderError::DefaultsUnconfirmed(_) => "confirm_defaults",
+            _ if self.kind() == NotNow => "orders_closed",
             _ => "illegal_order",
         }
     }

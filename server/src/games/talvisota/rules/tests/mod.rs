@@ -5,6 +5,7 @@ mod combat_tests;
 mod crt_tests;
 mod data_tests;
 mod datafile_hostile_tests;
+mod absent;
 mod fixtures;
 mod forces;
 mod full_game;

@@ -47,8 +47,8 @@ fn a_scripted_campaign_opening() {
         ],
     )
     .unwrap();
-    mark_ready(&mut s, Side::Soviet).unwrap();
-    mark_ready(&mut s, Side::Finnish).unwrap();
+    mark_ready(&mut s, Side::Soviet, true).unwrap();
+    mark_ready(&mut s, Side::Finnish, true).unwrap();
     // vanguard 5, main body 6, fin-1's three sections, sov-6's two sections.
     let mut dice = ScriptedDice::new([5, 6, 6, 6, 1, 6, 2]);
     let events = resolve_hour(&mut s, &mut dice, false).unwrap();

@@ -114,12 +114,12 @@ fn resolution_waits_for_both_sides_unless_forced_and_defaults_to_defend() {
         resolve_hour(&mut s, &mut dice, false),
         Err(HourError::NotReady("Soviet"))
     );
-    mark_ready(&mut s, Side::Soviet).unwrap();
+    mark_ready(&mut s, Side::Soviet, true).unwrap();
     assert_eq!(
         resolve_hour(&mut s, &mut dice, false),
         Err(HourError::NotReady("Finnish"))
     );
-    mark_ready(&mut s, Side::Finnish).unwrap();
+    mark_ready(&mut s, Side::Finnish, true).unwrap();
     let events = resolve_hour(&mut s, &mut dice, false).unwrap();
     assert!(says(&events, "they Defend"));
     // Defend in Darkness costs 2.
@@ -246,7 +246,7 @@ fn advancing_platoons_may_reorganize_first() {
         ],
     )
     .unwrap();
-    mark_ready(&mut s, Side::Soviet).unwrap();
+    mark_ready(&mut s, Side::Soviet, true).unwrap();
     let mut dice = ScriptedDice::new([2]);
     let events = resolve_hour(&mut s, &mut dice, true).unwrap();
     assert_eq!(s.stacks, plan);

@@ -245,10 +245,10 @@ fn a_stack_advances_as_one() {
     assert!(err.to_string().contains("R2"));
     give_orders(&mut s, Side::Soviet, vec![order("sov-1", Order::Advance)]).unwrap();
     // sov-2 would Defend by default: refused when marking ready.
-    let err = mark_ready(&mut s, Side::Soviet).unwrap_err();
+    let err = mark_ready(&mut s, Side::Soviet, true).unwrap_err();
     assert!(matches!(err, OrderError::StackSplit { .. }));
     give_orders(&mut s, Side::Soviet, vec![order("sov-2", Order::Advance)]).unwrap();
-    mark_ready(&mut s, Side::Soviet).unwrap();
+    mark_ready(&mut s, Side::Soviet, true).unwrap();
     let err = give_orders(&mut s, Side::Soviet, vec![order("sov-2", Order::Defend)]).unwrap_err();
     assert_eq!(err, OrderError::AlreadyReady);
 }
@@ -267,7 +267,7 @@ fn a_retreating_stack_cannot_pass_the_one_behind() {
         ],
     )
     .unwrap();
-    let err = mark_ready(&mut s, Side::Soviet).unwrap_err();
+    let err = mark_ready(&mut s, Side::Soviet, true).unwrap_err();
     assert_eq!(
         err,
         OrderError::StacksPass {
@@ -310,7 +310,7 @@ fn reorganization_limits() {
         stack("rearguard", &["sov-5", "sov-6"]),
     ];
     set_reorganization(&mut s, Some(split)).unwrap();
-    let err = mark_ready(&mut s, Side::Soviet).unwrap_err();
+    let err = mark_ready(&mut s, Side::Soviet, true).unwrap_err();
     assert!(
         err.to_string().contains("must be ordered to Reorganize"),
         "{err}"
@@ -331,7 +331,7 @@ fn reorganization_limits() {
         ],
     )
     .unwrap();
-    mark_ready(&mut s, Side::Soviet).unwrap();
+    mark_ready(&mut s, Side::Soviet, true).unwrap();
 }
 
 #[test]

@@ -6,6 +6,7 @@ mod fatigue_table;
 mod hours;
 mod leaks;
 mod legality;
+mod live;
 mod packs;
 mod packs_hostile;
 mod schema;

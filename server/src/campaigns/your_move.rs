@@ -1,0 +1,127 @@
+//! "Your move": the signed-in home page, and the campaign list's lines, built from where each
+//! game stands (never from a game's state): the turn and phase, what is waited for and from whom,
+//! the deadline in the reader's own time.
+
+use crate::campaigns::api::{self as campaigns, CampaignListItem};
+use crate::campaigns::pace_section::Due;
+use crate::core::domain::Role;
+use crate::db::standing::Awaited;
+use crate::core::error::AppError;
+use crate::state::AppState;
+use crate::web::auth::MaybeUser;
+use crate::web::pages::{Nav, render};
+use askama::Template;
+use axum::extract::State;
+use axum::response::Response;
+use uuid::Uuid;
+
+/// One campaign's line on the list and the home page.
+pub struct Line {
+    /// The campaign's id.
+    pub id: Uuid,
+    /// Its name.
+    pub name: String,
+    /// Its game's title.
+    pub game_title: &'static str,
+    /// The reader's role.
+    pub role: Role,
+    /// The reader's role in words ("the umpire").
+    pub role_words: &'static str,
+    /// Whether it has finished.
+    pub finished: bool,
+    /// The turn and phase, in words.
+    pub turn: Option<String>,
+    /// What the game waits for from the reader.
+    pub your_move: Option<String>,
+    /// Whom else it waits for, in words.
+    pub others: Vec<String>,
+    /// The deadline, if any.
+    pub deadline: Option<Due>,
+    /// Whether the umpire paused it.
+    pub paused: bool,
+}
+
+impl Line {
+    fn of(item: CampaignListItem) -> Line {
+        let finished = item.status == "finished";
+        let others = item
+            .standing
+            .as_ref()
+            .filter(|_| !finished)
+            .map(|s| {
+                s.awaited
+                    .iter()
+                    .filter(|a| a.role != item.my_role)
+                    .map(awaited_words)
+                    .collect()
+            })
+            .unwrap_or_default();
+        Line {
+            id: item.id,
+            name: item.name,
+            game_title: item.game.title(),
+            role: item.my_role,
+            role_words: role_words(item.my_role),
+            finished,
+            turn: item.standing.as_ref().map(|s| match &s.phase {
+                Some(phase) => format!("{} · {phase}", s.turn),
+                None => s.turn.clone(),
+            }),
+            your_move: item.your_move,
+            others,
+            deadline: item.pace.deadline.filter(|_| !finished).map(Due::of),
+            paused: item.pace.paused_at.is_some() && !finished,
+        }
+    }
+}
+
+/// The reader's campaigns as lines, those waiting for the reader first.
+pub async fn lines(state: &AppState, user: Uuid) -> Result<Vec<Line>, AppError> {
+    Ok(campaigns::list(state, user)
+        .await?
+        .into_iter()
+        .map(Line::of)
+        .collect())
+}
+
+#[derive(Template)]
+#[template(path = "core/campaigns/your_move.html")]
+struct YourMovePage {
+    nav: Nav,
+    waiting_for_you: Vec<Line>,
+    others: Vec<Line>,
+}
+
+/// `GET /`: "Your move" for the signed-in, a welcome for visitors.
+pub async fn home(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+) -> Result<Response, AppError> {
+    let Some(user) = user else {
+        return Ok(crate::accounts::sign::welcome());
+    };
+    let (waiting_for_you, others): (Vec<Line>, Vec<Line>) = lines(&state, user.id)
+        .await?
+        .into_iter()
+        .filter(|l| !l.finished)
+        .partition(|l| l.your_move.is_some());
+    Ok(render(&YourMovePage {
+        nav: Nav::for_user(&user),
+        waiting_for_you,
+        others,
+    }))
+}
+
+/// Someone a game waits for, named for people: "the Soviet player", "the umpire".
+pub fn awaited_words(a: &Awaited) -> String {
+    format!("{}: {}", role_words(a.role), a.what)
+}
+
+/// A role as people name it in a sentence.
+pub fn role_words(role: Role) -> &'static str {
+    match role {
+        Role::Soviet => "the Soviet player",
+        Role::Finnish => "the Finnish player",
+        Role::Umpire => "the umpire",
+    }
+}

@@ -1,0 +1,91 @@
+//! Where a campaign's game stands (turn, phase, whom it waits for), kept on the campaign's row so
+//! that lists and notifications read it without loading any game's state.
+
+use crate::core::domain::{Game, Role};
+use serde::{Deserialize, Serialize};
+use sqlx::{PgPool, Postgres, Transaction};
+use uuid::Uuid;
+
+/// Someone a game waits for, and what for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Awaited {
+    /// Who: a side's player or the umpire.
+    pub role: Role,
+    /// What for, in words ("orders for Hour 3, 1 December 06:00, Daylight").
+    pub what: String,
+}
+
+impl Awaited {
+    /// `role` is awaited for `what`.
+    pub fn new(role: Role, what: impl Into<String>) -> Awaited {
+        Awaited {
+            role,
+            what: what.into(),
+        }
+    }
+}
+
+/// Where a campaign's game stands. Everything in it is public within the campaign: every
+/// participant's list shows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Standing {
+    /// The turn or Hour as players name it.
+    pub turn: String,
+    /// The phase within it, if the game has phases.
+    pub phase: Option<String>,
+    /// Whom the game waits for now; empty when nobody (the game is over).
+    pub awaited: Vec<Awaited>,
+}
+
+impl Standing {
+    /// What the game waits for from `role`, if anything.
+    pub fn awaits(&self, role: Role) -> Option<&str> {
+        self.awaited
+            .iter()
+            .find(|a| a.role == role)
+            .map(|a| a.what.as_str())
+    }
+}
+
+/// Stores the standing of campaign `id` inside `tx`.
+pub async fn save(
+    tx: &mut Transaction<'_, Postgres>,
+    id: Uuid,
+    standing: &Standing,
+) -> sqlx::Result<()> {
+    sqlx::query("update campaigns set standing = $2 where id = $1")
+        .bind(id)
+        .bind(sqlx::types::Json(standing))
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Up to `limit` campaigns whose game has started but whose standing was never written (they
+/// predate it), with their game and state document.
+pub async fn missing(
+    db: &PgPool,
+    limit: i64,
+) -> sqlx::Result<Vec<(Uuid, Game, serde_json::Value)>> {
+    let rows: Vec<(Uuid, String, sqlx::types::Json<serde_json::Value>)> = sqlx::query_as(
+        "select c.id, c.game, s.state from campaigns c join game_states s on s.campaign_id = c.id \
+         where c.standing is null limit $1",
+    )
+    .bind(limit)
+    .fetch_all(db)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(id, game, state)| Some((id, game.parse().ok()?, state.0)))
+        .collect())
+}
+
+/// Stores a standing outside a command (for campaigns that predate standings).
+pub async fn backfill(db: &PgPool, id: Uuid, standing: &Standing) -> sqlx::Result<()> {
+    sqlx::query("update campaigns set standing = $2 where id = $1 and standing is null")
+        .bind(id)
+        .bind(sqlx::types::Json(standing))
+        .execute(db)
+        .await?;
+    Ok(())
+}
