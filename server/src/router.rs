@@ -3,7 +3,8 @@
 
 use crate::accounts::{sessions, sign as accounts, token_pages, tokens};
 use crate::campaigns::{
-    api as campaigns, invite_pages, invites, pace, pace_pages, pages as campaign_pages, your_move,
+    api as campaigns, invite_pages, invites, pace, pace_pages, pages as campaign_pages, talk,
+    your_move,
 };
 use crate::games::registry::GAMES;
 use crate::state::AppState;
@@ -80,6 +81,8 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
         .routes(routes!(pace::api_pause))
         .routes(routes!(pace::api_resume))
         .routes(routes!(pace::api_play_default))
+        .routes(routes!(talk::api_channels))
+        .routes(routes!(talk::api_read, talk::api_write))
         .routes(routes!(dice::api_roll, dice::api_rolls))
         .routes(routes!(dice::api_procedure))
         .routes(routes!(dice::api_procedures))

@@ -2,12 +2,12 @@
 //! The page handlers in `campaign_pages` call the same functions.
 
 use crate::campaigns::pace::PaceView;
-use crate::db::standing::Standing;
 use crate::campaigns::view::{CampaignView, ClientSeedView, EpochCommitments, campaign_view};
 use crate::core::domain::{Game, Role};
 use crate::core::error::AppError;
 use crate::core::text::Label;
 use crate::db;
+use crate::db::standing::Standing;
 use crate::dice;
 use crate::state::AppState;
 use crate::tray::view::Commitments;

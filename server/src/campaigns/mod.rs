@@ -8,5 +8,6 @@ pub mod pace;
 pub mod pace_pages;
 pub mod pace_section;
 pub mod pages;
+pub mod talk;
 pub mod view;
 pub mod your_move;

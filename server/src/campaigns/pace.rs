@@ -113,7 +113,12 @@ fn checked_minutes(value: u32, field: &'static str, what: &str) -> Result<i32, A
 
 /// Runs one change of the campaign's clock in a command: `change` writes it and answers the
 /// sentence the log keeps; everyone sees it.
-async fn logged<F>(state: &AppState, access: &CampaignAccess, what: &str, change: F) -> Result<PaceView, AppError>
+async fn logged<F>(
+    state: &AppState,
+    access: &CampaignAccess,
+    what: &str,
+    change: F,
+) -> Result<PaceView, AppError>
 where
     F: for<'c> FnOnce(
         &'c mut crate::core::command::Command,
@@ -169,7 +174,10 @@ pub async fn set_pace(
             if deadline.is_none()
                 && let Some(m) = minutes
             {
-                let from = command.campaign.paused_at.unwrap_or_else(OffsetDateTime::now_utc);
+                let from = command
+                    .campaign
+                    .paused_at
+                    .unwrap_or_else(OffsetDateTime::now_utc);
                 deadline = Some(from + Duration::minutes(i64::from(m)));
             }
             db::campaigns::set_pace(&mut **command.tx(), id, minutes, grace, deadline).await?;
@@ -207,9 +215,8 @@ pub async fn set_deadline(
         Box::pin(async move {
             let id = command.campaign.id;
             db::campaigns::set_deadline(&mut **command.tx(), id, at).await?;
-            let format = time::macros::format_description!(
-                "[year]-[month]-[day] [hour]:[minute] UTC"
-            );
+            let format =
+                time::macros::format_description!("[year]-[month]-[day] [hour]:[minute] UTC");
             Ok(match at.and_then(|t| t.format(&format).ok()) {
                 Some(t) => format!("The umpire set the deadline to {t}."),
                 None => "The umpire removed the deadline.".to_owned(),

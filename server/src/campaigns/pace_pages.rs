@@ -178,4 +178,3 @@ pub async fn play_default(
     let result = pace::play_default(&state, &access, form.side).await;
     clock(&state, &access, &session, result).await
 }
-

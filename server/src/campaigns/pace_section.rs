@@ -46,20 +46,21 @@ pub fn minutes(text: &str, field: &'static str) -> Result<Option<u32>, AppError>
     if text.is_empty() {
         return Ok(None);
     }
-    let hours: f64 = text.parse().ok().filter(|h: &f64| h.is_finite()).ok_or_else(|| {
-        AppError::invalid(
-            "invalid_pace",
-            format!("Write a number of hours, such as 24 or 1.5, not '{text}'."),
-        )
-        .on_field(field)
-    })?;
+    let hours: f64 = text
+        .parse()
+        .ok()
+        .filter(|h: &f64| h.is_finite())
+        .ok_or_else(|| {
+            AppError::invalid(
+                "invalid_pace",
+                format!("Write a number of hours, such as 24 or 1.5, not '{text}'."),
+            )
+            .on_field(field)
+        })?;
     if hours < 0.0 || hours * 60.0 > f64::from(pace::MAX_MINUTES) {
         return Err(AppError::invalid(
             "invalid_pace",
-            format!(
-                "Give between 0 and {} hours.",
-                pace::MAX_MINUTES / 60
-            ),
+            format!("Give between 0 and {} hours.", pace::MAX_MINUTES / 60),
         )
         .on_field(field));
     }

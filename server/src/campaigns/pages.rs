@@ -4,13 +4,13 @@ use crate::campaigns::api::{self as campaigns, NewCampaign};
 use crate::campaigns::invite_section::InviteSection;
 use crate::campaigns::pace::PaceView;
 use crate::campaigns::pace_section::{Due, PaceSection, pace_words};
-use crate::db::standing::Standing;
 use crate::campaigns::view::CampaignView;
 use crate::campaigns::your_move::{Line, awaited_words, lines};
 use crate::core::domain::{Game, Role};
 use crate::core::error::AppError;
 use crate::core::text::{Label, PlainText};
 use crate::db;
+use crate::db::standing::Standing;
 use crate::state::AppState;
 use crate::web::CampaignAccess;
 use crate::web::auth::CurrentUser;
@@ -159,8 +159,8 @@ pub async fn show_page(
     let standing = row.standing().cloned();
     let role = access.role();
     let live = !row.is_finished();
-    let pace = (role == Role::Umpire && live)
-        .then(|| pace.unwrap_or_else(|| PaceSection::of(&clock)));
+    let pace =
+        (role == Role::Umpire && live).then(|| pace.unwrap_or_else(|| PaceSection::of(&clock)));
     let my_seed = view
         .participants
         .iter()

@@ -5,8 +5,8 @@
 use crate::campaigns::api::{self as campaigns, CampaignListItem};
 use crate::campaigns::pace_section::Due;
 use crate::core::domain::Role;
-use crate::db::standing::Awaited;
 use crate::core::error::AppError;
+use crate::db::standing::Awaited;
 use crate::state::AppState;
 use crate::web::auth::MaybeUser;
 use crate::web::pages::{Nav, render};

@@ -15,6 +15,8 @@ pub struct Change {
     pub campaign: Uuid,
     /// Who may see the change.
     pub readers: Readers,
+    /// The change is new table talk, not a change of the game.
+    pub talk: bool,
 }
 
 impl Change {
@@ -23,6 +25,7 @@ impl Change {
         Change {
             campaign: Uuid::nil(),
             readers: Readers::ALL,
+            talk: false,
         }
     }
 
@@ -31,10 +34,19 @@ impl Change {
         let mut words = payload.split_whitespace();
         let campaign = words.next()?.parse().ok()?;
         let mut readers = Readers::default();
+        let mut talk = false;
         for word in words {
+            if word == "talk" {
+                talk = true;
+                continue;
+            }
             readers.add(word.parse().ok()?);
         }
-        Some(Change { campaign, readers })
+        Some(Change {
+            campaign,
+            readers,
+            talk,
+        })
     }
 }
 
@@ -79,6 +91,10 @@ mod tests {
         assert_eq!(change.campaign, id);
         assert!(!change.readers.includes(Role::Soviet));
         assert!(change.readers.includes(Role::Finnish));
+        assert!(!change.talk);
+        let talk = Change::parse(&readers.talk_payload(id)).expect("parses");
+        assert!(talk.talk && talk.readers.includes(Role::Finnish));
+        assert!(!talk.readers.includes(Role::Soviet));
         assert_eq!(Change::parse("not-a-uuid umpire"), None);
         assert_eq!(Change::parse(&format!("{id} spectator")), None);
     }

@@ -9,6 +9,7 @@ pub mod invites;
 pub mod pool;
 pub mod readers;
 pub mod standing;
+pub mod talk;
 pub mod users;
 
 /// Whether `e` is a unique-constraint violation (so the caller can answer 409 instead of 500).

@@ -58,7 +58,16 @@ impl Readers {
 
     /// The notification's payload: the campaign id, then the readers' role codes.
     pub fn payload(self, campaign: Uuid) -> String {
-        let mut text = campaign.to_string();
+        self.payload_of(campaign.to_string())
+    }
+
+    /// The notification payload of new table talk in a channel these readers may read: the
+    /// campaign's id, the word `talk`, then the roles.
+    pub fn talk_payload(self, campaign: Uuid) -> String {
+        self.payload_of(format!("{campaign} talk"))
+    }
+
+    fn payload_of(self, mut text: String) -> String {
         for role in [Role::Soviet, Role::Finnish, Role::Umpire] {
             if self.includes(role) {
                 text.push(' ');

@@ -9,7 +9,8 @@ use tokio_stream::StreamExt;
 use tokio_stream::wrappers::BroadcastStream;
 
 /// `GET /campaigns/{id}/live`: an event `changed` whenever the campaign changes in a way the
-/// caller may see; the event carries the campaign's id and nothing else.
+/// caller may see, and `talk` when someone writes in a channel of table talk the caller's role
+/// may read; the event carries the campaign's id and nothing else.
 pub async fn stream(
     axum::extract::State(state): axum::extract::State<AppState>,
     access: CampaignAccess,
@@ -20,7 +21,8 @@ pub async fn stream(
         .take_while(|change| !matches!(change, Ok(closing) if closing.campaign.is_nil()))
         .filter_map(move |change| match change {
             Ok(changed) if changed.campaign == id && changed.readers.includes(role) => {
-                Some(Ok(Event::default().event("changed").data(id.to_string())))
+                let kind = if changed.talk { "talk" } else { "changed" };
+                Some(Ok(Event::default().event(kind).data(id.to_string())))
             }
             // A lagging stream may have missed changes: tell the page to look again.
             Err(_) => Some(Ok(Event::default().event("changed").data(id.to_string()))),

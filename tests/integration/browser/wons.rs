@@ -40,6 +40,18 @@ async fn order_and_ready(b: &Client, url: &str, platoon: &str, ready_shows: impl
     .await
     .expect("gives the order");
     wait_for_text(b, &format!("platoon-{platoon}"), |t| t.contains("defend")).await;
+    // The other platoons have no orders: ready without confirming their Defend is refused, and
+    // the page says which platoons would Defend.
+    click(b, "mark-ready").await;
+    let refusal = b
+        .find(Locator::Css("p.alert"))
+        .await
+        .expect("the refusal is shown")
+        .text()
+        .await
+        .expect("text");
+    assert!(refusal.contains("would Defend"), "{refusal}");
+    click(b, "confirm-defaults").await;
     click(b, "mark-ready").await;
     wait_for_text(b, "ready-state", ready_shows).await;
 }

@@ -99,19 +99,17 @@ async fn your_move_follows_ready_marks_given_and_withdrawn() {
     // The Soviets take their ready mark back; the Finns learn only that.
     let (status, finn_view) = c.app.get(&wons_path(&c, "view"), Some(&c.finn)).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(finn_view["orders"]["enemy_ready"], true, "{}", finn_view["orders"]);
-    let (status, body) = c
-        .app
-        .delete(&wons_path(&c, "ready"), Some(&c.soviet))
-        .await;
+    assert_eq!(
+        finn_view["orders"]["enemy_ready"], true,
+        "{}",
+        finn_view["orders"]
+    );
+    let (status, body) = c.app.delete(&wons_path(&c, "ready"), Some(&c.soviet)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let (_, finn_view) = c.app.get(&wons_path(&c, "view"), Some(&c.finn)).await;
     assert_eq!(finn_view["orders"]["enemy_ready"], false);
     assert_eq!(awaited(&c).await, ["soviet", "finnish"]);
-    let (status, body) = c
-        .app
-        .delete(&wons_path(&c, "ready"), Some(&c.soviet))
-        .await;
+    let (status, body) = c.app.delete(&wons_path(&c, "ready"), Some(&c.soviet)).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     assert_eq!(error_code(&body), "not_ready");
     let (status, _) = c.app.delete(&wons_path(&c, "ready"), Some(&c.umpire)).await;
@@ -129,7 +127,10 @@ async fn the_umpire_keeps_the_pace_and_everyone_reads_it_in_the_log() {
     assert_eq!(status, StatusCode::FORBIDDEN);
     for (body, says) in [
         (json!({"pace_minutes": 0}), "at least one minute"),
-        (json!({"pace_minutes": 100_000}), "A pace can be at most sixty days"),
+        (
+            json!({"pace_minutes": 100_000}),
+            "A pace can be at most sixty days",
+        ),
         (
             json!({"pace_minutes": 60, "grace_minutes": 100_000}),
             "A grace period can be at most",
@@ -170,7 +171,10 @@ async fn the_umpire_keeps_the_pace_and_everyone_reads_it_in_the_log() {
     assert_eq!(status, StatusCode::OK, "{paused}");
     assert!(paused["paused_at"].is_string());
     let (status, again) = c.app.post(&pause, Some(&c.umpire), json!({})).await;
-    assert_eq!((status, error_code(&again)), (StatusCode::CONFLICT, "paused"));
+    assert_eq!(
+        (status, error_code(&again)),
+        (StatusCode::CONFLICT, "paused")
+    );
     tokio::time::sleep(Duration::from_millis(1100)).await;
     let (status, resumed) = c.app.post(&resume, Some(&c.umpire), json!({})).await;
     assert_eq!(status, StatusCode::OK, "{resumed}");
@@ -188,7 +192,11 @@ async fn the_umpire_keeps_the_pace_and_everyone_reads_it_in_the_log() {
         .get(&wons_path(&c, "events?limit=50"), Some(&c.soviet))
         .await;
     let log = events.to_string();
-    for said in ["set the pace: 24 hours per turn, then 2 hours of grace", "paused the campaign", "resumed"] {
+    for said in [
+        "set the pace: 24 hours per turn, then 2 hours of grace",
+        "paused the campaign",
+        "resumed",
+    ] {
         assert!(log.contains(said), "the log says '{said}': {log}");
     }
 }
@@ -229,7 +237,9 @@ async fn a_paused_campaign_lets_no_deadline_pass_until_it_resumes() {
     assert_eq!(status, StatusCode::OK);
     let after = standing_moves_from(&c, &before).await;
     assert!(
-        after["turn"].as_str().is_some_and(|t| t.starts_with("Hour 2")),
+        after["turn"]
+            .as_str()
+            .is_some_and(|t| t.starts_with("Hour 2")),
         "the Hour resolved once the clock ran again: {after}"
     );
 }
@@ -299,7 +309,9 @@ async fn a_passed_talvisota_deadline_plays_the_absent_side_and_the_pace_sets_the
     assert_eq!(awaited(&c).await, ["finnish"]);
     let (_, events) = c.app.get(&talvisota("events"), Some(&c.finn)).await;
     assert!(
-        events.to_string().contains("played the Soviet side's default"),
+        events
+            .to_string()
+            .contains("played the Soviet side's default"),
         "{events}"
     );
 }

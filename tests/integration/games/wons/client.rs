@@ -110,7 +110,8 @@ impl WonsTable {
 
     /// The holder of `token` marks the side's orders ready.
     pub async fn ready(&self, token: &str) -> (StatusCode, Value) {
-        self.post(token, "ready", json!({})).await
+        self.post(token, "ready", json!({"confirm_defaults": true}))
+            .await
     }
 
     /// The holder of `token` orders every platoon of `view` (the side's) to Defend and marks

@@ -314,8 +314,7 @@ pub async fn mark_ready(
 ) -> Result<Committed<Wons>, AppError> {
     let side = player_side(access)?;
     run(state, access, |game, dice| {
-        let mut events =
-            wons::mark_ready(game, side, confirm_defaults).map_err(AppError::from)?;
+        let mut events = wons::mark_ready(game, side, confirm_defaults).map_err(AppError::from)?;
         if game.orders.soviet.ready && game.orders.finnish.ready {
             events.extend(wons::resolve_hour(game, dice, false).map_err(AppError::from)?);
         }
@@ -350,7 +349,10 @@ pub async fn withdraw_ready(
 ) -> Result<Committed<Wons>, AppError> {
     let side = player_side(access)?;
     run(state, access, |game, _| {
-        Ok(((), wons::withdraw_ready(game, side).map_err(AppError::from)?))
+        Ok((
+            (),
+            wons::withdraw_ready(game, side).map_err(AppError::from)?,
+        ))
     })
     .await
     .map(|(_, view)| view)

@@ -261,7 +261,10 @@ fn side_page(frame: Frame, view: SideView) -> Result<SidePage, AppError> {
             .collect(),
         may_withdraw: view.orders.ready
             && view.campaign.result.is_none()
-            && !view.battles.iter().any(|b| b.status == BattleStatus::Pending),
+            && !view
+                .battles
+                .iter()
+                .any(|b| b.status == BattleStatus::Pending),
         view,
         ladder_svg,
         deadline: frame.deadline,

@@ -103,9 +103,7 @@ pub enum OrderError {
     #[error("Orders are closed: {0}")]
     Closed(String),
     /// The side already marked its orders ready.
-    #[error(
-        "Your orders for this Hour are marked ready; withdraw the ready mark to change them"
-    )]
+    #[error("Your orders for this Hour are marked ready; withdraw the ready mark to change them")]
     AlreadyReady,
     /// The side withdrew a ready mark it had not set.
     #[error("Your orders for this Hour are not marked ready, so there is nothing to withdraw")]

@@ -2,10 +2,10 @@
 
 use super::fixtures::turn_one;
 use crate::core::domain::Side;
-use crate::games::talvisota::rules::absent::{on_deadline, play_default};
-use crate::games::talvisota::rules::{Phase, TalvisotaError, TalvisotaState};
 use crate::dice::source::ScriptedDice;
+use crate::games::talvisota::rules::absent::{on_deadline, play_default};
 use crate::games::talvisota::rules::{GameOptions, awaiting};
+use crate::games::talvisota::rules::{Phase, TalvisotaError, TalvisotaState};
 
 /// Lets every deadline pass until the game is over or `limit` moves were made.
 fn absent_both(state: &mut TalvisotaState, limit: usize) -> usize {

@@ -1,11 +1,11 @@
 //! Tests of the Talvisota rules, one file per area.
 
+mod absent;
 mod combat_follow_up_tests;
 mod combat_tests;
 mod crt_tests;
 mod data_tests;
 mod datafile_hostile_tests;
-mod absent;
 mod fixtures;
 mod forces;
 mod full_game;

@@ -25,12 +25,12 @@ fn ready_with_platoons_lacking_orders_needs_their_defaults_confirmed() {
         Err(OrderError::DefaultsUnconfirmed(names)) => assert_eq!(names, missing),
         other => panic!("expected the defaults to be asked for, got {other:?}"),
     }
-    assert!(!s.orders.soviet.ready, "a refused ready mark changes nothing");
+    assert!(
+        !s.orders.soviet.ready,
+        "a refused ready mark changes nothing"
+    );
     // Once every platoon has an order, no confirmation is needed.
-    let ids: Vec<String> = s
-        .platoons_of(Side::Soviet)
-        .map(|p| p.id.clone())
-        .collect();
+    let ids: Vec<String> = s.platoons_of(Side::Soviet).map(|p| p.id.clone()).collect();
     let all = ids.iter().map(|id| order(id, Order::Defend)).collect();
     give_orders(&mut s, Side::Soviet, all).unwrap();
     assert!(without_orders(&s, Side::Soviet).is_empty());
