@@ -22,6 +22,31 @@ if (live && live.dataset.src && "EventSource" in window) {
     live.hidden = false;
     live.querySelector("button")?.focus({ preventScroll: true });
   });
+  // Table talk: the talk page fetches itself again and swaps in the new messages and channel
+  // counts, leaving what the reader is typing alone.
+  source.addEventListener("talk", async () => {
+    const messages = document.getElementById("messages");
+    if (!messages) return;
+    try {
+      const response = await fetch(window.location.href, { credentials: "same-origin" });
+      if (!response.ok) return;
+      const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
+      for (const id of ["messages", "no-messages"]) {
+        const now = document.getElementById(id);
+        const next = fresh.getElementById(id);
+        if (now && next) now.replaceWith(next);
+        else if (now) now.remove();
+      }
+      const tabs = document.querySelector("nav.tabs");
+      const freshTabs = fresh.querySelector("nav.tabs");
+      if (tabs && freshTabs) tabs.replaceWith(freshTabs);
+      const list = document.getElementById("messages");
+      if (list && !list.parentElement) return;
+      list?.lastElementChild?.setAttribute("tabindex", "-1");
+    } catch {
+      live.hidden = false;
+    }
+  });
   live.querySelector("button")?.addEventListener("click", () => window.location.reload());
 }
 

@@ -4,7 +4,7 @@
 use crate::accounts::{sessions, sign as accounts, token_pages, tokens};
 use crate::campaigns::{
     api as campaigns, invite_pages, invites, pace, pace_pages, pages as campaign_pages, talk,
-    your_move,
+    talk_pages, your_move,
 };
 use crate::games::registry::GAMES;
 use crate::state::AppState;
@@ -132,6 +132,8 @@ const CORE_PAGE_ROUTES: &[(&str, &str)] = &[
     ("POST", "/campaigns/{id}/participants/{user_id}/remove"),
     ("POST", "/campaigns/{id}/finish"),
     ("POST", "/campaigns/{id}/client-seed"),
+    ("GET", "/campaigns/{id}/talk"),
+    ("POST", "/campaigns/{id}/talk"),
     ("POST", "/campaigns/{id}/pace"),
     ("POST", "/campaigns/{id}/deadline"),
     ("POST", "/campaigns/{id}/pause"),
@@ -218,6 +220,10 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route(
             "/campaigns/{id}/client-seed",
             post(campaign_pages::client_seed),
+        )
+        .route(
+            "/campaigns/{id}/talk",
+            get(talk_pages::show).post(talk_pages::write),
         )
         .route("/campaigns/{id}/pace", post(pace_pages::set_pace))
         .route("/campaigns/{id}/deadline", post(pace_pages::set_deadline))

@@ -9,5 +9,6 @@ pub mod pace_pages;
 pub mod pace_section;
 pub mod pages;
 pub mod talk;
+pub mod talk_pages;
 pub mod view;
 pub mod your_move;

@@ -39,10 +39,12 @@ pub struct Line {
     pub deadline: Option<Due>,
     /// Whether the umpire paused it.
     pub paused: bool,
+    /// Messages of table talk others wrote that the reader has not read.
+    pub unread: i64,
 }
 
 impl Line {
-    fn of(item: CampaignListItem) -> Line {
+    fn of(item: CampaignListItem, unread: i64) -> Line {
         let finished = item.status == "finished";
         let others = item
             .standing
@@ -71,16 +73,28 @@ impl Line {
             others,
             deadline: item.pace.deadline.filter(|_| !finished).map(Due::of),
             paused: item.pace.paused_at.is_some() && !finished,
+            unread,
         }
     }
 }
 
 /// The reader's campaigns as lines, those waiting for the reader first.
 pub async fn lines(state: &AppState, user: Uuid) -> Result<Vec<Line>, AppError> {
+    let unread = crate::db::talk::unread(&state.db, user, None).await?;
+    let unread_in = |id: Uuid| -> i64 {
+        unread
+            .iter()
+            .filter(|(c, _, _)| *c == id)
+            .map(|(_, _, n)| n)
+            .sum()
+    };
     Ok(campaigns::list(state, user)
         .await?
         .into_iter()
-        .map(Line::of)
+        .map(|item| {
+            let n = unread_in(item.id);
+            Line::of(item, n)
+        })
         .collect())
 }
 

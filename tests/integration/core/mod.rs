@@ -21,4 +21,5 @@ mod invites;
 mod live;
 mod pace;
 mod redirects;
+mod talk;
 mod text_fields;
