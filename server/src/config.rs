@@ -22,6 +22,26 @@ pub struct Config {
     pub request_timeout_secs: u64,
     /// `MOTTI_DB_POOL`: how many database connections requests may use at once.
     pub db_pool: u32,
+    /// Notifications: where mail goes, whether this process sends, how often it looks.
+    pub notify: NotifyConfig,
+}
+
+/// How this process sends notifications.
+#[derive(Clone, Debug)]
+pub struct NotifyConfig {
+    /// `MOTTI_SMTP_URL`: the mail server (`smtp://host:25`, `smtp://user:pass@host:587?tls=required`,
+    /// `smtps://host:465`); unset: e-mail cannot be sent and says so.
+    pub smtp_url: Option<String>,
+    /// `MOTTI_MAIL_FROM`: the sender of notification mail.
+    pub mail_from: String,
+    /// `MOTTI_NOTIFY`: `false` keeps this process from sending (others still do); default true.
+    pub send: bool,
+    /// `MOTTI_NOTIFY_INTERVAL_MS`: how often the outbox is looked at, in milliseconds.
+    pub interval_ms: u64,
+    /// `MOTTI_DIGEST_SECONDS`: how long a daily digest gathers messages (default a day).
+    pub digest_secs: u64,
+    /// `MOTTI_WEBHOOKS_TO_PRIVATE`: allow webhooks to loopback and private addresses.
+    pub webhooks_to_private: bool,
 }
 
 /// The database pool size when `MOTTI_DB_POOL` is not set.
@@ -50,6 +70,13 @@ Environment variables:
   MOTTI_REQUEST_TIMEOUT  seconds before a request is answered 408 (default 30)
   MOTTI_DB_POOL          database connections for requests (default 16, one more serves live
                          updates); all busy for 5 seconds: 503 with Retry-After
+  MOTTI_SMTP_URL         mail server for notifications: smtp://host:25, smtps://host:465 or
+                         smtp://user:password@host:587?tls=required (unset: no e-mail)
+  MOTTI_MAIL_FROM        sender of notification mail (default motti@localhost)
+  MOTTI_NOTIFY           false: this process sends no notifications (others do; default true)
+  MOTTI_NOTIFY_INTERVAL_MS  how often the outbox is read, in milliseconds (default 1000)
+  MOTTI_DIGEST_SECONDS   how long a digest gathers messages (default 86400, a day)
+  MOTTI_WEBHOOKS_TO_PRIVATE  true: webhooks may reach loopback and private addresses (default false)
   RUST_LOG               log filter (default info)";
 
 impl Config {
@@ -112,7 +139,39 @@ impl Config {
                 message: format!("'{public_url}' must start with http:// or https://"),
             });
         }
+        let flag = |variable: &'static str, default: bool| match get(variable).as_deref() {
+            None => Ok(default),
+            Some("false") | Some("0") | Some("no") => Ok(false),
+            Some("true") | Some("1") | Some("yes") => Ok(true),
+            Some(other) => Err(ConfigError {
+                variable,
+                message: format!("'{other}' is neither true nor false"),
+            }),
+        };
+        let smtp_url = get("MOTTI_SMTP_URL");
+        if let Some(url) = &smtp_url
+            && !(url.starts_with("smtp://") || url.starts_with("smtps://"))
+        {
+            return Err(ConfigError {
+                variable: "MOTTI_SMTP_URL",
+                message: "must start with smtp:// or smtps://".into(),
+            });
+        }
+        let notify = NotifyConfig {
+            smtp_url,
+            mail_from: get("MOTTI_MAIL_FROM").unwrap_or_else(|| "motti@localhost".into()),
+            send: flag("MOTTI_NOTIFY", true)?,
+            interval_ms: parse_number(
+                get("MOTTI_NOTIFY_INTERVAL_MS"),
+                "MOTTI_NOTIFY_INTERVAL_MS",
+                1000,
+            )?
+            .max(50),
+            digest_secs: parse_number(get("MOTTI_DIGEST_SECONDS"), "MOTTI_DIGEST_SECONDS", 86_400)?,
+            webhooks_to_private: flag("MOTTI_WEBHOOKS_TO_PRIVATE", false)?,
+        };
         Ok(Config {
+            notify,
             database_url,
             bind,
             data_dir,

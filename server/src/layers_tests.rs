@@ -10,7 +10,7 @@ const LAYERS: &[&[&str]] = &[
     &["core::domain", "core::nesting", "core::refusal"],
     &["dice"],
     &["db"],
-    &["core", "state", "config", "pg"],
+    &["core", "state", "config", "pg", "notify"],
     &["web"],
     &["accounts", "campaigns", "tray", "games"],
     &["router", "demo", "backup"],

@@ -9,6 +9,7 @@ pub mod db;
 pub mod demo;
 pub mod dice;
 pub mod games;
+pub mod notify;
 pub mod pg;
 pub mod router;
 pub mod state;
@@ -202,6 +203,11 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     let listener_task = tokio::spawn(live::listen(state.db.clone(), state.live.clone()));
     let deadline_task = tokio::spawn(games::registry::watch_deadlines(state.clone()));
+    let notify_task = state
+        .config
+        .notify
+        .send
+        .then(|| tokio::spawn(notify::dispatch::run(state.clone())));
     let live = state.live.clone();
     let shutdown = async move {
         shutdown.await;
@@ -214,6 +220,9 @@ pub async fn serve(
         .await;
     listener_task.abort();
     deadline_task.abort();
+    if let Some(task) = notify_task {
+        task.abort();
+    }
     served
 }
 

@@ -1,7 +1,9 @@
 //! Every route of the server: each area's small router and the JSON API with its OpenAPI
 //! document, merged in this one place.
 
-use crate::accounts::{sessions, sign as accounts, token_pages, tokens};
+use crate::accounts::{
+    notification_pages, notifications, sessions, sign as accounts, token_pages, tokens,
+};
 use crate::campaigns::{
     api as campaigns, invite_pages, invites, pace, pace_pages, pages as campaign_pages, talk,
     talk_pages, your_move,
@@ -81,6 +83,9 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
         .routes(routes!(pace::api_pause))
         .routes(routes!(pace::api_resume))
         .routes(routes!(pace::api_play_default))
+        .routes(routes!(notifications::api_list, notifications::api_add))
+        .routes(routes!(notifications::api_remove))
+        .routes(routes!(notifications::api_test))
         .routes(routes!(talk::api_channels))
         .routes(routes!(talk::api_read, talk::api_write))
         .routes(routes!(dice::api_roll, dice::api_rolls))
@@ -132,6 +137,12 @@ const CORE_PAGE_ROUTES: &[(&str, &str)] = &[
     ("POST", "/campaigns/{id}/participants/{user_id}/remove"),
     ("POST", "/campaigns/{id}/finish"),
     ("POST", "/campaigns/{id}/client-seed"),
+    ("GET", "/account/notifications"),
+    ("POST", "/account/notifications"),
+    ("POST", "/account/notifications/{id}/test"),
+    ("POST", "/account/notifications/{id}/remove"),
+    ("GET", "/unsubscribe/{token}"),
+    ("POST", "/unsubscribe/{token}"),
     ("GET", "/campaigns/{id}/talk"),
     ("POST", "/campaigns/{id}/talk"),
     ("POST", "/campaigns/{id}/pace"),
@@ -220,6 +231,22 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route(
             "/campaigns/{id}/client-seed",
             post(campaign_pages::client_seed),
+        )
+        .route(
+            "/account/notifications",
+            get(notification_pages::show).post(notification_pages::add),
+        )
+        .route(
+            "/account/notifications/{id}/test",
+            post(notification_pages::test),
+        )
+        .route(
+            "/account/notifications/{id}/remove",
+            post(notification_pages::remove),
+        )
+        .route(
+            "/unsubscribe/{token}",
+            get(notification_pages::unsubscribe_ask).post(notification_pages::unsubscribe),
         )
         .route(
             "/campaigns/{id}/talk",

@@ -97,6 +97,15 @@ impl Channel {
         readers
     }
 
+    /// The channel as a notification names it.
+    pub fn title(self) -> String {
+        match self {
+            Channel::Public => "at the table, to everyone".into(),
+            Channel::Side(side) => format!("to the {} side", side.adjective()),
+            Channel::Private(_) => "a private line with the umpire".into(),
+        }
+    }
+
     /// Whether a log entry read by `audience` may be quoted here: every reader of the channel
     /// must be able to read it. `player_role` is the private line's player's role.
     pub fn may_quote(self, audience: Audience, player_role: Option<Role>) -> bool {
@@ -232,17 +241,40 @@ pub async fn write(
         }
     };
     let name = channel.to_string();
-    Ok(db::talk::append(
-        &state.db,
+    let readers = channel.readers(player);
+    let mut tx = state.db.begin().await?;
+    let seq = db::talk::append(
+        &mut tx,
         access.id(),
         &name,
         access.user.id,
         access.role().code(),
         body,
         about.as_deref(),
-        &channel.readers(player).talk_payload(access.id()),
+        &readers.talk_payload(access.id()),
     )
-    .await?)
+    .await?;
+    let roles: Vec<Role> = Role::ALL
+        .into_iter()
+        .filter(|r| readers.includes(*r))
+        .collect();
+    let only = match channel {
+        Channel::Private(player) => Some(player),
+        _ => None,
+    };
+    crate::notify::tell::talk(
+        &mut tx,
+        access.id(),
+        &access.membership.campaign.name,
+        &channel.title(),
+        &roles,
+        only,
+        (access.user.id, &access.user.username),
+        body,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(seq)
 }
 
 /// A page of channel `name`, oldest first, ending before message `before`; reading the newest

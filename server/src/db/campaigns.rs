@@ -252,7 +252,9 @@ pub async fn set_deadline<'e, E>(db: E, id: Uuid, at: Option<OffsetDateTime>) ->
 where
     E: sqlx::PgExecutor<'e>,
 {
-    sqlx::query("update campaigns set orders_deadline = $2 where id = $1")
+    sqlx::query(
+        "update campaigns set orders_deadline = $2, deadline_set_at = now(), deadline_warned = false where id = $1",
+    )
         .bind(id)
         .bind(at)
         .execute(db)
@@ -272,7 +274,10 @@ where
     E: sqlx::PgExecutor<'e>,
 {
     sqlx::query(
-        "update campaigns set pace_minutes = $2, grace_minutes = $3, orders_deadline = $4 where id = $1",
+        "update campaigns set pace_minutes = $2, grace_minutes = $3, \
+         deadline_set_at = case when orders_deadline is distinct from $4 then now() else deadline_set_at end, \
+         deadline_warned = deadline_warned and orders_deadline is not distinct from $4, \
+         orders_deadline = $4 where id = $1",
     )
     .bind(id)
     .bind(pace_minutes)
@@ -301,7 +306,8 @@ where
     E: sqlx::PgExecutor<'e>,
 {
     sqlx::query(
-        "update campaigns set orders_deadline = orders_deadline + (now() - paused_at), paused_at = null where id = $1",
+        "update campaigns set orders_deadline = orders_deadline + (now() - paused_at), \
+         deadline_set_at = deadline_set_at + (now() - paused_at), paused_at = null where id = $1",
     )
     .bind(id)
     .execute(db)

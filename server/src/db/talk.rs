@@ -1,7 +1,7 @@
 //! Table talk as stored: messages per channel, numbered within the channel, and how far each
 //! reader has read.
 
-use sqlx::{FromRow, PgPool};
+use sqlx::{FromRow, PgPool, Postgres, Transaction};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
@@ -22,12 +22,12 @@ pub struct MessageRow {
     pub created_at: OffsetDateTime,
 }
 
-/// Appends a message to `channel`, numbered after the channel's last (the campaign row is locked
-/// so that two writers never take one number), and tells the channel's readers at commit.
+/// Appends a message to `channel` inside `tx`, numbered after the channel's last (the campaign
+/// row is locked so that two writers never take one number); the channel's readers hear at commit.
 /// Answers its number.
 #[allow(clippy::too_many_arguments)]
 pub async fn append(
-    db: &PgPool,
+    tx: &mut Transaction<'_, Postgres>,
     campaign: Uuid,
     channel: &str,
     author: Uuid,
@@ -36,10 +36,9 @@ pub async fn append(
     about: Option<&str>,
     notify: &str,
 ) -> sqlx::Result<i64> {
-    let mut tx = db.begin().await?;
     sqlx::query("select id from campaigns where id = $1 for update")
         .bind(campaign)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
     let (seq,): (i64,) = sqlx::query_as(
         "insert into talk_messages (id, campaign_id, channel, seq, author_id, author_role, body, about) \
@@ -53,13 +52,12 @@ pub async fn append(
     .bind(author_role)
     .bind(body)
     .bind(about)
-    .fetch_one(&mut *tx)
+    .fetch_one(&mut **tx)
     .await?;
     sqlx::query("select pg_notify('motti_campaign', $1)")
         .bind(notify)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
-    tx.commit().await?;
     Ok(seq)
 }
 

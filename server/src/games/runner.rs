@@ -100,6 +100,16 @@ impl<G: Game> GameCommand<G> {
         let standing = super::standing::<G>(&self.state);
         if self.command.campaign.standing() != Some(&standing) {
             db::standing::save(self.command.tx(), id, &standing).await?;
+            let old = self.command.campaign.standing().cloned();
+            let name = self.command.campaign.name.clone();
+            crate::notify::tell::standing_changed(
+                self.command.tx(),
+                id,
+                &name,
+                old.as_ref(),
+                &standing,
+            )
+            .await?;
         }
         let entries: Vec<_> = events
             .iter()

@@ -1,9 +1,11 @@
 //! The test harness: a real server on a PostgreSQL database of its own per test, and API clients.
 
 mod db;
+mod mail;
 mod process;
 
 pub use db::{database_url, empty_database, migrated_database};
+pub use mail::{SmtpSink, hook_receiver};
 pub use process::{MottiProcess, free_port, motti_command};
 
 use motti::config::Config;

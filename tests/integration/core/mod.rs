@@ -19,6 +19,7 @@ mod hardening;
 mod hostile_uploads;
 mod invites;
 mod live;
+mod notify;
 mod pace;
 mod redirects;
 mod talk;

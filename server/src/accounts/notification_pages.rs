@@ -1,0 +1,190 @@
+//! The notifications page (`/account/notifications`): the reader's targets with their last
+//! delivery, a form to add one that comes back filled in when refused, test and remove buttons;
+//! and the unsubscribe page, which works without signing in.
+
+use crate::accounts::notifications::{self, NewTargetIn, TargetView};
+use crate::core::error::AppError;
+use crate::db;
+use crate::state::AppState;
+use crate::web::auth::{CurrentUser, MaybeUser};
+use crate::web::pages::{Nav, render, render_with};
+use askama::Template;
+use axum::extract::{Form, Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Redirect, Response};
+use serde::Deserialize;
+use uuid::Uuid;
+
+/// The add form as typed.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct TargetForm {
+    kind: String,
+    address: String,
+    format: String,
+    campaign: String,
+    digest: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "core/accounts/notifications.html")]
+struct NotificationsPage {
+    nav: Nav,
+    targets: Vec<TargetView>,
+    campaigns: Vec<(Uuid, String)>,
+    form: TargetForm,
+    address_error: Option<String>,
+    other_error: Option<String>,
+}
+
+async fn page(
+    state: &AppState,
+    user: &db::users::User,
+    form: TargetForm,
+    error: Option<AppError>,
+) -> Result<Response, AppError> {
+    let targets = db::notify::targets(&state.db, user.id)
+        .await?
+        .into_iter()
+        .map(TargetView::from)
+        .collect();
+    let campaigns = db::campaigns::for_user(&state.db, user.id)
+        .await?
+        .into_iter()
+        .filter(|m| !m.campaign.is_finished())
+        .map(|m| (m.campaign.id, m.campaign.name))
+        .collect();
+    let status = error.as_ref().map_or(StatusCode::OK, |e| e.status);
+    let (address_error, other_error) = match error {
+        Some(e) if e.field == Some("address") => (Some(e.message), None),
+        Some(e) => (None, Some(e.message)),
+        None => (None, None),
+    };
+    Ok(render_with(
+        status,
+        &NotificationsPage {
+            nav: Nav::for_user(user),
+            targets,
+            campaigns,
+            form,
+            address_error,
+            other_error,
+        },
+    ))
+}
+
+/// `GET /account/notifications`.
+pub async fn show(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<Response, AppError> {
+    let form = TargetForm {
+        kind: "email".into(),
+        format: "plain".into(),
+        ..TargetForm::default()
+    };
+    page(&state, &user, form, None).await
+}
+
+/// `POST /account/notifications`: adds a target, or shows the form again with the refusal.
+pub async fn add(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Form(form): Form<TargetForm>,
+) -> Result<Response, AppError> {
+    let campaign_id =
+        match form.campaign.trim() {
+            "" => None,
+            id => Some(id.parse().map_err(|_| {
+                AppError::invalid("unknown_campaign", "Choose one of your campaigns.")
+            })?),
+        };
+    let new = NewTargetIn {
+        kind: form.kind.clone(),
+        address: form.address.clone(),
+        format: (form.kind == "webhook").then(|| form.format.clone()),
+        campaign_id,
+        digest: form.digest.is_some(),
+    };
+    match notifications::add(&state, user.id, &new).await {
+        Ok(_) => Ok(Redirect::to("/account/notifications").into_response()),
+        Err(e) if e.status == StatusCode::UNPROCESSABLE_ENTITY => {
+            page(&state, &user, form, Some(e)).await
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// `POST /account/notifications/{id}/test`.
+pub async fn test(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<Uuid>,
+) -> Result<Response, AppError> {
+    notifications::test(&state, user.id, id).await?;
+    Ok(Redirect::to("/account/notifications").into_response())
+}
+
+/// `POST /account/notifications/{id}/remove`.
+pub async fn remove(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(id): Path<Uuid>,
+) -> Result<Response, AppError> {
+    if !db::notify::remove_target(&state.db, user.id, id).await? {
+        return Err(AppError::not_found());
+    }
+    Ok(Redirect::to("/account/notifications").into_response())
+}
+
+#[derive(Template)]
+#[template(path = "core/accounts/unsubscribe.html")]
+struct UnsubscribePage {
+    nav: Nav,
+    token: String,
+    done: bool,
+}
+
+async fn unsubscribe_page(
+    state: &AppState,
+    user: Option<db::users::User>,
+    token: String,
+    act: bool,
+) -> Result<Response, AppError> {
+    let key = crate::notify::unsubscribe::key(&state.db)
+        .await
+        .map_err(AppError::internal)?;
+    let target = crate::notify::unsubscribe::verify(&key, &token).ok_or_else(|| {
+        AppError::new(
+            StatusCode::NOT_FOUND,
+            "unknown_link",
+            "This unsubscribe link is not one this server made; copy it whole from the message.",
+        )
+    })?;
+    if act {
+        db::notify::deactivate(&state.db, target).await?;
+    }
+    Ok(render(&UnsubscribePage {
+        nav: user.as_ref().map(Nav::for_user).unwrap_or_default(),
+        token,
+        done: act,
+    }))
+}
+
+/// `GET /unsubscribe/{token}`: asks to confirm (a link-checker opening the link changes nothing).
+pub async fn unsubscribe_ask(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    Path(token): Path<String>,
+) -> Result<Response, AppError> {
+    unsubscribe_page(&state, user, token, false).await
+}
+
+/// `POST /unsubscribe/{token}`: stops the messages to that address or hook.
+pub async fn unsubscribe(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    Path(token): Path<String>,
+) -> Result<Response, AppError> {
+    unsubscribe_page(&state, user, token, true).await
+}

@@ -1,0 +1,252 @@
+//! Where a user's notifications go: e-mail addresses and webhooks (plain JSON, Discord, Slack),
+//! for every campaign or one, single messages or a daily digest; a test message on request, the
+//! last delivery's error shown; links that unsubscribe without signing in.
+
+use crate::core::error::AppError;
+use crate::db;
+use crate::db::notify::{NewTarget, TargetRow};
+use crate::state::AppState;
+use crate::web::ApiJson;
+use crate::web::auth::CurrentUser;
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+/// The most targets one user may have.
+pub const MAX_TARGETS: usize = 20;
+
+/// A place notifications go, as its owner sees it.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct TargetView {
+    /// Its id.
+    pub id: Uuid,
+    /// `email` or `webhook`.
+    pub kind: String,
+    /// The address or URL.
+    pub address: String,
+    /// `plain`, `discord` or `slack`.
+    pub format: String,
+    /// The campaign it is for; null: every campaign.
+    pub campaign_id: Option<Uuid>,
+    /// That campaign's name.
+    pub campaign_name: Option<String>,
+    /// Whether messages gather into a daily digest.
+    pub digest: bool,
+    /// False once unsubscribed.
+    pub active: bool,
+    /// The last delivery's error, if it failed.
+    pub last_error: Option<String>,
+    /// When a message last went out (RFC 3339).
+    #[serde(with = "time::serde::rfc3339::option")]
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub last_sent_at: Option<OffsetDateTime>,
+}
+
+impl From<TargetRow> for TargetView {
+    fn from(t: TargetRow) -> TargetView {
+        TargetView {
+            id: t.id,
+            kind: t.kind,
+            address: t.address,
+            format: t.format,
+            campaign_id: t.campaign_id,
+            campaign_name: t.campaign_name,
+            digest: t.digest,
+            active: t.active,
+            last_error: t.last_error,
+            last_sent_at: t.last_sent_at,
+        }
+    }
+}
+
+/// A new target.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct NewTargetIn {
+    /// `email` or `webhook`.
+    pub kind: String,
+    /// An e-mail address, or an http(s) URL of at most 500 characters.
+    pub address: String,
+    /// For webhooks: `plain` (JSON with subject and text), `discord` or `slack`.
+    pub format: Option<String>,
+    /// Only this campaign (one you take part in); absent: every campaign.
+    pub campaign_id: Option<Uuid>,
+    /// Gather messages into a daily digest.
+    pub digest: bool,
+}
+
+/// Checks and adds a target for `user`.
+pub async fn add(state: &AppState, user: Uuid, new: &NewTargetIn) -> Result<TargetView, AppError> {
+    let address = new.address.trim();
+    let format = new.format.as_deref().unwrap_or("plain");
+    match new.kind.as_str() {
+        "email" => {
+            address.parse::<lettre::Address>().map_err(|_| {
+                AppError::invalid(
+                    "invalid_address",
+                    format!("'{address}' is not an e-mail address such as name@example.org."),
+                )
+                .on_field("address")
+            })?;
+            if format != "plain" {
+                return Err(AppError::invalid(
+                    "invalid_format",
+                    "E-mail is always plain text; leave the format out.",
+                )
+                .on_field("format"));
+            }
+        }
+        "webhook" => {
+            let url = url::Url::parse(address).map_err(|e| {
+                AppError::invalid(
+                    "invalid_address",
+                    format!("The webhook address does not read ({e}): give an https:// URL."),
+                )
+                .on_field("address")
+            })?;
+            if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
+                return Err(AppError::invalid(
+                    "invalid_address",
+                    "A webhook address starts with https:// (or http://) and names a host.",
+                )
+                .on_field("address"));
+            }
+            if !matches!(format, "plain" | "discord" | "slack") {
+                return Err(AppError::invalid(
+                    "invalid_format",
+                    "Choose the body the hook expects: plain, discord or slack.",
+                )
+                .on_field("format"));
+            }
+        }
+        _ => {
+            return Err(AppError::invalid(
+                "invalid_kind",
+                "Choose where notifications go: email or webhook.",
+            )
+            .on_field("kind"));
+        }
+    }
+    if address.chars().count() > 500 {
+        return Err(
+            AppError::invalid("invalid_address", "An address is at most 500 characters.")
+                .on_field("address"),
+        );
+    }
+    if let Some(campaign) = new.campaign_id
+        && db::campaigns::membership(&state.db, campaign, user, false)
+            .await?
+            .is_none()
+    {
+        return Err(AppError::invalid(
+            "unknown_campaign",
+            "You take part in no such campaign; choose one of yours, or every campaign.",
+        )
+        .on_field("campaign_id"));
+    }
+    if db::notify::targets(&state.db, user).await?.len() >= MAX_TARGETS {
+        return Err(AppError::invalid(
+            "too_many_targets",
+            format!("You have {MAX_TARGETS} places for notifications already; remove one first."),
+        ));
+    }
+    let id = db::notify::add_target(
+        &state.db,
+        &NewTarget {
+            user,
+            campaign: new.campaign_id,
+            kind: &new.kind,
+            address,
+            format,
+            digest: new.digest,
+        },
+    )
+    .await?;
+    db::notify::target(&state.db, user, id)
+        .await?
+        .map(TargetView::from)
+        .ok_or_else(AppError::not_found)
+}
+
+/// Queues a test message to a target of `user` (404 when it is not theirs).
+pub async fn test(state: &AppState, user: Uuid, id: Uuid) -> Result<(), AppError> {
+    db::notify::target(&state.db, user, id)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    let words = crate::notify::notices::test_message();
+    db::notify::enqueue_test(&state.db, id, &words.subject, &words.body).await?;
+    Ok(())
+}
+
+/// `GET /api/v1/notifications`: where the caller's notifications go.
+#[utoipa::path(get, path = "/api/v1/notifications", tag = "notifications",
+    responses((status = 200, body = [TargetView])), security(("bearer" = [])))]
+pub async fn api_list(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+) -> Result<Json<Vec<TargetView>>, AppError> {
+    Ok(Json(
+        db::notify::targets(&state.db, user.id)
+            .await?
+            .into_iter()
+            .map(TargetView::from)
+            .collect(),
+    ))
+}
+
+/// `POST /api/v1/notifications`: adds an e-mail address or a webhook.
+#[utoipa::path(post, path = "/api/v1/notifications", tag = "notifications", request_body = NewTargetIn,
+    responses((status = 201, body = TargetView), (status = 422, description = "an address, format or campaign that does not fit")),
+    security(("bearer" = [])))]
+pub async fn api_add(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    ApiJson(body): ApiJson<NewTargetIn>,
+) -> Result<(StatusCode, Json<TargetView>), AppError> {
+    Ok((
+        StatusCode::CREATED,
+        Json(add(&state, user.id, &body).await?),
+    ))
+}
+
+/// The path of one target.
+#[derive(Debug, Deserialize)]
+pub struct TargetPath {
+    /// The target's id.
+    pub id: Uuid,
+}
+
+/// `DELETE /api/v1/notifications/{id}`: removes one.
+#[utoipa::path(delete, path = "/api/v1/notifications/{id}", tag = "notifications",
+    params(("id" = Uuid, Path, description = "target id")),
+    responses((status = 204, description = "removed"), (status = 404, description = "not yours")),
+    security(("bearer" = [])))]
+pub async fn api_remove(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(path): Path<TargetPath>,
+) -> Result<StatusCode, AppError> {
+    if db::notify::remove_target(&state.db, user.id, path.id).await? {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(AppError::not_found())
+    }
+}
+
+/// `POST /api/v1/notifications/{id}/test`: sends a test message; its outcome shows on the target.
+#[utoipa::path(post, path = "/api/v1/notifications/{id}/test", tag = "notifications",
+    params(("id" = Uuid, Path, description = "target id")),
+    responses((status = 202, description = "queued"), (status = 404, description = "not yours")),
+    security(("bearer" = [])))]
+pub async fn api_test(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    Path(path): Path<TargetPath>,
+) -> Result<StatusCode, AppError> {
+    test(&state, user.id, path.id).await?;
+    Ok(StatusCode::ACCEPTED)
+}

@@ -1,0 +1,328 @@
+//! Notifications as stored: each user's targets (e-mail addresses and webhooks), the durable
+//! outbox, and the claims, retries and deliveries of its rows.
+
+use crate::core::domain::Role;
+use sqlx::{FromRow, PgPool, Postgres, Transaction};
+use time::OffsetDateTime;
+use uuid::Uuid;
+
+/// A place notifications go.
+#[derive(Clone, Debug, FromRow)]
+pub struct TargetRow {
+    /// Its id.
+    pub id: Uuid,
+    /// The campaign it is for; `None`: every campaign.
+    pub campaign_id: Option<Uuid>,
+    /// The campaign's name, when it is for one.
+    pub campaign_name: Option<String>,
+    /// `email` or `webhook`.
+    pub kind: String,
+    /// The e-mail address or the URL.
+    pub address: String,
+    /// `plain`, `discord` or `slack` (webhooks).
+    pub format: String,
+    /// Gather messages into a daily digest.
+    pub digest: bool,
+    /// Whether it still receives (an unsubscribe turns it off).
+    pub active: bool,
+    /// The last delivery's error, if it failed.
+    pub last_error: Option<String>,
+    /// When that error happened.
+    pub last_error_at: Option<OffsetDateTime>,
+    /// When a message last went out.
+    pub last_sent_at: Option<OffsetDateTime>,
+}
+
+const TARGET_COLUMNS: &str = "t.id, t.campaign_id, c.name as campaign_name, t.kind, t.address, t.format, t.digest, \
+     t.active, t.last_error, t.last_error_at, t.last_sent_at";
+
+/// A new target.
+pub struct NewTarget<'a> {
+    /// Whose.
+    pub user: Uuid,
+    /// For one campaign, or every one.
+    pub campaign: Option<Uuid>,
+    /// `email` or `webhook`.
+    pub kind: &'a str,
+    /// Address or URL.
+    pub address: &'a str,
+    /// Body format.
+    pub format: &'a str,
+    /// Daily digest.
+    pub digest: bool,
+}
+
+/// Adds a target; answers its id.
+pub async fn add_target(db: &PgPool, t: &NewTarget<'_>) -> sqlx::Result<Uuid> {
+    let id = Uuid::new_v4();
+    sqlx::query(
+        "insert into notify_targets (id, user_id, campaign_id, kind, address, format, digest) \
+         values ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(id)
+    .bind(t.user)
+    .bind(t.campaign)
+    .bind(t.kind)
+    .bind(t.address)
+    .bind(t.format)
+    .bind(t.digest)
+    .execute(db)
+    .await?;
+    Ok(id)
+}
+
+/// The targets of `user`, oldest first.
+pub async fn targets(db: &PgPool, user: Uuid) -> sqlx::Result<Vec<TargetRow>> {
+    sqlx::query_as(&format!(
+        "select {TARGET_COLUMNS} from notify_targets t left join campaigns c on c.id = t.campaign_id \
+         where t.user_id = $1 order by t.created_at"
+    ))
+    .bind(user)
+    .fetch_all(db)
+    .await
+}
+
+/// One target of `user`, if it is theirs.
+pub async fn target(db: &PgPool, user: Uuid, id: Uuid) -> sqlx::Result<Option<TargetRow>> {
+    sqlx::query_as(&format!(
+        "select {TARGET_COLUMNS} from notify_targets t left join campaigns c on c.id = t.campaign_id \
+         where t.user_id = $1 and t.id = $2"
+    ))
+    .bind(user)
+    .bind(id)
+    .fetch_optional(db)
+    .await
+}
+
+/// Removes a target of `user`; answers whether there was one.
+pub async fn remove_target(db: &PgPool, user: Uuid, id: Uuid) -> sqlx::Result<bool> {
+    let done = sqlx::query("delete from notify_targets where user_id = $1 and id = $2")
+        .bind(user)
+        .bind(id)
+        .execute(db)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Turns a target off (an unsubscribe link); answers whether it existed.
+pub async fn deactivate(db: &PgPool, id: Uuid) -> sqlx::Result<bool> {
+    let done = sqlx::query("update notify_targets set active = false where id = $1")
+        .bind(id)
+        .execute(db)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// One message to queue: who in the campaign receives it, and what it says.
+pub struct Notice<'a> {
+    /// The roles whose participants receive it.
+    pub roles: &'a [Role],
+    /// Someone left out (the author of a message).
+    pub except: Option<Uuid>,
+    /// Only this participant (a private line), if set.
+    pub only: Option<Uuid>,
+    /// The subject line.
+    pub subject: &'a str,
+    /// The text.
+    pub body: &'a str,
+    /// The path of the page it is about, under the server's public URL.
+    pub link: &'a str,
+}
+
+/// Queues `notice` inside `tx`, one row for each active target of each receiving participant.
+pub async fn enqueue(
+    tx: &mut Transaction<'_, Postgres>,
+    campaign: Uuid,
+    notice: &Notice<'_>,
+) -> sqlx::Result<u64> {
+    let roles: Vec<&str> = notice.roles.iter().map(|r| r.code()).collect();
+    let done = sqlx::query(
+        "insert into notify_outbox (id, target_id, campaign_id, subject, body, link) \
+         select gen_random_uuid(), t.id, $1, $2, $3, $4 from notify_targets t \
+         join participants p on p.user_id = t.user_id and p.campaign_id = $1 and p.removed_at is null \
+         where t.active and (t.campaign_id is null or t.campaign_id = $1) and p.role = any($5) \
+           and ($6::uuid is null or p.user_id <> $6) and ($7::uuid is null or p.user_id = $7)",
+    )
+    .bind(campaign)
+    .bind(notice.subject)
+    .bind(notice.body)
+    .bind(notice.link)
+    .bind(&roles)
+    .bind(notice.except)
+    .bind(notice.only)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+/// Queues a test message to one target.
+pub async fn enqueue_test(
+    db: &PgPool,
+    target: Uuid,
+    subject: &str,
+    body: &str,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "insert into notify_outbox (id, target_id, subject, body, link) values (gen_random_uuid(), $1, $2, $3, '/account/notifications')",
+    )
+    .bind(target)
+    .bind(subject)
+    .bind(body)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// A claimed row of the outbox with where it goes.
+#[derive(Clone, Debug, FromRow)]
+pub struct Claimed {
+    /// The row.
+    pub id: Uuid,
+    /// The target.
+    pub target_id: Uuid,
+    /// `email` or `webhook`.
+    pub kind: String,
+    /// Address or URL.
+    pub address: String,
+    /// Body format.
+    pub format: String,
+    /// Subject line.
+    pub subject: String,
+    /// Text.
+    pub body: String,
+    /// Path of the page it is about.
+    pub link: String,
+    /// How many times it has been claimed, this time included.
+    pub attempts: i32,
+}
+
+/// Claims up to `limit` rows due for single delivery, for `lease_secs` seconds: no other process
+/// takes them meanwhile, and if this one dies they come due again when the lease ends.
+pub async fn claim(db: &PgPool, limit: i64, lease_secs: i64) -> sqlx::Result<Vec<Claimed>> {
+    sqlx::query_as(
+        "with due as ( \
+             select o.id from notify_outbox o join notify_targets t on t.id = o.target_id \
+             where o.sent_at is null and o.failed_at is null and o.next_attempt_at <= now() \
+               and not t.digest and t.active \
+             order by o.created_at for update of o skip locked limit $1), \
+         claimed as ( \
+             update notify_outbox o set attempts = o.attempts + 1, \
+                 next_attempt_at = now() + make_interval(secs => $2) \
+             from due where o.id = due.id returning o.*) \
+         select c.id, c.target_id, t.kind, t.address, t.format, c.subject, c.body, c.link, c.attempts \
+         from claimed c join notify_targets t on t.id = c.target_id order by c.created_at",
+    )
+    .bind(limit)
+    .bind(lease_secs as f64)
+    .fetch_all(db)
+    .await
+}
+
+/// Claims every pending row of one digest target whose oldest pending row has waited
+/// `gather_secs`, for `lease_secs` seconds.
+pub async fn claim_digest(
+    db: &PgPool,
+    gather_secs: i64,
+    lease_secs: i64,
+) -> sqlx::Result<Vec<Claimed>> {
+    sqlx::query_as(
+        "with ready as ( \
+             select t.id from notify_targets t where t.digest and t.active and exists ( \
+                 select 1 from notify_outbox o where o.target_id = t.id and o.sent_at is null \
+                   and o.failed_at is null and o.next_attempt_at <= now() \
+                   and o.created_at <= now() - make_interval(secs => $1)) \
+             limit 1 for update skip locked), \
+         claimed as ( \
+             update notify_outbox o set attempts = o.attempts + 1, \
+                 next_attempt_at = now() + make_interval(secs => $2) \
+             from ready where o.target_id = ready.id and o.sent_at is null and o.failed_at is null \
+               and o.next_attempt_at <= now() returning o.*) \
+         select c.id, c.target_id, t.kind, t.address, t.format, c.subject, c.body, c.link, c.attempts \
+         from claimed c join notify_targets t on t.id = c.target_id order by c.created_at",
+    )
+    .bind(gather_secs as f64)
+    .bind(lease_secs as f64)
+    .fetch_all(db)
+    .await
+}
+
+/// Marks rows delivered.
+pub async fn delivered(db: &PgPool, target: Uuid, ids: &[Uuid]) -> sqlx::Result<()> {
+    sqlx::query("update notify_outbox set sent_at = now() where id = any($1)")
+        .bind(ids)
+        .execute(db)
+        .await?;
+    sqlx::query("update notify_targets set last_sent_at = now(), last_error = null where id = $1")
+        .bind(target)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// Records a failed delivery: the rows come due again after `retry_secs`, or are given up when
+/// `give_up`; the target shows the error.
+pub async fn failed(
+    db: &PgPool,
+    target: Uuid,
+    ids: &[Uuid],
+    error: &str,
+    retry_secs: i64,
+    give_up: bool,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "update notify_outbox set next_attempt_at = now() + make_interval(secs => $2), \
+         failed_at = case when $3 then now() else null end where id = any($1)",
+    )
+    .bind(ids)
+    .bind(retry_secs as f64)
+    .bind(give_up)
+    .execute(db)
+    .await?;
+    sqlx::query("update notify_targets set last_error = $2, last_error_at = now() where id = $1")
+        .bind(target)
+        .bind(error)
+        .execute(db)
+        .await?;
+    Ok(())
+}
+
+/// The server's secret called `name`, made from `fresh` the first time any process asks.
+pub async fn secret(db: &PgPool, name: &str, fresh: &[u8]) -> sqlx::Result<Vec<u8>> {
+    sqlx::query(
+        "insert into server_secrets (name, value) values ($1, $2) on conflict (name) do nothing",
+    )
+    .bind(name)
+    .bind(fresh)
+    .execute(db)
+    .await?;
+    let (value,): (Vec<u8>,) = sqlx::query_as("select value from server_secrets where name = $1")
+        .bind(name)
+        .fetch_one(db)
+        .await?;
+    Ok(value)
+}
+
+/// A campaign whose players are to be warned of its deadline: id, name, standing, deadline.
+pub type DeadlineToWarn = (
+    Uuid,
+    String,
+    Option<sqlx::types::Json<crate::db::standing::Standing>>,
+    OffsetDateTime,
+);
+
+/// Open campaigns whose deadline is 80 % gone and whose players were not yet warned: each is
+/// marked warned as it is returned (one process takes each), with its standing.
+pub async fn deadlines_to_warn(
+    tx: &mut Transaction<'_, Postgres>,
+) -> sqlx::Result<Vec<DeadlineToWarn>> {
+    sqlx::query_as(
+        "update campaigns c set deadline_warned = true from ( \
+             select id from campaigns where orders_deadline is not null and not deadline_warned \
+               and deadline_set_at is not null and paused_at is null and status = 'open' \
+               and now() >= deadline_set_at + (orders_deadline - deadline_set_at) * 0.8 \
+             for update skip locked) due \
+         where c.id = due.id returning c.id, c.name, c.standing, c.orders_deadline",
+    )
+    .fetch_all(&mut **tx)
+    .await
+}

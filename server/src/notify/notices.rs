@@ -1,0 +1,120 @@
+//! What a notification says, built only from what every reader it goes to may see: the
+//! campaign's name, where its game stands, the pace, and table talk of a channel they read.
+
+use crate::db::standing::Standing;
+
+/// A notification's words and the page it points to (a path under the server's URL).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Words {
+    /// The subject line.
+    pub subject: String,
+    /// The text.
+    pub body: String,
+    /// The page it is about.
+    pub link: String,
+}
+
+fn campaign_link(campaign: uuid::Uuid) -> String {
+    format!("/campaigns/{campaign}")
+}
+
+/// The game now waits for the reader.
+pub fn your_move(campaign: uuid::Uuid, name: &str, standing: &Standing, what: &str) -> Words {
+    Words {
+        subject: format!("Your move in {name}: {what}"),
+        body: format!(
+            "{name} waits for you: {what}.\nWhere the game stands: {}.",
+            turn_words(standing)
+        ),
+        link: campaign_link(campaign),
+    }
+}
+
+/// A turn or Hour resolved.
+pub fn turn_resolved(campaign: uuid::Uuid, name: &str, was: &str, standing: &Standing) -> Words {
+    Words {
+        subject: format!("{name}: {was} has resolved"),
+        body: format!(
+            "{was} has resolved in {name}. Now: {}.",
+            turn_words(standing)
+        ),
+        link: campaign_link(campaign),
+    }
+}
+
+/// Most of the time to a deadline has gone and the reader has not finished.
+pub fn deadline_near(campaign: uuid::Uuid, name: &str, what: &str, due_utc: &str) -> Words {
+    Words {
+        subject: format!("{name}: due soon, {what}"),
+        body: format!(
+            "{name} still waits for you: {what}. It is due by {due_utc}; after that the server plays your side's default."
+        ),
+        link: campaign_link(campaign),
+    }
+}
+
+/// The umpire ended the campaign.
+pub fn campaign_ended(campaign: uuid::Uuid, name: &str) -> Words {
+    Words {
+        subject: format!("{name} has ended"),
+        body: format!(
+            "The umpire has ended {name} and every dice seed is revealed. To verify every roll yourself, download the dice export from the campaign's dice tray and run `motti verify` on it (the page /dice/verify explains how)."
+        ),
+        link: format!("/campaigns/{campaign}/dice"),
+    }
+}
+
+/// Someone wrote at the table in a channel the reader reads.
+pub fn talk(campaign: uuid::Uuid, name: &str, channel: &str, author: &str, text: &str) -> Words {
+    let excerpt: String = text.chars().take(400).collect();
+    let more = if text.chars().count() > 400 {
+        "…"
+    } else {
+        ""
+    };
+    Words {
+        subject: format!("{name}: {author} wrote ({channel})"),
+        body: format!("{author} wrote in {name} ({channel}):\n\n{excerpt}{more}"),
+        link: format!("/campaigns/{campaign}/talk"),
+    }
+}
+
+/// A test message for a new target.
+pub fn test_message() -> Words {
+    Words {
+        subject: "A test from motti".into(),
+        body: "This is the test you asked for: notifications reach you here.".into(),
+        link: "/account/notifications".into(),
+    }
+}
+
+fn turn_words(standing: &Standing) -> String {
+    match &standing.phase {
+        Some(phase) => format!("{}, {phase}", standing.turn),
+        None => standing.turn.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::domain::Role;
+    use crate::db::standing::Awaited;
+
+    #[test]
+    fn notices_name_the_campaign_and_say_only_the_standing() {
+        let id = uuid::Uuid::nil();
+        let standing = Standing {
+            turn: "Hour 3".into(),
+            phase: None,
+            awaited: vec![Awaited::new(Role::Finnish, "orders for Hour 3")],
+        };
+        let w = your_move(id, "Taipale", &standing, "orders for Hour 3");
+        assert_eq!(w.subject, "Your move in Taipale: orders for Hour 3");
+        assert!(w.body.contains("Hour 3"));
+        assert_eq!(w.link, format!("/campaigns/{id}"));
+        let long = "x".repeat(900);
+        let t = talk(id, "Taipale", "the Soviet side", "ivan", &long);
+        assert!(t.body.ends_with('…') && t.body.chars().count() < 500);
+    }
+}
