@@ -14,16 +14,66 @@ document.addEventListener("submit", (event) => {
   }
 });
 
-// Live pages: when the campaign changes elsewhere, offer to show the new state.
+// Live pages: when the campaign changes elsewhere, fetch the page again and swap in the parts
+// of <main> that changed, leaving alone any part the reader is typing in (the banner then offers
+// a full reload). The stream's event ids let a reconnecting browser catch up without gaps.
 const live = document.getElementById("live");
+const fieldDirty = (f) => {
+  if (f.type === "checkbox" || f.type === "radio") return f.checked !== f.defaultChecked;
+  if (f.tagName === "SELECT") return [...f.options].some((o) => o.selected !== o.defaultSelected);
+  if (f.type === "hidden" || f.type === "submit" || f.type === "button") return false;
+  return f.value !== f.defaultValue;
+};
+const busy = (el) => {
+  const active = document.activeElement;
+  if (active && active !== document.body && el.contains(active) && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName)) return true;
+  return [...el.querySelectorAll("input, textarea, select")].some(fieldDirty);
+};
+const keyOf = (el, i) => el.id || el.getAttribute("aria-labelledby") || `${el.tagName}-${i}`;
+const showBanner = () => {
+  if (!live) return;
+  live.hidden = false;
+};
+async function refreshMain() {
+  const response = await fetch(window.location.href, { credentials: "same-origin" });
+  if (!response.ok || response.redirected) return showBanner();
+  const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
+  const main = document.querySelector("main");
+  const next = fresh.querySelector("main");
+  if (!main || !next) return showBanner();
+  const current = new Map([...main.children].map((el, i) => [keyOf(el, i), el]));
+  let kept = false;
+  let previous = null;
+  [...next.children].forEach((el, i) => {
+    const key = keyOf(el, i);
+    const old = current.get(key);
+    if (old) {
+      current.delete(key);
+      if (el.id === "live") { previous = old; return; }
+      if (busy(old)) { kept = kept || !old.isEqualNode(el); previous = old; return; }
+      if (!old.isEqualNode(el)) old.replaceWith(el);
+      previous = old.isConnected ? old : el;
+    } else {
+      if (previous) previous.after(el); else main.prepend(el);
+      previous = el;
+    }
+  });
+  for (const old of current.values()) {
+    if (old.id === "live") continue;
+    if (busy(old)) kept = true; else old.remove();
+  }
+  document.title = fresh.title;
+  document.dispatchEvent(new Event("motti:refreshed"));
+  if (kept) showBanner();
+}
 if (live && live.dataset.src && "EventSource" in window) {
   const source = new EventSource(live.dataset.src);
   source.addEventListener("changed", () => {
-    live.hidden = false;
-    live.querySelector("button")?.focus({ preventScroll: true });
+    refreshMain().catch(showBanner);
   });
-  // Table talk: the talk page fetches itself again and swaps in the new messages and channel
-  // counts, leaving what the reader is typing alone.
+  live.querySelector("button")?.addEventListener("click", () => window.location.reload());
+  // Table talk: the talk page swaps in the new messages and channel counts, leaving what the
+  // reader is typing alone.
   source.addEventListener("talk", async () => {
     const messages = document.getElementById("messages");
     if (!messages) return;
@@ -40,14 +90,10 @@ if (live && live.dataset.src && "EventSource" in window) {
       const tabs = document.querySelector("nav.tabs");
       const freshTabs = fresh.querySelector("nav.tabs");
       if (tabs && freshTabs) tabs.replaceWith(freshTabs);
-      const list = document.getElementById("messages");
-      if (list && !list.parentElement) return;
-      list?.lastElementChild?.setAttribute("tabindex", "-1");
     } catch {
-      live.hidden = false;
+      showBanner();
     }
   });
-  live.querySelector("button")?.addEventListener("click", () => window.location.reload());
 }
 
 // Scenario packs: read a chosen file into the text area (the form posts the text).
@@ -59,8 +105,7 @@ packFile?.addEventListener("change", async () => {
 });
 
 // Deadlines: show each <time data-countdown> in the reader's own time zone, with a countdown.
-const countdowns = document.querySelectorAll("time[data-countdown]");
-if (countdowns.length > 0) {
+{
   const local = new Intl.DateTimeFormat(undefined, {
     weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZoneName: "short",
   });
@@ -75,7 +120,7 @@ if (countdowns.length > 0) {
     return `in ${Math.max(mins, 1)} min`;
   };
   const tick = () => {
-    for (const el of countdowns) {
+    for (const el of document.querySelectorAll("time[data-countdown]")) {
       const at = new Date(el.getAttribute("datetime"));
       if (Number.isNaN(at.getTime())) continue;
       el.textContent = `${local.format(at)} (${left(at.getTime() - Date.now())})`;
@@ -84,4 +129,5 @@ if (countdowns.length > 0) {
   };
   tick();
   setInterval(tick, 30000);
+  document.addEventListener("motti:refreshed", tick);
 }

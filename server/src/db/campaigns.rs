@@ -234,6 +234,16 @@ pub async fn finish(tx: &mut Transaction<'_, Postgres>, id: Uuid) -> sqlx::Resul
     Ok(())
 }
 
+/// The campaign `id` as stored, read without a lock.
+pub async fn lock_free(db: &PgPool, id: Uuid) -> sqlx::Result<Option<CampaignRow>> {
+    sqlx::query_as(&format!(
+        "select {CAMPAIGN_COLUMNS} from campaigns c where c.id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(db)
+    .await
+}
+
 /// The campaign `id` locked for a command the server itself runs (no participant).
 pub async fn lock<'e, E>(db: E, id: Uuid) -> sqlx::Result<Option<CampaignRow>>
 where

@@ -1,6 +1,7 @@
 //! The browser suite: real headless Chromium (through chromedriver) against a running server.
 
 mod assisted;
+mod live;
 mod talvisota;
 mod wons;
 mod wons_battle;
@@ -30,6 +31,11 @@ impl Drop for Driver {
 
 /// Starts chromedriver, or says loudly why the browser suite cannot run (and fails in CI).
 pub async fn driver() -> Option<Driver> {
+    driver_in_zone(None).await
+}
+
+/// As `driver`, with the browser's clock in time zone `zone` (such as `Asia/Tokyo`).
+pub async fn driver_in_zone(zone: Option<&str>) -> Option<Driver> {
     if !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists() {
         let message = "BROWSER SUITE DID NOT RUN: Chromium or chromedriver is missing. \
             Install them with: apt-get install chromium chromium-driver";
@@ -41,7 +47,11 @@ pub async fn driver() -> Option<Driver> {
         .and_then(|l| l.local_addr())
         .expect("a free port")
         .port();
-    let child = Command::new(CHROMEDRIVER)
+    let mut command = Command::new(CHROMEDRIVER);
+    if let Some(zone) = zone {
+        command.env("TZ", zone);
+    }
+    let child = command
         .arg(format!("--port={port}"))
         .stdout(Stdio::null())
         .stderr(Stdio::null())

@@ -225,3 +225,85 @@ async fn finishing_the_campaign_reaches_both_sides_streams() {
         .expect("version");
     assert_eq!(after, before + 1);
 }
+
+/// Reads a stream until it speaks or `wait` passes, collecting what it said.
+async fn heard_within(stream: &mut reqwest::Response, wait: Duration) -> Option<String> {
+    next_change(stream, wait).await
+}
+
+#[tokio::test]
+async fn a_change_through_one_process_reaches_a_stream_on_another_and_reconnects_catch_up() {
+    use crate::common::{MottiProcess, free_port, migrated_database};
+    let (db_name, db_url) = migrated_database().await;
+    let (port_a, port_b) = (free_port(), free_port());
+    let _a = MottiProcess::start(&db_url, port_a).await;
+    let _b = MottiProcess::start(&db_url, port_b).await;
+    let app =
+        std::sync::Arc::new(TestApp::attach(format!("http://127.0.0.1:{port_b}"), db_name).await);
+    let c = Sides::open(&app, json!({"name": "Taipale", "game": "wons"}), "").await;
+    let live = format!("http://127.0.0.1:{port_b}/campaigns/{}/live", c.id);
+    let mut stream = app
+        .api()
+        .get(&live)
+        .bearer_auth(&c.finn)
+        .send()
+        .await
+        .expect("opens on B");
+    assert_eq!(stream.status(), StatusCode::OK);
+    // Give B's listener a moment, then act through A.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let started = std::time::Instant::now();
+    let answer = app
+        .api()
+        .post(format!(
+            "http://127.0.0.1:{port_a}/api/v1/campaigns/{}/wons/ready",
+            c.id
+        ))
+        .bearer_auth(&c.soviet)
+        .json(&json!({"confirm_defaults": true}))
+        .send()
+        .await
+        .expect("sends to A");
+    assert!(answer.status().is_success());
+    let said = heard_within(&mut stream, Duration::from_secs(5))
+        .await
+        .expect("the stream on B heard the change made on A");
+    eprintln!("process A to a stream on B: {:?}", started.elapsed());
+    assert!(said.contains("event: changed"), "{said}");
+    let version: i64 = said
+        .lines()
+        .find_map(|l| l.strip_prefix("id: "))
+        .and_then(|v| v.trim().parse().ok())
+        .expect("the event's id is the reader's version");
+    let (_, campaign) = app
+        .get(&format!("/api/v1/campaigns/{}", c.id), Some(&c.finn))
+        .await;
+    assert_eq!(campaign["version"], version);
+
+    // A reconnection from an older id hears at once; from the current one it hears nothing.
+    let mut behind = app
+        .api()
+        .get(&live)
+        .bearer_auth(&c.finn)
+        .header("last-event-id", (version - 1).to_string())
+        .send()
+        .await
+        .expect("reopens");
+    let caught = heard_within(&mut behind, Duration::from_secs(2))
+        .await
+        .expect("a reconnection that missed a change hears of it at once");
+    assert!(caught.contains(&format!("id: {version}")), "{caught}");
+    let mut current = app
+        .api()
+        .get(&live)
+        .bearer_auth(&c.finn)
+        .header("last-event-id", version.to_string())
+        .send()
+        .await
+        .expect("reopens");
+    assert_eq!(
+        heard_within(&mut current, Duration::from_millis(1500)).await,
+        None,
+        "nothing is told twice"
+    );
+}

@@ -317,19 +317,26 @@ async fn a_passed_talvisota_deadline_plays_the_absent_side_and_the_pace_sets_the
 }
 
 #[tokio::test]
-async fn a_passed_deadline_ends_an_assisted_games_phase() {
-    let c = Sides::new("red_winter", None).await;
-    let before = listed(&c, &c.umpire).await["standing"].clone();
-    assert!(before["phase"].is_string(), "{before}");
-    let (status, body) = c
-        .app
-        .put(
-            &format!("/api/v1/campaigns/{}/deadline", c.id),
-            Some(&c.umpire),
-            json!({"at": in_seconds(1)}),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    let after = standing_moves_from(&c, &before).await;
-    assert_ne!(after["phase"], before["phase"], "{after}");
+async fn a_passed_deadline_ends_each_assisted_games_phase() {
+    let app = std::sync::Arc::new(crate::common::TestApp::spawn().await);
+    for (n, game) in ["red_winter", "winter_war", "a_winter_war"]
+        .iter()
+        .enumerate()
+    {
+        let campaign = json!({"name": format!("Tolvajärvi {game}"), "game": game});
+        let c = Sides::open(&app, campaign, &n.to_string()).await;
+        let before = listed(&c, &c.umpire).await["standing"].clone();
+        assert!(before["phase"].is_string(), "{game}: {before}");
+        let (status, body) = c
+            .app
+            .put(
+                &format!("/api/v1/campaigns/{}/deadline", c.id),
+                Some(&c.umpire),
+                json!({"at": in_seconds(1)}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{game}: {body}");
+        let after = standing_moves_from(&c, &before).await;
+        assert_ne!(after["phase"], before["phase"], "{game}: {after}");
+    }
 }
