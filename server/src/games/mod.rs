@@ -85,6 +85,11 @@ pub trait Game: Send + Sync + 'static {
     /// Whom the game waits for now and for what, in words every participant may read; empty
     /// when the game is over. Lists, "your move" and notifications read this, never the state.
     fn awaited(state: &Self::State) -> Vec<Awaited>;
+    /// Whether log entries of kind `kind` are also sent as notifications to their audience (WoNS:
+    /// battles opened and recorded, the umpire's reveals and corrections).
+    fn notable(_kind: &str) -> bool {
+        false
+    }
     /// What the rules do by themselves after every command (such as an automatic end of turn).
     fn settle(
         _state: &mut Self::State,

@@ -116,6 +116,11 @@ impl<G: Game> GameCommand<G> {
             .map(|e| G::log_entry(&self.state, e))
             .chain(written)
             .collect();
+        let name = self.command.campaign.name.clone();
+        let author = self.command.user;
+        for entry in entries.iter().filter(|e| G::notable(&e.kind)) {
+            crate::notify::tell::logged(self.command.tx(), id, &name, entry, author).await?;
+        }
         let role = self.command.role;
         let rolls = self.command.finish(&self.state, &entries).await?;
         Ok(Committed {

@@ -79,6 +79,16 @@ pub fn talk(campaign: uuid::Uuid, name: &str, channel: &str, author: &str, text:
     }
 }
 
+/// A log entry worth telling (a battle, a reveal, a correction), to those who may read it.
+pub fn logged(campaign: uuid::Uuid, name: &str, moment: &str, sentence: &str) -> Words {
+    let short: String = sentence.chars().take(120).collect();
+    Words {
+        subject: format!("{name}: {short}"),
+        body: format!("{name}, {moment}:\n{sentence}"),
+        link: campaign_link(campaign),
+    }
+}
+
 /// A test message for a new target.
 pub fn test_message() -> Words {
     Words {

@@ -4,6 +4,7 @@
 use super::notices::{self, Words};
 use crate::core::domain::Role;
 use crate::db;
+use crate::db::game::Audience;
 use crate::db::notify::Notice;
 use crate::db::standing::Standing;
 use sqlx::{Postgres, Transaction};
@@ -103,4 +104,23 @@ pub async fn talk(
         }
         None => queue(tx, campaign, roles, &words, Some(author.0), None).await,
     }
+}
+
+/// A log entry the game marks notable (a battle, a reveal, a correction): its audience hears,
+/// except whoever caused it.
+pub async fn logged(
+    tx: &mut Transaction<'_, Postgres>,
+    campaign: Uuid,
+    name: &str,
+    entry: &db::game::NewEvent,
+    author: Option<Uuid>,
+) -> sqlx::Result<()> {
+    let roles: &[Role] = match entry.audience {
+        Audience::Public => &EVERYONE,
+        Audience::Soviet => &[Role::Soviet, Role::Umpire],
+        Audience::Finnish => &[Role::Finnish, Role::Umpire],
+        Audience::Umpire => &[Role::Umpire],
+    };
+    let words = notices::logged(campaign, name, &entry.moment, &entry.sentence);
+    queue(tx, campaign, roles, &words, author, None).await
 }

@@ -140,6 +140,26 @@ async fn each_player_is_told_only_what_it_may_see_and_can_unsubscribe_signed_out
             .all(|b| !b.contains("Attack at dawn"))
     );
 
+    // The umpire tells the Finns where a Soviet platoon is: only the Finns hear of it.
+    let (status, body) = app
+        .post(
+            &wons(&c, "reveal"),
+            Some(&c.umpire),
+            json!({"side": "finnish", "reveal": {"kind": "platoon", "id": "sov-6"}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    hooked
+        .wait_for("The umpire tells you: enemy platoon", 15)
+        .await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(
+        smtp.messages()
+            .iter()
+            .all(|m| !m.contains("The umpire tells you")),
+        "neither the Soviets nor the umpire who did it are told"
+    );
+
     // The unsubscribe link works without signing in: a GET asks, a POST stops the messages.
     let link = resolved
         .split_whitespace()

@@ -82,6 +82,9 @@ impl Game for Wons {
             phase: None,
         }
     }
+    fn notable(kind: &str) -> bool {
+        matches!(kind, "battle" | "correction" | "reveal")
+    }
     fn awaited(state: &WonsState) -> Vec<Awaited> {
         rules::awaited::awaited(state)
             .into_iter()

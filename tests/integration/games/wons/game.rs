@@ -504,7 +504,28 @@ async fn secrets_of(c: &WonsTable, token: &str) -> Vec<String> {
 
 #[tokio::test]
 async fn neither_side_learns_what_it_may_not_know_over_many_hours() {
-    let c = WonsTable::new().await;
+    // Each side also reads its notifications, through a webhook of its own.
+    let app = std::sync::Arc::new(
+        crate::common::TestApp::spawn_with(|config| {
+            config.notify.webhooks_to_private = true;
+            config.notify.interval_ms = 100;
+        })
+        .await,
+    );
+    let c = WonsTable::open(&app, "Taipale", "").await;
+    let mut hooks = Vec::new();
+    for token in [&c.soviet, &c.finn] {
+        let (url, seen) = crate::common::hook_receiver().await;
+        let (status, body) = app
+            .post(
+                "/api/v1/notifications",
+                Some(token),
+                json!({"kind": "webhook", "address": url}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        hooks.push(seen);
+    }
     let mut seed: u64 = 0x5eed_1940;
     let mut pick = |n: usize| {
         seed = seed
@@ -550,8 +571,26 @@ async fn neither_side_learns_what_it_may_not_know_over_many_hours() {
                 .await;
             }
         }
-        for (token, name) in [(&c.soviet, "soviet"), (&c.finn, "finn")] {
+        // Let the notifications of this Hour go out.
+        tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+        for (side, (token, name)) in [(&c.soviet, "soviet"), (&c.finn, "finn")]
+            .into_iter()
+            .enumerate()
+        {
             let secrets = secrets_of(&c, token).await;
+            let told = hooks[side].bodies();
+            assert!(
+                hour == 0 || !told.is_empty(),
+                "{name} is told of the Hours resolving"
+            );
+            for body in &told {
+                for secret in &secrets {
+                    assert!(
+                        !body.contains(secret.as_str()),
+                        "hour {hour}: {name}'s notifications told {secret}: {body}"
+                    );
+                }
+            }
             if hour == 0 {
                 assert!(
                     secrets.len() >= 4,
