@@ -218,17 +218,21 @@ pub async fn write(
     let about = match message.about {
         None => None,
         Some(seq) => {
-            let entry = db::game::events_for(&state.db, access.id(), access.role(), seq + 1, 1)
-                .await?
-                .into_iter()
-                .find(|e| e.seq == seq)
-                .ok_or_else(|| {
-                    AppError::invalid(
-                        "no_such_entry",
-                        format!("There is no log entry {seq} that you can read."),
-                    )
-                    .on_field("about")
-                })?;
+            let entry = match seq.checked_add(1) {
+                Some(below) => {
+                    db::game::events_for(&state.db, access.id(), access.role(), below, 1).await?
+                }
+                None => Vec::new(),
+            }
+            .into_iter()
+            .find(|e| e.seq == seq)
+            .ok_or_else(|| {
+                AppError::invalid(
+                    "no_such_entry",
+                    format!("There is no log entry {seq} that you can read."),
+                )
+                .on_field("about")
+            })?;
             let audience: Audience = entry.audience.parse().map_err(AppError::internal)?;
             if !channel.may_quote(audience, player) {
                 return Err(AppError::invalid(

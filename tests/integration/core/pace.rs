@@ -3,7 +3,7 @@
 //! an absent side's default; a passed deadline in each kind of game.
 
 use crate::common::{Sides, error_code};
-use reqwest::StatusCode;
+use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use std::time::Duration;
 use time::OffsetDateTime;
@@ -41,6 +41,12 @@ async fn standing_moves_from(c: &Sides, before: &Value) -> Value {
         tokio::time::sleep(Duration::from_millis(250)).await;
     }
     panic!("the standing stayed {before} for ten seconds");
+}
+
+/// `method /api/v1/campaigns/{id}/tail` as the campaign's umpire.
+async fn as_umpire(c: &Sides, method: Method, tail: &str, body: Value) -> (StatusCode, Value) {
+    let path = format!("/api/v1/campaigns/{}/{tail}", c.id);
+    c.app.send(method, &path, Some(&c.umpire), body).await
 }
 
 fn in_seconds(seconds: i64) -> String {
@@ -204,36 +210,15 @@ async fn the_umpire_keeps_the_pace_and_everyone_reads_it_in_the_log() {
 #[tokio::test]
 async fn a_paused_campaign_lets_no_deadline_pass_until_it_resumes() {
     let c = Sides::new("wons", None).await;
-    let (status, body) = c
-        .app
-        .put(
-            &format!("/api/v1/campaigns/{}/deadline", c.id),
-            Some(&c.umpire),
-            json!({"at": in_seconds(1)}),
-        )
-        .await;
+    let (status, body) = as_umpire(&c, Method::PUT, "deadline", json!({"at": in_seconds(1)})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let (status, _) = c
-        .app
-        .post(
-            &format!("/api/v1/campaigns/{}/pause", c.id),
-            Some(&c.umpire),
-            json!({}),
-        )
-        .await;
+    let (status, _) = as_umpire(&c, Method::POST, "pause", json!({})).await;
     assert_eq!(status, StatusCode::OK);
     let before = listed(&c, &c.umpire).await["standing"].clone();
     // Well past the deadline and two turns of the watcher.
     tokio::time::sleep(Duration::from_millis(5000)).await;
     assert_eq!(listed(&c, &c.umpire).await["standing"], before, "paused");
-    let (status, _) = c
-        .app
-        .post(
-            &format!("/api/v1/campaigns/{}/resume", c.id),
-            Some(&c.umpire),
-            json!({}),
-        )
-        .await;
+    let (status, _) = as_umpire(&c, Method::POST, "resume", json!({})).await;
     assert_eq!(status, StatusCode::OK);
     let after = standing_moves_from(&c, &before).await;
     assert!(
@@ -255,32 +240,11 @@ async fn a_passed_talvisota_deadline_plays_the_absent_side_and_the_pace_sets_the
     assert_eq!(status, StatusCode::OK);
     assert_eq!(awaited(&c).await, ["soviet"]);
     // The Finns have nothing to do in the organisation: their default is refused.
-    let (status, body) = c
-        .app
-        .post(
-            &format!("/api/v1/campaigns/{}/defaults", c.id),
-            Some(&c.umpire),
-            json!({"side": "finnish"}),
-        )
-        .await;
+    let (status, body) = as_umpire(&c, Method::POST, "defaults", json!({"side": "finnish"})).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
-    let (status, body) = c
-        .app
-        .put(
-            &format!("/api/v1/campaigns/{}/pace", c.id),
-            Some(&c.umpire),
-            json!({"pace_minutes": 600}),
-        )
-        .await;
+    let (status, body) = as_umpire(&c, Method::PUT, "pace", json!({"pace_minutes": 600})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let (status, body) = c
-        .app
-        .put(
-            &format!("/api/v1/campaigns/{}/deadline", c.id),
-            Some(&c.umpire),
-            json!({"at": in_seconds(1)}),
-        )
-        .await;
+    let (status, body) = as_umpire(&c, Method::PUT, "deadline", json!({"at": in_seconds(1)})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let before = listed(&c, &c.umpire).await["standing"].clone();
     let after = standing_moves_from(&c, &before).await;
@@ -297,14 +261,7 @@ async fn a_passed_talvisota_deadline_plays_the_absent_side_and_the_pace_sets_the
         "{pace}"
     );
     // The umpire plays the absent Soviet's default: an empty command sheet.
-    let (status, body) = c
-        .app
-        .post(
-            &format!("/api/v1/campaigns/{}/defaults", c.id),
-            Some(&c.umpire),
-            json!({"side": "soviet"}),
-        )
-        .await;
+    let (status, body) = as_umpire(&c, Method::POST, "defaults", json!({"side": "soviet"})).await;
     assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
     assert_eq!(awaited(&c).await, ["finnish"]);
     let (_, events) = c.app.get(&talvisota("events"), Some(&c.finn)).await;
@@ -327,14 +284,8 @@ async fn a_passed_deadline_ends_each_assisted_games_phase() {
         let c = Sides::open(&app, campaign, &n.to_string()).await;
         let before = listed(&c, &c.umpire).await["standing"].clone();
         assert!(before["phase"].is_string(), "{game}: {before}");
-        let (status, body) = c
-            .app
-            .put(
-                &format!("/api/v1/campaigns/{}/deadline", c.id),
-                Some(&c.umpire),
-                json!({"at": in_seconds(1)}),
-            )
-            .await;
+        let (status, body) =
+            as_umpire(&c, Method::PUT, "deadline", json!({"at": in_seconds(1)})).await;
         assert_eq!(status, StatusCode::OK, "{game}: {body}");
         let after = standing_moves_from(&c, &before).await;
         assert_ne!(after["phase"], before["phase"], "{game}: {after}");

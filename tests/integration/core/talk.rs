@@ -192,17 +192,20 @@ async fn messages_are_escaped_limited_and_quote_only_what_the_channel_shares() {
     let (_, messages) = c.app.get(&talk(&c, "soviet"), Some(&c.umpire)).await;
     let about = messages[0]["about"].as_str().expect("about");
     assert!(about.contains(own["sentence"].as_str().expect("sentence")));
-    let (status, answer) = say(
-        &c,
-        &c.soviet,
-        "soviet",
-        json!({"body": "about nothing", "about": 99_999}),
-    )
-    .await;
-    assert_eq!(
-        (status, error_code(&answer)),
-        (StatusCode::UNPROCESSABLE_ENTITY, "no_such_entry")
-    );
+    for about in [json!(99_999), json!(i64::MAX), json!(-1), json!(i64::MIN)] {
+        let (status, answer) = say(
+            &c,
+            &c.soviet,
+            "soviet",
+            json!({"body": "about nothing", "about": about}),
+        )
+        .await;
+        assert_eq!(
+            (status, error_code(&answer)),
+            (StatusCode::UNPROCESSABLE_ENTITY, "no_such_entry"),
+            "{about}: {answer}"
+        );
+    }
 
     // A refused form comes back with what was typed, the message beside the field.
     let res = browser

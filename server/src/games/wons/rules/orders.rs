@@ -249,7 +249,8 @@ pub enum OrderError {
     BadReorganization(String),
 }
 
-fn open_for_orders(state: &WonsState, side: Side) -> Result<(), OrderError> {
+/// Refuses when the Hour takes no orders: the campaign has ended, or a battle waits for its result.
+fn hour_open(state: &WonsState) -> Result<(), OrderError> {
     if !state.is_running() {
         return Err(OrderError::Closed("the campaign has ended".into()));
     }
@@ -259,6 +260,11 @@ fn open_for_orders(state: &WonsState, side: Side) -> Result<(), OrderError> {
             battle.id
         )));
     }
+    Ok(())
+}
+
+fn open_for_orders(state: &WonsState, side: Side) -> Result<(), OrderError> {
+    hour_open(state)?;
     if state.orders.of(side).ready {
         return Err(OrderError::AlreadyReady);
     }
@@ -351,15 +357,7 @@ pub fn mark_ready(
 /// resolved (it resolves as soon as both sides are ready). The other side learns only that it is
 /// no longer ready, which it knew it had been.
 pub fn withdraw_ready(state: &mut WonsState, side: Side) -> Result<Vec<Event>, OrderError> {
-    if !state.is_running() {
-        return Err(OrderError::Closed("the campaign has ended".into()));
-    }
-    if let Some(battle) = state.pending_battle() {
-        return Err(OrderError::Closed(format!(
-            "battle {} waits for its result from the umpire",
-            battle.id
-        )));
-    }
+    hour_open(state)?;
     if !state.orders.of(side).ready {
         return Err(OrderError::NotReady);
     }
