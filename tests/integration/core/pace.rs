@@ -291,3 +291,44 @@ async fn a_passed_deadline_ends_each_assisted_games_phase() {
         assert_ne!(after["phase"], before["phase"], "{game}: {after}");
     }
 }
+
+#[tokio::test]
+async fn a_side_takes_back_finished_in_an_assisted_phase_both_sides_play() {
+    let c = Sides::new("winter_war", None).await;
+    let mut reached = false;
+    for _ in 0..40 {
+        if awaited(&c).await == ["soviet", "finnish"] {
+            reached = true;
+            break;
+        }
+        let (status, body) = as_umpire(&c, Method::POST, "table/advance", json!({})).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    assert!(reached, "Winter War has a phase both sides play");
+    let table = format!("/api/v1/campaigns/{}/table/advance", c.id);
+    let (status, _) = c.app.post(&table, Some(&c.finn), json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(awaited(&c).await, ["soviet"]);
+    let (status, body) = c.app.delete(&table, Some(&c.soviet)).await;
+    assert_eq!(
+        (status, error_code(&body)),
+        (StatusCode::CONFLICT, "not_finished")
+    );
+    let (status, body) = c.app.delete(&table, Some(&c.finn)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["finished_phase"], false);
+    assert_eq!(awaited(&c).await, ["soviet", "finnish"]);
+    let (_, soviet_table) = c
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{}/table/events", c.id),
+            Some(&c.soviet),
+        )
+        .await;
+    assert!(
+        soviet_table
+            .to_string()
+            .contains("takes back that it had finished"),
+        "the Soviets read that the Finns are back in the phase"
+    );
+}

@@ -110,6 +110,9 @@ pub enum SequenceError {
     /// The game has ended.
     #[error("the game is over")]
     GameOver,
+    /// A side took back "finished" without having said it.
+    #[error("you have not finished this phase, so there is nothing to take back")]
+    NotFinished,
     /// The tracker points at a phase the sequence does not have.
     #[error("turn {turn} has no phase number {index}")]
     NoSuchPhase {
@@ -138,6 +141,7 @@ impl SequenceError {
             SequenceError::CurrentPhaseMissing { .. } => "current_phase_missing",
             SequenceError::NotYourPhase { .. } => "not_your_phase",
             SequenceError::GameOver => "game_over",
+            SequenceError::NotFinished => "not_finished",
             SequenceError::NoSuchPhase { .. } => "no_such_phase",
         }
     }
@@ -147,7 +151,8 @@ impl SequenceError {
         match self {
             SequenceError::CurrentPhaseMissing { .. }
             | SequenceError::NotYourPhase { .. }
-            | SequenceError::GameOver => RefusalKind::NotNow,
+            | SequenceError::GameOver
+            | SequenceError::NotFinished => RefusalKind::NotNow,
             SequenceError::NoSuchPhase { .. } => RefusalKind::NoSuchThing,
             _ => RefusalKind::AgainstTheRules,
         }

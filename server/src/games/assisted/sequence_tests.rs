@@ -219,6 +219,13 @@ fn the_tracker_walks_day_and_night_turns_with_hooks_and_waits() {
         t.advance(&seq, Role::Finnish, &no_check).is_err(),
         "once is enough"
     );
+    // The Finns take it back while the Soviets have not finished: the phase waits for them again.
+    assert_eq!(t.reopen(Side::Soviet), Err(SequenceError::NotFinished));
+    t.reopen(Side::Finnish).expect("taken back");
+    assert_eq!(t.waiting_for(&seq), vec![Role::Soviet, Role::Finnish]);
+    assert_eq!(t.reopen(Side::Finnish), Err(SequenceError::NotFinished));
+    t.advance(&seq, Role::Finnish, &no_check)
+        .expect("Finns done again");
     let step = t
         .advance(&seq, Role::Soviet, &no_check)
         .expect("night ends");

@@ -308,6 +308,20 @@ impl Tracker {
         })
     }
 
+    /// `side` takes back that it finished the current phase (the other side has not finished
+    /// yet, or the phase would have ended): the phase waits for it again.
+    pub fn reopen(&mut self, side: Side) -> Result<(), SequenceError> {
+        if self.finished {
+            return Err(SequenceError::GameOver);
+        }
+        let before = self.done.len();
+        self.done.retain(|s| *s != side);
+        if self.done.len() == before {
+            return Err(SequenceError::NotFinished);
+        }
+        Ok(())
+    }
+
     /// Ends the game where it stands (a sudden death, a ceasefire).
     pub fn end(&mut self) {
         self.finished = true;

@@ -26,7 +26,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     use super::chart_sets as s;
     OpenApiRouter::new()
         .routes(routes!(api_table))
-        .routes(routes!(api_advance))
+        .routes(routes!(api_advance, api_reopen))
         .routes(routes!(api_events))
         .routes(routes!(api_sequence, api_set_sequence))
         .routes(routes!(api_add_units))
@@ -80,6 +80,20 @@ pub async fn api_advance(
     access: CampaignAccess,
 ) -> Result<Json<DeskView>, AppError> {
     Ok(Json(run(&state, &access, DeskCommand::Advance).await?))
+}
+
+/// `DELETE /api/v1/campaigns/{id}/table/advance`: the caller's side takes back that it finished
+/// the phase, while the other side has not finished it.
+#[utoipa::path(delete, path = "/api/v1/campaigns/{id}/table/advance", tag = "assisted",
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = DeskView), (status = 404, description = "not an assisted campaign of yours"),
+              (status = 409, description = "you have not finished the phase, or it has ended")),
+    security(("bearer" = [])))]
+pub async fn api_reopen(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Json<DeskView>, AppError> {
+    Ok(Json(run(&state, &access, DeskCommand::Reopen).await?))
 }
 
 /// Units to add.

@@ -199,6 +199,22 @@ impl<D: Declarations> Desk<D> {
         })
     }
 
+    /// `by`'s side takes back that it finished the phase, while the other side has not.
+    pub fn reopen(&mut self, by: Role) -> Result<Vec<DeskEvent>, Refused> {
+        let side = by.side().ok_or_else(|| {
+            Refused::of(&crate::games::assisted::sequence_error::SequenceError::NotFinished)
+        })?;
+        self.tracker.reopen(side).map_err(|e| Refused::of(&e))?;
+        Ok(vec![DeskEvent::Advanced {
+            by,
+            sentence: format!(
+                "The {} player takes back that it had finished the phase.",
+                side.adjective()
+            ),
+            notes: Vec::new(),
+        }])
+    }
+
     /// Ends the current phase for `by` (or the umpire for everyone) and runs the hooks.
     pub fn advance(&mut self, by: Role, dice: &mut dyn Dice) -> Result<Vec<DeskEvent>, Refused> {
         let advance = {

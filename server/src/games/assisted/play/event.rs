@@ -14,7 +14,7 @@ pub enum DeskEvent {
         /// The first moment.
         moment: String,
     },
-    /// A phase ended, a side finished its part, or the game ended.
+    /// A phase ended, a side finished its part (or took that back), or the game ended.
     Advanced {
         /// Who ended it.
         by: Role,

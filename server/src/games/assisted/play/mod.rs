@@ -181,6 +181,8 @@ impl<D: Declarations> Game for Assisted<D> {
 pub enum DeskCommand {
     /// End the current phase (for the caller's side, or for everyone when the umpire).
     Advance,
+    /// Take back that the caller's side finished the phase.
+    Reopen,
     /// Add units.
     AddUnits(Vec<Unit>),
     /// Change a unit.
@@ -310,6 +312,7 @@ impl<D: Declarations> Play for Assisted<D> {
                 let first = dice.rolls().len();
                 let ran = match command {
                     DeskCommand::Advance => desk.advance(by, dice).map(|e| (None, e)),
+                    DeskCommand::Reopen => desk.reopen(by).map(|e| (None, e)),
                     DeskCommand::AddUnits(units) => desk.add_units(by, units).map(|e| (None, e)),
                     DeskCommand::EditUnit(id, edit) => {
                         desk.edit_unit(by, &id, edit).map(|e| (None, e))

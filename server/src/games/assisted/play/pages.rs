@@ -26,6 +26,7 @@ use uuid::Uuid;
 pub const PAGE_ROUTES: &[(&str, &str)] = &[
     ("GET", "/campaigns/{id}/table"),
     ("POST", "/campaigns/{id}/table/advance"),
+    ("POST", "/campaigns/{id}/table/advance/withdraw"),
     ("POST", "/campaigns/{id}/table/units/import"),
     ("POST", "/campaigns/{id}/table/units/{unit}/markers"),
     ("POST", "/campaigns/{id}/table/units/{unit}/edit"),
@@ -42,6 +43,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/campaigns/{id}/table", get(show))
         .route("/campaigns/{id}/table/advance", post(advance))
+        .route("/campaigns/{id}/table/advance/withdraw", post(reopen))
         .route("/campaigns/{id}/table/units/import", post(import_units))
         .route("/campaigns/{id}/table/units/{unit}/markers", post(mark))
         .route("/campaigns/{id}/table/units/{unit}/edit", post(edit_unit))
@@ -104,6 +106,8 @@ struct TablePage {
     actions: Vec<EntryLink>,
     is_umpire: bool,
     may_advance: bool,
+    /// The reader's side finished the phase and the other has not: it may take that back.
+    may_withdraw: bool,
     log: Vec<(String, String)>,
     chart_sets: Vec<(String, String)>,
 }
@@ -248,6 +252,7 @@ async fn table_page(
         role: access.role().code().into(),
         may_advance: !view.finished
             && (view.your_move || access.role() == crate::core::domain::Role::Umpire),
+        may_withdraw: !view.finished && view.finished_phase,
         is_umpire: access.role() == crate::core::domain::Role::Umpire,
         markers: spec
             .markers
@@ -288,6 +293,15 @@ async fn answer<T>(
         }
         Err(e) => Err(e),
     }
+}
+
+/// `POST /campaigns/{id}/table/advance/withdraw`: takes back "finished".
+pub async fn reopen(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Response, AppError> {
+    let result = run(&state, &access, DeskCommand::Reopen).await;
+    answer(&state, &access, result).await
 }
 
 /// `POST /campaigns/{id}/table/advance`: ends the phase.

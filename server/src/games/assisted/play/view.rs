@@ -43,6 +43,9 @@ pub struct DeskView {
     pub waiting_for: Vec<Role>,
     /// Whether it waits for the viewer.
     pub your_move: bool,
+    /// Whether the viewer's side has finished the phase while the other side has not (it may
+    /// take that back).
+    pub finished_phase: bool,
     /// Whether the game is over.
     pub finished: bool,
     /// The options chosen at creation.
@@ -109,6 +112,9 @@ pub fn view_for<D: Declarations>(desk: &Desk<D>, role: Role) -> DeskView {
         phase: desk.phase().1,
         now: desk.now_for(role),
         your_move: waiting_for.contains(&role),
+        finished_phase: role
+            .side()
+            .is_some_and(|side| desk.tracker.done.contains(&side)),
         waiting_for,
         finished: desk.tracker.finished,
         options: serde_json::to_value(&desk.options).unwrap_or_default(),
