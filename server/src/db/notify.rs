@@ -326,3 +326,14 @@ pub async fn deadlines_to_warn(
     .fetch_all(&mut **tx)
     .await
 }
+
+/// Forgets rows delivered more than a week ago and rows given up more than a month ago.
+pub async fn prune(db: &PgPool) -> sqlx::Result<u64> {
+    let done = sqlx::query(
+        "delete from notify_outbox where sent_at < now() - interval '7 days' \
+         or failed_at < now() - interval '30 days'",
+    )
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected())
+}

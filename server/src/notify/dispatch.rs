@@ -40,7 +40,14 @@ pub async fn run(state: AppState) {
     };
     let interval = Duration::from_millis(state.config.notify.interval_ms);
     let gather = i64::try_from(state.config.notify.digest_secs).unwrap_or(86_400);
+    let mut pruned = std::time::Instant::now();
     loop {
+        if pruned.elapsed() > Duration::from_secs(3600) {
+            pruned = std::time::Instant::now();
+            if let Err(e) = db::notify::prune(&state.db).await {
+                tracing::warn!(error = %e, "notifications: old outbox rows not pruned");
+            }
+        }
         if let Err(e) = warn_deadlines(&state).await {
             tracing::warn!(error = %e, "notifications: deadline warnings failed");
         }

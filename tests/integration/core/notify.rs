@@ -272,6 +272,27 @@ async fn a_failing_hook_is_retried_with_its_error_shown_and_a_digest_gathers() {
         1,
         "one digest, not two mails"
     );
+
+    // Delivered rows are forgotten after a week; newer ones stay.
+    let count = || async {
+        sqlx::query_as::<_, (i64,)>("select count(*) from notify_outbox")
+            .fetch_one(&app.db)
+            .await
+            .expect("counts")
+            .0
+    };
+    let before = count().await;
+    assert!(before >= 3, "{before}");
+    sqlx::query(
+        "update notify_outbox set sent_at = now() - interval '8 days' where target_id = $1::uuid",
+    )
+    .bind(did)
+    .execute(&app.db)
+    .await
+    .expect("ages the digest's rows");
+    let pruned = motti::db::notify::prune(&app.db).await.expect("prunes");
+    assert_eq!(pruned, 2);
+    assert_eq!(count().await, before - 2);
 }
 
 #[tokio::test]
