@@ -48,6 +48,7 @@ pub async fn invite(
             role: form.role.clone(),
             uses: number(&form.uses, "uses", "number of uses")?,
             expires_in_days: number(&form.expires_in_days, "expires_in_days", "days")?,
+            username: Some(form.username.clone()),
         };
         invites::invite(&state, &access, &new).await
     }
@@ -66,6 +67,7 @@ pub async fn invite(
                 match e.field {
                     Some("role") => s.role_error = Some(e.message),
                     Some("uses") => s.uses_error = Some(e.message),
+                    Some("username") => s.username_error = Some(e.message),
                     _ => s.days_error = Some(e.message),
                 }
             }

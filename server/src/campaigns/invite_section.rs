@@ -47,6 +47,10 @@ pub struct InviteSection {
     pub uses_error: Option<String>,
     /// The message beside the days.
     pub days_error: Option<String>,
+    /// The form's invitee, if the link is to be sent to someone.
+    pub username: String,
+    /// The message beside the invitee.
+    pub username_error: Option<String>,
 }
 
 /// The invite form, as text so that a refused form comes back as typed.
@@ -59,6 +63,8 @@ pub struct InviteForm {
     pub uses: String,
     /// Days until it expires.
     pub expires_in_days: String,
+    /// Who to send it to (an account here), or empty.
+    pub username: String,
 }
 
 fn state_words(state: InviteState) -> &'static str {
@@ -111,5 +117,7 @@ pub async fn section(
         role_error: None,
         uses_error: None,
         days_error: None,
+        username: form.map_or(String::new(), |f| f.username.clone()),
+        username_error: None,
     }))
 }

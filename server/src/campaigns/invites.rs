@@ -33,6 +33,8 @@ pub struct NewInvite {
     pub uses: Option<i32>,
     /// Days until it expires, 1 to 365; 7 when absent.
     pub expires_in_days: Option<i64>,
+    /// Someone with an account here to send the link to, through their notifications.
+    pub username: Option<String>,
 }
 
 /// Where an invite stands.
@@ -142,6 +144,16 @@ pub async fn invite(
         )
         .on_field("expires_in_days"));
     }
+    let invitee = match form.username.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(name) => Some(db::users::id_by_name(&state.db, name).await?.ok_or_else(|| {
+            AppError::invalid(
+                "unknown_user",
+                format!("Nobody is called '{name}' here; check the name, or send the link yourself."),
+            )
+            .on_field("username")
+        })?),
+    };
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes).map_err(AppError::internal)?;
     let code = hex::encode(bytes);
@@ -160,7 +172,20 @@ pub async fn invite(
     let row = db::invites::by_code(&state.db, &code, false)
         .await?
         .ok_or_else(|| AppError::internal("the new invite was not found"))?;
-    Ok(invite_out(state, row, now))
+    let out = invite_out(state, row, now);
+    if let Some(user) = invitee {
+        let campaign = &access.membership.campaign;
+        let words = crate::notify::notices::invited(
+            &access.user.username,
+            &campaign.name,
+            campaign.game().title(),
+            role,
+            &out.url,
+        );
+        db::notify::enqueue_personal(&state.db, user, &words.subject, &words.body, &words.link)
+            .await?;
+    }
+    Ok(out)
 }
 
 /// The campaign's standing invites, newest first; umpire only.

@@ -155,6 +155,29 @@ pub async fn enqueue(
     Ok(done.rows_affected())
 }
 
+/// Queues a message to every active target of `user` that is for every campaign (one not in a
+/// campaign yet has no other).
+pub async fn enqueue_personal(
+    db: &PgPool,
+    user: Uuid,
+    subject: &str,
+    body: &str,
+    link: &str,
+) -> sqlx::Result<u64> {
+    let done = sqlx::query(
+        "insert into notify_outbox (id, target_id, subject, body, link) \
+         select gen_random_uuid(), t.id, $2, $3, $4 from notify_targets t \
+         where t.user_id = $1 and t.active and t.campaign_id is null",
+    )
+    .bind(user)
+    .bind(subject)
+    .bind(body)
+    .bind(link)
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected())
+}
+
 /// Queues a test message to one target.
 pub async fn enqueue_test(
     db: &PgPool,

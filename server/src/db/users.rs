@@ -51,6 +51,15 @@ pub async fn password_hash(db: &PgPool, id: Uuid) -> sqlx::Result<String> {
     Ok(hash)
 }
 
+/// The id of the user called `username`, if there is one.
+pub async fn id_by_name(db: &PgPool, username: &str) -> sqlx::Result<Option<Uuid>> {
+    let row: Option<(Uuid,)> = sqlx::query_as("select id from users where username = $1")
+        .bind(username)
+        .fetch_optional(db)
+        .await?;
+    Ok(row.map(|r| r.0))
+}
+
 /// The user with this id, if any.
 pub async fn by_id(db: &PgPool, id: Uuid) -> sqlx::Result<Option<User>> {
     sqlx::query_as("select id, username from users where id = $1")

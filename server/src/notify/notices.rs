@@ -1,6 +1,7 @@
 //! What a notification says, built only from what every reader it goes to may see: the
 //! campaign's name, where its game stands, the pace, and table talk of a channel they read.
 
+use crate::core::domain::Role;
 use crate::db::standing::Standing;
 
 /// A notification's words and the page it points to (a path under the server's URL).
@@ -89,6 +90,24 @@ pub fn logged(campaign: uuid::Uuid, name: &str, moment: &str, sentence: &str) ->
     }
 }
 
+/// An umpire invites the reader to a campaign, with the link to accept (an absolute URL).
+pub fn invited(umpire: &str, name: &str, game: &str, role: Role, url: &str) -> Words {
+    let role = match role {
+        Role::Soviet => "the Soviet player",
+        Role::Finnish => "the Finnish player",
+        Role::Umpire => "an umpire",
+    };
+    Words {
+        subject: format!("{umpire} invites you to {name}"),
+        body: format!(
+            "{umpire} invites you to {name}, a campaign of {game}, as {role}. Open the link to accept: {url}"
+        ),
+        link: url
+            .find("/invites/")
+            .map_or_else(|| "/".to_owned(), |i| url[i..].to_owned()),
+    }
+}
+
 /// A test message for a new target.
 pub fn test_message() -> Words {
     Words {
@@ -108,7 +127,6 @@ fn turn_words(standing: &Standing) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::domain::Role;
     use crate::db::standing::Awaited;
 
     #[test]

@@ -160,6 +160,40 @@ async fn each_player_is_told_only_what_it_may_see_and_can_unsubscribe_signed_out
         "neither the Soviets nor the umpire who did it are told"
     );
 
+    // An invite link can be sent to someone with an account here.
+    let (_, kersti) = app.user("kersti").await;
+    add_target(
+        &app,
+        &kersti,
+        json!({"kind": "email", "address": "kersti@example.org"}),
+    )
+    .await;
+    let invites = format!("/api/v1/campaigns/{}/invites", c.id);
+    let (status, answer) = app
+        .post(
+            &invites,
+            Some(&c.umpire),
+            json!({"role": "umpire", "username": "nobody-here"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    assert_eq!(answer["error"]["code"], "unknown_user");
+    let (status, invite) = app
+        .post(
+            &invites,
+            Some(&c.umpire),
+            json!({"role": "umpire", "username": "kersti"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{invite}");
+    let mail = smtp
+        .wait_for("kersti@example.org", "umpire invites you to Taipale", 15)
+        .await;
+    assert!(
+        mail.contains(invite["code"].as_str().expect("code")),
+        "{mail}"
+    );
+
     // The unsubscribe link works without signing in: a GET asks, a POST stops the messages.
     let link = resolved
         .split_whitespace()
