@@ -131,3 +131,17 @@ packFile?.addEventListener("change", async () => {
   setInterval(tick, 30000);
   document.addEventListener("motti:refreshed", tick);
 }
+
+// Copy buttons: shown only where the clipboard can be written; they say when it is done.
+for (const button of document.querySelectorAll("button[data-copy]")) {
+  if (!navigator.clipboard) continue;
+  button.hidden = false;
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(button.dataset.copy);
+      button.textContent = "Copied";
+    } catch {
+      button.textContent = "Select the link and copy it";
+    }
+  });
+}

@@ -3,6 +3,7 @@
 
 use crate::campaigns::invites::{self, InviteState, NewInvite};
 use crate::campaigns::pages::show_page;
+use crate::core::domain::Role;
 use crate::core::error::AppError;
 use crate::db;
 use crate::state::AppState;
@@ -103,30 +104,35 @@ struct InvitePage {
     nav: Nav,
     campaign_name: String,
     role: String,
+    /// The role as people say it ("the Finnish player").
+    role_words: &'static str,
     code: String,
     refused: Option<String>,
+    /// A visitor not signed in: offered to sign up or in and come back here.
+    signed_out: bool,
 }
 
-/// `GET /invites/{code}`: asks the signed-in visitor to confirm joining, or says why the link no
-/// longer admits anyone (410).
+/// `GET /invites/{code}`: says which campaign and role the link is for; asks the signed-in
+/// visitor to confirm joining, offers a visitor not signed in to sign up (or in) and come back,
+/// or says why the link no longer admits anyone (410).
 pub async fn invite_page(
     State(state): State<AppState>,
     MaybeUser(user): MaybeUser,
     Path(code): Path<String>,
 ) -> Result<Response, AppError> {
-    let Some(user) = user else {
-        return Err(AppError::unauthorized());
-    };
     let invite = db::invites::by_code(&state.db, &code, false)
         .await?
         .ok_or_else(AppError::not_found)?;
     let refusal = InviteState::of(&invite, OffsetDateTime::now_utc()).refusal();
+    let role: Role = invite.role.parse().unwrap_or(Role::Soviet);
     let page = InvitePage {
-        nav: Nav::for_user(&user),
+        nav: user.as_ref().map(Nav::for_user).unwrap_or_default(),
         campaign_name: invite.campaign_name,
         role: invite.role,
+        role_words: crate::campaigns::your_move::role_words(role),
         code,
         refused: refusal.as_ref().map(|e| e.message.clone()),
+        signed_out: user.is_none(),
     };
     Ok(match refusal {
         Some(e) => render_with(e.status, &page),

@@ -166,18 +166,37 @@ async fn sign_up_create_campaign_invite_and_join() {
         .expect("an invite link");
     let invite_url = link.attr("href").await.expect("href").expect("a link");
 
-    // A second person, in a browser of their own, signs up and opens it.
+    // A second person, in a browser of their own, opens it before having an account: the page
+    // says which campaign and role, and signing up comes straight back to it.
     let finn = browser(&driver).await;
     finn.goto(&invite_url).await.expect("opens the invite");
-    // Not signed in yet: sent to sign in, then sign up.
+    let offer = finn
+        .wait()
+        .for_element(Locator::Id("invite-role"))
+        .await
+        .expect("the invite says what it is for")
+        .text()
+        .await
+        .expect("text");
+    assert!(offer.contains("the Finnish player"), "{offer}");
+    assert!(
+        finn.source()
+            .await
+            .expect("html")
+            .contains("Battle of Taipale")
+    );
+    click(&finn, "signup-to-join").await;
     finn.wait()
         .for_element(Locator::Id("username"))
         .await
-        .expect("sign-in form");
-    sign_up(&finn, &app, "siilasvuo").await;
-    finn.goto(&invite_url)
+        .expect("sign-up form");
+    fill(&finn, "username", "siilasvuo").await;
+    fill(&finn, "password", "correct horse battery").await;
+    click(&finn, "submit").await;
+    finn.wait()
+        .for_element(Locator::Id("accept-invite"))
         .await
-        .expect("opens the invite again");
+        .expect("back on the invite, signed in");
     click(&finn, "accept-invite").await;
     let role = finn
         .wait()

@@ -195,7 +195,7 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("GET", "/campaigns/{id}/heroes", [303, 404, 404, 200, 200, 200]),
     ("POST", "/campaigns/{id}/heroes/obtain", [303, 404, 404, 403, 403, 404]),
     ("POST", "/campaigns/{id}/heroes/{hero}/fate", [303, 404, 404, 422, 422, 422]),
-    ("GET", "/invites/{code}", [303, 404, 404, 404, 404, 404]),
+    ("GET", "/invites/{code}", [404, 404, 404, 404, 404, 404]),
     ("POST", "/invites/{code}/accept", [303, 404, 404, 404, 404, 404]),
     ("GET", "/healthz", [200, 200, 200, 200, 200, 200]),
     ("GET", "/readyz", [200, 200, 200, 200, 200, 200]),
