@@ -107,6 +107,10 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .merge(timed)
         .route("/campaigns/{id}/live", axum::routing::get(web::live::stream))
+        .layer(middleware::from_fn_with_state(
+            state.db.clone(),
+            web::errors::note_signed_in,
+        ))
         .layer(sessions)
         .layer(middleware::from_fn_with_state(
             state.db.clone(),

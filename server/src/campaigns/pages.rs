@@ -236,6 +236,8 @@ pub async fn finish(
 #[serde(default)]
 pub struct SeedForm {
     seed: Label,
+    /// `tray` when the form was sent from the dice tray, which it returns to.
+    back: String,
 }
 
 /// `POST /campaigns/{id}/client-seed`.
@@ -245,5 +247,6 @@ pub async fn client_seed(
     Form(form): Form<SeedForm>,
 ) -> Result<Redirect, AppError> {
     campaigns::set_client_seed(&state, &access, form.seed.trim()).await?;
-    Ok(Redirect::to(&format!("/campaigns/{}", access.id())))
+    let page = if form.back == "tray" { "/dice" } else { "" };
+    Ok(Redirect::to(&format!("/campaigns/{}{page}", access.id())))
 }

@@ -68,6 +68,35 @@ fn is_html_or_json(response: &Response) -> bool {
         .is_some_and(|ct| ct.starts_with("text/html") || ct.starts_with("application/json"))
 }
 
+/// Who is signed in, noted on an error response of a page so that the error page's bar says so.
+#[derive(Clone, Debug)]
+pub struct SignedIn(pub String);
+
+/// Notes on a page's error response who is signed in (it runs inside the session layer, which
+/// `shape_errors` is outside of).
+pub async fn note_signed_in(
+    axum::extract::State(db): axum::extract::State<sqlx::PgPool>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let page = !request.uri().path().starts_with("/api/");
+    let session = request
+        .extensions()
+        .get::<tower_sessions::Session>()
+        .cloned();
+    let mut response = next.run(request).await;
+    let failed = response.status().is_client_error() || response.status().is_server_error();
+    if page
+        && failed
+        && let Some(session) = session
+        && let Ok(Some(login)) = crate::web::auth::current_login(&session).await
+        && let Ok(Some(user)) = crate::db::users::by_session(&db, login).await
+    {
+        response.extensions_mut().insert(SignedIn(user.username));
+    }
+    response
+}
+
 /// Makes every error response take the documented shape: JSON under `/api/`, an HTML page elsewhere.
 /// A signed-out visitor of a page is sent to the sign-in form instead.
 pub async fn shape_errors(request: Request, next: Next) -> Response {
@@ -122,7 +151,8 @@ fn shape(path: &str, response: Response) -> Response {
         let next = crate::web::pages::encode_component(path);
         return Redirect::to(&format!("/signin?next={next}")).into_response();
     } else {
-        crate::web::pages::error_page(status, &info)
+        let signed_in = response.extensions().get::<SignedIn>().map(|s| s.0.clone());
+        crate::web::pages::error_page(status, &info, signed_in)
     };
     // Keep headers a refusal must still carry, such as Retry-After.
     if let Some(retry) = response.headers().get(header::RETRY_AFTER) {

@@ -46,10 +46,12 @@ struct ErrorPage<'a> {
     code: &'a str,
 }
 
-/// The HTML page for an error.
-pub fn error_page(status: StatusCode, info: &ErrorInfo) -> Response {
+/// The HTML page for an error; its bar names whoever is signed in.
+pub fn error_page(status: StatusCode, info: &ErrorInfo, signed_in: Option<String>) -> Response {
     let page = ErrorPage {
-        nav: Nav::default(),
+        nav: Nav {
+            username: signed_in,
+        },
         status: status.as_u16(),
         heading: status.canonical_reason().unwrap_or("Error"),
         message: &info.message,

@@ -64,3 +64,41 @@ async fn sign_up_and_sign_in_never_leave_the_site() {
         .expect("signs in");
     assert_eq!(res.headers()["location"], "/campaigns?x=1");
 }
+
+#[tokio::test]
+async fn error_pages_know_who_is_signed_in_and_the_trays_seed_form_returns_to_the_tray() {
+    let app = TestApp::spawn().await;
+    let (_, token) = app.user("kersti").await;
+    let id = app.campaign(&token, "wons").await;
+    let browser = app.signed_in("kersti", "pages").await;
+    let res = browser
+        .get(format!("{}/campaigns/{}", app.url, uuid::Uuid::new_v4()))
+        .send()
+        .await
+        .expect("opens");
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    let page = res.text().await.expect("html");
+    assert!(
+        page.contains("Signed in as <strong>kersti</strong>"),
+        "{page}"
+    );
+    // Signed out, the same page offers to sign in.
+    let page = app
+        .html(&app.browser(), &format!("/campaigns/{id}/nothing-here"))
+        .await;
+    assert!(!page.contains("Signed in as"), "{page}");
+
+    for (back, lands) in [
+        ("tray", format!("/campaigns/{id}/dice")),
+        ("", format!("/campaigns/{id}")),
+    ] {
+        let res = browser
+            .post(format!("{}/campaigns/{id}/client-seed", app.url))
+            .form(&[("seed", "my seed"), ("back", back)])
+            .send()
+            .await
+            .expect("posts");
+        assert_eq!(res.status(), StatusCode::SEE_OTHER);
+        assert_eq!(res.headers()["location"], lands.as_str());
+    }
+}
