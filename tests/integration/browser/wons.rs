@@ -44,7 +44,8 @@ async fn order_and_ready(b: &Client, url: &str, platoon: &str, ready_shows: impl
     // the page says which platoons would Defend.
     click(b, "mark-ready").await;
     let refusal = b
-        .find(Locator::Css("p.alert"))
+        .wait()
+        .for_element(Locator::Css("p.alert"))
         .await
         .expect("the refusal is shown")
         .text()
