@@ -215,9 +215,7 @@ pub async fn set_deadline(
         Box::pin(async move {
             let id = command.campaign.id;
             db::campaigns::set_deadline(&mut **command.tx(), id, at).await?;
-            let format =
-                time::macros::format_description!("[year]-[month]-[day] [hour]:[minute] UTC");
-            Ok(match at.and_then(|t| t.format(&format).ok()) {
+            Ok(match at.map(crate::core::text::utc_minute) {
                 Some(t) => format!("The umpire set the deadline to {t}."),
                 None => "The umpire removed the deadline.".to_owned(),
             })

@@ -3,7 +3,6 @@
 
 use crate::campaigns::pace::{self, PaceView, minutes_in_words};
 use crate::core::error::AppError;
-use time::OffsetDateTime;
 
 /// The umpire's pace section as filled in, with the message of a refused form beside its field.
 #[derive(Debug, Default)]
@@ -81,27 +80,4 @@ pub fn pace_words(pace: &PaceView) -> String {
     }
     words.push('.');
     words
-}
-
-/// A moment for a page: machine-readable for the `<time>` element (the page's script shows it
-/// in the reader's own time zone with a countdown) and in UTC words for readers without it.
-#[derive(Clone, Debug)]
-pub struct Due {
-    /// RFC 3339, UTC.
-    pub iso: String,
-    /// "2026-11-26 18:00 UTC".
-    pub utc: String,
-}
-
-impl Due {
-    /// The moment `at`.
-    pub fn of(at: OffsetDateTime) -> Due {
-        let format = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute] UTC");
-        Due {
-            iso: at
-                .format(&time::format_description::well_known::Rfc3339)
-                .unwrap_or_default(),
-            utc: at.format(&format).unwrap_or_default(),
-        }
-    }
 }

@@ -3,7 +3,7 @@
 use crate::campaigns::api::{self as campaigns, NewCampaign};
 use crate::campaigns::invite_section::InviteSection;
 use crate::campaigns::pace::PaceView;
-use crate::campaigns::pace_section::{Due, PaceSection, pace_words};
+use crate::campaigns::pace_section::{PaceSection, pace_words};
 use crate::campaigns::view::CampaignView;
 use crate::campaigns::your_move::{Line, awaited_words, lines};
 use crate::core::domain::{Game, Role};
@@ -14,6 +14,7 @@ use crate::db::standing::Standing;
 use crate::state::AppState;
 use crate::web::CampaignAccess;
 use crate::web::auth::CurrentUser;
+use crate::web::pages::Due;
 use crate::web::pages::{Nav, render, render_with};
 use askama::Template;
 use axum::extract::{Form, State};

@@ -2,7 +2,6 @@
 //! (escaped by the template), older pages, and the form to write, which comes back filled in
 //! with its message beside the field when refused.
 
-use crate::campaigns::pace_section::Due;
 use crate::campaigns::talk::{self, ChannelView, Message, NewMessage, PAGE};
 use crate::core::error::AppError;
 use crate::core::text::PlainText;
@@ -10,6 +9,7 @@ use crate::db;
 use crate::db::game::Audience;
 use crate::state::AppState;
 use crate::web::CampaignAccess;
+use crate::web::pages::Due;
 use crate::web::pages::{Nav, render_with};
 use askama::Template;
 use axum::extract::{Form, Query, State};

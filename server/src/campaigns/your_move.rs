@@ -3,12 +3,12 @@
 //! the deadline in the reader's own time.
 
 use crate::campaigns::api::{self as campaigns, CampaignListItem};
-use crate::campaigns::pace_section::Due;
 use crate::core::domain::Role;
 use crate::core::error::AppError;
 use crate::db::standing::Awaited;
 use crate::state::AppState;
 use crate::web::auth::MaybeUser;
+use crate::web::pages::Due;
 use crate::web::pages::{Nav, render};
 use askama::Template;
 use axum::extract::State;

@@ -127,6 +127,12 @@ text_type!(
     true
 );
 
+/// A moment to the minute in UTC, as people read it: "2026-11-26 18:00 UTC".
+pub fn utc_minute(at: time::OffsetDateTime) -> String {
+    let format = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute] UTC");
+    at.format(&format).unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -67,10 +67,9 @@ pub async fn run(state: AppState) {
 async fn warn_deadlines(state: &AppState) -> sqlx::Result<()> {
     let mut tx = state.db.begin().await?;
     let due = db::notify::deadlines_to_warn(&mut tx).await?;
-    let format = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute] UTC");
     for (id, name, standing, deadline) in due {
         let Some(standing) = standing else { continue };
-        let due_utc = deadline.format(&format).unwrap_or_default();
+        let due_utc = crate::core::text::utc_minute(deadline);
         for awaited in &standing.0.awaited {
             let words = super::notices::deadline_near(id, &name, &awaited.what, &due_utc);
             db::notify::enqueue(

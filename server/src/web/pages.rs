@@ -150,3 +150,25 @@ mod tests {
         assert_eq!(encode_component("/a b?c=d"), "/a%20b%3Fc%3Dd");
     }
 }
+
+/// A moment for a page: machine-readable for the `<time>` element (the page's script shows it
+/// in the reader's own time zone with a countdown) and in UTC words for readers without it.
+#[derive(Clone, Debug)]
+pub struct Due {
+    /// RFC 3339, UTC.
+    pub iso: String,
+    /// "2026-11-26 18:00 UTC".
+    pub utc: String,
+}
+
+impl Due {
+    /// The moment `at`.
+    pub fn of(at: time::OffsetDateTime) -> Due {
+        Due {
+            iso: at
+                .format(&time::format_description::well_known::Rfc3339)
+                .unwrap_or_default(),
+            utc: crate::core::text::utc_minute(at),
+        }
+    }
+}

@@ -15,7 +15,7 @@ use crate::games::wons::views::{
 };
 use crate::state::AppState;
 use crate::web::CampaignAccess;
-use crate::web::pages::{Nav, render_with};
+use crate::web::pages::{Due, Nav, render_with};
 use askama::Template;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -85,7 +85,7 @@ struct SidePage {
     /// The side is ready and the Hour open: it may withdraw its ready mark.
     may_withdraw: bool,
     ladder_svg: String,
-    deadline: Option<String>,
+    deadline: Option<Due>,
     report: Vec<EventRow>,
     events: Vec<EventRow>,
 }
@@ -104,7 +104,7 @@ struct UmpirePage {
     battle_cards: Vec<UmpireBattleCard>,
     sides: Vec<(SideView, Vec<Card>)>,
     ladder_svg: String,
-    deadline: Option<String>,
+    deadline: Option<Due>,
     report: Vec<EventRow>,
     events: Vec<EventRow>,
 }
@@ -191,7 +191,7 @@ struct Frame {
     campaign_id: uuid::Uuid,
     campaign_name: String,
     error: Option<String>,
-    deadline: Option<String>,
+    deadline: Option<Due>,
     caption: String,
     report: Vec<EventRow>,
     events: Vec<EventRow>,
@@ -298,13 +298,8 @@ fn umpire_page(frame: Frame, game: &WonsState, view: UmpireView) -> Result<Umpir
     })
 }
 
-fn deadline_text(access: &CampaignAccess) -> Option<String> {
-    let format = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute] UTC");
-    access
-        .membership
-        .campaign
-        .orders_deadline
-        .and_then(|t| t.format(&format).ok())
+fn deadline_text(access: &CampaignAccess) -> Option<Due> {
+    access.membership.campaign.orders_deadline.map(Due::of)
 }
 
 /// `GET /campaigns/{id}/wons`: the side's page, or the umpire's dashboard.
