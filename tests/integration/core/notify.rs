@@ -404,3 +404,63 @@ async fn a_server_killed_before_it_sends_delivers_exactly_once_after_restart() {
     a.kill().await;
     b.kill().await;
 }
+
+#[tokio::test]
+async fn the_awaited_are_warned_before_a_deadline_and_everyone_hears_the_end() {
+    let smtp = SmtpSink::start().await;
+    let app = notified_app(&smtp).await;
+    let c = Sides::open(&app, json!({"name": "Taipale", "game": "wons"}), "").await;
+    add_target(
+        &app,
+        &c.soviet,
+        json!({"kind": "email", "address": "ivan@example.org"}),
+    )
+    .await;
+    add_target(
+        &app,
+        &c.finn,
+        json!({"kind": "email", "address": "finn@example.org"}),
+    )
+    .await;
+    // The Finns are ready; the Soviets are not. A deadline five seconds away: at four, the
+    // Soviets (still awaited) are warned, the Finns are not.
+    let (status, body) = app
+        .post(
+            &wons(&c, "ready"),
+            Some(&c.finn),
+            json!({"confirm_defaults": true}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let at = (time::OffsetDateTime::now_utc() + time::Duration::seconds(5))
+        .format(&time::format_description::well_known::Rfc3339)
+        .expect("formats");
+    let (status, body) = app
+        .put(
+            &format!("/api/v1/campaigns/{}/deadline", c.id),
+            Some(&c.umpire),
+            json!({ "at": at }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let warning = smtp.wait_for("ivan@example.org", "due soon", 15).await;
+    assert!(warning.contains("orders for Hour 1"), "{warning}");
+    assert!(
+        smtp.to("finn@example.org")
+            .iter()
+            .all(|m| !m.contains("due soon"))
+    );
+
+    let (status, body) = app
+        .post(
+            &format!("/api/v1/campaigns/{}/finish", c.id),
+            Some(&c.umpire),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    for address in ["ivan@example.org", "finn@example.org"] {
+        let ended = smtp.wait_for(address, "Taipale has ended", 15).await;
+        assert!(ended.contains("motti verify"), "{ended}");
+    }
+}
