@@ -3,6 +3,7 @@
 mod assisted;
 mod live;
 mod talvisota;
+mod tour;
 mod wons;
 mod wons_battle;
 
@@ -78,11 +79,12 @@ pub async fn browser(driver: &Driver) -> Client {
     sized_browser(driver, 1100, 1300).await
 }
 
-/// A fresh browser window of the given size (phones: 420 × 900), with its own profile.
+/// A fresh browser window of the given size (phones: 390 × 844, emulated below 500 px), with its
+/// own profile.
 pub async fn sized_browser(driver: &Driver, width: u32, height: u32) -> Client {
     let profile =
         std::env::temp_dir().join(format!("motti-chromium-{}", uuid::Uuid::new_v4().simple()));
-    let caps = serde_json::json!({
+    let mut caps = serde_json::json!({
         "goog:chromeOptions": {
             "binary": CHROMIUM,
             "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -91,6 +93,12 @@ pub async fn sized_browser(driver: &Driver, width: u32, height: u32) -> Client {
                      format!("--user-data-dir={}", profile.display())]
         }
     });
+    // Chromium keeps a window at least 500 px wide; a phone's width is emulated.
+    if width < 500 {
+        caps["goog:chromeOptions"]["mobileEmulation"] = serde_json::json!({
+            "deviceMetrics": {"width": width, "height": height, "pixelRatio": 1.0, "touch": true}
+        });
+    }
     let caps = caps
         .as_object()
         .expect("an object")
