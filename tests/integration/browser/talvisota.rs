@@ -115,20 +115,25 @@ async fn two_players_play_one_turn_in_their_browsers() {
     std::fs::create_dir_all(&dir).expect("screenshot directory");
     std::fs::write(dir.join("talvisota.png"), png).expect("writes the screenshot");
     let map = soviet
-        .find(Locator::Css("#map-h + svg"))
+        .find(Locator::Css("#map-frame svg"))
         .await
         .expect("the map");
     let png = map.screenshot().await.expect("a screenshot of the map");
     std::fs::write(dir.join("talvisota-map.png"), png).expect("writes the screenshot");
-    let close_up = soviet
-        .find(Locator::Css("#map-h ~ h3 + svg"))
-        .await
-        .expect("the close-up");
-    let png = close_up
-        .screenshot()
-        .await
-        .expect("a screenshot of the close-up");
-    std::fs::write(dir.join("talvisota-close-up.png"), png).expect("writes the screenshot");
+    // On the phone the map scrolls in its frame; the zoom buttons widen and narrow it.
+    let before = map.rectangle().await.expect("the map's size").2;
+    css(&soviet, "[data-zoom=in]").await;
+    let after = map.rectangle().await.expect("the map's size").2;
+    assert!(
+        after > before,
+        "zooming in widens the map: {before} -> {after}"
+    );
+    css(&soviet, "[data-zoom=fit]").await;
+    let fit = map.rectangle().await.expect("the map's size").2;
+    assert!(
+        fit < after,
+        "the whole map fits the frame again: {after} -> {fit}"
+    );
     soviet.close().await.ok();
     finn.close().await.ok();
 }

@@ -1,10 +1,16 @@
 //! The Talvisota map drawn as SVG on the server, and the same facts as table rows for people who
 //! cannot see the drawing. Both are built from a side's `BoardView` only, so they show nothing
 //! that side may not know.
+//!
+//! The drawing is a schematic: each space is a box with its full name, value, front and defence
+//! line and its counters drawn as counters, placed near its map position and pushed apart from
+//! its neighbours until no two boxes touch (the Karelian Isthmus is crowded on any real map).
 
 use crate::core::domain::Side;
 use crate::games::talvisota::rules::map::{ConnectionKind, Nation};
-use crate::games::talvisota::views::BoardView;
+use crate::games::talvisota::rules::state::UnitLocation;
+use crate::games::talvisota::views::{BoardView, UnitView};
+use crate::web::drawing::{Drawing, Mark};
 
 /// One space of the map as a table row.
 #[derive(Clone, Debug)]
@@ -51,7 +57,7 @@ pub fn controller(board: &BoardView, space: &str) -> Side {
         board
             .map_units
             .iter()
-            .any(|u| u.side == side && matches!(&u.location, crate::games::talvisota::rules::state::UnitLocation::Space(x) if x == space))
+            .any(|u| u.side == side && matches!(&u.location, UnitLocation::Space(x) if x == space))
     };
     if here(Side::Finnish) {
         return Side::Finnish;
@@ -63,13 +69,54 @@ pub fn controller(board: &BoardView, space: &str) -> Side {
     }
 }
 
-fn units_in(board: &BoardView, space: &str) -> Vec<String> {
+fn units_in<'a>(board: &'a BoardView, space: &str) -> Vec<&'a UnitView> {
     board
         .map_units
         .iter()
-        .filter(|u| matches!(&u.location, crate::games::talvisota::rules::state::UnitLocation::Space(x) if x == space))
-        .map(|u| u.id.clone())
+        .filter(|u| matches!(&u.location, UnitLocation::Space(x) if x == space))
         .collect()
+}
+
+/// The units in a space in words: "2 × Fusilier division, Tank brigade".
+fn units_text(board: &BoardView, space: &str) -> String {
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for u in units_in(board, space) {
+        let name = unit_name(board, u);
+        match counts.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, count)) => *count += 1,
+            None => counts.push((name, 1)),
+        }
+    }
+    counts
+        .into_iter()
+        .map(|(name, n)| {
+            if n > 1 {
+                format!("{n} × {name}")
+            } else {
+                name
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A unit's name from the counter set ("Fusilier division"), else its printed code.
+pub fn unit_name(board: &BoardView, unit: &UnitView) -> String {
+    board
+        .unit_types
+        .iter()
+        .find(|t| t.kind == unit.kind)
+        .map(|t| t.name.clone())
+        .unwrap_or_else(|| unit.kind.code().to_uppercase())
+}
+
+/// A unit's printed strength, from the counter set.
+fn unit_strength(board: &BoardView, unit: &UnitView) -> Option<u32> {
+    board
+        .unit_types
+        .iter()
+        .find(|t| t.kind == unit.kind)
+        .map(|t| t.strength)
 }
 
 fn markers_in(board: &BoardView, space: &str) -> Vec<String> {
@@ -108,173 +155,320 @@ pub fn space_rows(board: &BoardView) -> Vec<SpaceRow> {
             value: s.value,
             defence_line: line_name(s.defence_line),
             control: controller(board, &s.id).adjective(),
-            units: units_in(board, &s.id).join(", "),
+            units: units_text(board, &s.id),
             markers: markers_in(board, &s.id).join(", "),
         })
         .collect()
 }
 
-/// Escapes text for SVG and HTML.
-fn esc(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+/// A space's box in the drawing.
+const BOX_W: f64 = 138.0;
+const BOX_H: f64 = 80.0;
+/// The least room between two boxes.
+const ROOM: f64 = 14.0;
+/// Drawing pixels per map unit before the boxes are pushed apart.
+const SCALE: f64 = 1.7;
+/// How strongly the fisheye magnifies the middle of the defence lines.
+const LENS: f64 = 2.5;
+const MARGIN: f64 = 12.0;
+/// Counters shown in a box before "+n".
+const SLOTS: usize = 4;
 
-/// Where a drawing looks: map point (`x0`, `y0`) at its top left corner, `zoom` pixels per map
-/// unit, `width` × `height` pixels. Sizes of marks and text stay the same at every zoom.
-struct Frame {
-    x0: f64,
-    y0: f64,
-    zoom: f64,
-    width: f64,
-    height: f64,
-}
-
-impl Frame {
-    fn at(&self, x: u32, y: u32) -> (f64, f64) {
-        (
-            (f64::from(x) - self.x0) * self.zoom,
-            (f64::from(y) - self.y0) * self.zoom,
-        )
-    }
-}
-
-/// The whole map as an SVG image: connections (rail thick, ice dashed, faint until they open),
-/// spaces coloured by who holds them (squares for logistics centres), city values, defence lines
-/// as dotted rings, the number of units standing there and strategy counters as small squares.
-pub fn map_svg(board: &BoardView) -> String {
-    let frame = Frame {
-        x0: -20.0,
-        y0: -20.0,
-        zoom: 1.0,
-        width: 640.0,
-        height: 940.0,
-    };
-    draw(board, &frame, "map", "The map")
-}
-
-/// A close-up of the defence lines and the spaces around them (the Karelian Isthmus on the
-/// default map), where the whole map is too crowded to read; `None` on a map without lines.
-pub fn close_up_svg(board: &BoardView) -> Option<String> {
+/// The centre of every space's box, in map order: the map position scaled, then pushed apart
+/// until no two boxes come closer than `ROOM`, each drawn gently back towards its own place.
+pub fn layout(board: &BoardView) -> Vec<(f64, f64)> {
+    // A fisheye lens on the defence lines (where the map is most crowded) spreads their spaces
+    // before the boxes are pushed apart, so the push keeps more of the map's shape.
     let lines: Vec<_> = board
         .map
         .spaces
         .iter()
         .filter(|s| s.defence_line > 0)
         .collect();
-    let (min_x, max_x) = (
-        lines.iter().map(|s| s.x).min()?,
-        lines.iter().map(|s| s.x).max()?,
-    );
-    let (min_y, max_y) = (
-        lines.iter().map(|s| s.y).min()?,
-        lines.iter().map(|s| s.y).max()?,
-    );
-    let pad = 40.0;
-    let (x0, y0) = (f64::from(min_x) - pad, f64::from(min_y) - pad);
-    let (w, h) = (
-        f64::from(max_x - min_x) + 2.0 * pad,
-        f64::from(max_y - min_y) + 2.0 * pad,
-    );
-    let zoom = (600.0 / w).min(900.0 / h).max(1.0);
-    let frame = Frame {
-        x0,
-        y0,
-        zoom,
-        width: w * zoom,
-        height: h * zoom,
+    let (cx, cy) = if lines.is_empty() {
+        (300.0, 450.0)
+    } else {
+        let n = lines.len() as f64;
+        (
+            lines.iter().map(|s| f64::from(s.x)).sum::<f64>() / n,
+            lines.iter().map(|s| f64::from(s.y)).sum::<f64>() / n,
+        )
     };
-    Some(draw(
-        board,
-        &frame,
-        "close-up",
-        "Close-up of the defence lines",
-    ))
+    let reach = board
+        .map
+        .spaces
+        .iter()
+        .map(|s| (f64::from(s.x) - cx).hypot(f64::from(s.y) - cy))
+        .fold(1.0, f64::max);
+    let home: Vec<(f64, f64)> = board
+        .map
+        .spaces
+        .iter()
+        .map(|s| {
+            let (dx, dy) = (f64::from(s.x) - cx, f64::from(s.y) - cy);
+            let r = dx.hypot(dy) / reach;
+            let lens = (1.0 + LENS) / (LENS * r + 1.0);
+            ((cx + dx * lens) * SCALE, (cy + dy * lens) * SCALE)
+        })
+        .collect();
+    let mut at = home.clone();
+    let n = at.len();
+    for round in 0..900 {
+        let settle = round >= 600;
+        let mut moved = false;
+        for i in 0..n {
+            for j in i + 1..n {
+                let (dx, dy) = (at[j].0 - at[i].0, at[j].1 - at[i].1);
+                let over_x = BOX_W + ROOM - dx.abs();
+                let over_y = BOX_H + ROOM - dy.abs();
+                if over_x <= 0.0 || over_y <= 0.0 {
+                    continue;
+                }
+                moved = true;
+                // Apart along the line between them (measured in boxes, so the push keeps
+                // the map's shape), just far enough that they no longer touch.
+                let (u, v) = (dx / (BOX_W + ROOM), dy / (BOX_H + ROOM));
+                let (u, v) = if u == 0.0 && v == 0.0 {
+                    (0.0, 0.01)
+                } else {
+                    (u, v)
+                };
+                let reach = u.abs().max(v.abs());
+                let grow = (1.0 / reach - 1.0).min(4.0) / 2.0 + 0.001;
+                let (px, py) = (u * grow * (BOX_W + ROOM), v * grow * (BOX_H + ROOM));
+                at[i].0 -= px;
+                at[i].1 -= py;
+                at[j].0 += px;
+                at[j].1 += py;
+            }
+        }
+        if !settle {
+            for (p, h) in at.iter_mut().zip(&home) {
+                p.0 += (h.0 - p.0) * 0.02;
+                p.1 += (h.1 - p.1) * 0.02;
+            }
+        } else if !moved {
+            break;
+        }
+    }
+    let min_x = at.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+    let min_y = at.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+    at.iter()
+        .map(|p| {
+            (
+                (p.0 - min_x + BOX_W / 2.0 + MARGIN).round(),
+                (p.1 - min_y + BOX_H / 2.0 + MARGIN + 24.0).round(),
+            )
+        })
+        .collect()
 }
 
-fn draw(board: &BoardView, frame: &Frame, id: &str, title: &str) -> String {
-    let (width, height) = (frame.width, frame.height);
-    let mut svg = format!(
-        r##"<svg class="histogram" width="100%" viewBox="0 0 {width:.0} {height:.0}" role="img" aria-labelledby="{id}-title {id}-desc" xmlns="http://www.w3.org/2000/svg"><title id="{id}-title">{title}</title><desc id="{id}-desc">Spaces coloured by who holds them: red Soviet, blue Finnish; dotted rings mark defence lines; squares are logistics centres. The table of spaces gives the same facts.</desc><rect width="{width:.0}" height="{height:.0}" fill="#f4f1e8"/>"##
+fn side_colour(side: Side) -> &'static str {
+    match side {
+        Side::Soviet => "#9b1c1c",
+        Side::Finnish => "#1f4e79",
+    }
+}
+
+fn side_tint(side: Side) -> &'static str {
+    match side {
+        Side::Soviet => "#f6dcd9",
+        Side::Finnish => "#dce7f5",
+    }
+}
+
+/// One thing drawn in a space's counter row.
+enum Piece<'a> {
+    Unit(&'a UnitView),
+    Strategy(Side, Option<&'a str>),
+    Marker(&'static str),
+}
+
+/// The whole map as an SVG picture: connections (rail thick, ice dashed, faint until they open),
+/// each space as a box tinted by who holds it with its name, value, front and defence line, and
+/// the counters standing there: units with their type and strength in their side's colour,
+/// strategy counters face down unless revealed, possession and infiltration markers.
+pub fn map_svg(board: &BoardView) -> String {
+    use askama::Template;
+    let at = layout(board);
+    let mut d = Drawing::new(
+        "map",
+        "map",
+        "img",
+        board.map.title.clone(),
+        "Every space of the map as a box tinted by who holds it (red Soviet, blue Finnish), with its name, city value, front and defence line, joined by its roads, railways (thick) and ice roads (dashed). Counters stand in the boxes: units with their type and strength in their side's colour, strategy counters face down (?) unless revealed. The table of spaces after the picture gives the same facts.".into(),
     );
+    let width = at.iter().map(|p| p.0).fold(0.0, f64::max) + BOX_W / 2.0 + MARGIN;
+    let height = at.iter().map(|p| p.1).fold(0.0, f64::max) + BOX_H / 2.0 + MARGIN;
+    d.width = width as i32;
+    d.height = height as i32;
+    d.rect(0, 0, d.width, d.height, "#f4f1e8", "none", 0);
+    let index = |id: &str| board.map.spaces.iter().position(|s| s.id == id);
     for c in &board.map.connections {
-        let (Some(a), Some(b)) = (board.map.space(&c.from), board.map.space(&c.to)) else {
+        let (Some(a), Some(b)) = (index(&c.from), index(&c.to)) else {
             continue;
         };
-        let (stroke, dash) = match c.kind {
-            ConnectionKind::Road => (1.5, ""),
-            ConnectionKind::Rail => (3.0, ""),
-            ConnectionKind::Ice => (1.5, r#" stroke-dasharray="6 4""#),
+        let (width, dashed, stroke) = match c.kind {
+            ConnectionKind::Road => (2, false, "#6b6b6b"),
+            ConnectionKind::Rail => (5, false, "#3a3a3a"),
+            ConnectionKind::Ice => (2, true, "#3b7fb8"),
         };
-        let opacity = if c.opens_turn > board.turn.max(1) {
-            "0.3"
-        } else {
-            "1"
-        };
-        let ((x1, y1), (x2, y2)) = (frame.at(a.x, a.y), frame.at(b.x, b.y));
-        svg.push_str(&format!(
-            r##"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="#555" stroke-width="{stroke}" stroke-opacity="{opacity}"{dash}/>"##
-        ));
+        d.marks.push(Mark::Line {
+            x1: at[a].0 as i32,
+            y1: at[a].1 as i32,
+            x2: at[b].0 as i32,
+            y2: at[b].1 as i32,
+            stroke,
+            width,
+            dashed,
+            faint: c.opens_turn > board.turn.max(1),
+        });
     }
-    for s in &board.map.spaces {
-        let (x, y) = frame.at(s.x, s.y);
-        if x < -50.0 || y < -50.0 || x > width + 50.0 || y > height + 50.0 {
-            continue;
-        }
-        let fill = match controller(board, &s.id) {
-            Side::Soviet => "#b3261e",
-            Side::Finnish => "#1f5fa8",
-        };
-        svg.push_str(&format!(r#"<g id="{id}-{}">"#, esc(&s.id)));
-        if s.defence_line > 0 {
-            svg.push_str(&format!(
-                r##"<circle cx="{x:.1}" cy="{y:.1}" r="16" fill="none" stroke="#222" stroke-width="2" stroke-dasharray="2 3"/>"##
-            ));
-        }
-        if s.logistics_centre {
-            svg.push_str(&format!(
-                r##"<rect x="{:.1}" y="{:.1}" width="22" height="22" rx="3" fill="{fill}" stroke="#222"/>"##,
-                x - 11.0,
-                y - 11.0
-            ));
-        } else {
-            svg.push_str(&format!(
-                r##"<circle cx="{x:.1}" cy="{y:.1}" r="11" fill="{fill}" stroke="#222"/>"##
-            ));
-        }
-        svg.push_str(&format!(
-            r##"<text x="{:.1}" y="{:.1}" fill="#222">{}</text>"##,
-            x + 17.0,
-            y + 4.0,
-            esc(&s.name)
-        ));
+    for (s, p) in board.map.spaces.iter().zip(&at) {
+        let (x, y) = ((p.0 - BOX_W / 2.0) as i32, (p.1 - BOX_H / 2.0) as i32);
+        let (w, h) = (BOX_W as i32, BOX_H as i32);
+        let holder = controller(board, &s.id);
+        let pieces = pieces_in(board, &s.id);
+        let mut title = format!(
+            "{}: {} front, held by {}",
+            s.name,
+            s.front.name(),
+            holder.adjective()
+        );
         if s.value > 0 {
-            svg.push_str(&format!(
-                r##"<text x="{x:.1}" y="{:.1}" fill="#fff" text-anchor="middle" font-weight="700">{}</text>"##,
-                y + 4.0,
-                s.value
-            ));
+            title.push_str(&format!(", value {}", s.value));
         }
-        let units = units_in(board, &s.id).len();
-        if units > 0 {
-            svg.push_str(&format!(
-                r##"<text x="{:.1}" y="{:.1}" fill="#222" font-weight="700">{units} unit(s)</text>"##,
-                x + 17.0,
-                y + 17.0
-            ));
+        if s.defence_line > 0 {
+            title.push_str(&format!(", {}", line_name(s.defence_line)));
         }
-        let counters = board.placements.iter().filter(|p| p.space == s.id).count();
-        for n in 0..counters {
-            svg.push_str(&format!(
-                r##"<rect x="{:.1}" y="{:.1}" width="10" height="10" fill="#e0a800" stroke="#222"/>"##,
-                x - 20.0 - 12.0 * n as f64,
-                y - 22.0
-            ));
+        let units = units_text(board, &s.id);
+        if !units.is_empty() {
+            title.push_str(&format!("; units: {units}"));
         }
-        svg.push_str("</g>");
+        d.open(None, title);
+        if s.defence_line > 0 {
+            d.marks.push(Mark::Rect {
+                x: x - 5,
+                y: y - 5,
+                w: w + 10,
+                h: h + 10,
+                rx: 8,
+                fill: "none",
+                stroke: "#5a3d12",
+                stroke_width: 2,
+                dashed: true,
+            });
+        }
+        d.marks.push(Mark::Rect {
+            x,
+            y,
+            w,
+            h,
+            rx: 5,
+            fill: side_tint(holder),
+            stroke: side_colour(holder),
+            stroke_width: if s.logistics_centre { 4 } else { 2 },
+            dashed: false,
+        });
+        let name_room = if s.value > 0 { w - 36 } else { w - 12 };
+        d.text_within(x + 6, y + 16, s.name.clone(), "space", 14, name_room);
+        if s.value > 0 {
+            d.marks.push(Mark::Circle {
+                cx: x + w - 15,
+                cy: y + 13,
+                r: 11,
+                fill: "#1d2630",
+                stroke: "#fff",
+                stroke_width: 1,
+                dashed: false,
+            });
+            d.centred(x + w - 15, y + 18, s.value.to_string(), "value");
+        }
+        let mut about = Vec::new();
+        if s.logistics_centre {
+            about.push("logistics centre".to_owned());
+        }
+        if s.defence_line > 0 {
+            about.push(line_name(s.defence_line).to_owned());
+        }
+        if !about.is_empty() {
+            d.text_within(x + 6, y + 30, about.join(" · "), "about", 11, w - 12);
+        }
+        let shown = if pieces.len() > SLOTS {
+            SLOTS - 1
+        } else {
+            pieces.len()
+        };
+        for (i, piece) in pieces.iter().take(shown).enumerate() {
+            draw_piece(&mut d, board, piece, x + 5 + i as i32 * 33, y + 40);
+        }
+        if pieces.len() > shown {
+            d.centred(
+                x + 5 + shown as i32 * 33 + 15,
+                y + 62,
+                format!("+{}", pieces.len() - shown),
+                "more",
+            );
+        }
+        d.close(false);
     }
-    svg.push_str("</svg>");
-    svg
+    d.render().unwrap_or_default()
+}
+
+fn pieces_in<'a>(board: &'a BoardView, space: &str) -> Vec<Piece<'a>> {
+    let mut pieces: Vec<Piece<'a>> = units_in(board, space)
+        .into_iter()
+        .map(Piece::Unit)
+        .collect();
+    pieces.extend(
+        board
+            .placements
+            .iter()
+            .filter(|p| p.space == space)
+            .map(|p| Piece::Strategy(p.side, p.strategy.as_deref())),
+    );
+    if board.possession_markers.iter().any(|m| m == space) {
+        pieces.push(Piece::Marker("HELD"));
+    }
+    if board.infiltration.as_deref() == Some(space) {
+        pieces.push(Piece::Marker("INF"));
+    }
+    pieces
+}
+
+/// A counter 30 px square at (`x`, `y`).
+fn draw_piece(d: &mut Drawing, board: &BoardView, piece: &Piece<'_>, x: i32, y: i32) {
+    let counter = |fill: &'static str, stroke: &'static str, dashed: bool| Mark::Rect {
+        x,
+        y,
+        w: 30,
+        h: 34,
+        rx: 3,
+        fill,
+        stroke,
+        stroke_width: 1,
+        dashed,
+    };
+    match piece {
+        Piece::Unit(u) => {
+            d.marks.push(counter(side_colour(u.side), "#111", false));
+            d.centred(x + 15, y + 12, u.kind.code().to_uppercase(), "unit-kind");
+            if let Some(strength) = unit_strength(board, u) {
+                d.centred(x + 15, y + 29, strength.to_string(), "unit-strength");
+            }
+        }
+        Piece::Strategy(side, code) => {
+            d.marks
+                .push(counter("#e0a800", side_colour(*side), code.is_none()));
+            let text = code.map_or_else(
+                || "?".to_owned(),
+                |c| c.chars().take(4).collect::<String>().to_uppercase(),
+            );
+            d.centred(x + 15, y + 22, text, "strategy");
+        }
+        Piece::Marker(text) => {
+            d.marks.push(counter("#ffffff", "#111", false));
+            d.centred(x + 15, y + 22, *text, "marker");
+        }
+    }
 }

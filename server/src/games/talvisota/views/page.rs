@@ -10,12 +10,10 @@ use crate::games::talvisota::rules::state::{EntrenchmentKind, Phase, UnitLocatio
 use crate::games::talvisota::rules::strategy::{FinnishStrategy, SovietStrategy};
 use crate::games::talvisota::rules::support::SupportKind;
 use crate::games::talvisota::views::log::{outcome_sentence, space_name};
-use crate::games::talvisota::views::map::{
-    SpaceRow, close_up_svg, controller, map_svg, space_rows,
-};
+use crate::games::talvisota::views::map::{SpaceRow, controller, map_svg, space_rows, unit_name};
 use crate::games::talvisota::views::report::{
-    HarassmentView, PieceRow, RoundView, finnish_lines, harassment_view, marker_rows, place,
-    round_view, snake, soviet_lines, unit_rows,
+    HarassmentView, PieceRow, RoundView, finnish_lines, harassment_view, marker_rows, piece_name,
+    place, round_view, snake, soviet_lines, unit_rows,
 };
 use crate::games::talvisota::views::{BoardView, MarkerView, TalvisotaView, UnitView};
 
@@ -77,8 +75,6 @@ pub struct GameModel {
     pub outcome: Option<String>,
     /// The SVG map.
     pub svg: String,
-    /// A close-up of the defence lines.
-    pub close_up: Option<String>,
     /// The map as a table.
     pub rows: Vec<SpaceRow>,
     /// The viewer's pieces.
@@ -152,7 +148,7 @@ fn marker_choices<K: Copy>(markers: &[MarkerView<K>], label: impl Fn(K) -> Strin
         .filter(|m| m.available)
         .map(|m| Choice {
             value: m.id.clone(),
-            label: format!("{} ({})", m.id, label(m.kind)),
+            label: piece_name(&m.id, &label(m.kind)),
         })
         .collect()
 }
@@ -168,9 +164,8 @@ fn unit_choices(
         .map(|u| Choice {
             value: u.id.clone(),
             label: format!(
-                "{} ({}, {})",
-                u.id,
-                u.kind.code().to_uppercase(),
+                "{} ({})",
+                piece_name(&u.id, &unit_name(board, u)),
                 place(board, &u.location)
             ),
         })
@@ -257,7 +252,7 @@ pub fn game_model(view: &TalvisotaView, role: Role, events: &[TalvisotaEvent]) -
         .iter()
         .filter(|m| m.available)
         .flat_map(|m| {
-            let label = format!("{} ({})", m.id, snake(&m.kind).replace('_', " "));
+            let label = piece_name(&m.id, &snake(&m.kind).replace('_', " "));
             let mut out = vec![Choice {
                 value: m.id.clone(),
                 label: label.clone(),
@@ -296,7 +291,6 @@ pub fn game_model(view: &TalvisotaView, role: Role, events: &[TalvisotaEvent]) -
         solo: board.solo,
         outcome: board.outcome.as_ref().map(outcome_sentence),
         svg: map_svg(board),
-        close_up: close_up_svg(board),
         rows: space_rows(board),
         pieces,
         sheet,

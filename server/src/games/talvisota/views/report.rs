@@ -11,8 +11,8 @@ use crate::games::talvisota::views::{BoardView, MarkerView, UnitView};
 /// One of the viewer's pieces.
 #[derive(Clone, Debug)]
 pub struct PieceRow {
-    /// Identifier.
-    pub id: String,
+    /// Its name: the kind and the counter's number.
+    pub name: String,
     /// Whose.
     pub side: &'static str,
     /// What it is.
@@ -59,12 +59,28 @@ pub fn place(board: &BoardView, location: &UnitLocation) -> String {
     }
 }
 
+/// A piece's name for people: its kind's name with the counter's number ("Fusilier division
+/// 3", "Snow 2"), never its id.
+pub fn piece_name(id: &str, kind: &str) -> String {
+    let mut name = kind.to_owned();
+    if let Some(first) = name.get(..1) {
+        name = format!("{}{}", first.to_uppercase(), &name[1..]);
+    }
+    match id.rsplit('-').next().filter(|n| n.parse::<u32>().is_ok()) {
+        Some(n) => format!("{name} {n}"),
+        None => name,
+    }
+}
+
 /// The viewer's units as rows.
 pub fn unit_rows(board: &BoardView, units: &[UnitView]) -> Vec<PieceRow> {
     units
         .iter()
         .map(|u| PieceRow {
-            id: u.id.clone(),
+            name: piece_name(
+                &u.id,
+                &crate::games::talvisota::views::map::unit_name(board, u),
+            ),
             side: u.side.adjective(),
             kind: u.kind.code().to_uppercase(),
             state: place(board, &u.location),
@@ -77,7 +93,7 @@ pub fn marker_rows<K: serde::Serialize>(markers: &[MarkerView<K>]) -> Vec<PieceR
     markers
         .iter()
         .map(|m| PieceRow {
-            id: m.id.clone(),
+            name: piece_name(&m.id, &snake(&m.kind).replace('_', " ")),
             side: m.side.adjective(),
             kind: snake(&m.kind).replace('_', " "),
             state: if m.available {

@@ -8,7 +8,7 @@ use crate::games::talvisota::rules::{
     new_game, organise,
 };
 use crate::games::talvisota::views::log::sentence;
-use crate::games::talvisota::views::map::{close_up_svg, controller, map_svg};
+use crate::games::talvisota::views::map::{controller, layout, map_svg};
 use crate::games::talvisota::views::page::game_model;
 use crate::games::talvisota::views::view_for;
 
@@ -63,8 +63,17 @@ fn the_map_shows_control_and_every_space() {
     assert_eq!(controller(&board, "leningrad"), Side::Soviet);
     assert_eq!(controller(&board, "terijoki"), Side::Finnish);
     let svg = map_svg(&board);
-    assert_eq!(svg.matches("<g id=\"map-").count(), s.map.spaces.len());
-    assert!(close_up_svg(&board).is_some_and(|c| c.contains("close-up-terijoki")));
+    for space in &s.map.spaces {
+        assert!(
+            svg.contains(&format!(">{}</text>", space.name)),
+            "{} is named",
+            space.name
+        );
+    }
+    assert!(
+        !svg.contains("unit(s)") && !svg.contains("su-"),
+        "counters, not counts or ids"
+    );
     // A Soviet unit takes a Finnish space; Finnish scouts in it take it back.
     if let Some(u) = s.unit_mut("su-eli-1") {
         u.location = UnitLocation::Space("terijoki".into());
@@ -86,4 +95,50 @@ fn every_event_reads_as_a_sentence() {
         let text = sentence(e, &s.map);
         assert!(text.ends_with('.') && text.len() > 10, "{text}");
     }
+}
+
+#[test]
+fn no_two_spaces_of_the_map_touch() {
+    let (s, _) = turn_one();
+    let board = crate::games::talvisota::views::board_view(&s, Some(Side::Soviet));
+    let at = layout(&board);
+    assert_eq!(at.len(), s.map.spaces.len());
+    for (i, a) in at.iter().enumerate() {
+        assert!(
+            a.0 >= 69.0 && a.1 >= 40.0,
+            "{} is inside the picture",
+            s.map.spaces[i].name
+        );
+        for (j, b) in at.iter().enumerate().skip(i + 1) {
+            let apart = (a.0 - b.0).abs() >= 138.0 || (a.1 - b.1).abs() >= 80.0;
+            assert!(
+                apart,
+                "{} and {} overlap",
+                s.map.spaces[i].name, s.map.spaces[j].name
+            );
+        }
+    }
+}
+
+#[test]
+fn the_map_draws_counters_as_counters() {
+    let (s, _) = turn_one();
+    let board = crate::games::talvisota::views::board_view(&s, Some(Side::Finnish));
+    let svg = map_svg(&board);
+    let on_map = board.map_units.len();
+    assert!(on_map > 0);
+    // Each unit is a counter with its printed code; a space with more than four shows "+n".
+    let codes = ["FUS", "ELI", "MECA", "TAN", "RES", "SK", "WD", "SCT", "DIV"];
+    let drawn: usize = codes
+        .iter()
+        .map(|c| svg.matches(&format!(">{c}</text>")).count())
+        .sum();
+    let hidden: usize = svg
+        .match_indices(">+")
+        .filter_map(|(i, _)| svg[i + 2..].split('<').next()?.parse::<usize>().ok())
+        .sum();
+    assert!(
+        drawn > 0 && drawn <= on_map && drawn + hidden >= on_map,
+        "{drawn} + {hidden} of {on_map}"
+    );
 }

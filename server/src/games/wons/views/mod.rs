@@ -371,6 +371,7 @@ pub mod battle_report;
 mod battle_tests;
 pub mod battle_umpire;
 pub mod battle_words;
+pub mod board;
 pub mod header;
 pub mod picture;
 mod schema;
