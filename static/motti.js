@@ -68,6 +68,9 @@ async function refreshMain() {
 }
 if (live && live.dataset.src && "EventSource" in window) {
   const source = new EventSource(live.dataset.src);
+  // Leaving the page closes the stream at once: a browser holds few connections per server, and
+  // an open stream would keep one of them from the next page.
+  window.addEventListener("pagehide", () => source.close());
   source.addEventListener("changed", () => {
     refreshMain().catch(showBanner);
   });
@@ -144,4 +147,57 @@ for (const button of document.querySelectorAll("button[data-copy]")) {
       button.textContent = "Select the link and copy it";
     }
   });
+}
+
+// The Talvisota map: zoom buttons change the drawing's width inside its scrolling frame (the
+// frame scrolls to pan, and a phone can also pinch). Shown only with this script.
+{
+  const showTools = () => {
+    for (const tools of document.querySelectorAll(".map-tools")) tools.hidden = false;
+  };
+  showTools();
+  document.addEventListener("motti:refreshed", showTools);
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-zoom]");
+    if (!button) return;
+    const frame = document.getElementById(button.getAttribute("aria-controls"));
+    const map = frame?.querySelector("svg");
+    if (!map) return;
+    const natural = map.viewBox.baseVal.width;
+    const now = map.getBoundingClientRect().width;
+    const fit = frame.clientWidth;
+    const step = button.dataset.zoom;
+    const next = step === "fit" ? fit : Math.min(natural * 2, Math.max(fit, now * (step === "in" ? 1.4 : 1 / 1.4)));
+    frame.dataset.zoom = step;
+    map.style.width = `${Math.round(next)}px`;
+  });
+}
+
+// The new-campaign form shows only the options of the chosen game.
+{
+  const game = document.getElementById("game");
+  const follow = () => {
+    for (const part of document.querySelectorAll("[data-game]")) {
+      part.hidden = !part.dataset.game.split(" ").includes(game.value);
+    }
+  };
+  if (game) {
+    game.addEventListener("change", follow);
+    follow();
+  }
+}
+
+// WoNS order forms: only the details of the chosen action are shown (all are shown without this
+// script, each labelled with its action).
+{
+  const follow = (select) => {
+    const form = select.closest("form");
+    for (const part of form.querySelectorAll("[data-for]")) part.hidden = part.dataset.for !== select.value;
+  };
+  const all = () => document.querySelectorAll("select[data-action]").forEach(follow);
+  document.addEventListener("change", (event) => {
+    if (event.target.matches?.("select[data-action]")) follow(event.target);
+  });
+  all();
+  document.addEventListener("motti:refreshed", all);
 }

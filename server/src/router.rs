@@ -13,6 +13,8 @@ use crate::state::AppState;
 use crate::tray::{api as dice, epochs as dice_epochs, pages as dice_pages};
 use crate::web::{api_doc, health, pages, ratelimit};
 use axum::Router;
+use axum::http::{Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
@@ -274,4 +276,63 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .merge(games)
         .merge(crate::games::assisted::play::pages::router())
         .merge(api(&limiter).0)
+        .method_not_allowed_fallback(back_to_the_page)
+}
+
+/// A browser that reloads, or comes back to, the address a refused form was posted to asks for
+/// it with GET: instead of 405 it goes to the page the form belongs to (the nearest page route
+/// above that address). Other methods, and the API, keep their 405.
+async fn back_to_the_page(method: Method, uri: Uri) -> Response {
+    let path = uri.path();
+    if method == Method::GET
+        && !path.starts_with("/api/")
+        && let Some(page) = page_above(path)
+    {
+        return Redirect::to(&page).into_response();
+    }
+    StatusCode::METHOD_NOT_ALLOWED.into_response()
+}
+
+/// The longest proper prefix of `path` (whole segments) that is a page shown with GET.
+fn page_above(path: &str) -> Option<String> {
+    let segments: Vec<&str> = path.split('/').collect();
+    let routes = page_routes();
+    let is_page = |candidate: &[&str]| {
+        routes.iter().any(|(method, pattern)| {
+            let parts: Vec<&str> = pattern.split('/').collect();
+            *method == "GET"
+                && parts.len() == candidate.len()
+                && parts
+                    .iter()
+                    .zip(candidate)
+                    .all(|(p, c)| p == c || (p.starts_with('{') && !c.is_empty()))
+        })
+    };
+    (2..segments.len())
+        .rev()
+        .map(|n| &segments[..n])
+        .find(|candidate| is_page(candidate))
+        .map(|candidate| candidate.join("/"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::page_above;
+
+    #[test]
+    fn a_form_address_leads_back_to_its_page() {
+        assert_eq!(
+            page_above("/campaigns/7/wons/orders/sov-1").as_deref(),
+            Some("/campaigns/7/wons")
+        );
+        assert_eq!(
+            page_above("/campaigns/7/dice/roll").as_deref(),
+            Some("/campaigns/7/dice")
+        );
+        assert_eq!(
+            page_above("/campaigns/7/invites").as_deref(),
+            Some("/campaigns/7")
+        );
+        assert_eq!(page_above("/signin").as_deref(), None);
+    }
 }

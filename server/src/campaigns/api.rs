@@ -182,6 +182,9 @@ pub async fn api_show(
 /// Finishes a campaign and reveals the last dice seed; umpire only.
 pub async fn finish(state: &AppState, access: &CampaignAccess) -> Result<(), AppError> {
     access.require_umpire("finish the campaign")?;
+    if let Some(module) = crate::games::registry::module(access.membership.campaign.game()) {
+        return module.conclude(state, access).await;
+    }
     let mut tx = state.db.begin().await?;
     let locked = db::campaigns::membership(&mut *tx, access.id(), access.user.id, true)
         .await?

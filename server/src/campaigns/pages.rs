@@ -38,6 +38,10 @@ struct ListPage {
     game_error: Option<String>,
     scenario: String,
     scenario_error: Option<String>,
+    /// Talvisota's options, as ticked.
+    solo: bool,
+    easy_recovery: bool,
+    ignore_space_morale: bool,
 }
 
 async fn list_page(
@@ -62,6 +66,9 @@ async fn list_page(
             .unwrap_or_default()
             .to_owned(),
         scenario_error: None,
+        solo: false,
+        easy_recovery: false,
+        ignore_space_morale: false,
     })
 }
 
@@ -82,6 +89,12 @@ pub struct CampaignForm {
     name: Label,
     game: String,
     scenario: PlainText,
+    /// Talvisota: the server plays the Finns.
+    solo: Option<String>,
+    /// Talvisota: cheaper recovery.
+    easy_recovery: Option<String>,
+    /// Talvisota: the harder game.
+    ignore_space_morale: Option<String>,
 }
 
 /// `POST /campaigns`: creates a campaign, or shows the form again with the error next to its field.
@@ -90,17 +103,46 @@ pub async fn create(
     CurrentUser(user): CurrentUser,
     Form(form): Form<CampaignForm>,
 ) -> Result<Response, AppError> {
-    let form = NewCampaign {
+    let ticked = |b: &Option<String>| b.is_some();
+    let (solo, easy_recovery, ignore_space_morale) = (
+        ticked(&form.solo),
+        ticked(&form.easy_recovery),
+        ticked(&form.ignore_space_morale),
+    );
+    let text = form.scenario.trim().to_owned();
+    let talvisota = form.game == Game::Talvisota.code();
+    let new = NewCampaign {
         name: form.name,
         game: form.game,
-        scenario: Some(form.scenario.trim())
-            .filter(|s| !s.is_empty())
-            .map(|s| serde_json::Value::String(s.to_owned())),
+        scenario: if talvisota {
+            Some(serde_json::json!({
+                "solo": solo,
+                "easy_recovery": easy_recovery,
+                "ignore_space_morale": ignore_space_morale,
+            }))
+        } else {
+            Some(text.clone())
+                .filter(|s| !s.is_empty())
+                .map(serde_json::Value::String)
+        },
     };
-    match campaigns::create(&state, user.id, &form).await {
+    let result = if talvisota && !text.is_empty() {
+        Err(AppError::invalid(
+            "invalid_scenario",
+            "Talvisota takes no scenario pack: leave the box empty and choose its options with the tick boxes.",
+        )
+        .on_field("scenario"))
+    } else {
+        campaigns::create(&state, user.id, &new).await
+    };
+    match result {
         Ok(id) => Ok(Redirect::to(&format!("/campaigns/{id}")).into_response()),
         Err(e) if e.field.is_some() => {
-            let mut page = list_page(&state, &user, &form).await?;
+            let mut page = list_page(&state, &user, &new).await?;
+            page.scenario = text;
+            page.solo = solo;
+            page.easy_recovery = easy_recovery;
+            page.ignore_space_morale = ignore_space_morale;
             match e.field {
                 Some("game") => page.game_error = Some(e.message),
                 Some("scenario") => page.scenario_error = Some(e.message),

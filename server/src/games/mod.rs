@@ -115,6 +115,11 @@ pub trait Game: Send + Sync + 'static {
     ) -> Option<Result<Vec<Self::Event>, AppError>> {
         None
     }
+    /// What ending the campaign does to the game, inside the transaction that finishes it and
+    /// reveals its dice (WoNS decides victory unless the campaign has ended by the rules).
+    fn conclude(_state: &mut Self::State) -> Result<Vec<Self::Event>, AppError> {
+        Ok(Vec::new())
+    }
     /// What the game keeps in the database beyond its campaigns' state (such as the WoNS hero
     /// roster), set up when the server starts.
     fn prepare(_db: &PgPool) -> impl Future<Output = anyhow::Result<()>> + Send {

@@ -48,6 +48,12 @@ pub trait Module: Send + Sync {
         access: &'a CampaignAccess,
         side: domain::Side,
     ) -> BoxFuture<'a, Result<(), AppError>>;
+    /// The umpire ends the campaign: the game concludes, the dice are revealed.
+    fn conclude<'a>(
+        &'a self,
+        state: &'a AppState,
+        access: &'a CampaignAccess,
+    ) -> BoxFuture<'a, Result<(), AppError>>;
     /// Sets up what the game keeps in the database, when the server starts.
     fn prepare<'a>(&'a self, db: &'a sqlx::PgPool) -> BoxFuture<'a, anyhow::Result<()>>;
     /// The turn or Hour of a stored state document, if it reads.
@@ -116,6 +122,13 @@ impl<G: Game> Module for Registered<G> {
         side: domain::Side,
     ) -> BoxFuture<'a, Result<(), AppError>> {
         Box::pin(runner::play_default::<G>(state, access, side))
+    }
+    fn conclude<'a>(
+        &'a self,
+        state: &'a AppState,
+        access: &'a CampaignAccess,
+    ) -> BoxFuture<'a, Result<(), AppError>> {
+        Box::pin(runner::conclude::<G>(state, access))
     }
     fn prepare<'a>(&'a self, db: &'a sqlx::PgPool) -> BoxFuture<'a, anyhow::Result<()>> {
         Box::pin(G::prepare(db))

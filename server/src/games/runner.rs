@@ -166,6 +166,29 @@ pub async fn deadline_passed<G: Game>(state: &AppState, id: Uuid) -> Result<(), 
     Ok(db::campaigns::set_deadline(&state.db, id, None).await?)
 }
 
+/// The umpire ends the campaign: in one transaction the game concludes (see `Game::conclude`),
+/// the campaign is marked finished, every dice seed is revealed and everyone is told. 409 when
+/// it has already finished.
+pub async fn conclude<G: Game>(state: &AppState, access: &CampaignAccess) -> Result<(), AppError> {
+    access.require_umpire("end the campaign")?;
+    let mut command = GameCommand::<G>::open(state, access).await?;
+    if command.command.campaign.is_finished() {
+        return Err(AppError::conflict(
+            "finished",
+            "This campaign has already ended.",
+        ));
+    }
+    let events = G::conclude(&mut command.state)?;
+    let id = command.command.campaign.id;
+    let name = command.command.campaign.name.clone();
+    let tx = command.command.tx();
+    db::campaigns::finish(tx, id).await?;
+    db::dice_epochs::reveal_all(tx, id).await?;
+    crate::notify::tell::campaign_ended(tx, id, &name).await?;
+    command.finish(events).await?;
+    Ok(())
+}
+
 /// The umpire plays the default of `side`'s absent player (see `Game::play_default`); logged for
 /// everyone. 422 when the game has no default for an absent side.
 pub async fn play_default<G: Game>(

@@ -92,6 +92,10 @@ pub fn safe_next(next: &str) -> &str {
 const CSS: &str = include_str!("../../../static/motti.css");
 const JS: &str = include_str!("../../../static/motti.js");
 const ICON: &str = include_str!("../../../static/favicon.svg");
+/// The scenario formats, as the commented files the new-campaign form links to.
+const WONS_PACK: &str = include_str!("../../../scenarios/wons-demo.toml");
+const TALVISOTA_MAP: &str = include_str!("../../../scenarios/talvisota/map.toml");
+const TALVISOTA_COUNTERS: &str = include_str!("../../../scenarios/talvisota/counters.toml");
 
 /// Serves the stylesheet, script and icon compiled into the binary.
 pub async fn static_file(Path(name): Path<String>) -> Result<Response, AppError> {
@@ -99,6 +103,9 @@ pub async fn static_file(Path(name): Path<String>) -> Result<Response, AppError>
         "motti.css" => (CSS, "text/css; charset=utf-8"),
         "motti.js" => (JS, "text/javascript; charset=utf-8"),
         "favicon.svg" => (ICON, "image/svg+xml"),
+        "wons-pack.toml" => (WONS_PACK, "text/plain; charset=utf-8"),
+        "talvisota-map.toml" => (TALVISOTA_MAP, "text/plain; charset=utf-8"),
+        "talvisota-counters.toml" => (TALVISOTA_COUNTERS, "text/plain; charset=utf-8"),
         _ => return Err(AppError::not_found()),
     };
     Ok((

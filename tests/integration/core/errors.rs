@@ -296,3 +296,46 @@ async fn openapi_document_covers_every_api_route() {
         }
     }
 }
+
+#[tokio::test]
+async fn reloading_a_refused_forms_address_goes_back_to_its_page() {
+    let app = TestApp::spawn().await;
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("a client");
+    let id = uuid::Uuid::new_v4();
+    for (address, page) in [
+        (
+            format!("/campaigns/{id}/wons/orders/sov-1"),
+            format!("/campaigns/{id}/wons"),
+        ),
+        (
+            format!("/campaigns/{id}/dice/roll"),
+            format!("/campaigns/{id}/dice"),
+        ),
+        (
+            format!("/campaigns/{id}/invites"),
+            format!("/campaigns/{id}"),
+        ),
+    ] {
+        let res = client
+            .get(format!("{}{address}", app.url))
+            .send()
+            .await
+            .expect("sends");
+        assert!(res.status().is_redirection(), "{address}: {}", res.status());
+        assert_eq!(
+            res.headers().get("location").and_then(|l| l.to_str().ok()),
+            Some(page.as_str()),
+            "{address}"
+        );
+    }
+    // A form address asked for with another method, and the API, still answer 405.
+    let res = client
+        .put(format!("{}/campaigns/{id}/dice/roll", app.url))
+        .send()
+        .await
+        .expect("sends");
+    assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
+}

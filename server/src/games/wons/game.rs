@@ -100,6 +100,14 @@ impl Game for Wons {
     }
     /// An absent side's platoons without orders Defend and its orders are ready; when the
     /// other side is ready too, the Hour resolves.
+    fn conclude(state: &mut WonsState) -> Result<Vec<Event>, AppError> {
+        if state.is_running() {
+            rules::end_campaign(state).map_err(AppError::from)
+        } else {
+            Ok(Vec::new())
+        }
+    }
+
     fn play_default(
         state: &mut WonsState,
         side: domain::Side,

@@ -1055,3 +1055,52 @@ async fn an_unspotted_enemy_platoons_id_answers_exactly_like_a_made_up_one() {
         assert_eq!(answers[0], answers[1], "{hidden_cmd:?}");
     }
 }
+
+#[tokio::test]
+async fn ending_the_campaign_decides_victory_reveals_the_dice_and_removes_the_forms() {
+    let c = WonsTable::new().await;
+    let before = c.page(&c.soviet, "wons").await;
+    assert!(before.contains("id=\"mark-ready\""), "orders are open");
+    let (status, view) = c.post(&c.umpire, "end", json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    let result = view["campaign"]["result"]["sentence"]
+        .as_str()
+        .expect("the result in words")
+        .to_owned();
+    let (_, campaign) = c
+        .app
+        .get(&format!("/api/v1/campaigns/{}", c.id), Some(&c.finn))
+        .await;
+    assert_eq!(campaign["status"], "finished", "{campaign}");
+    for token in [&c.soviet, &c.finn, &c.umpire] {
+        let page = c.page(token, "wons").await;
+        let escaped = result.replace('\'', "&#39;").replace('"', "&#34;");
+        assert!(
+            page.contains(&result) || page.contains(&escaped),
+            "the result is told in words: {result}"
+        );
+        for form in [
+            "mark-ready",
+            "force-resolve",
+            "end-campaign",
+            "/wons/orders/",
+        ] {
+            assert!(
+                !page.contains(form),
+                "{form} is gone once the campaign has ended"
+            );
+        }
+    }
+    // Ending twice is refused, by either door.
+    let (status, _) = c.post(&c.umpire, "end", json!({})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let (status, _) = c
+        .app
+        .post(
+            &format!("/api/v1/campaigns/{}/finish", c.id),
+            Some(&c.umpire),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+}

@@ -106,16 +106,12 @@ pub async fn api_reveal(
 }
 
 /// Ends the campaign, evaluating the pack's victory conditions; umpire only.
-pub async fn end(state: &AppState, access: &CampaignAccess) -> Result<Committed<Wons>, AppError> {
-    access.require_umpire("end the campaign")?;
-    run(state, access, |game, _| {
-        Ok(((), wons::end_campaign(game).map_err(AppError::from)?))
-    })
-    .await
-    .map(|(_, view)| view)
+pub async fn end(state: &AppState, access: &CampaignAccess) -> Result<(), AppError> {
+    crate::games::runner::conclude::<Wons>(state, access).await
 }
 
-/// `POST /api/v1/campaigns/{id}/wons/end`: ends the campaign and evaluates victory; umpire only.
+/// `POST /api/v1/campaigns/{id}/wons/end`: ends the campaign, evaluates victory and reveals every
+/// dice seed (as the campaign's finish does); umpire only.
 #[utoipa::path(post, path = "/api/v1/campaigns/{id}/wons/end", tag = "wons",
     params(("id" = uuid::Uuid, Path, description = "campaign id")),
     responses((status = 200, body = WonsView), (status = 409, description = "already ended")),
@@ -124,7 +120,8 @@ pub async fn api_end(
     State(state): State<AppState>,
     access: CampaignAccess,
 ) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(end(&state, &access).await?.view()))
+    end(&state, &access).await?;
+    Ok(Json(super::view(&state, &access).await?.1))
 }
 
 /// The events the caller may read, newest first.

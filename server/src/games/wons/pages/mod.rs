@@ -9,7 +9,8 @@ use crate::games::wons::rules::tables::artillery::barrages_of;
 use crate::games::wons::rules::{BattleStatus, Order, WonsState};
 use crate::games::wons::views::battle::{SheetCard, sheet_card};
 use crate::games::wons::views::battle_umpire::{UmpireBattleCard, umpire_cards};
-use crate::games::wons::views::picture::{fatigue_track, ladder};
+use crate::games::wons::views::board::ladder_board;
+use crate::games::wons::views::picture::fatigue_track;
 use crate::games::wons::views::{
     BattleView, SideView, UmpireView, WonsView, finnish_view, soviet_view,
 };
@@ -49,6 +50,12 @@ struct Card {
     order_text: String,
     /// A Finnish platoon: its form offers the counterattack scenario and the roadblock.
     is_finnish: bool,
+    /// The tables an attack from the platoon's step may choose: code and name.
+    tables: Vec<(String, &'static str)>,
+    /// One of the choices is the platoon's current order (else the form starts at "Choose…").
+    has_order: bool,
+    /// Why the last order for this platoon was refused, shown beside its form.
+    error: Option<String>,
 }
 
 /// What a side's page says of one battle besides its `BattleView`.
@@ -164,9 +171,32 @@ fn cards(view: &SideView, events: &[EventRow]) -> Result<Vec<Card>, AppError> {
                     .collect(),
                 order_text: order_text(&p.order),
                 is_finnish: p.side == Side::Finnish,
+                tables: attack_tables(view, p),
+                has_order: p.order.is_some(),
+                error: None,
             })
         })
         .collect()
+}
+
+/// The tables of the platoon's step an attack may choose (the Soviets' later attacks keep to
+/// Red, Yellow and Purple; whether this Hour's attack must use Red is checked with the order).
+fn attack_tables(
+    view: &SideView,
+    p: &crate::games::wons::views::OwnPlatoonView,
+) -> Vec<(String, &'static str)> {
+    use crate::games::wons::rules::ladder::TableColour;
+    view.ladder
+        .iter()
+        .find(|s| s.letter == p.step)
+        .map(|s| {
+            s.tables
+                .iter()
+                .filter(|t| p.side == Side::Finnish || TableColour::SOVIET_LATER.contains(t))
+                .map(|t| (t.title().to_lowercase(), t.title()))
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// Each battle of the side's view with its line: status in words and the side's sheet.
@@ -191,6 +221,8 @@ struct Frame {
     campaign_id: uuid::Uuid,
     campaign_name: String,
     error: Option<String>,
+    /// The platoon whose order form the refusal belongs beside, if any.
+    error_at: Option<String>,
     deadline: Option<Due>,
     caption: String,
     report: Vec<EventRow>,
@@ -201,6 +233,7 @@ async fn page(
     state: &AppState,
     access: &CampaignAccess,
     error: Option<String>,
+    error_at: Option<String>,
     status: StatusCode,
 ) -> Result<Response, AppError> {
     let (game, view) = api::view(state, access).await?;
@@ -225,6 +258,7 @@ async fn page(
         campaign_id: access.id(),
         campaign_name: access.membership.campaign.name.clone(),
         error,
+        error_at,
         deadline: deadline_text(access),
         caption: game.clock.label(game.hour),
         report,
@@ -238,21 +272,29 @@ async fn page(
 }
 
 /// A side's page: its ladder, battles, platoon cards and orders.
-fn side_page(frame: Frame, view: SideView) -> Result<SidePage, AppError> {
-    let ladder_svg = ladder(&[&view], frame.caption)
-        .render()
-        .map_err(AppError::internal)?;
+fn side_page(mut frame: Frame, view: SideView) -> Result<SidePage, AppError> {
+    let ladder_svg = ladder_board(&[&view], &frame.caption).map_err(AppError::internal)?;
+    let mut cards = cards(&view, &frame.events)?;
+    // A refused order is shown beside its platoon's form rather than at the top.
+    if let Some(at) = &frame.error_at
+        && let Some(i) = view.platoons.iter().position(|p| &p.id == at)
+        && let Some(card) = cards.get_mut(i)
+    {
+        card.error = frame.error.take();
+    }
     Ok(SidePage {
         nav: frame.nav,
         campaign_id: frame.campaign_id,
         campaign_name: frame.campaign_name,
         error: frame.error,
         initiative: view.campaign.initiative.adjective(),
-        cards: cards(&view, &frame.events)?,
+        cards,
         battles: battle_lines(&view),
         barrage_choices: barrages_of(view.side).map(|b| (b.code, b.title)).collect(),
         is_finnish: view.side == Side::Finnish,
-        may_reorganize: view.side == Side::Soviet && !view.orders.ready,
+        may_reorganize: view.side == Side::Soviet
+            && !view.orders.ready
+            && view.campaign.result.is_none(),
         unordered: view
             .platoons
             .iter()
@@ -277,9 +319,8 @@ fn side_page(frame: Frame, view: SideView) -> Result<SidePage, AppError> {
 fn umpire_page(frame: Frame, game: &WonsState, view: UmpireView) -> Result<UmpirePage, AppError> {
     let soviet = soviet_view(game).0;
     let finnish = finnish_view(game).0;
-    let ladder_svg = ladder(&[&soviet, &finnish], frame.caption)
-        .render()
-        .map_err(AppError::internal)?;
+    let ladder_svg =
+        ladder_board(&[&soviet, &finnish], &frame.caption).map_err(AppError::internal)?;
     let soviet_cards = cards(&soviet, &frame.events)?;
     let finnish_cards = cards(&finnish, &frame.events)?;
     Ok(UmpirePage {
@@ -307,7 +348,7 @@ pub async fn show(
     State(state): State<AppState>,
     access: CampaignAccess,
 ) -> Result<Response, AppError> {
-    page(&state, &access, None, StatusCode::OK).await
+    page(&state, &access, None, None, StatusCode::OK).await
 }
 
 /// Shows the page again with a refusal, or goes back to it after success.
@@ -322,7 +363,8 @@ pub(super) async fn after<T>(
             Ok(Redirect::to(&format!("/campaigns/{}/wons{anchor}", access.id())).into_response())
         }
         Err(e) if e.status.is_client_error() && e.status != StatusCode::NOT_FOUND => {
-            page(state, access, Some(e.message), e.status).await
+            let at = anchor.strip_prefix("#platoon-").map(str::to_owned);
+            page(state, access, Some(e.message), at, e.status).await
         }
         Err(e) => Err(e),
     }

@@ -27,6 +27,18 @@ pub struct OrderForm {
 
 impl OrderForm {
     fn order(&self) -> Result<Order, AppError> {
+        if self.action.is_empty() {
+            return Err(AppError::invalid(
+                "illegal_order",
+                "Choose an action first: the list starts at “Choose…”.",
+            ));
+        }
+        if self.action == "attack" && self.table.is_empty() {
+            return Err(AppError::invalid(
+                "illegal_order",
+                "An attack needs a table, and this step offers none the attack may use.",
+            ));
+        }
         let mut order = json!({ "action": self.action });
         if !self.table.is_empty() {
             order["table"] = json!(self.table);
