@@ -265,3 +265,57 @@ async fn client_seeds_are_public_to_the_campaign() {
         json!([{"role": "soviet", "participant_id": soviet_id, "seed": "motti"}])
     );
 }
+
+#[tokio::test]
+async fn the_new_campaign_form_starts_a_solo_talvisota_and_keeps_a_refusal_filled_in() {
+    let app = TestApp::spawn().await;
+    let (_, token) = app.user("ilmari").await;
+    let browser = app.signed_in("ilmari", "Desk browser").await;
+    // A pack in the box of a game that takes none comes back with the box and ticks kept.
+    let res = browser
+        .post(format!("{}/campaigns", app.url))
+        .form(&[
+            ("name", "Suomussalmi"),
+            ("game", "talvisota"),
+            ("solo", "on"),
+            ("scenario", "title = \"x\""),
+        ])
+        .send()
+        .await
+        .expect("posts");
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = res.text().await.expect("html");
+    assert!(page.contains("Talvisota takes no scenario pack"), "{page}");
+    assert!(
+        page.contains("title = &#34;x&#34;") || page.contains("title = &quot;x&quot;"),
+        "{page}"
+    );
+    assert!(
+        page.contains(r#"id="solo" checked"#),
+        "the tick is kept: {page}"
+    );
+    // Ticked solo play starts a solo game.
+    let res = browser
+        .post(format!("{}/campaigns", app.url))
+        .form(&[
+            ("name", "Suomussalmi"),
+            ("game", "talvisota"),
+            ("solo", "on"),
+        ])
+        .send()
+        .await
+        .expect("posts");
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let (_, list) = app.get("/api/v1/campaigns", Some(&token)).await;
+    let id = list[0]["id"].as_str().expect("the new campaign").to_owned();
+    let (_, view) = app
+        .get(
+            &format!("/api/v1/campaigns/{id}/talvisota/view"),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(view["board"]["solo"], true, "{view}");
+    // The pack format the form links to is served.
+    let format = app.html(&browser, "/static/wons-pack.toml").await;
+    assert!(format.contains("[[ladder]]"));
+}
