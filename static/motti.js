@@ -154,6 +154,16 @@ for (const button of document.querySelectorAll("button[data-copy]")) {
 {
   const showTools = () => {
     for (const tools of document.querySelectorAll(".map-tools")) tools.hidden = false;
+    // A frame narrower than its map starts where the drawing says the action is.
+    for (const frame of document.querySelectorAll(".map-frame")) {
+      const map = frame.querySelector("svg[data-focus]");
+      if (!map || frame.dataset.placed) continue;
+      const [fx, fy] = map.dataset.focus.split(" ").map(Number);
+      const scale = map.getBoundingClientRect().width / map.viewBox.baseVal.width;
+      frame.scrollLeft = fx * scale - frame.clientWidth / 2;
+      frame.scrollTop = fy * scale - frame.clientHeight / 2;
+      frame.dataset.placed = "yes";
+    }
   };
   showTools();
   document.addEventListener("motti:refreshed", showTools);

@@ -113,6 +113,8 @@ pub struct Drawing {
     pub desc: String,
     /// The marks, back to front.
     pub marks: Vec<Mark>,
+    /// The point a scrolling frame should show first, if any.
+    pub focus: Option<(i32, i32)>,
 }
 
 impl Drawing {
@@ -133,6 +135,7 @@ impl Drawing {
             title,
             desc,
             marks: Vec::new(),
+            focus: None,
         }
     }
 

@@ -114,11 +114,24 @@ async fn two_players_play_one_turn_in_their_browsers() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
     std::fs::create_dir_all(&dir).expect("screenshot directory");
     std::fs::write(dir.join("talvisota.png"), png).expect("writes the screenshot");
+    let frame = soviet
+        .find(Locator::Id("map-frame"))
+        .await
+        .expect("the map's frame");
+    let png = frame.screenshot().await.expect("a screenshot of the map");
+    // The frame opens on the defence lines, not on the map's empty corner.
+    let scrolled = soviet
+        .execute(
+            "const f = document.getElementById('map-frame'); return f.scrollLeft + f.scrollTop;",
+            Vec::new(),
+        )
+        .await
+        .expect("the frame's scroll");
+    assert!(scrolled.as_f64().unwrap_or(0.0) > 0.0, "{scrolled}");
     let map = soviet
         .find(Locator::Css("#map-frame svg"))
         .await
         .expect("the map");
-    let png = map.screenshot().await.expect("a screenshot of the map");
     std::fs::write(dir.join("talvisota-map.png"), png).expect("writes the screenshot");
     // On the phone the map scrolls in its frame; the zoom buttons widen and narrow it.
     let before = map.rectangle().await.expect("the map's size").2;

@@ -303,6 +303,24 @@ pub fn map_svg(board: &BoardView) -> String {
     d.width = width as i32;
     d.height = height as i32;
     d.rect(0, 0, d.width, d.height, "#f4f1e8", "none", 0);
+    // A phone shows the defence lines first (the middle of the map on a map without them).
+    let lines: Vec<&(f64, f64)> = board
+        .map
+        .spaces
+        .iter()
+        .zip(&at)
+        .filter(|(s, _)| s.defence_line > 0)
+        .map(|(_, p)| p)
+        .collect();
+    d.focus = Some(if lines.is_empty() {
+        (d.width / 2, d.height / 2)
+    } else {
+        let n = lines.len() as f64;
+        (
+            (lines.iter().map(|p| p.0).sum::<f64>() / n) as i32,
+            (lines.iter().map(|p| p.1).sum::<f64>() / n) as i32,
+        )
+    });
     let index = |id: &str| board.map.spaces.iter().position(|s| s.id == id);
     for c in &board.map.connections {
         let (Some(a), Some(b)) = (index(&c.from), index(&c.to)) else {

@@ -7,6 +7,7 @@
 
 use crate::core::domain::Side;
 use crate::games::wons::rules::ladder::{FireStage, TableColour};
+use crate::games::wons::rules::BattleStatus;
 use crate::games::wons::rules::state::FeatureKind;
 use crate::games::wons::views::SideView;
 use crate::web::drawing::{Drawing, Mark, chars_within, text_width, wrap};
@@ -112,6 +113,15 @@ fn contents(views: &[&SideView]) -> Vec<StepContent> {
                     })
                     .collect();
                 notes.push(format!("Buildings: {}", names.join(", ")));
+            }
+            for b in first.battles.iter().filter(|b| b.step == step.letter) {
+                if b.status == BattleStatus::Pending {
+                    notes.push(format!(
+                        "Battle {} to be fought on the {} table",
+                        b.id,
+                        b.table.title()
+                    ));
+                }
             }
             let mut soviet = Vec::new();
             let mut finnish = Vec::new();
@@ -532,6 +542,20 @@ mod tests {
         for e in &view.enemy_platoons {
             assert!(texts.contains(&format!("Last seen Hour {}", e.seen_hour)));
         }
+    }
+
+    #[test]
+    fn a_pending_battle_is_marked_on_its_step() {
+        let state = demo();
+        let view = soviet_view(&state).0;
+        let battle = view.battles.first().expect("the demo's battle");
+        let steps = contents(&[&view]);
+        let step = steps.iter().find(|s| s.letter == battle.step).expect("its step");
+        assert!(
+            step.notes.iter().any(|n| n.starts_with(&format!("Battle {}", battle.id))),
+            "{:?}",
+            step.notes
+        );
     }
 
     #[test]
