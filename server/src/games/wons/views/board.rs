@@ -6,8 +6,8 @@
 //! stylesheet shows one. Built from side views only, so it shows nothing the reader may not know.
 
 use crate::core::domain::Side;
-use crate::games::wons::rules::ladder::{FireStage, TableColour};
 use crate::games::wons::rules::BattleStatus;
+use crate::games::wons::rules::ladder::{FireStage, TableColour};
 use crate::games::wons::rules::state::FeatureKind;
 use crate::games::wons::views::SideView;
 use crate::web::drawing::{Drawing, Mark, chars_within, text_width, wrap};
@@ -550,9 +550,14 @@ mod tests {
         let view = soviet_view(&state).0;
         let battle = view.battles.first().expect("the demo's battle");
         let steps = contents(&[&view]);
-        let step = steps.iter().find(|s| s.letter == battle.step).expect("its step");
+        let step = steps
+            .iter()
+            .find(|s| s.letter == battle.step)
+            .expect("its step");
         assert!(
-            step.notes.iter().any(|n| n.starts_with(&format!("Battle {}", battle.id))),
+            step.notes
+                .iter()
+                .any(|n| n.starts_with(&format!("Battle {}", battle.id))),
             "{:?}",
             step.notes
         );
