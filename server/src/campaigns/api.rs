@@ -262,7 +262,7 @@ pub async fn api_client_seed(
     if body.seed.is_empty() {
         return Err(AppError::invalid(
             "invalid_client_seed",
-            "A client seed is 1 to 200 bytes of text.",
+            "A client seed is 1 to 200 bytes of text: up to 200 plain letters or digits, fewer with accented letters such as ä and ö, which count two.",
         )
         .on_field("seed"));
     }

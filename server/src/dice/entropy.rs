@@ -17,7 +17,7 @@ pub enum ClientSeedError {
     Empty,
     /// More than 200 bytes were given.
     #[error(
-        "a client seed can be at most 200 bytes of UTF-8 text, and this one is {0} bytes: shorten it"
+        "a client seed can be at most 200 bytes of UTF-8 text (200 plain letters or digits; ä, ö and other accented letters count two, most other scripts three or four), and this one is {0} bytes: shorten it"
     )]
     TooLong(usize),
     /// A NUL or other control character was given.

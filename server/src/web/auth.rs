@@ -62,7 +62,7 @@ impl Password {
         if raw.len() > 1024 {
             return Err(AppError::invalid(
                 "long_password",
-                "A password may have at most 1024 bytes.",
+                "A password may have at most 1024 bytes: 1024 plain letters or digits, fewer with accented letters (which count two) or other scripts.",
             )
             .on_field("password"));
         }

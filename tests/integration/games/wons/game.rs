@@ -1104,3 +1104,49 @@ async fn ending_the_campaign_decides_victory_reveals_the_dice_and_removes_the_fo
         .await;
     assert_eq!(status, StatusCode::CONFLICT);
 }
+
+#[tokio::test]
+async fn the_umpire_corrects_a_value_chosen_by_name_on_the_page() {
+    let c = WonsTable::new().await;
+    let umpire = c.app.signed_in("umpire", "Umpire's browser").await;
+    let page = c
+        .app
+        .html(&umpire, &format!("/campaigns/{}/wons", c.id))
+        .await;
+    assert!(page.contains("5th Rifle Platoon: step (now A)"), "{page}");
+    let post = |form: Vec<(&'static str, &'static str)>| {
+        umpire
+            .post(format!("{}/campaigns/{}/wons/corrections", c.app.url, c.id))
+            .form(&form)
+            .send()
+    };
+    // Nothing chosen: refused in words, nothing changed.
+    let res = post(vec![("value", "3"), ("reason", "typo")])
+        .await
+        .expect("posts");
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        res.text()
+            .await
+            .expect("html")
+            .contains("Choose what to correct")
+    );
+    // A step by its letter, a fatigue as a number.
+    for (target, value) in [
+        ("/platoons/sov-5/step", "b"),
+        ("/platoons/sov-5/fatigue", "4"),
+    ] {
+        let res = post(vec![
+            ("target", target),
+            ("value", value),
+            ("reason", "the table's record"),
+        ])
+        .await
+        .expect("posts");
+        assert!(res.status().is_redirection(), "{target}: {}", res.status());
+    }
+    let view = c.view(&c.soviet).await;
+    let platoon = platoon_of(&view, "sov-5");
+    assert_eq!(platoon["step"], "B", "{platoon}");
+    assert_eq!(platoon["fatigue"], 4, "{platoon}");
+}

@@ -60,28 +60,68 @@ pub async fn resolve(
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
 pub struct CorrectionForm {
+    /// A value chosen from the list.
+    target: String,
+    /// Another value's place in the state, which wins over the list when given.
     path: String,
     value: String,
     reason: String,
 }
 
-/// `POST /campaigns/{id}/wons/corrections`: the value is read as JSON, or as text when it is not JSON.
+impl CorrectionForm {
+    /// Where the value is, from the typed place or else the list.
+    fn place(&self) -> Result<String, AppError> {
+        let typed = self.path.trim();
+        let place = if typed.is_empty() {
+            self.target.trim()
+        } else {
+            typed
+        };
+        if place.is_empty() {
+            return Err(AppError::invalid(
+                "invalid_correction",
+                "Choose what to correct from the list, or type its place under “Another value”.",
+            )
+            .on_field("target"));
+        }
+        Ok(place.to_owned())
+    }
+
+    /// The new value as the state holds it: a step's letter becomes its place on the ladder, a
+    /// side is written as the state writes it, and anything else is read as JSON or else text.
+    fn value(&self, place: &str) -> Value {
+        let text = self.value.trim();
+        let letter = text.len() == 1 && text.as_bytes()[0].is_ascii_alphabetic();
+        if place.ends_with("/step") && letter {
+            return Value::from(text.to_ascii_uppercase().as_bytes()[0] - b'A');
+        }
+        if place.ends_with("/initiative") || place.ends_with("/side") {
+            return Value::String(text.to_lowercase());
+        }
+        serde_json::from_str(text).unwrap_or(Value::String(text.to_owned()))
+    }
+}
+
+/// `POST /campaigns/{id}/wons/corrections`: the value chosen from the list (or typed by its place),
+/// read as a step's letter, a side, JSON, or else text.
 pub async fn correct(
     State(state): State<AppState>,
     access: CampaignAccess,
     Form(form): Form<CorrectionForm>,
 ) -> Result<Response, AppError> {
-    let value =
-        serde_json::from_str(form.value.trim()).unwrap_or(Value::String(form.value.clone()));
-    let result = api::correct(
-        &state,
-        &access,
-        CorrectionIn {
-            path: Label::field("path", form.path.trim().to_owned())?,
-            value,
-            reason: PlainText::field("reason", form.reason.trim().to_owned())?,
-        },
-    )
+    let result = async {
+        let place = form.place()?;
+        api::correct(
+            &state,
+            &access,
+            CorrectionIn {
+                value: form.value(&place),
+                path: Label::field("path", place)?,
+                reason: PlainText::field("reason", form.reason.trim().to_owned())?,
+            },
+        )
+        .await
+    }
     .await;
     after(&state, &access, result, "").await
 }

@@ -114,6 +114,49 @@ struct UmpirePage {
     deadline: Option<Due>,
     report: Vec<EventRow>,
     events: Vec<EventRow>,
+    /// What the correction form offers: the value's place in the state and its name in words
+    /// with its current value.
+    correction_targets: Vec<(String, String)>,
+}
+
+/// The values the umpire corrects most, named as people say them with their current value:
+/// the Hour, the initiative, each platoon's fatigue, step and name, each work's count.
+fn correction_targets(game: &WonsState) -> Vec<(String, String)> {
+    use crate::games::wons::rules::ladder::step_letter;
+    let mut targets = vec![
+        ("/hour".to_owned(), format!("The Hour (now {})", game.hour)),
+        (
+            "/initiative".to_owned(),
+            format!("The initiative (now {})", game.initiative.adjective()),
+        ),
+    ];
+    let mut platoons: Vec<_> = game.platoons.values().collect();
+    platoons.sort_by_key(|p| (p.side != Side::Soviet, p.name.clone()));
+    for p in platoons {
+        let at = format!("/platoons/{}", p.id);
+        targets.push((
+            format!("{at}/fatigue"),
+            format!("{}: fatigue (now {})", p.name, p.fatigue),
+        ));
+        targets.push((
+            format!("{at}/step"),
+            format!("{}: step (now {})", p.name, step_letter(p.step)),
+        ));
+        targets.push((format!("{at}/name"), format!("{}: name", p.name)));
+    }
+    for f in game.features.values() {
+        targets.push((
+            format!("/features/{}/count", f.id),
+            format!(
+                "{} {} at {}: how many (now {})",
+                f.owner.adjective(),
+                f.kind.name(),
+                step_letter(f.step),
+                f.count
+            ),
+        ));
+    }
+    targets
 }
 
 fn action_code(action: Action) -> String {
@@ -330,6 +373,7 @@ fn umpire_page(frame: Frame, game: &WonsState, view: UmpireView) -> Result<Umpir
         error: frame.error,
         initiative: view.campaign.initiative.adjective(),
         battle_cards: umpire_cards(&view.state),
+        correction_targets: correction_targets(game),
         view,
         sides: vec![(soviet, soviet_cards), (finnish, finnish_cards)],
         ladder_svg,

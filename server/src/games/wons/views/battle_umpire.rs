@@ -85,6 +85,9 @@ pub struct UmpireBattleCard {
     pub outcome: Vec<String>,
     /// Equipment left on the field.
     pub devices: Vec<DeviceRow>,
+    /// Where the two sides' reports disagree on the result, in words; empty when they agree or
+    /// only one has reported.
+    pub disagreement: Option<String>,
 }
 
 impl UmpireBattleCard {
@@ -164,6 +167,20 @@ pub fn umpire_cards(state: &WonsState) -> Vec<UmpireBattleCard> {
                 })
                 .collect();
             let first = b.proposals.first().map(|(_, r)| r);
+            let disagreement = match b.proposals.as_slice() {
+                [(a, ra), (b_side, rb)] if ra.winner != rb.winner || ra.turns != rb.turns => {
+                    Some(format!(
+                        "The reports disagree: the {} report says the {} side won after {} Turn(s), the {} report the {} side after {}. Record the result yourself below.",
+                        a.adjective(),
+                        ra.winner.adjective(),
+                        ra.turns,
+                        b_side.adjective(),
+                        rb.winner.adjective(),
+                        rb.turns
+                    ))
+                }
+                _ => None,
+            };
             UmpireBattleCard {
                 battle: b.id,
                 title: format!(
@@ -198,6 +215,7 @@ pub fn umpire_cards(state: &WonsState) -> Vec<UmpireBattleCard> {
                 parts,
                 winner: first.map(|r| r.winner),
                 turns: first.map_or_else(|| "3".to_owned(), |r| r.turns.to_string()),
+                disagreement,
                 outcome: b
                     .report
                     .as_ref()
@@ -207,4 +225,44 @@ pub fn umpire_cards(state: &WonsState) -> Vec<UmpireBattleCard> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod disagreement_tests {
+    use super::umpire_cards;
+    use crate::core::domain::Side;
+    use crate::games::wons::rules::BattleStatus;
+    use crate::games::wons::rules::aftermath::{BattleReport, Reporter, submit_report};
+    use crate::games::wons::rules::battle::demo_with_battle;
+
+    #[test]
+    fn disagreeing_reports_are_called_out_and_agreeing_ones_are_not() {
+        let mut state = demo_with_battle(1, BattleStatus::Pending);
+        submit_report(
+            &mut state,
+            1,
+            Reporter::Side(Side::Soviet),
+            &BattleReport::bare(Side::Finnish, 4),
+        )
+        .expect("sent");
+        let card = &umpire_cards(&state)[0];
+        assert_eq!(card.disagreement, None, "one report cannot disagree");
+        submit_report(
+            &mut state,
+            1,
+            Reporter::Side(Side::Finnish),
+            &BattleReport::bare(Side::Soviet, 4),
+        )
+        .expect("sent");
+        let card = &umpire_cards(&state)[0];
+        let words = card.disagreement.as_deref().expect("called out");
+        assert!(
+            words.contains("the Soviet report says the Finnish side won after 4"),
+            "{words}"
+        );
+        assert!(
+            words.contains("the Finnish report the Soviet side after 4"),
+            "{words}"
+        );
+    }
 }
