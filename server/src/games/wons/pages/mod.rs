@@ -222,6 +222,22 @@ fn cards(view: &SideView, events: &[EventRow]) -> Result<Vec<Card>, AppError> {
         .collect()
 }
 
+/// The log as people read it: the newest Hour first, and within each Hour its entries in the
+/// order they happened (the log comes newest first).
+fn reading_order(events: Vec<EventRow>) -> Vec<EventRow> {
+    let mut hours: Vec<Vec<EventRow>> = Vec::new();
+    for e in events {
+        match hours.last_mut() {
+            Some(hour) if hour.last().is_some_and(|last| last.moment == e.moment) => hour.push(e),
+            _ => hours.push(vec![e]),
+        }
+    }
+    hours
+        .into_iter()
+        .flat_map(|hour| hour.into_iter().rev())
+        .collect()
+}
+
 /// The tables of the platoon's step an attack may choose (the Soviets' later attacks keep to
 /// Red, Yellow and Purple; whether this Hour's attack must use Red is checked with the order).
 fn attack_tables(
@@ -354,7 +370,7 @@ fn side_page(mut frame: Frame, view: SideView) -> Result<SidePage, AppError> {
         ladder_svg,
         deadline: frame.deadline,
         report: frame.report,
-        events: frame.events,
+        events: reading_order(frame.events),
     })
 }
 
@@ -379,7 +395,7 @@ fn umpire_page(frame: Frame, game: &WonsState, view: UmpireView) -> Result<Umpir
         ladder_svg,
         deadline: frame.deadline,
         report: frame.report,
-        events: frame.events,
+        events: reading_order(frame.events),
     })
 }
 

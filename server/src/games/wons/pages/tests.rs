@@ -177,3 +177,29 @@ fn pages_show_words_never_debug_formatting() {
     assert!(finnish.contains("A forward observer directs it"));
     assert!(!soviet.contains("A forward observer directs it"));
 }
+
+#[test]
+fn the_log_reads_newest_hour_first_and_each_hour_in_order() {
+    let row = |moment: &str, sentence: &str| crate::db::game::EventRow {
+        seq: 0,
+        audience: "public".into(),
+        kind: "clock".into(),
+        moment: moment.into(),
+        sentence: sentence.into(),
+        payload: sqlx::types::Json(serde_json::Value::Null),
+        created_at: time::OffsetDateTime::UNIX_EPOCH,
+    };
+    // As the log answers: newest first.
+    let log = vec![
+        row("Hour 2", "2c"),
+        row("Hour 2", "2b"),
+        row("Hour 2", "2a"),
+        row("Hour 1", "1b"),
+        row("Hour 1", "1a"),
+    ];
+    let read: Vec<String> = super::reading_order(log)
+        .into_iter()
+        .map(|e| e.sentence)
+        .collect();
+    assert_eq!(read, ["2a", "2b", "2c", "1a", "1b"]);
+}
