@@ -237,8 +237,11 @@ pub fn resolve_hour(
 }
 
 /// Carries out the extra action a platoon may take at once after a battle of fewer than three
-/// Turns (R2). Stack moves are allowed only to a platoon alone in its stack; its order for the
-/// current Hour, if any, is withdrawn and its side's ready mark cleared.
+/// Turns (R2). A Soviet platoon's Advance or Retreat moves its whole stack, as stacks move as one:
+/// every platoon of the stack must have an extra action of its own (each fought in a short
+/// battle), and each uses it. A Reorganize is allowed only to a platoon alone in its stack. Each
+/// acting platoon's order for the current Hour, if any, is withdrawn and its side's ready mark
+/// cleared.
 pub fn take_extra_action(
     state: &mut WonsState,
     dice: &mut dyn Dice,
@@ -248,59 +251,93 @@ pub fn take_extra_action(
     if !state.is_running() {
         return Err(OrderError::Closed("the campaign has ended".into()));
     }
-    let battle_id = state
-        .platoons
-        .get(&order.platoon)
-        .filter(|p| p.side == side)
-        .ok_or_else(|| OrderError::UnknownPlatoon(order.platoon.clone()))?
-        .extra_action_from
-        .ok_or_else(|| {
-            OrderError::Closed(format!(
-                "{} has no extra action: only platoons of a battle shorter than three Turns get one (R2)",
-                state.platoon_name(&order.platoon)
-            ))
-        })?;
+    let extra_of = |state: &WonsState, id: &str| {
+        state
+            .platoons
+            .get(id)
+            .filter(|p| p.side == side)
+            .ok_or_else(|| OrderError::UnknownPlatoon(id.to_owned()))?
+            .extra_action_from
+            .ok_or_else(|| {
+                OrderError::Closed(format!(
+                    "{} has no extra action: only platoons of a battle shorter than three Turns get one (R2)",
+                    state.platoon_name(id)
+                ))
+            })
+    };
+    let battle_id = extra_of(state, &order.platoon)?;
     let hour = state
         .battles
         .iter()
         .find(|b| b.id == battle_id && b.status != BattleStatus::Pending)
         .map_or(state.hour, |b| b.hour);
-    check_order_in_hour(state, side, &order.platoon, &order.order, hour)?;
     let action = order.order.action();
-    if matches!(
-        action,
-        Action::Advance | Action::Retreat | Action::Reorganize
-    ) && side == Side::Soviet
-        && state
-            .stack_of(&order.platoon)
-            .is_none_or(|(_, s)| s.platoons.len() > 1)
+    let stack = (side == Side::Soviet)
+        .then(|| state.stack_of(&order.platoon).map(|(_, s)| s.clone()))
+        .flatten();
+    let mut acting: Vec<String> = vec![order.platoon.clone()];
+    if side == Side::Soviet
+        && matches!(
+            action,
+            Action::Advance | Action::Retreat | Action::Reorganize
+        )
     {
-        return Err(OrderError::StackSplit {
-            stack: state
-                .stack_of(&order.platoon)
-                .map(|(_, s)| s.id.clone())
-                .unwrap_or_default(),
-            action: action.title(),
-        });
+        let Some(stack) = stack.filter(|s| action != Action::Reorganize || s.platoons.len() == 1)
+        else {
+            return Err(OrderError::StackSplit {
+                stack: state
+                    .stack_of(&order.platoon)
+                    .map(|(_, s)| s.id.clone())
+                    .unwrap_or_default(),
+                action: action.title(),
+            });
+        };
+        for mate in stack.platoons.iter().filter(|p| **p != order.platoon) {
+            if state
+                .platoons
+                .get(mate)
+                .is_none_or(|p| p.extra_action_from.is_none())
+            {
+                return Err(OrderError::Closed(format!(
+                    "stack {} moves as one, and {} has no extra action of its own (it fought in no battle shorter than three Turns), so the stack cannot {} now (R2)",
+                    stack.id,
+                    state.platoon_name(mate),
+                    action.title().to_lowercase()
+                )));
+            }
+            acting.push(mate.clone());
+        }
     }
-    if let Some(p) = state.platoons.get_mut(&order.platoon) {
-        p.extra_action_from = None;
+    for id in &acting {
+        check_order_in_hour(state, side, id, &order.order, hour)?;
     }
-    let hour_orders = state.orders.of_mut(side);
-    let withdrawn = hour_orders.orders.remove(&order.platoon).is_some();
-    hour_orders.ready = false;
     let mut single = BTreeMap::new();
-    let name = state.platoon_name(&order.platoon);
-    single.insert(order.platoon, order.order);
+    let mut withdrawn = false;
+    let names: Vec<String> = acting.iter().map(|id| state.platoon_name(id)).collect();
+    for id in acting {
+        if let Some(p) = state.platoons.get_mut(&id) {
+            p.extra_action_from = None;
+        }
+        let hour_orders = state.orders.of_mut(side);
+        withdrawn |= hour_orders.orders.remove(&id).is_some();
+        hour_orders.ready = false;
+        single.insert(id, order.order.clone());
+    }
+    let who = if names.len() > 1 {
+        format!("{} (their stack moves as one)", names.join(" and "))
+    } else {
+        names.join("")
+    };
     let mut events = vec![Event::new(
         hour,
         EventVisibility::side(side),
         EventKind::Orders,
         format!(
-            "{name} takes an extra action after battle {battle_id}: {}.{}",
+            "{who} {} an extra action after battle {battle_id}: {}.{}",
+            if single.len() > 1 { "take" } else { "takes" },
             action.title(),
             if withdrawn {
-                " Its order for the coming Hour was withdrawn; give it again."
+                " The order for the coming Hour was withdrawn; give it again."
             } else {
                 ""
             }

@@ -185,10 +185,33 @@ fn a_scripted_campaign_opening() {
         &mut s,
         &mut dice,
         Side::Soviet,
-        order("sov-1", Order::Advance),
+        order("sov-1", Order::Retreat),
     )
     .unwrap_err();
-    assert!(matches!(err, OrderError::StackSplit { .. }));
+    assert!(
+        err.to_string().contains("moves as one") && err.to_string().contains("2nd Rifle Platoon"),
+        "{err}"
+    );
+    // Had its stack-mate fought too, the whole stack would retreat together.
+    let mut both = s.clone();
+    if let Some(p) = both.platoons.get_mut("sov-2") {
+        p.extra_action_from = Some(1);
+    }
+    let from = step(&both, "sov-1");
+    let events = take_extra_action(
+        &mut both,
+        &mut dice,
+        Side::Soviet,
+        order("sov-1", Order::Retreat),
+    )
+    .unwrap();
+    assert!(says(&events, "their stack moves as one"), "{events:?}");
+    assert_eq!(step(&both, "sov-1"), step(&both, "sov-2"));
+    assert!(step(&both, "sov-1") < from, "the stack retreated");
+    assert!(
+        both.platoons["sov-2"].extra_action_from.is_none(),
+        "both used theirs"
+    );
     let err = take_extra_action(
         &mut s,
         &mut dice,
