@@ -202,7 +202,21 @@ for (const button of document.querySelectorAll("button[data-copy]")) {
 {
   const follow = (select) => {
     const form = select.closest("form");
-    for (const part of form.querySelectorAll("[data-for]")) part.hidden = part.dataset.for !== select.value;
+    for (const part of form.querySelectorAll("[data-for]")) {
+      part.hidden = !part.dataset.for.split(" ").includes(select.value);
+    }
+    // A stack moves as one: while its platoons' chosen moves differ, every note of the stack
+    // shows and says so.
+    const stack = select.dataset.stack;
+    if (!stack) return;
+    const selects = [...document.querySelectorAll("select[data-action]")].filter((s) => s.dataset.stack === stack);
+    const moves = selects.map((s) => s.value).filter((v) => v === "advance" || v === "retreat");
+    const split = moves.length > 0 && (moves.length < selects.length || new Set(moves).size > 1);
+    for (const note of document.querySelectorAll("[data-stack-note]")) {
+      if (note.dataset.stackNote !== stack) continue;
+      note.classList.toggle("field-error", split);
+      if (split) note.hidden = false;
+    }
   };
   const all = () => document.querySelectorAll("select[data-action]").forEach(follow);
   document.addEventListener("change", (event) => {

@@ -97,3 +97,45 @@ async fn both_sides_order_and_the_hour_turns() {
     s.close().await.ok();
     f.close().await.ok();
 }
+
+#[tokio::test]
+async fn the_order_form_warns_while_a_stack_would_split() {
+    let Some(driver) = driver().await else { return };
+    let c = WonsTable::new().await;
+    let s = browser(&driver).await;
+    sign_in(&s, &c.app, "soviet").await;
+    s.goto(&format!("{}/campaigns/{}/wons", c.app.url, c.id))
+        .await
+        .expect("opens the game");
+    let note = s
+        .find(Locator::Css("#platoon-sov-1 [data-stack-note]"))
+        .await
+        .expect("the stack's note");
+    assert!(
+        !note.is_displayed().await.expect("shown?"),
+        "hidden until a move is chosen"
+    );
+    let option = s
+        .find(Locator::Css("#action-sov-1 option[value=advance]"))
+        .await
+        .expect("Advance is offered");
+    option.click().await.expect("chooses Advance");
+    assert!(note.is_displayed().await.expect("shown?"));
+    let class = note.attr("class").await.expect("class").unwrap_or_default();
+    assert!(
+        class.contains("field-error"),
+        "its stack-mate has not moved: {class}"
+    );
+    s.find(Locator::Css("#action-sov-2 option[value=advance]"))
+        .await
+        .expect("Advance for the stack-mate")
+        .click()
+        .await
+        .expect("chooses Advance");
+    let class = note.attr("class").await.expect("class").unwrap_or_default();
+    assert!(
+        !class.contains("field-error"),
+        "the stack moves as one: {class}"
+    );
+    s.close().await.ok();
+}

@@ -110,6 +110,7 @@ pub async fn correct(
     Form(form): Form<CorrectionForm>,
 ) -> Result<Response, AppError> {
     let result = async {
+        access.require_umpire("correct values")?;
         let place = form.place()?;
         api::correct(
             &state,

@@ -56,6 +56,8 @@ struct Card {
     has_order: bool,
     /// Why the last order for this platoon was refused, shown beside its form.
     error: Option<String>,
+    /// Its stack and the other platoons in it (Soviets), for the note that a stack moves as one.
+    stack: Option<(String, Vec<String>)>,
 }
 
 /// What a side's page says of one battle besides its `BattleView`.
@@ -217,6 +219,20 @@ fn cards(view: &SideView, events: &[EventRow]) -> Result<Vec<Card>, AppError> {
                 tables: attack_tables(view, p),
                 has_order: p.order.is_some(),
                 error: None,
+                stack: view
+                    .stacks
+                    .iter()
+                    .find(|s| s.platoons.len() > 1 && s.platoons.contains(&p.id))
+                    .map(|s| {
+                        let mates = s
+                            .platoons
+                            .iter()
+                            .filter(|id| **id != p.id)
+                            .filter_map(|id| view.platoons.iter().find(|q| &q.id == id))
+                            .map(|q| q.name.clone())
+                            .collect();
+                        (s.id.clone(), mates)
+                    }),
             })
         })
         .collect()
