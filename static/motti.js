@@ -7,6 +7,17 @@ document.addEventListener("submit", (event) => {
     event.preventDefault();
     return;
   }
+  // A disabled button sends nothing, so the pressed button's name and value (which of several
+  // it was) go along as a hidden field before the buttons are disabled.
+  const pressed = event.submitter;
+  if (pressed && pressed.name && !form.querySelector(`input[type=hidden][data-pressed]`)) {
+    const keep = document.createElement("input");
+    keep.type = "hidden";
+    keep.name = pressed.name;
+    keep.value = pressed.value;
+    keep.dataset.pressed = "";
+    form.append(keep);
+  }
   // Show that long work is under way and prevent double submission.
   for (const button of form.querySelectorAll("button[type=submit]")) {
     button.setAttribute("aria-busy", "true");

@@ -150,3 +150,28 @@ async fn two_players_play_one_turn_in_their_browsers() {
     soviet.close().await.ok();
     finn.close().await.ok();
 }
+
+#[tokio::test]
+async fn the_umpire_plays_an_absent_sides_default_from_the_game_page() {
+    let Some(driver) = driver().await else { return };
+    let g = crate::games::talvisota::client::TalvisotaTable::new(None).await;
+    g.ok(&g.umpire, "advance", json!({})).await;
+    let page = format!("{}/campaigns/{}/talvisota", g.app.url, g.id);
+    let umpire = sized_browser(&driver, 1100, 1300).await;
+    sign_in(&umpire, &g.app, "umpire").await;
+    umpire.goto(&page).await.expect("opens the game");
+    wait_phase(&umpire, "organisation").await;
+    // The Soviet player is away: the umpire plays the Soviet side's default (a pass).
+    css(&umpire, "#default-soviet").await;
+    umpire
+        .wait()
+        .for_element(Locator::Id("pace-h"))
+        .await
+        .expect("back on the campaign page, by the pace");
+    let view = g.view(&g.umpire).await;
+    assert_ne!(view["board"]["phase"], "organisation", "{}", view["board"]);
+    umpire.goto(&page).await.expect("opens the game again");
+    let log = text(&umpire, "log").await;
+    assert!(log.contains("default"), "{log}");
+    umpire.close().await.ok();
+}
