@@ -1,4 +1,5 @@
-//! Every page type for each role, at a desktop's width (1280 px) and a phone's (390 px): a
+//! Every page type for each role (the assisted games' entry forms by one calculation and one
+//! action of Red Winter), at a desktop's width (1280 px) and a phone's (390 px): a
 //! screenshot of each into `target/screenshots/tour/`, no serious or critical violation by
 //! axe-core, and every page's HTML valid to the Nu HTML checker (`vnu`). `.ci/run` installs
 //! axe-core and vnu from npm into `target/tools/`; without them the checks say so loudly (and
@@ -188,6 +189,14 @@ async fn every_page_for_every_role_at_both_widths() {
         add(
             "red-winter-rules",
             format!("/campaigns/{red_winter}/table/rules"),
+        );
+        add(
+            "red-winter-calculation",
+            format!("/campaigns/{red_winter}/table/calculation/attack-strength"),
+        );
+        add(
+            "red-winter-action",
+            format!("/campaigns/{red_winter}/table/action/resolve-combat"),
         );
     }
 
