@@ -194,33 +194,19 @@ for (const button of document.querySelectorAll("button[data-copy]")) {
   });
 }
 
-// The new-campaign form shows only the options of the chosen game.
-{
-  const game = document.getElementById("game");
-  const follow = () => {
-    for (const part of document.querySelectorAll("[data-game]")) {
-      part.hidden = !part.dataset.game.split(" ").includes(game.value);
-    }
-  };
-  if (game) {
-    game.addEventListener("change", follow);
-    follow();
-  }
-}
-
-// WoNS order forms: only the details of the chosen action are shown (all are shown without this
-// script, each labelled with its action).
+// A form shows only the parts that fit what its select chose: a select marked data-shows shows,
+// in its form, the parts whose data-when lists the chosen value (without this script every part
+// shows, each labelled). The new-campaign form uses it for the game, a WoNS order for the action.
 {
   const follow = (select) => {
-    const form = select.closest("form");
-    for (const part of form.querySelectorAll("[data-for]")) {
-      part.hidden = !part.dataset.for.split(" ").includes(select.value);
+    for (const part of select.form.querySelectorAll("[data-when]")) {
+      part.hidden = !part.dataset.when.split(" ").includes(select.value);
     }
-    // A stack moves as one: while its platoons' chosen moves differ, every note of the stack
-    // shows and says so.
+    // A WoNS stack moves as one: while its platoons' chosen moves differ, every note of the
+    // stack shows and says so.
     const stack = select.dataset.stack;
     if (!stack) return;
-    const selects = [...document.querySelectorAll("select[data-action]")].filter((s) => s.dataset.stack === stack);
+    const selects = [...document.querySelectorAll("select[data-stack]")].filter((s) => s.dataset.stack === stack);
     const moves = selects.map((s) => s.value).filter((v) => v === "advance" || v === "retreat");
     const split = moves.length > 0 && (moves.length < selects.length || new Set(moves).size > 1);
     for (const note of document.querySelectorAll("[data-stack-note]")) {
@@ -229,9 +215,9 @@ for (const button of document.querySelectorAll("button[data-copy]")) {
       if (split) note.hidden = false;
     }
   };
-  const all = () => document.querySelectorAll("select[data-action]").forEach(follow);
+  const all = () => document.querySelectorAll("select[data-shows]").forEach(follow);
   document.addEventListener("change", (event) => {
-    if (event.target.matches?.("select[data-action]")) follow(event.target);
+    if (event.target.matches?.("select[data-shows]")) follow(event.target);
   });
   all();
   document.addEventListener("motti:refreshed", all);

@@ -128,7 +128,7 @@ impl<G: Game> Module for Registered<G> {
         state: &'a AppState,
         access: &'a CampaignAccess,
     ) -> BoxFuture<'a, Result<(), AppError>> {
-        Box::pin(runner::conclude::<G>(state, access))
+        Box::pin(async move { runner::conclude::<G>(state, access).await.map(drop) })
     }
     fn prepare<'a>(&'a self, db: &'a sqlx::PgPool) -> BoxFuture<'a, anyhow::Result<()>> {
         Box::pin(G::prepare(db))

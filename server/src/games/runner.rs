@@ -169,7 +169,10 @@ pub async fn deadline_passed<G: Game>(state: &AppState, id: Uuid) -> Result<(), 
 /// The umpire ends the campaign: in one transaction the game concludes (see `Game::conclude`),
 /// the campaign is marked finished, every dice seed is revealed and everyone is told. 409 when
 /// it has already finished.
-pub async fn conclude<G: Game>(state: &AppState, access: &CampaignAccess) -> Result<(), AppError> {
+pub async fn conclude<G: Game>(
+    state: &AppState,
+    access: &CampaignAccess,
+) -> Result<Committed<G>, AppError> {
     access.require_umpire("end the campaign")?;
     let mut command = GameCommand::<G>::open(state, access).await?;
     if command.command.campaign.is_finished() {
@@ -185,8 +188,7 @@ pub async fn conclude<G: Game>(state: &AppState, access: &CampaignAccess) -> Res
     db::campaigns::finish(tx, id).await?;
     db::dice_epochs::reveal_all(tx, id).await?;
     crate::notify::tell::campaign_ended(tx, id, &name).await?;
-    command.finish(events).await?;
-    Ok(())
+    command.finish(events).await
 }
 
 /// The umpire plays the default of `side`'s absent player (see `Game::play_default`); logged for

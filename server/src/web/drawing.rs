@@ -239,6 +239,14 @@ impl Drawing {
     }
 }
 
+/// A side's colour in every drawing (the stylesheet's `--soviet` and `--finnish`).
+pub fn side_colour(side: crate::core::domain::Side) -> &'static str {
+    match side {
+        crate::core::domain::Side::Soviet => "#9b1c1c",
+        crate::core::domain::Side::Finnish => "#1f4e79",
+    }
+}
+
 /// The width `text` takes at `size` pixels, estimated generously (a wide sans-serif's average
 /// letter, bold), so a box sized by it holds the text in any common font.
 pub fn text_width(text: &str, size: i32) -> i32 {

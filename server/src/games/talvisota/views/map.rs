@@ -10,7 +10,9 @@ use crate::core::domain::Side;
 use crate::games::talvisota::rules::map::{ConnectionKind, Nation};
 use crate::games::talvisota::rules::state::UnitLocation;
 use crate::games::talvisota::views::{BoardView, UnitView};
-use crate::web::drawing::{Drawing, Mark};
+use crate::web::drawing::{Drawing, Mark, side_colour};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// One space of the map as a table row.
 #[derive(Clone, Debug)]
@@ -263,11 +265,32 @@ pub fn layout(board: &BoardView) -> Vec<(f64, f64)> {
         .collect()
 }
 
-fn side_colour(side: Side) -> &'static str {
-    match side {
-        Side::Soviet => "#9b1c1c",
-        Side::Finnish => "#1f4e79",
+/// Each space's box centre, in map order.
+type Layout = Vec<(f64, f64)>;
+
+/// The layout of `board`'s map, computed once per map in this process: a map does not change
+/// during a campaign, and pushing its boxes apart is most of the cost of drawing it.
+fn layout_once(board: &BoardView) -> Arc<Layout> {
+    use std::hash::{Hash, Hasher};
+    static LAYOUTS: OnceLock<Mutex<HashMap<u64, Arc<Layout>>>> = OnceLock::new();
+    let mut key = std::collections::hash_map::DefaultHasher::new();
+    for s in &board.map.spaces {
+        (&s.id, s.x, s.y, s.defence_line).hash(&mut key);
     }
+    let key = key.finish();
+    let layouts = LAYOUTS.get_or_init(Mutex::default);
+    if let Some(at) = layouts.lock().ok().and_then(|l| l.get(&key).cloned()) {
+        return at;
+    }
+    let at = Arc::new(layout(board));
+    if let Ok(mut l) = layouts.lock() {
+        // Replacement maps are rare; a handful of layouts is all a server keeps.
+        if l.len() >= 32 {
+            l.clear();
+        }
+        l.insert(key, Arc::clone(&at));
+    }
+    at
 }
 
 fn side_tint(side: Side) -> &'static str {
@@ -290,7 +313,8 @@ enum Piece<'a> {
 /// strategy counters face down unless revealed, possession and infiltration markers.
 pub fn map_svg(board: &BoardView) -> String {
     use askama::Template;
-    let at = layout(board);
+    let at = layout_once(board);
+    let at: &[(f64, f64)] = &at;
     let mut d = Drawing::new(
         "map",
         "map",
@@ -308,7 +332,7 @@ pub fn map_svg(board: &BoardView) -> String {
         .map
         .spaces
         .iter()
-        .zip(&at)
+        .zip(at)
         .filter(|(s, _)| s.defence_line > 0)
         .map(|(_, p)| p)
         .collect();
@@ -342,7 +366,7 @@ pub fn map_svg(board: &BoardView) -> String {
             faint: c.opens_turn > board.turn.max(1),
         });
     }
-    for (s, p) in board.map.spaces.iter().zip(&at) {
+    for (s, p) in board.map.spaces.iter().zip(at) {
         let (x, y) = ((p.0 - BOX_W / 2.0) as i32, (p.1 - BOX_H / 2.0) as i32);
         let (w, h) = (BOX_W as i32, BOX_H as i32);
         let holder = controller(board, &s.id);

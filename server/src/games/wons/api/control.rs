@@ -106,7 +106,7 @@ pub async fn api_reveal(
 }
 
 /// Ends the campaign, evaluating the pack's victory conditions; umpire only.
-pub async fn end(state: &AppState, access: &CampaignAccess) -> Result<(), AppError> {
+pub async fn end(state: &AppState, access: &CampaignAccess) -> Result<Committed<Wons>, AppError> {
     crate::games::runner::conclude::<Wons>(state, access).await
 }
 
@@ -120,8 +120,7 @@ pub async fn api_end(
     State(state): State<AppState>,
     access: CampaignAccess,
 ) -> Result<Json<WonsView>, AppError> {
-    end(&state, &access).await?;
-    Ok(Json(super::view(&state, &access).await?.1))
+    Ok(Json(end(&state, &access).await?.view()))
 }
 
 /// The events the caller may read, newest first.

@@ -10,7 +10,7 @@ use crate::games::wons::rules::BattleStatus;
 use crate::games::wons::rules::ladder::{FireStage, TableColour};
 use crate::games::wons::rules::state::FeatureKind;
 use crate::games::wons::views::SideView;
-use crate::web::drawing::{Drawing, Mark, chars_within, text_width, wrap};
+use crate::web::drawing::{Drawing, Mark, chars_within, side_colour, text_width, wrap};
 
 /// A counter on the board.
 struct Counter {
@@ -47,13 +47,6 @@ pub fn ladder_board(views: &[&SideView], caption: &str) -> Result<String, askama
     let wide = wide(&steps, caption).render()?;
     let narrow = narrow(&steps, caption).render()?;
     Ok(format!("{wide}{narrow}"))
-}
-
-fn side_fill(side: Side) -> &'static str {
-    match side {
-        Side::Soviet => "#9b1c1c",
-        Side::Finnish => "#1f4e79",
-    }
 }
 
 fn seen_fill(side: Side) -> &'static str {
@@ -272,9 +265,13 @@ fn draw_counter(d: &mut Drawing, c: &Counter, name: &[String], x: i32, y: i32, h
         fill: if c.seen {
             seen_fill(c.side)
         } else {
-            side_fill(c.side)
+            side_colour(c.side)
         },
-        stroke: if c.seen { side_fill(c.side) } else { "#1d2630" },
+        stroke: if c.seen {
+            side_colour(c.side)
+        } else {
+            "#1d2630"
+        },
         stroke_width: if c.seen { 2 } else { 1 },
         dashed: c.seen,
     });
