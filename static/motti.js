@@ -195,11 +195,13 @@ for (const button of document.querySelectorAll("button[data-copy]")) {
 }
 
 // A form shows only the parts that fit what its select chose: a select marked data-shows shows,
-// in its form, the parts whose data-when lists the chosen value (without this script every part
+// in its form (in its platoon's fieldset, for a WoNS order), the parts whose data-when lists the chosen value (without this script every part
 // shows, each labelled). The new-campaign form uses it for the game, a WoNS order for the action.
 {
   const follow = (select) => {
-    for (const part of select.form.querySelectorAll("[data-when]")) {
+    // A WoNS order's parts are those of its platoon's fieldset; others are the whole form's.
+    const scope = select.closest("fieldset.order") ?? select.form;
+    for (const part of scope.querySelectorAll("[data-when]")) {
       part.hidden = !part.dataset.when.split(" ").includes(select.value);
     }
     // A WoNS stack moves as one: while its platoons' chosen moves differ, every note of the

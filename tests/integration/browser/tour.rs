@@ -133,6 +133,8 @@ async fn every_page_for_every_role_at_both_widths() {
     wons.open_battle_at_c().await;
     let talvisota = another(&wons, "Mannerheim Line", "talvisota").await;
     let red_winter = another(&wons, "Kollaa front", "red_winter").await;
+    // A WoNS campaign whose Hour is open for orders: the side pages carry their order forms.
+    let wons_orders = another(&wons, "Raate road", "wons").await;
     // Talvisota's first turn begins, so the map holds counters.
     let (status, started) = wons
         .app
@@ -186,6 +188,7 @@ async fn every_page_for_every_role_at_both_widths() {
             add(&format!("{game}-talk"), format!("/campaigns/{id}/talk"));
         }
         add("wons-heroes", format!("/campaigns/{}/heroes", wons.id));
+        add("wons-orders", format!("/campaigns/{wons_orders}/wons"));
         add(
             "red-winter-rules",
             format!("/campaigns/{red_winter}/table/rules"),

@@ -31,14 +31,7 @@ async fn order_and_ready(b: &Client, url: &str, platoon: &str, ready_shows: impl
     .click()
     .await
     .expect("selects");
-    b.find(Locator::Css(&format!(
-        "#platoon-{platoon} form.order button"
-    )))
-    .await
-    .expect("the order button")
-    .click()
-    .await
-    .expect("gives the order");
+    click(b, "give-orders").await;
     wait_for_text(b, &format!("platoon-{platoon}"), |t| t.contains("defend")).await;
     // The other platoons have no orders: ready without confirming their Defend is refused, and
     // the page says which platoons would Defend.

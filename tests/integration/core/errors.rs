@@ -307,7 +307,7 @@ async fn reloading_a_refused_forms_address_goes_back_to_its_page() {
     let id = uuid::Uuid::new_v4();
     for (address, page) in [
         (
-            format!("/campaigns/{id}/wons/orders/sov-1"),
+            format!("/campaigns/{id}/wons/orders"),
             format!("/campaigns/{id}/wons"),
         ),
         (

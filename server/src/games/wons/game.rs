@@ -145,7 +145,7 @@ impl Game for Wons {
             .routes(routes!(control::api_events))
             .routes(routes!(wons::api_deadline))
             .routes(routes!(wons::api_reorganize))
-            .routes(routes!(wons::api_orders))
+            .routes(routes!(wons::api_orders, wons::api_give_orders))
             .routes(routes!(battle_rolls::api_force_morale))
             .routes(routes!(battle_rolls::api_barrage))
             .routes(routes!(battle_rolls::api_interrogate))
@@ -167,10 +167,7 @@ impl Game for Wons {
         Router::new()
             .route("/games/wons/rules", get(wons_pages::rules))
             .route("/campaigns/{id}/wons", get(wons_pages::show))
-            .route(
-                "/campaigns/{id}/wons/orders/{platoon}",
-                post(wons_pages::give_order),
-            )
+            .route("/campaigns/{id}/wons/orders", post(wons_pages::give_orders))
             .route(
                 "/campaigns/{id}/wons/extra-actions/{platoon}",
                 post(wons_pages::extra_action),
@@ -199,7 +196,7 @@ impl Game for Wons {
         &[
             ("GET", "/games/wons/rules"),
             ("GET", "/campaigns/{id}/wons"),
-            ("POST", "/campaigns/{id}/wons/orders/{platoon}"),
+            ("POST", "/campaigns/{id}/wons/orders"),
             ("POST", "/campaigns/{id}/wons/extra-actions/{platoon}"),
             ("POST", "/campaigns/{id}/wons/ready"),
             ("POST", "/campaigns/{id}/wons/ready/withdraw"),

@@ -1083,7 +1083,8 @@ async fn ending_the_campaign_decides_victory_reveals_the_dice_and_removes_the_fo
             "mark-ready",
             "force-resolve",
             "end-campaign",
-            "/wons/orders/",
+            "/wons/orders",
+            "give-orders",
         ] {
             assert!(
                 !page.contains(form),
@@ -1149,4 +1150,115 @@ async fn the_umpire_corrects_a_value_chosen_by_name_on_the_page() {
     let platoon = platoon_of(&view, "sov-5");
     assert_eq!(platoon["step"], "B", "{platoon}");
     assert_eq!(platoon["fatigue"], 4, "{platoon}");
+}
+
+#[tokio::test]
+async fn a_side_orders_all_its_platoons_in_one_form_and_a_refusal_keeps_what_was_typed() {
+    let c = WonsTable::new().await;
+    let soviet = c.app.signed_in("soviet", "Soviet browser").await;
+    let post = |form: Vec<(&'static str, &'static str)>| {
+        soviet
+            .post(format!("{}/campaigns/{}/wons/orders", c.app.url, c.id))
+            .form(&form)
+            .send()
+    };
+    let orders = |view: &Value| {
+        ["sov-1", "sov-2", "sov-3"].map(|id| platoon_of(view, id)["order"]["action"].clone())
+    };
+    // Stack-mates split between Advance and Defend: refused beside the stack's first platoon,
+    // every choice kept as typed, nothing given.
+    let res = post(vec![
+        ("action.sov-1", "advance"),
+        ("action.sov-2", "defend"),
+        ("action.sov-3", "rest"),
+    ])
+    .await
+    .expect("posts");
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = res.text().await.expect("html");
+    let card = |id: &str| {
+        let start = page
+            .find(&format!("id=\"platoon-{id}\""))
+            .expect("the card");
+        let end = page[start..].find("</article>").expect("its end");
+        page[start..start + end].to_owned()
+    };
+    assert!(
+        card("sov-1").contains("order-error-sov-1") && card("sov-1").contains("together"),
+        "the refusal stands beside the stack's fields: {}",
+        card("sov-1")
+    );
+    assert!(card("sov-1").contains("value=\"advance\" selected"));
+    assert!(card("sov-2").contains("value=\"defend\" selected"));
+    assert!(card("sov-3").contains("value=\"rest\" selected"));
+    assert!(!page.contains("class=\"alert\""), "not at the page's top");
+    assert_eq!(
+        orders(&c.view(&c.soviet).await),
+        [Value::Null, Value::Null, Value::Null]
+    );
+
+    // One platoon's own fields are wrong: the refusal names it, the others keep their choices.
+    let res = post(vec![
+        ("action.sov-1", "advance"),
+        ("action.sov-2", "advance"),
+        ("action.sov-3", "attack"),
+    ])
+    .await
+    .expect("posts");
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = res.text().await.expect("html");
+    assert!(page.contains("order-error-sov-3"), "{page}");
+    assert_eq!(page.matches("value=\"advance\" selected").count(), 2);
+
+    // The whole stack moves in one go; platoons left at "Choose…" keep no order.
+    let res = post(vec![
+        ("action.sov-1", "advance"),
+        ("action.sov-2", "advance"),
+        ("action.sov-3", ""),
+    ])
+    .await
+    .expect("posts");
+    assert!(res.status().is_redirection(), "{}", res.status());
+    assert_eq!(
+        res.headers().get("location").and_then(|l| l.to_str().ok()),
+        Some(format!("/campaigns/{}/wons#orders-form", c.id).as_str())
+    );
+    assert_eq!(
+        orders(&c.view(&c.soviet).await),
+        [json!("advance"), json!("advance"), Value::Null]
+    );
+    // Nothing chosen at all is refused in words; the umpire gives no orders.
+    let res = post(vec![("action.sov-3", "")]).await.expect("posts");
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        res.text()
+            .await
+            .expect("html")
+            .contains("at least one platoon")
+    );
+    let umpire = c.app.signed_in("umpire", "Umpire's browser").await;
+    let res = umpire
+        .post(format!("{}/campaigns/{}/wons/orders", c.app.url, c.id))
+        .form(&[("action.sov-1", "defend")])
+        .send()
+        .await
+        .expect("posts");
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+
+    // The API gives the same batch: the stack changes its move together.
+    let (status, body) = c
+        .put(
+            &c.soviet,
+            "orders",
+            json!([
+                { "platoon": "sov-1", "order": { "action": "defend" } },
+                { "platoon": "sov-2", "order": { "action": "defend" } },
+            ]),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        orders(&c.view(&c.soviet).await),
+        [json!("defend"), json!("defend"), Value::Null]
+    );
 }

@@ -127,17 +127,29 @@ pub async fn give_order(
     platoon: &str,
     order: Order,
 ) -> Result<Committed<Wons>, AppError> {
+    let order = PlatoonOrder {
+        platoon: platoon.to_owned(),
+        order,
+    };
+    give_orders(state, access, vec![order]).await
+}
+
+/// Gives (or replaces) several platoons' orders at once, checked together: a stack's platoons
+/// can change their moves in one command. All are given, or none.
+pub async fn give_orders(
+    state: &AppState,
+    access: &CampaignAccess,
+    orders: Vec<PlatoonOrder>,
+) -> Result<Committed<Wons>, AppError> {
     let side = player_side(access)?;
+    if orders.is_empty() {
+        return Err(AppError::invalid(
+            "no_orders",
+            "Give at least one platoon an order.",
+        ));
+    }
     run(state, access, |game, _| {
-        let events = wons::give_orders(
-            game,
-            side,
-            vec![PlatoonOrder {
-                platoon: platoon.to_owned(),
-                order,
-            }],
-        )
-        .map_err(AppError::from)?;
+        let events = wons::give_orders(game, side, orders).map_err(AppError::from)?;
         Ok(((), events))
     })
     .await
@@ -209,6 +221,21 @@ pub async fn api_give_order(
             .await?
             .view(),
     ))
+}
+
+/// `PUT /api/v1/campaigns/{id}/wons/orders`: gives several platoons their orders for the coming
+/// Hour in one command, checked together (all of a stack's moves at once); all or none are given.
+#[utoipa::path(put, path = "/api/v1/campaigns/{id}/wons/orders", tag = "wons", request_body = Vec<PlatoonOrder>,
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = WonsView), (status = 403, description = "the umpire gives no orders"),
+              (status = 409, description = "orders closed or marked ready"), (status = 422, description = "an illegal order or a split stack, naming the rule")),
+    security(("bearer" = [])))]
+pub async fn api_give_orders(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    ApiJson(orders): ApiJson<Vec<PlatoonOrder>>,
+) -> Result<Json<WonsView>, AppError> {
+    Ok(Json(give_orders(&state, &access, orders).await?.view()))
 }
 
 /// A new order of march for the Soviet stacks, leading stack first; null withdraws the plan.

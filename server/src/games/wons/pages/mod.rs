@@ -30,8 +30,9 @@ pub use battles::{BarrageForm, InterrogationForm, barrage, force_morale, interro
 pub use control::{
     CorrectionForm, DeadlineForm, RevealForm, correct, deadline, end, resolve, reveal,
 };
+use orders::OrderForm;
 pub use orders::{
-    OrderForm, ReadyForm, ReorganizationForm, extra_action, give_order, ready, reorganize,
+    ReadyForm, ReorganizationForm, SideOrdersForm, extra_action, give_orders, ready, reorganize,
     withdraw_ready,
 };
 
@@ -54,6 +55,8 @@ struct Card {
     tables: Vec<(String, &'static str)>,
     /// One of the choices is the platoon's current order (else the form starts at "Choose…").
     has_order: bool,
+    /// The order's fields as stored, or as typed when the form was refused.
+    form: OrderForm,
     /// Why the last order for this platoon was refused, shown beside its form.
     error: Option<String>,
     /// Its stack and the other platoons in it (Soviets), for the note that a stack moves as one.
@@ -81,6 +84,12 @@ struct SidePage {
     /// Who holds the initiative, as an adjective.
     initiative: &'static str,
     cards: Vec<Card>,
+    /// Why the side's order form was refused, where no one platoon's fields are to blame.
+    orders_error: Option<String>,
+    /// The side may give orders now: the page's platoon cards make one order form.
+    may_order: bool,
+    /// A battle waits for its result: the Hour takes no orders until it is decided.
+    battle_pending: bool,
     /// Each battle the side knows of, with its line on the page.
     battles: Vec<(BattleView, BattleLine)>,
     /// The barrages the side may call, as (code, title).
@@ -182,15 +191,20 @@ fn order_text(order: &Option<Order>) -> String {
     }
 }
 
-fn cards(view: &SideView, events: &[EventRow]) -> Result<Vec<Card>, AppError> {
+/// The platoon cards of a side, their order fields filled from the stored orders or, after a
+/// refusal, from what was typed.
+fn cards(
+    view: &SideView,
+    events: &[EventRow],
+    typed: Option<&SideOrdersForm>,
+) -> Result<Vec<Card>, AppError> {
     view.platoons
         .iter()
         .map(|p| {
-            let current = p
-                .order
-                .as_ref()
-                .and_then(|o| serde_json::to_value(o).ok())
-                .and_then(|v| v.get("action").cloned());
+            let form = match typed {
+                Some(typed) => typed.of(&p.id),
+                None => p.order.as_ref().map(OrderForm::of).unwrap_or_default(),
+            };
             Ok(Card {
                 history: events
                     .iter()
@@ -207,8 +221,7 @@ fn cards(view: &SideView, events: &[EventRow]) -> Result<Vec<Card>, AppError> {
                     .map(|a| {
                         let code = action_code(*a);
                         Choice {
-                            selected: current.as_ref().and_then(|c| c.as_str())
-                                == Some(code.as_str()),
+                            selected: form.action == code,
                             code,
                             title: a.title(),
                         }
@@ -217,7 +230,8 @@ fn cards(view: &SideView, events: &[EventRow]) -> Result<Vec<Card>, AppError> {
                 order_text: order_text(&p.order),
                 is_finnish: p.side == Side::Finnish,
                 tables: attack_tables(view, p),
-                has_order: p.order.is_some(),
+                has_order: !form.action.is_empty(),
+                form,
                 error: None,
                 stack: view
                     .stacks
@@ -296,19 +310,47 @@ struct Frame {
     campaign_id: uuid::Uuid,
     campaign_name: String,
     error: Option<String>,
-    /// The platoon whose order form the refusal belongs beside, if any.
-    error_at: Option<String>,
+    /// Where the refusal is shown, and what was typed.
+    refusal: Refusal,
     deadline: Option<Due>,
     caption: String,
     report: Vec<EventRow>,
     events: Vec<EventRow>,
 }
 
+/// Where a refused form's message is shown, and what the form said.
+pub(super) enum Refusal {
+    /// At the top of the page.
+    Top,
+    /// In the side's order form, every field as typed, beside the fields of the platoon it
+    /// concerns (found from the message's words when the rules' refusal does not say).
+    Orders {
+        platoon: Option<String>,
+        form: SideOrdersForm,
+    },
+}
+
+/// The platoon a refusal speaks of: the longest platoon name in the message, or the first
+/// platoon of a stack it names.
+fn platoon_named(view: &SideView, message: &str) -> Option<String> {
+    view.platoons
+        .iter()
+        .filter(|p| message.contains(&p.name))
+        .max_by_key(|p| p.name.len())
+        .map(|p| p.id.clone())
+        .or_else(|| {
+            view.stacks
+                .iter()
+                .find(|s| message.contains(&format!("stack {} ", s.id)))
+                .and_then(|s| s.platoons.first().cloned())
+        })
+}
+
 async fn page(
     state: &AppState,
     access: &CampaignAccess,
     error: Option<String>,
-    error_at: Option<String>,
+    refusal: Refusal,
     status: StatusCode,
 ) -> Result<Response, AppError> {
     let (game, view) = api::view(state, access).await?;
@@ -333,7 +375,7 @@ async fn page(
         campaign_id: access.id(),
         campaign_name: access.membership.campaign.name.clone(),
         error,
-        error_at,
+        refusal,
         deadline: deadline_text(access),
         caption: game.clock.label(game.hour),
         report,
@@ -349,21 +391,39 @@ async fn page(
 /// A side's page: its ladder, battles, platoon cards and orders.
 fn side_page(mut frame: Frame, view: SideView) -> Result<SidePage, AppError> {
     let ladder_svg = ladder_board(&[&view], &frame.caption).map_err(AppError::internal)?;
-    let mut cards = cards(&view, &frame.events)?;
-    // A refused order is shown beside its platoon's form rather than at the top.
-    if let Some(at) = &frame.error_at
-        && let Some(i) = view.platoons.iter().position(|p| &p.id == at)
-        && let Some(card) = cards.get_mut(i)
-    {
-        card.error = frame.error.take();
+    let (mut cards, mut orders_error) = (cards(&view, &frame.events, None)?, None);
+    // A refused order is shown in the order form, beside its platoon's fields where the
+    // refusal concerns one, with everything as it was typed.
+    if let Refusal::Orders { platoon, form } = &frame.refusal {
+        cards = self::cards(&view, &frame.events, Some(form))?;
+        let message = frame.error.take().unwrap_or_default();
+        let at = platoon
+            .clone()
+            .or_else(|| platoon_named(&view, &message))
+            .and_then(|at| view.platoons.iter().position(|p| p.id == at));
+        match at.and_then(|i| cards.get_mut(i)) {
+            Some(card) => card.error = Some(message),
+            None => orders_error = Some(message),
+        }
     }
+    // While a battle waits for its result the Hour takes no orders.
+    let battle_pending = view
+        .battles
+        .iter()
+        .any(|b| b.status == BattleStatus::Pending);
     Ok(SidePage {
         nav: frame.nav,
         campaign_id: frame.campaign_id,
         campaign_name: frame.campaign_name,
         error: frame.error,
         initiative: view.campaign.initiative.adjective(),
+        may_order: !view.orders.ready
+            && view.campaign.result.is_none()
+            && !battle_pending
+            && cards.iter().any(|c| !c.choices.is_empty()),
+        battle_pending,
         cards,
+        orders_error,
         battles: battle_lines(&view),
         barrage_choices: barrages_of(view.side).map(|b| (b.code, b.title)).collect(),
         is_finnish: view.side == Side::Finnish,
@@ -376,12 +436,7 @@ fn side_page(mut frame: Frame, view: SideView) -> Result<SidePage, AppError> {
             .filter(|p| p.order.is_none())
             .map(|p| p.name.clone())
             .collect(),
-        may_withdraw: view.orders.ready
-            && view.campaign.result.is_none()
-            && !view
-                .battles
-                .iter()
-                .any(|b| b.status == BattleStatus::Pending),
+        may_withdraw: view.orders.ready && view.campaign.result.is_none() && !battle_pending,
         view,
         ladder_svg,
         deadline: frame.deadline,
@@ -396,8 +451,8 @@ fn umpire_page(frame: Frame, game: &WonsState, view: UmpireView) -> Result<Umpir
     let finnish = finnish_view(game).0;
     let ladder_svg =
         ladder_board(&[&soviet, &finnish], &frame.caption).map_err(AppError::internal)?;
-    let soviet_cards = cards(&soviet, &frame.events)?;
-    let finnish_cards = cards(&finnish, &frame.events)?;
+    let soviet_cards = cards(&soviet, &frame.events, None)?;
+    let finnish_cards = cards(&finnish, &frame.events, None)?;
     Ok(UmpirePage {
         nav: frame.nav,
         campaign_id: frame.campaign_id,
@@ -424,7 +479,7 @@ pub async fn show(
     State(state): State<AppState>,
     access: CampaignAccess,
 ) -> Result<Response, AppError> {
-    page(&state, &access, None, None, StatusCode::OK).await
+    page(&state, &access, None, Refusal::Top, StatusCode::OK).await
 }
 
 /// Shows the page again with a refusal, or goes back to it after success.
@@ -438,11 +493,22 @@ pub(super) async fn after<T>(
         Ok(_) => {
             Ok(Redirect::to(&format!("/campaigns/{}/wons{anchor}", access.id())).into_response())
         }
-        Err(e) if e.status.is_client_error() && e.status != StatusCode::NOT_FOUND => {
-            let at = anchor.strip_prefix("#platoon-").map(str::to_owned);
-            page(state, access, Some(e.message), at, e.status).await
-        }
-        Err(e) => Err(e),
+        Err(e) => refused(state, access, e, Refusal::Top).await,
+    }
+}
+
+/// Shows the page again with a refused form's message where `refusal` says; a missing
+/// campaign or a server error is answered as such.
+pub(super) async fn refused(
+    state: &AppState,
+    access: &CampaignAccess,
+    e: AppError,
+    refusal: Refusal,
+) -> Result<Response, AppError> {
+    if e.status.is_client_error() && e.status != StatusCode::NOT_FOUND {
+        page(state, access, Some(e.message), refusal, e.status).await
+    } else {
+        Err(e)
     }
 }
 

@@ -3,9 +3,9 @@
 
 use crate::core::error::AppError;
 use crate::games::wons::api;
-use crate::games::wons::pages::after;
-use crate::games::wons::rules::Order;
+use crate::games::wons::pages::{Refusal, after, refused};
 use crate::games::wons::rules::platoon::Stack;
+use crate::games::wons::rules::{Order, PlatoonOrder};
 use crate::state::AppState;
 use crate::web::CampaignAccess;
 use axum::extract::{Form, Path, State};
@@ -13,25 +13,22 @@ use axum::response::Response;
 use serde::Deserialize;
 use serde_json::json;
 
-/// The order form of one platoon.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
+/// What the side's order form says of one platoon.
+#[derive(Clone, Debug, Default)]
 pub struct OrderForm {
-    action: String,
-    table: String,
-    scenario: String,
-    build: Option<String>,
-    in_building: Option<String>,
-    buildings: String,
+    pub(super) action: String,
+    pub(super) table: String,
+    pub(super) scenario: String,
+    pub(super) build: bool,
+    pub(super) in_building: bool,
+    pub(super) buildings: String,
 }
 
 impl OrderForm {
-    fn order(&self) -> Result<Order, AppError> {
+    /// The order it describes; `None` while the action is still "Choose…".
+    fn order(&self) -> Result<Option<Order>, AppError> {
         if self.action.is_empty() {
-            return Err(AppError::invalid(
-                "illegal_order",
-                "Choose an action first: the list starts at “Choose…”.",
-            ));
+            return Ok(None);
         }
         if self.action == "attack" && self.table.is_empty() {
             return Err(AppError::invalid(
@@ -47,10 +44,10 @@ impl OrderForm {
             order["scenario"] = json!(self.scenario);
         }
         if self.action == "adjust_roadblock" {
-            order["build"] = json!(self.build.is_some());
+            order["build"] = json!(self.build);
         }
         if self.action == "rest" {
-            order["in_building"] = json!(self.in_building.is_some());
+            order["in_building"] = json!(self.in_building);
         }
         if self.action == "burn_buildings" {
             let names: Vec<&str> = self
@@ -61,7 +58,7 @@ impl OrderForm {
                 .collect();
             order["buildings"] = json!(names);
         }
-        serde_json::from_value(order).map_err(|_| {
+        serde_json::from_value(order).map(Some).map_err(|_| {
             AppError::invalid(
                 "illegal_order",
                 format!(
@@ -71,28 +68,141 @@ impl OrderForm {
             )
         })
     }
+
+    /// The form's fields as the stored order would fill them.
+    pub(super) fn of(order: &Order) -> OrderForm {
+        let value = serde_json::to_value(order).unwrap_or_default();
+        let text = |key: &str| value[key].as_str().unwrap_or_default().to_owned();
+        OrderForm {
+            action: text("action"),
+            table: text("table"),
+            scenario: text("scenario"),
+            build: value["build"].as_bool().unwrap_or(true),
+            in_building: value["in_building"].as_bool().unwrap_or(false),
+            buildings: value["buildings"]
+                .as_array()
+                .map(|names| {
+                    names
+                        .iter()
+                        .filter_map(|n| n.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                })
+                .unwrap_or_default(),
+        }
+    }
 }
 
-/// `POST /campaigns/{id}/wons/orders/{platoon}`.
-pub async fn give_order(
+/// The side's one order form: every platoon's fields, each named `<field>.<platoon id>`, in the
+/// order the page lists the platoons.
+#[derive(Clone, Debug, Default)]
+pub struct SideOrdersForm {
+    pub(super) platoons: Vec<(String, OrderForm)>,
+}
+
+impl SideOrdersForm {
+    fn read(fields: Vec<(String, String)>) -> SideOrdersForm {
+        let mut form = SideOrdersForm::default();
+        for (name, value) in fields {
+            let Some((field, platoon)) = name.split_once('.') else {
+                continue;
+            };
+            let at = match form.platoons.iter().position(|(id, _)| id == platoon) {
+                Some(at) => at,
+                None => {
+                    form.platoons
+                        .push((platoon.to_owned(), OrderForm::default()));
+                    form.platoons.len() - 1
+                }
+            };
+            let entry = &mut form.platoons[at].1;
+            match field {
+                "action" => entry.action = value,
+                "table" => entry.table = value,
+                "scenario" => entry.scenario = value,
+                "build" => entry.build = true,
+                "in_building" => entry.in_building = true,
+                "buildings" => entry.buildings = value,
+                _ => {}
+            }
+        }
+        form
+    }
+
+    /// One platoon's part of the form (empty if the form has none).
+    pub(super) fn of(&self, platoon: &str) -> OrderForm {
+        self.platoons
+            .iter()
+            .find(|(id, _)| id == platoon)
+            .map(|(_, f)| f.clone())
+            .unwrap_or_default()
+    }
+
+    /// The orders the form gives: every platoon whose action is chosen. A refusal names the
+    /// platoon whose fields it concerns.
+    fn orders(&self) -> Result<Vec<PlatoonOrder>, (String, AppError)> {
+        let mut orders = Vec::new();
+        for (platoon, form) in &self.platoons {
+            if let Some(order) = form.order().map_err(|e| (platoon.clone(), e))? {
+                orders.push(PlatoonOrder {
+                    platoon: platoon.clone(),
+                    order,
+                });
+            }
+        }
+        Ok(orders)
+    }
+}
+
+/// `POST /campaigns/{id}/wons/orders`: the side's orders for every platoon whose action is
+/// chosen, given together; a refusal shows the page again with everything as it was typed.
+pub async fn give_orders(
     State(state): State<AppState>,
     access: CampaignAccess,
-    Path((_, platoon)): Path<(String, String)>,
-    Form(form): Form<OrderForm>,
+    Form(fields): Form<Vec<(String, String)>>,
 ) -> Result<Response, AppError> {
-    let result = async { api::give_order(&state, &access, &platoon, form.order()?).await }.await;
-    after(&state, &access, result, &format!("#platoon-{platoon}")).await
+    let form = SideOrdersForm::read(fields);
+    let result = match form.orders() {
+        Ok(orders) => api::give_orders(&state, &access, orders)
+            .await
+            .map_err(|e| (None, e)),
+        Err((platoon, e)) => Err((Some(platoon), e)),
+    };
+    match result {
+        Ok(_) => after(&state, &access, Ok(()), "#orders-form").await,
+        Err((platoon, e)) => refused(&state, &access, e, Refusal::Orders { platoon, form }).await,
+    }
 }
 
-/// `POST /campaigns/{id}/wons/extra-actions/{platoon}`: the same form, taken as the extra action.
+/// `POST /campaigns/{id}/wons/extra-actions/{platoon}`: the platoon's part of the side's form,
+/// taken at once as its extra action.
 pub async fn extra_action(
     State(state): State<AppState>,
     access: CampaignAccess,
     Path((_, platoon)): Path<(String, String)>,
-    Form(form): Form<OrderForm>,
+    Form(fields): Form<Vec<(String, String)>>,
 ) -> Result<Response, AppError> {
-    let result = async { api::extra_action(&state, &access, &platoon, form.order()?).await }.await;
-    after(&state, &access, result, &format!("#platoon-{platoon}")).await
+    let form = SideOrdersForm::read(fields);
+    let result = async {
+        let order = form.of(&platoon).order()?.ok_or_else(|| {
+            AppError::invalid(
+                "illegal_order",
+                "Choose the extra action first: the list starts at “Choose…”.",
+            )
+        })?;
+        api::extra_action(&state, &access, &platoon, order).await
+    }
+    .await;
+    match result {
+        Ok(_) => after(&state, &access, Ok(()), &format!("#platoon-{platoon}")).await,
+        Err(e) => {
+            let refusal = Refusal::Orders {
+                platoon: Some(platoon),
+                form,
+            };
+            refused(&state, &access, e, refusal).await
+        }
+    }
 }
 
 /// The ready form: a box to tick when platoons without orders are to Defend.

@@ -1,7 +1,7 @@
 //! Tests of the WoNS pages: templates name nothing of the code, and no Rust debug formatting
 //! reaches a rendered page.
 
-use super::{Frame, side_page, umpire_page};
+use super::{Frame, Refusal, side_page, umpire_page};
 use crate::core::domain::Side;
 use crate::games::wons::rules::aftermath::{BattleReport, Reporter, submit_report};
 use crate::games::wons::rules::battle::demo_with_battle;
@@ -107,7 +107,7 @@ fn frame() -> Frame {
         campaign_id: uuid::Uuid::nil(),
         campaign_name: "Winter test".into(),
         error: None,
-        error_at: None,
+        refusal: Refusal::Top,
         deadline: None,
         caption: "Hour 1".into(),
         report: Vec::new(),
