@@ -3,11 +3,13 @@
 
 use crate::core::domain::Role;
 use crate::core::error::AppError;
+use crate::core::text::PlainText;
 use crate::db::game::EventRow;
 use crate::games::log::EventsQuery;
 use crate::games::runner::Committed;
 use crate::games::talvisota::Talvisota;
 use crate::games::talvisota::commands::{read, require_role, run};
+use crate::games::talvisota::rules::correction::{self, Correction};
 use crate::games::talvisota::rules::sheet::needs_phase;
 use crate::games::talvisota::rules::{CommandSheet, advance_phase};
 use crate::games::talvisota::rules::{
@@ -142,6 +144,30 @@ pub async fn solo_move(
             current: other.name().into(),
             needed: "Finnish command sheet or Finnish harassment".into(),
         }),
+    })
+    .await
+}
+
+/// The umpire's correction of a value both sides see, with the reason both sides read.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct CorrectionIn {
+    /// What is set, and to what.
+    #[serde(flatten)]
+    pub change: Correction,
+    /// Why; both sides read it with the old and new values.
+    #[schema(value_type = String)]
+    pub reason: PlainText,
+}
+
+/// Corrects a morale track or where a visible unit stands; umpire only.
+pub async fn correct(
+    state: &AppState,
+    access: &CampaignAccess,
+    c: CorrectionIn,
+) -> Result<Committed<Talvisota>, AppError> {
+    require_role(access, &[Role::Umpire], "correct values")?;
+    run(state, access, |game, _| {
+        correction::correct(game, c.change, &c.reason)
     })
     .await
 }
@@ -297,6 +323,24 @@ pub async fn api_solo(
     Ok(Json(solo_move(&state, &access).await?.view()))
 }
 
+/// `POST /api/v1/campaigns/{id}/talvisota/corrections`: the umpire sets a morale track or where
+/// a unit both sides see stands (`{"what": "morale", "side": "finnish", "value": 18, "reason": …}`
+/// or `{"what": "unit", "unit": "su-fus-3", "location": {"box": "space", "at": "terijoki"}, …}`);
+/// both sides read the reason with the old and new values.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/talvisota/corrections", tag = "talvisota",
+    request_body = CorrectionIn, params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = TalvisotaView), (status = 403, description = "not the umpire"),
+              (status = 409, description = "the game is over"),
+              (status = 422, description = "out of range, a hidden piece, or no reason")),
+    security(("bearer" = [])))]
+pub async fn api_correct(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    ApiJson(body): ApiJson<CorrectionIn>,
+) -> Result<Json<TalvisotaView>, AppError> {
+    Ok(Json(correct(&state, &access, body).await?.view()))
+}
+
 /// Every Talvisota API route, with its part of the OpenAPI document.
 pub fn api_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -309,4 +353,5 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .routes(routes!(api_harassment))
         .routes(routes!(api_advance))
         .routes(routes!(api_solo))
+        .routes(routes!(api_correct))
 }

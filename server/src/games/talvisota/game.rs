@@ -85,7 +85,7 @@ pub fn start(
 
 /// A rules event as an entry of the campaign's log: its audience, kind, moment, a sentence, and
 /// the event itself as the payload.
-pub fn log_entry(e: &TalvisotaEvent, map: &GameMap) -> NewEvent {
+pub fn log_entry(e: &TalvisotaEvent, game: &TalvisotaState) -> NewEvent {
     NewEvent {
         audience: match e.audience {
             RulesAudience::Everyone => Audience::Public,
@@ -95,7 +95,7 @@ pub fn log_entry(e: &TalvisotaEvent, map: &GameMap) -> NewEvent {
         },
         kind: views::log::kind_code(e),
         moment: views::log::moment(e),
-        sentence: views::log::sentence(e, map),
+        sentence: views::log::sentence(e, game),
         payload: serde_json::to_value(e).unwrap_or(serde_json::Value::Null),
     }
 }
@@ -136,7 +136,7 @@ impl Game for Talvisota {
         views::view_for(state, role)
     }
     fn log_entry(state: &TalvisotaState, event: &TalvisotaEvent) -> NewEvent {
-        log_entry(event, &state.map)
+        log_entry(event, state)
     }
     fn turn(state: &TalvisotaState) -> Turn {
         Turn {
@@ -207,6 +207,7 @@ impl Game for Talvisota {
             ("POST", "/campaigns/{id}/talvisota/harassment"),
             ("POST", "/campaigns/{id}/talvisota/advance"),
             ("POST", "/campaigns/{id}/talvisota/solo"),
+            ("POST", "/campaigns/{id}/talvisota/corrections"),
             ("GET", "/talvisota/rules"),
         ]
     }

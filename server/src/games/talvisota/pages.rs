@@ -1,16 +1,23 @@
 //! The Talvisota game page and its forms, and the rules help page. Every form turns its fields
 //! into the same typed command the API takes and calls the same function.
 
+use crate::core::domain::{Role, Side};
 use crate::core::error::AppError;
+use crate::core::text::PlainText;
 use crate::db;
 use crate::games::talvisota::api;
-use crate::games::talvisota::commands::read;
+use crate::games::talvisota::api::CorrectionIn;
+use crate::games::talvisota::commands::{read, require_role};
+use crate::games::talvisota::rules::TalvisotaState;
+use crate::games::talvisota::rules::correction::Correction;
 use crate::games::talvisota::rules::sheet::{FinnishAllocation, SovietAllocation, SupportUse};
+use crate::games::talvisota::rules::state::UnitLocation;
 use crate::games::talvisota::rules::support::SupportChoice;
 use crate::games::talvisota::rules::{
     FinnishSheet, INTERPRETATIONS, InfiltrationOrder, SovietOrganisation, SovietSheet,
     TalvisotaEvent, UnitMove,
 };
+use crate::games::talvisota::views::log::{piece, space_name};
 use crate::games::talvisota::views::page::{GameModel, game_model};
 use crate::games::talvisota::views::view_for;
 use crate::state::AppState;
@@ -44,12 +51,127 @@ struct GamePage {
     error: Option<String>,
     game: GameModel,
     log: Vec<LogLine>,
+    /// The umpire's correction form: what it offers and what was typed.
+    correction: CorrectionModel,
+}
+
+/// The umpire's correction form: the values both sides see, named with their current value;
+/// the map's spaces for a unit's new place; what was typed and why it was refused.
+#[derive(Default)]
+struct CorrectionModel {
+    targets: Vec<(String, String)>,
+    places: Vec<String>,
+    typed: CorrectionForm,
+    error: Option<String>,
+}
+
+/// The correction form as sent.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(default)]
+pub struct CorrectionForm {
+    target: String,
+    value: String,
+    reason: String,
+}
+
+impl CorrectionForm {
+    /// The correction it asks for: a morale track's number, or a unit's new place by the
+    /// space's printed name (or Losses).
+    fn correction(&self, game: &TalvisotaState) -> Result<CorrectionIn, AppError> {
+        let refuse = |message: String| AppError::invalid("invalid_correction", message);
+        let value = self.value.trim();
+        let change = match self.target.split_once(':') {
+            Some(("morale", side)) => {
+                let side: Side = parse(side, "side")?;
+                Correction::Morale {
+                    side,
+                    value: value.parse().map_err(|_| {
+                        refuse(format!(
+                            "Write {} morale as a whole number from 0 to {}.",
+                            side.adjective(),
+                            crate::games::talvisota::rules::morale::ceiling(side)
+                        ))
+                    })?,
+                }
+            }
+            Some(("unit", unit)) => {
+                let lower = value.to_lowercase();
+                let location = match lower.as_str() {
+                    "losses" | "losses box" | "the losses box" => UnitLocation::Losses(game.turn),
+                    _ => game
+                        .map
+                        .spaces
+                        .iter()
+                        .find(|sp| sp.name.to_lowercase() == lower || sp.id == lower)
+                        .map(|sp| UnitLocation::Space(sp.id.clone()))
+                        .ok_or_else(|| {
+                            refuse(format!(
+                                "'{value}' is no space on the map: write a space's name as the map prints it, or Losses."
+                            ))
+                        })?,
+                };
+                Correction::Unit {
+                    unit: unit.to_owned(),
+                    location,
+                }
+            }
+            _ => return Err(refuse("Choose what to correct from the list.".into())),
+        };
+        let reason = PlainText::try_from(self.reason.clone()).map_err(refuse)?;
+        Ok(CorrectionIn { change, reason })
+    }
+}
+
+/// What the umpire may correct, named with its current value: both morale tracks and every unit
+/// both sides see (on the map or in the Losses box).
+fn correction_model(game: &TalvisotaState) -> CorrectionModel {
+    let mut targets: Vec<(String, String)> = [Side::Soviet, Side::Finnish]
+        .into_iter()
+        .map(|side| {
+            (
+                format!("morale:{}", side.code()),
+                format!(
+                    "{} morale (now {})",
+                    side.adjective(),
+                    crate::games::talvisota::rules::morale::morale(game, side)
+                ),
+            )
+        })
+        .collect();
+    for u in &game.units {
+        let now = match &u.location {
+            UnitLocation::Space(space) => format!("in {}", space_name(&game.map, space)),
+            UnitLocation::Losses(_) => "in the Losses box".into(),
+            UnitLocation::Sheet | UnitLocation::NotArrived | UnitLocation::Reinforcements(_) => {
+                continue;
+            }
+        };
+        targets.push((
+            format!("unit:{}", u.id),
+            format!("{} (now {now})", piece(game, &u.id)),
+        ));
+    }
+    CorrectionModel {
+        targets,
+        places: game.map.spaces.iter().map(|sp| sp.name.clone()).collect(),
+        ..CorrectionModel::default()
+    }
 }
 
 async fn page(
     state: &AppState,
     access: &CampaignAccess,
     error: Option<String>,
+) -> Result<GamePage, AppError> {
+    page_with(state, access, error, None).await
+}
+
+/// The page; a refused correction comes back in its form, as typed, with its message.
+async fn page_with(
+    state: &AppState,
+    access: &CampaignAccess,
+    error: Option<String>,
+    correction: Option<(CorrectionForm, String)>,
 ) -> Result<GamePage, AppError> {
     let game = read(state, access).await?;
     let view = view_for(&game, access.role());
@@ -67,6 +189,17 @@ async fn page(
         role: access.role().code().to_string(),
         error,
         game: game_model(&view, access.role(), &events),
+        correction: match access.role() {
+            Role::Umpire => {
+                let mut model = correction_model(&game);
+                if let Some((typed, message)) = correction {
+                    model.typed = typed;
+                    model.error = Some(message);
+                }
+                model
+            }
+            _ => CorrectionModel::default(),
+        },
         log: rows
             .into_iter()
             .map(|r| LogLine {
@@ -280,6 +413,28 @@ pub async fn advance(
     answer(&state, &access, result).await
 }
 
+/// `POST /campaigns/{id}/talvisota/corrections`: the umpire's correction; a refusal comes back
+/// in the form, as typed.
+pub async fn correct(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Form(form): Form<CorrectionForm>,
+) -> Result<Response, AppError> {
+    let result = async {
+        require_role(&access, &[Role::Umpire], "correct values")?;
+        let game = read(&state, &access).await?;
+        api::correct(&state, &access, form.correction(&game)?).await
+    }
+    .await;
+    match result {
+        Err(e) if e.status == axum::http::StatusCode::UNPROCESSABLE_ENTITY => {
+            let shown = page_with(&state, &access, None, Some((form, e.message))).await?;
+            Ok(render_with(e.status, &shown))
+        }
+        other => answer(&state, &access, other).await,
+    }
+}
+
 /// `POST /campaigns/{id}/talvisota/solo`.
 pub async fn solo(
     State(state): State<AppState>,
@@ -318,5 +473,6 @@ pub fn router() -> Router<AppState> {
         .route("/campaigns/{id}/talvisota/harassment", post(harassment))
         .route("/campaigns/{id}/talvisota/advance", post(advance))
         .route("/campaigns/{id}/talvisota/solo", post(solo))
+        .route("/campaigns/{id}/talvisota/corrections", post(correct))
         .route("/talvisota/rules", get(rules))
 }

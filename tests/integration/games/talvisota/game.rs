@@ -429,3 +429,87 @@ async fn a_hidden_finnish_units_id_answers_the_soviets_exactly_like_a_made_up_on
     );
     assert_eq!(answers[0], answers[1]);
 }
+
+#[tokio::test]
+async fn the_umpire_corrects_a_morale_and_a_visible_unit_and_both_sides_read_it_in_words() {
+    let g = TalvisotaTable::new(None).await;
+    g.ok(&g.umpire, "advance", json!({})).await;
+    g.ok(
+        &g.soviet,
+        "organisation",
+        json!({"moves": [{"unit": "su-eli-1", "to": "leningrad"}]}),
+    )
+    .await;
+    let before = g.view(&g.umpire).await["board"]["finnish_morale"].clone();
+    assert_ne!(before, 18);
+    let morale =
+        json!({"what": "morale", "side": "finnish", "value": 18, "reason": "the table's record"});
+    let (status, _) = g.post(&g.soviet, "corrections", morale.clone()).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "players do not correct");
+    let view = g.ok(&g.umpire, "corrections", morale).await;
+    assert_eq!(view["board"]["finnish_morale"], 18, "{view}");
+    let (status, body) = g
+        .post(
+            &g.umpire,
+            "corrections",
+            json!({"what": "morale", "side": "soviet", "value": 24, "reason": "typo"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+
+    // On the page: a refusal comes back in the form as typed; then a unit is moved by the
+    // space's printed name.
+    let umpire = g.app.signed_in("umpire", "the umpire's browser").await;
+    let post = |form: Vec<(&'static str, &'static str)>| {
+        umpire
+            .post(format!(
+                "{}/campaigns/{}/talvisota/corrections",
+                g.app.url, g.id
+            ))
+            .form(&form)
+            .send()
+    };
+    let res = post(vec![
+        ("target", "unit:su-eli-1"),
+        ("value", "Atlantis"),
+        ("reason", "misplaced at the table"),
+    ])
+    .await
+    .expect("posts");
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = res.text().await.expect("html");
+    assert!(
+        page.contains("correction-error") && page.contains("no space on the map"),
+        "{page}"
+    );
+    assert!(page.contains("value=\"unit:su-eli-1\" selected"));
+    assert!(
+        page.contains("value=\"Atlantis\"") && page.contains("misplaced at the table</textarea>")
+    );
+    let res = post(vec![
+        ("target", "unit:su-eli-1"),
+        ("value", "terijoki"),
+        ("reason", "misplaced at the table"),
+    ])
+    .await
+    .expect("posts");
+    assert!(res.status().is_redirection(), "{}", res.status());
+
+    // Both sides read both corrections in words, with no piece id.
+    for token in [&g.soviet, &g.finn] {
+        let sentences: Vec<String> = g
+            .events(token)
+            .await
+            .iter()
+            .filter_map(|e| e["sentence"].as_str().map(str::to_owned))
+            .filter(|s| s.starts_with("Umpire correction"))
+            .collect();
+        assert_eq!(sentences.len(), 2, "{sentences:?}");
+        let morale = format!("Finnish morale: {before} → 18");
+        assert!(sentences[0].contains(&morale), "{sentences:?}");
+        assert!(
+            sentences[1].contains("Leningrad → Terijoki") && !sentences[1].contains("su-eli-1"),
+            "{sentences:?}"
+        );
+    }
+}

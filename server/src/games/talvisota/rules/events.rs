@@ -47,6 +47,15 @@ pub struct TalvisotaEvent {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum EventKind {
+    /// The umpire corrected a value both sides see.
+    Corrected {
+        /// Why, as the umpire wrote it.
+        reason: String,
+        /// The value as corrected.
+        change: super::correction::Correction,
+        /// The same value before.
+        before: super::correction::Correction,
+    },
     /// Rules 2.1–2.3 done.
     GameSetUp {
         /// Soviet morale.

@@ -10,6 +10,7 @@
 
 pub mod absent;
 pub mod combat;
+pub mod correction;
 pub mod counters;
 pub mod crt;
 pub mod datafile;

@@ -1,9 +1,10 @@
 //! The Talvisota turn log for people: one sentence per event, written from what the event holds.
 
+use crate::games::talvisota::rules::correction::Correction;
 use crate::games::talvisota::rules::events::{EventKind, TalvisotaEvent};
 use crate::games::talvisota::rules::harassment::HarassmentResult;
 use crate::games::talvisota::rules::map::GameMap;
-use crate::games::talvisota::rules::state::{GameOutcome, TalvisotaState};
+use crate::games::talvisota::rules::state::{GameOutcome, TalvisotaState, UnitLocation};
 
 /// A space's printed name, or its id when the map does not know it.
 pub fn space_name(map: &GameMap, id: &str) -> String {
@@ -30,6 +31,55 @@ fn list(ids: &[String]) -> String {
     }
 }
 
+/// A piece's name for people ("Fusilier division 3", "Snow 2"), found from its id in the game.
+pub fn piece(game: &TalvisotaState, id: &str) -> String {
+    use crate::games::talvisota::views::report::{piece_name, snake};
+    let kind = |kind: String| piece_name(id, &kind.replace('_', " "));
+    if let Some(u) = game.units.iter().find(|u| u.id == id) {
+        return match game.counters.unit_type(u.kind) {
+            Some(t) => piece_name(id, &t.name),
+            None => kind(u.kind.code().to_uppercase()),
+        };
+    }
+    let markers = (game.supports.iter().map(|m| (&m.id, snake(&m.kind))))
+        .chain(game.environment.iter().map(|m| (&m.id, snake(&m.kind))))
+        .chain(game.entrenchments.iter().map(|m| (&m.id, snake(&m.kind))));
+    for (marker, name) in markers {
+        if marker == id {
+            return kind(name);
+        }
+    }
+    id.to_owned()
+}
+
+/// What a correction set, in words: "Finnish morale" or a piece's name.
+fn corrected_what(game: &TalvisotaState, c: &Correction) -> String {
+    match c {
+        Correction::Morale { side, .. } => format!("{} morale", side.adjective()),
+        Correction::Unit { unit, .. } => piece(game, unit),
+    }
+}
+
+/// The value a correction names, in words.
+fn corrected_value(game: &TalvisotaState, c: &Correction) -> String {
+    match c {
+        Correction::Morale { value, .. } => value.to_string(),
+        Correction::Unit { location, .. } => match location {
+            UnitLocation::Space(s) => space_name(&game.map, s),
+            UnitLocation::Losses(_) => "the Losses box".into(),
+            UnitLocation::Reinforcements(_) => "the Reinforcements box".into(),
+            UnitLocation::Sheet => "a command sheet".into(),
+            UnitLocation::NotArrived => "not arrived".into(),
+        },
+    }
+}
+
+/// Pieces named for people, joined.
+fn pieces(game: &TalvisotaState, ids: &[String]) -> String {
+    let names: Vec<String> = ids.iter().map(|id| piece(game, id)).collect();
+    list(&names)
+}
+
 /// The game-time label of an event (its turn's calendar name).
 pub fn moment(event: &TalvisotaEvent) -> String {
     TalvisotaState::turn_label(event.turn).to_string()
@@ -44,8 +94,9 @@ pub fn kind_code(event: &TalvisotaEvent) -> String {
 }
 
 /// One sentence saying what happened.
-pub fn sentence(event: &TalvisotaEvent, map: &GameMap) -> String {
-    let name = |id: &str| space_name(map, id);
+pub fn sentence(event: &TalvisotaEvent, game: &TalvisotaState) -> String {
+    let name = |id: &str| space_name(&game.map, id);
+    let list = |ids: &[String]| pieces(game, ids);
     match &event.kind {
         EventKind::GameSetUp {
             soviet_morale,
@@ -94,13 +145,13 @@ pub fn sentence(event: &TalvisotaEvent, map: &GameMap) -> String {
         EventKind::SovietMoved { moves } => {
             let parts: Vec<String> = moves
                 .iter()
-                .map(|(u, to)| format!("{u} to {}", name(to)))
+                .map(|(u, to)| format!("{} to {}", piece(game, u), name(to)))
                 .collect();
             format!("Soviet special movement: {}.", parts.join(", "))
         }
         EventKind::PossessionMarkersSet { spaces } => {
             let placed: Vec<String> = spaces.iter().flatten().map(|s| name(s)).collect();
-            format!("Possession markers now stand on: {}.", list(&placed))
+            format!("Possession markers now stand on: {}.", self::list(&placed))
         }
         EventKind::SheetAllocated { .. } => "Your command sheet for this turn is filled in.".into(),
         EventKind::StrategyPlaced { side, space, .. } => format!(
@@ -166,7 +217,8 @@ pub fn sentence(event: &TalvisotaEvent, map: &GameMap) -> String {
             }
         ),
         EventKind::IsolatedUnitEliminated { unit, space } => format!(
-            "{unit}, cut off in {}, is eliminated (rule 6.2).",
+            "{}, cut off in {}, is eliminated (rule 6.2).",
+            piece(game, unit),
             name(space)
         ),
         EventKind::SoloDraw { container, drawn } => {
@@ -176,5 +228,15 @@ pub fn sentence(event: &TalvisotaEvent, map: &GameMap) -> String {
             format!("Next: the {} phase.", phase.name())
         }
         EventKind::GameEnded { outcome } => outcome_sentence(outcome),
+        EventKind::Corrected {
+            reason,
+            change,
+            before,
+        } => format!(
+            "Umpire correction: {reason} ({}: {} → {}).",
+            corrected_what(game, change),
+            corrected_value(game, before),
+            corrected_value(game, change)
+        ),
     }
 }

@@ -92,8 +92,15 @@ fn every_event_reads_as_a_sentence() {
     let (s, events) = turn_one();
     assert!(events.len() > 3);
     for e in &events {
-        let text = sentence(e, &s.map);
+        let text = sentence(e, &s);
         assert!(text.ends_with('.') && text.len() > 10, "{text}");
+        // Pieces are named for people, never by their ids.
+        let ids = (s.units.iter().map(|u| &u.id))
+            .chain(s.supports.iter().map(|m| &m.id))
+            .chain(s.environment.iter().map(|m| &m.id));
+        for id in ids {
+            assert!(!text.contains(id.as_str()), "{id} in {text}");
+        }
     }
 }
 

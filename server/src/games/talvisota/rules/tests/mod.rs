@@ -3,6 +3,7 @@
 mod absent;
 mod combat_follow_up_tests;
 mod combat_tests;
+mod correction_tests;
 mod crt_tests;
 mod data_tests;
 mod datafile_hostile_tests;
