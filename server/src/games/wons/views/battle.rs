@@ -90,6 +90,9 @@ pub struct SheetCard {
     pub turn_zero_form: bool,
     /// Which sides have reported, in words.
     pub reported: Vec<String>,
+    /// Both sides have reported and their winners or Turns differ, in words (the log says so
+    /// to both sides too).
+    pub disagreement: Option<String>,
     /// Whether the side has reported.
     pub has_reported: bool,
     /// The winner and Turns it reported, for the form.
@@ -235,6 +238,13 @@ pub fn sheet_card(view: &SideView, battle: &BattleView) -> Option<SheetCard> {
                 )
             })
             .collect(),
+        disagreement: match battle.reported.as_slice() {
+            [a, b] if (a.winner, a.turns) != (b.winner, b.turns) => Some(
+                "The two reports disagree on the winner or the Turns: change ours below if it was wrong, or the umpire records the result."
+                    .to_owned(),
+            ),
+            _ => None,
+        },
         has_reported: battle.own_report.is_some(),
         winner: battle.own_report.as_ref().map(|r| r.winner),
         turns: battle

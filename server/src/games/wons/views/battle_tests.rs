@@ -113,3 +113,21 @@ fn the_umpire_card_has_both_parts_and_every_surprise_level() {
     assert!(c.sides[0].proposal[1].contains("Light Mortar Team (mortar crew): 1 killed"));
     assert!(c.sides[1].proposal.is_empty());
 }
+
+#[test]
+fn both_sides_cards_say_when_the_two_reports_disagree() {
+    let mut state = reported_by_the_soviets();
+    assert_eq!(card(&state, Side::Finnish).disagreement, None, "one report");
+    // The Finns report a different number of Turns: both cards say so.
+    submit_report(
+        &mut state,
+        1,
+        Reporter::Side(Side::Finnish),
+        &BattleReport::bare(Side::Finnish, 5),
+    )
+    .expect("sent");
+    for side in [Side::Soviet, Side::Finnish] {
+        let words = card(&state, side).disagreement.expect("called out");
+        assert!(words.contains("disagree"), "{words}");
+    }
+}
