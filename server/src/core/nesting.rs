@@ -6,17 +6,20 @@ pub const MAX_BYTES: usize = 512 * 1024;
 /// How deeply brackets and braces may nest in an uploaded TOML text.
 pub const MAX_DEPTH: usize = 16;
 
+/// Why a text of `len` bytes is too large, in units a person can count: plain letters take one
+/// byte, accented letters two, other scripts up to four.
+pub fn too_large(len: usize) -> String {
+    format!(
+        "the file is {} KiB ({len} bytes); at most 512 KiB are accepted, about 500,000 plain letters or digits (accented letters count two): split it or leave out comments",
+        len.div_ceil(1024)
+    )
+}
+
 /// Refuses a text larger than [`MAX_BYTES`] or nested deeper than [`MAX_DEPTH`], before it is
 /// parsed: the 1-based line at fault (0 for the whole text) and a sentence saying what to fix.
 pub fn refuse(text: &str) -> Result<(), (usize, String)> {
     if text.len() > MAX_BYTES {
-        return Err((
-            0,
-            format!(
-                "the file is {} bytes; at most {MAX_BYTES} are accepted",
-                text.len()
-            ),
-        ));
+        return Err((0, too_large(text.len())));
     }
     match deepest(text) {
         Some((depth, line)) if depth > MAX_DEPTH => Err((

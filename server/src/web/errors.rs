@@ -35,7 +35,10 @@ fn default_info(status: StatusCode) -> ErrorInfo {
             "timeout",
             "The server took too long to answer; nothing was changed. Try again.",
         ),
-        413 => ("too_large", "The request is too large; send less at once."),
+        413 => (
+            "too_large",
+            "The request is larger than 2 MiB, about two million plain letters or digits; send less at once.",
+        ),
         415 => (
             "unsupported_media_type",
             "Send the body as JSON with Content-Type: application/json.",

@@ -40,15 +40,7 @@ fn check_text(format: &'static str, line: u64, what: &str, text: &str) -> Result
 
 fn check_size(format: &'static str, text: &str) -> Result<(), ChartError> {
     if text.len() > nesting::MAX_BYTES {
-        return Err(refuse(
-            format,
-            0,
-            format!(
-                "the file is {} bytes; at most {} are accepted",
-                text.len(),
-                nesting::MAX_BYTES
-            ),
-        ));
+        return Err(refuse(format, 0, nesting::too_large(text.len())));
     }
     Ok(())
 }

@@ -284,7 +284,7 @@ fn csv_and_json_import_and_refuse_hostile_files() {
         from_csv(&"x,".repeat(300_000))
             .expect_err("huge")
             .to_string()
-            .contains("at most 524288")
+            .contains("at most 512 KiB")
     );
     assert!(
         from_csv(&format!("a{}\n", ",b".repeat(101)))

@@ -29,14 +29,7 @@ fn refuse(place: impl Into<String>, problem: impl Into<String>) -> ImportError {
 
 fn check_size(text: &str) -> Result<(), ImportError> {
     if text.len() > nesting::MAX_BYTES {
-        return Err(refuse(
-            "the file",
-            format!(
-                "it is {} bytes; at most {} are accepted",
-                text.len(),
-                nesting::MAX_BYTES
-            ),
-        ));
+        return Err(refuse("the file", nesting::too_large(text.len())));
     }
     Ok(())
 }
