@@ -135,6 +135,8 @@ async fn every_page_for_every_role_at_both_widths() {
     let red_winter = another(&wons, "Kollaa front", "red_winter").await;
     // A WoNS campaign whose Hour is open for orders: the side pages carry their order forms.
     let wons_orders = another(&wons, "Raate road", "wons").await;
+    let winter_war = another(&wons, "Salla", "winter_war").await;
+    let a_winter_war = another(&wons, "Petsamo", "a_winter_war").await;
     // Talvisota's first turn begins, so the map holds counters.
     let (status, started) = wons
         .app
@@ -189,6 +191,11 @@ async fn every_page_for_every_role_at_both_widths() {
         }
         add("wons-heroes", format!("/campaigns/{}/heroes", wons.id));
         add("wons-orders", format!("/campaigns/{wons_orders}/wons"));
+        add("winter-war-game", format!("/campaigns/{winter_war}/table"));
+        add(
+            "a-winter-war-game",
+            format!("/campaigns/{a_winter_war}/table"),
+        );
         add(
             "red-winter-rules",
             format!("/campaigns/{red_winter}/table/rules"),
