@@ -67,6 +67,9 @@ pub async fn connect_pool(url: &str, size: u32) -> anyhow::Result<PgPool> {
         // One more for the live-update listener, which keeps its connection for good.
         .max_connections(size.saturating_add(1))
         .acquire_timeout(DB_ACQUIRE_TIMEOUT)
+        // No ping before each use: a broken connection fails its statement, which the request
+        // answers, and the pool replaces it; the ping cost a round trip per request.
+        .test_before_acquire(false)
         .after_release(|conn, _| Box::pin(db::pool::outside_transaction(conn)))
         .connect(url)
         .await?;
@@ -233,8 +236,9 @@ pub async fn serve(
 /// Builds the shared state for a pool and configuration.
 pub fn state(db: PgPool, config: Config) -> AppState {
     AppState {
-        db,
+        db: db.clone(),
         config: Arc::new(config),
         live: live::channel(),
+        notes: live::Notes::start(db),
     }
 }

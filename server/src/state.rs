@@ -13,4 +13,6 @@ pub struct AppState {
     pub config: Arc<Config>,
     /// Campaign changes seen by this process, for live pages.
     pub live: tokio::sync::broadcast::Sender<crate::core::live::Change>,
+    /// Notes of committed changes, sent to every process's live pages after the commit.
+    pub notes: crate::core::live::Notes,
 }

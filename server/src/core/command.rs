@@ -1,5 +1,5 @@
 //! One command in one transaction: lock the campaign row, roll with live dice, append the rolls,
-//! bump the versions of the readers it changed, commit and notify them. Game modules run their
+//! bump the versions of the readers it changed, commit, then note the change for their streams. Game modules run their
 //! rules inside it.
 
 use crate::core::domain::Role;
@@ -30,6 +30,8 @@ pub struct Command {
     /// Whose view this command changes: the caller's own and the umpire's from the start, then
     /// the audiences of the events it appends and the rolls it makes.
     readers: Readers,
+    /// Where the note of the committed change goes.
+    notes: crate::core::live::Notes,
 }
 
 impl Command {
@@ -40,7 +42,7 @@ impl Command {
         let locked = db::campaigns::membership(&mut *tx, campaign, user, true)
             .await?
             .ok_or_else(AppError::not_found)?;
-        Command::open(tx, locked.campaign, locked.role, Some(user)).await
+        Command::open(tx, locked.campaign, locked.role, Some(user), state).await
     }
 
     /// Opens a transaction and locks the campaign for a command the server runs itself
@@ -50,7 +52,7 @@ impl Command {
         let locked = db::campaigns::lock(&mut *tx, campaign)
             .await?
             .ok_or_else(AppError::not_found)?;
-        Command::open(tx, locked, Role::Umpire, None).await
+        Command::open(tx, locked, Role::Umpire, None, state).await
     }
 
     async fn open(
@@ -58,6 +60,7 @@ impl Command {
         mut campaign: CampaignRow,
         role: Role,
         user: Option<Uuid>,
+        state: &AppState,
     ) -> Result<Command, AppError> {
         if campaign.is_finished() {
             return Err(AppError::conflict(
@@ -103,6 +106,7 @@ impl Command {
         }
         Ok(Command {
             readers,
+            notes: state.notes.clone(),
             tx,
             role,
             user,
@@ -168,8 +172,8 @@ impl Command {
         &mut self.tx
     }
 
-    /// Appends the rolls made, bumps the versions of the readers whose view changed, commits and
-    /// notifies those readers' streams. `procedure` names the procedure a dice-tray roll ran.
+    /// Appends the rolls made, bumps the versions of the readers whose view changed, commits, and
+    /// then notes the change for those readers' streams. `procedure` names the procedure a dice-tray roll ran.
     pub async fn commit(mut self, procedure: Option<&str>) -> Result<Vec<RolledRoll>, AppError> {
         let rolls = self.dice.into_rolls().map_err(|fault| {
             AppError::internal(format!("a rule asked for an impossible die: {fault}"))
@@ -208,11 +212,8 @@ impl Command {
                 .collect();
             db::dice::append_rolls(&mut self.tx, id, &new, bumps).await?;
         }
-        sqlx::query("select pg_notify('motti_campaign', $1)")
-            .bind(r.payload(id))
-            .execute(&mut *self.tx)
-            .await?;
         self.tx.commit().await?;
+        self.notes.send(r.payload(id));
         Ok(rolls)
     }
 }

@@ -50,6 +50,54 @@ impl Change {
     }
 }
 
+/// The notes of committed changes this process sends to every process's `LISTEN`. They are
+/// sent after the commit, outside its transaction, and batched: `pg_notify` inside a transaction
+/// takes a database-wide lock held through the commit, which made every command wait on every
+/// other. A note lost (the process stopping between the commit and the note) costs a stream
+/// only its prompt news: the change is in the tables, and the next note or a reconnection
+/// (`Last-Event-ID`) catches the stream up from its version.
+#[derive(Clone, Debug)]
+pub struct Notes(tokio::sync::mpsc::UnboundedSender<String>);
+
+impl Notes {
+    /// Starts the task that sends the notes on `db`, where a runtime runs (else notes are dropped).
+    pub fn start(db: sqlx::PgPool) -> Notes {
+        let (notes, queue) = tokio::sync::mpsc::unbounded_channel();
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            runtime.spawn(send_notes(db, queue));
+        }
+        Notes(notes)
+    }
+
+    /// Queues the note `payload` (see `Readers::payload`) of a committed change.
+    pub fn send(&self, payload: String) {
+        let _ = self.0.send(payload);
+    }
+}
+
+/// Sends queued notes, as many as are waiting in one statement, until every `Notes` is dropped.
+async fn send_notes(db: sqlx::PgPool, mut queue: tokio::sync::mpsc::UnboundedReceiver<String>) {
+    while let Some(first) = queue.recv().await {
+        let mut batch = vec![first];
+        while batch.len() < 512 {
+            match queue.try_recv() {
+                Ok(note) => batch.push(note),
+                Err(_) => break,
+            }
+        }
+        batch.sort_unstable();
+        batch.dedup();
+        let sent = sqlx::query("select pg_notify($1, note) from unnest($2::text[]) as note")
+            .bind(CHANNEL)
+            .bind(&batch)
+            .execute(&db)
+            .await;
+        if let Err(e) = sent {
+            tracing::warn!(error = %e, notes = batch.len(), "live updates: notes not sent; streams catch up at the next change");
+        }
+    }
+}
+
 /// A sender of campaign changes to every open stream of this process.
 pub fn channel() -> broadcast::Sender<Change> {
     broadcast::channel(1024).0
