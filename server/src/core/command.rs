@@ -195,13 +195,6 @@ impl Command {
         if rolls.is_empty() {
             db::campaigns::bump_versions(&mut self.tx, id, bumps).await?;
         } else {
-            db::dice::insert_entropy_set(
-                &mut self.tx,
-                id,
-                &self.entropy.hash(),
-                self.entropy.lines(),
-            )
-            .await?;
             let new: Vec<db::dice::NewRoll<'_>> = rolls
                 .iter()
                 .map(|roll| db::dice::NewRoll {
@@ -210,7 +203,12 @@ impl Command {
                     procedure,
                 })
                 .collect();
-            db::dice::append_rolls(&mut self.tx, id, &new, bumps).await?;
+            let hash = self.entropy.hash();
+            let entropy = db::dice::EntropyLines {
+                hash: &hash,
+                lines: self.entropy.lines(),
+            };
+            db::dice::append_rolls(&mut self.tx, id, entropy, &new, bumps).await?;
         }
         self.tx.commit().await?;
         self.notes.send(r.payload(id));

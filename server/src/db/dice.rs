@@ -59,24 +59,6 @@ pub async fn client_seeds<'e>(
     .await
 }
 
-/// Stores an entropy set (once per distinct set).
-pub async fn insert_entropy_set(
-    tx: &mut Transaction<'_, Postgres>,
-    campaign: Uuid,
-    entropy: &[u8],
-    lines: &[String],
-) -> sqlx::Result<()> {
-    sqlx::query(
-        "insert into entropy_sets (campaign_id, entropy, lines) values ($1, $2, $3) on conflict do nothing",
-    )
-    .bind(campaign)
-    .bind(entropy)
-    .bind(sqlx::types::Json(lines))
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
-
 /// Every entropy set a campaign's rolls used.
 pub async fn entropy_sets<'e>(
     db: impl PgExecutor<'e>,
@@ -137,69 +119,93 @@ pub struct NewRoll<'a> {
     pub procedure: Option<&'a str>,
 }
 
-/// Appends rolls, moves the campaign's roll counter and chain head, and counts d6 faces.
+/// The entropy set the rolls of a command used: its hash and its lines.
+pub struct EntropyLines<'a> {
+    /// The set's hash, which each roll names.
+    pub hash: &'a [u8],
+    /// Its lines, for the export.
+    pub lines: &'a [String],
+}
+
+/// Appends rolls with their entropy set, counts their d6 faces, and moves the campaign's roll
+/// counter, chain head and readers' versions, in one statement: a roll's whole write is a
+/// single round trip while the campaign is locked.
 pub async fn append_rolls(
     tx: &mut Transaction<'_, Postgres>,
     campaign: Uuid,
+    entropy: EntropyLines<'_>,
     rolls: &[NewRoll<'_>],
     bumps: super::campaigns::VersionBumps,
 ) -> sqlx::Result<()> {
     let Some(last) = rolls.last() else {
         return Ok(());
     };
+    // d6 faces counted per (epoch, audience, face) across the rolls, so that no row is
+    // updated twice by the one statement.
+    let mut faces: std::collections::BTreeMap<(i32, &str, i32), i64> = Default::default();
     for new in rolls {
         let r = new.roll;
-        sqlx::query(
-            "insert into rolls (campaign_id, k, epoch, entropy, draws, chain, expression, purpose, visibility, \
-             roller_role, roller_id, procedure, result, summary, total, audience, digest) \
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
-        )
-        .bind(campaign)
-        .bind(r.k as i64)
-        .bind(r.epoch as i32)
-        .bind(&r.entropy[..])
-        .bind(sqlx::types::Json(&r.draws))
-        .bind(&r.chain[..])
-        .bind(&r.expression)
-        .bind(&r.purpose)
-        .bind(r.visibility.code())
-        .bind(r.roller.code())
-        .bind(new.roller_id)
-        .bind(new.procedure)
-        .bind(sqlx::types::Json(&r.result))
-        .bind(&r.summary)
-        .bind(r.total)
-        .bind(r.audience.code())
-        .bind(&r.digest[..])
-        .execute(&mut **tx)
-        .await?;
-        let mut faces = [0i64; 6];
         for &(m, face) in &r.draws {
             if m == 6 && (1..=6).contains(&face) {
-                faces[face as usize - 1] += 1;
+                *faces
+                    .entry((r.epoch as i32, r.audience.code(), face as i32))
+                    .or_default() += 1;
             }
         }
-        for (i, count) in faces.iter().enumerate().filter(|(_, c)| **c > 0) {
-            sqlx::query(
-                "insert into dice_faces (campaign_id, epoch, scope, face, count) values ($1, $2, $3, $4, $5) \
-                 on conflict (campaign_id, epoch, scope, face) do update set count = dice_faces.count + excluded.count",
-            )
-            .bind(campaign)
-            .bind(r.epoch as i32)
-            .bind(r.audience.code())
-            .bind(i as i32 + 1)
-            .bind(count)
-            .execute(&mut **tx)
-            .await?;
-        }
     }
-    // One statement moves the dice counter, the chain head and every reader's version.
+    let column = |f: fn(&NewRoll<'_>) -> Option<String>| -> Vec<Option<String>> {
+        rolls.iter().map(f).collect()
+    };
     sqlx::query(
-        "update campaigns set next_roll = $2, chain_head = $3, version = version + $4, \
-         public_version = public_version + $5, soviet_version = soviet_version + $6, \
-         finnish_version = finnish_version + $7 where id = $1",
+        "with stored as ( \
+           insert into rolls (campaign_id, k, epoch, entropy, draws, chain, expression, purpose, \
+             visibility, roller_role, roller_id, procedure, result, summary, total, audience, digest) \
+           select $1, * from unnest($2::bigint[], $3::integer[], $4::bytea[], $5::jsonb[], $6::bytea[], \
+             $7::text[], $8::text[], $9::text[], $10::text[], $11::uuid[], $12::text[], $13::jsonb[], \
+             $14::text[], $15::bigint[], $16::text[], $17::bytea[])), \
+         counted as ( \
+           insert into dice_faces (campaign_id, epoch, scope, face, count) \
+           select $1, * from unnest($18::integer[], $19::text[], $20::integer[], $21::bigint[]) \
+           on conflict (campaign_id, epoch, scope, face) do update set count = dice_faces.count + excluded.count), \
+         entropy as ( \
+           insert into entropy_sets (campaign_id, entropy, lines) values ($1, $22, $23) on conflict do nothing) \
+         update campaigns set next_roll = $24, chain_head = $25, version = version + $26, \
+           public_version = public_version + $27, soviet_version = soviet_version + $28, \
+           finnish_version = finnish_version + $29 where id = $1",
     )
     .bind(campaign)
+    .bind(rolls.iter().map(|n| n.roll.k as i64).collect::<Vec<_>>())
+    .bind(rolls.iter().map(|n| n.roll.epoch as i32).collect::<Vec<_>>())
+    .bind(rolls.iter().map(|n| n.roll.entropy.to_vec()).collect::<Vec<_>>())
+    .bind(
+        rolls
+            .iter()
+            .map(|n| sqlx::types::Json(&n.roll.draws))
+            .collect::<Vec<_>>(),
+    )
+    .bind(rolls.iter().map(|n| n.roll.chain.to_vec()).collect::<Vec<_>>())
+    .bind(column(|n| Some(n.roll.expression.clone())))
+    .bind(column(|n| Some(n.roll.purpose.clone())))
+    .bind(column(|n| Some(n.roll.visibility.code().to_owned())))
+    .bind(column(|n| Some(n.roll.roller.code().to_owned())))
+    .bind(rolls.iter().map(|n| n.roller_id).collect::<Vec<_>>())
+    .bind(column(|n| n.procedure.map(str::to_owned)))
+    .bind(
+        rolls
+            .iter()
+            .map(|n| sqlx::types::Json(&n.roll.result))
+            .collect::<Vec<_>>(),
+    )
+    .bind(column(|n| n.roll.summary.clone()))
+    .bind(rolls.iter().map(|n| n.roll.total).collect::<Vec<_>>())
+    .bind(column(|n| Some(n.roll.audience.code().to_owned())))
+    .bind(rolls.iter().map(|n| n.roll.digest.to_vec()).collect::<Vec<_>>())
+    .bind(faces.keys().map(|k| k.0).collect::<Vec<_>>())
+    .bind(faces.keys().map(|k| k.1).collect::<Vec<_>>())
+    .bind(faces.keys().map(|k| k.2).collect::<Vec<_>>())
+    .bind(faces.values().copied().collect::<Vec<_>>())
+    .bind(entropy.hash)
+    .bind(sqlx::types::Json(entropy.lines))
     .bind(last.roll.k as i64 + 1)
     .bind(&last.roll.chain[..])
     .bind(bumps.umpire)

@@ -3,6 +3,7 @@
 mod db;
 mod mail;
 mod process;
+pub mod statements;
 
 pub use db::{database_url, empty_database, migrated_database};
 pub use mail::{SmtpSink, hook_receiver};

@@ -22,5 +22,6 @@ mod live;
 mod notify;
 mod pace;
 mod redirects;
+mod statements;
 mod talk;
 mod text_fields;
