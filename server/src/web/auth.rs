@@ -70,28 +70,46 @@ impl Password {
     }
 }
 
+/// How many argon2 hashes run at once in this process: each holds 19 MiB for its run, so a
+/// burst of sign-ins queues here instead of growing the process by 19 MiB per sign-in.
+fn hashing() -> &'static tokio::sync::Semaphore {
+    static HASHING: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
+    HASHING.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
+        tokio::sync::Semaphore::new(cores)
+    })
+}
+
+/// Runs one argon2 computation on a blocking thread once a hashing permit is free.
+async fn argon2<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, AppError> + Send + 'static,
+) -> Result<T, AppError> {
+    let _permit = hashing().acquire().await.map_err(AppError::internal)?;
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(AppError::internal)?
+}
+
 /// Hashes a password with argon2id on a blocking thread.
 pub async fn hash_password(password: Password) -> Result<String, AppError> {
-    tokio::task::spawn_blocking(move || {
+    argon2(move || {
         Argon2::default()
             .hash_password(password.0.as_bytes())
             .map(|h| h.to_string())
             .map_err(AppError::internal)
     })
     .await
-    .map_err(AppError::internal)?
 }
 
 /// Checks a password against a stored hash on a blocking thread.
 pub async fn verify_password(password: String, hash: String) -> Result<bool, AppError> {
-    tokio::task::spawn_blocking(move || {
+    argon2(move || {
         let parsed = PasswordHash::new(&hash).map_err(AppError::internal)?;
         Ok(Argon2::default()
             .verify_password(password.as_bytes(), &parsed)
             .is_ok())
     })
     .await
-    .map_err(AppError::internal)?
 }
 
 /// A hash of a password nobody has, so that unknown usernames cost as much time as known ones.
