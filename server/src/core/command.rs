@@ -120,12 +120,7 @@ impl Command {
     pub async fn load_state<T: serde::de::DeserializeOwned>(
         &mut self,
     ) -> Result<Option<T>, AppError> {
-        match db::game::load_state(&mut self.tx, self.campaign.id).await? {
-            Some(value) => serde_json::from_value(value)
-                .map(Some)
-                .map_err(AppError::internal),
-            None => Ok(None),
-        }
+        Ok(db::game::load_state(&mut self.tx, self.campaign.id).await?)
     }
 
     /// The game's state document; 409 when the game has not started.

@@ -47,26 +47,36 @@ pub struct EventRow {
 }
 
 /// The state document, if the game has started.
-pub async fn load_state(
+pub async fn load_state<T: serde::de::DeserializeOwned>(
     tx: &mut Transaction<'_, Postgres>,
     campaign: Uuid,
-) -> sqlx::Result<Option<serde_json::Value>> {
-    let row: Option<(sqlx::types::Json<serde_json::Value>,)> =
-        sqlx::query_as("select state from game_states where campaign_id = $1")
+) -> sqlx::Result<Option<T>> {
+    let row: Option<(String,)> =
+        sqlx::query_as("select state::text from game_states where campaign_id = $1")
             .bind(campaign)
             .fetch_optional(&mut **tx)
             .await?;
-    Ok(row.map(|r| r.0.0))
+    row.map(|(text,)| decode(&text)).transpose()
 }
 
-/// The state document read outside a command (pages and views).
-pub async fn read_state(db: &PgPool, campaign: Uuid) -> sqlx::Result<Option<serde_json::Value>> {
-    let row: Option<(sqlx::types::Json<serde_json::Value>,)> =
-        sqlx::query_as("select state from game_states where campaign_id = $1")
+/// A state document's text decoded straight into `T`.
+fn decode<T: serde::de::DeserializeOwned>(text: &str) -> sqlx::Result<T> {
+    serde_json::from_str(text).map_err(|e| sqlx::Error::Decode(Box::new(e)))
+}
+
+/// The state document read outside a command (pages and views), decoded straight from the
+/// stored JSON into `T` (a game's state, or a `serde_json::Value` where any document will do)
+/// without a generic JSON tree in between.
+pub async fn read_state<T: serde::de::DeserializeOwned>(
+    db: &PgPool,
+    campaign: Uuid,
+) -> sqlx::Result<Option<T>> {
+    let row: Option<(String,)> =
+        sqlx::query_as("select state::text from game_states where campaign_id = $1")
             .bind(campaign)
             .fetch_optional(db)
             .await?;
-    Ok(row.map(|r| r.0.0))
+    row.map(|(text,)| decode(&text)).transpose()
 }
 
 /// Stores the state document.

@@ -22,10 +22,9 @@ pub async fn read(state: &AppState, access: &CampaignAccess) -> Result<Talvisota
     if access.membership.campaign.game() != crate::core::domain::Game::Talvisota {
         return Err(not_talvisota());
     }
-    let value = db::game::read_state(&state.db, access.id())
+    db::game::read_state(&state.db, access.id())
         .await?
-        .ok_or_else(not_talvisota)?;
-    serde_json::from_value(value).map_err(AppError::internal)
+        .ok_or_else(not_talvisota)
 }
 
 /// Refuses a caller whose role is not among `allowed` (403), naming who may.

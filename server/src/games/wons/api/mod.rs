@@ -98,12 +98,11 @@ pub async fn view(
     access: &CampaignAccess,
 ) -> Result<(WonsState, WonsView), AppError> {
     require_wons(access)?;
-    let value = db::game::read_state(&state.db, access.id())
+    let game: WonsState = db::game::read_state(&state.db, access.id())
         .await?
         .ok_or_else(|| {
             AppError::conflict("not_started", "This campaign's game has not started.")
         })?;
-    let game: WonsState = serde_json::from_value(value).map_err(AppError::internal)?;
     let view = view_for(&game, access.role());
     Ok((game, view))
 }

@@ -343,12 +343,11 @@ pub async fn view(state: &AppState, access: &CampaignAccess) -> Result<HeroesVie
     if access.membership.campaign.game() != Game::Wons {
         return Err(AppError::not_found());
     }
-    let value = db::game::read_state(&state.db, access.id())
+    let game: WonsState = db::game::read_state(&state.db, access.id())
         .await?
         .ok_or_else(|| {
             AppError::conflict("not_started", "This campaign's game has not started.")
         })?;
-    let game: WonsState = serde_json::from_value(value).map_err(AppError::internal)?;
     let services = crate::games::wons::heroes::db::services(&state.db, access.id()).await?;
     let records = crate::games::wons::heroes::db::records(&state.db, access.id()).await?;
     Ok(heroes_view(&game, access.role(), &services, &records))

@@ -103,10 +103,9 @@ async fn page(
     status: StatusCode,
 ) -> Result<Response, AppError> {
     let view = api::view(state, access).await?;
-    let value = db::game::read_state(&state.db, access.id())
+    let game: WonsState = db::game::read_state(&state.db, access.id())
         .await?
         .ok_or_else(AppError::not_found)?;
-    let game: WonsState = serde_json::from_value(value).map_err(AppError::internal)?;
     let (umpire, side, own, met) = match &view {
         HeroesView::Umpire(v) => (
             true,
