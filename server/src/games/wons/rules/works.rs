@@ -45,19 +45,7 @@ pub(super) fn consolidation(state: &mut WonsState, dice: &mut dyn Dice, run: &mu
         ));
         let sixes = u32::try_from(faces.iter().filter(|f| **f == 6).count()).unwrap_or(0);
         if sixes > 0 {
-            let id = state.new_feature_id();
-            state.features.insert(
-                id.clone(),
-                Feature {
-                    id,
-                    kind: FeatureKind::Entrenchment,
-                    owner: side,
-                    step,
-                    count: sixes,
-                    created_hour: run.hour,
-                    known_to_enemy_since: None,
-                },
-            );
+            add_entrenchments(state, side, step, sixes, run.hour);
         }
         run.note(
             EventVisibility::side(side),
@@ -67,6 +55,42 @@ pub(super) fn consolidation(state: &mut WonsState, dice: &mut dyn Dice, run: &mu
                 super::tables::tray::faces_text(&faces)
             ),
         );
+    }
+}
+
+/// Adds `count` entrenchments of `side` at `step`: to the side's entrenchments there that the
+/// enemy does not know of yet, so that repeated digging keeps one entry with a count, or as a
+/// new entry (a known entry never grows: the enemy would learn of the new digging).
+pub(super) fn add_entrenchments(
+    state: &mut WonsState,
+    side: crate::core::domain::Side,
+    step: super::ladder::StepIndex,
+    count: u32,
+    hour: u32,
+) {
+    let hidden = state.features.values_mut().find(|f| {
+        f.kind == FeatureKind::Entrenchment
+            && f.owner == side
+            && f.step == step
+            && f.known_to_enemy_since.is_none()
+    });
+    match hidden {
+        Some(f) => f.count += count,
+        None => {
+            let id = state.new_feature_id();
+            state.features.insert(
+                id.clone(),
+                Feature {
+                    id,
+                    kind: FeatureKind::Entrenchment,
+                    owner: side,
+                    step,
+                    count,
+                    created_hour: hour,
+                    known_to_enemy_since: None,
+                },
+            );
+        }
     }
 }
 

@@ -267,3 +267,44 @@ fn a_failed_attack_passes_the_initiative() {
     .unwrap_err();
     assert!(matches!(err, OrderError::NeedsInitiative { .. }));
 }
+
+/// Digging again where the side already has entrenchments the enemy does not know of adds to
+/// their count: the state keeps one entry per step and side however often a platoon digs. An
+/// entry the enemy knows of never grows, so the enemy learns nothing of the new digging.
+#[test]
+fn repeated_digging_keeps_one_entry_with_a_count() {
+    use crate::games::wons::rules::works::add_entrenchments;
+    let mut s = demo();
+    let entrenchments = |s: &crate::games::wons::rules::WonsState| {
+        let mut found: Vec<(usize, u32, bool)> = s
+            .features
+            .values()
+            .filter(|f| f.kind == FeatureKind::Entrenchment && f.owner == Side::Finnish)
+            .filter(|f| f.step == D)
+            .map(|f| (f.step, f.count, f.known_to_enemy_since.is_some()))
+            .collect();
+        found.sort_unstable();
+        found
+    };
+    let before = entrenchments(&s).len();
+    assert_eq!(
+        before, 0,
+        "the demo starts with no Finnish entrenchments at D"
+    );
+    for hour in 1..=50 {
+        add_entrenchments(&mut s, Side::Finnish, D, 1 + hour % 2, hour);
+    }
+    assert_eq!(entrenchments(&s), vec![(D, 75, false)]);
+    // Once the Soviets know of them, new digging starts a second, hidden entry.
+    for f in s.features.values_mut() {
+        if f.kind == FeatureKind::Entrenchment && f.step == D {
+            f.known_to_enemy_since = Some(50);
+        }
+    }
+    add_entrenchments(&mut s, Side::Finnish, D, 2, 51);
+    add_entrenchments(&mut s, Side::Finnish, D, 1, 52);
+    assert_eq!(entrenchments(&s), vec![(D, 3, false), (D, 75, true)]);
+    // The other side's digging at the same step is its own entry.
+    add_entrenchments(&mut s, Side::Soviet, D, 1, 53);
+    assert_eq!(entrenchments(&s).len(), 2);
+}
