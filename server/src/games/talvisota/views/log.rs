@@ -31,9 +31,29 @@ fn list(ids: &[String]) -> String {
     }
 }
 
+/// A value's JSON name, e.g. `soviet_artillery`.
+pub fn snake<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_value(value)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+/// A piece's name for people: its kind's name with the counter's number ("Fusilier division
+/// 3", "Snow 2"), never its id.
+pub fn piece_name(id: &str, kind: &str) -> String {
+    let mut name = kind.to_owned();
+    if let Some(first) = name.get(..1) {
+        name = format!("{}{}", first.to_uppercase(), &name[1..]);
+    }
+    match id.rsplit('-').next().filter(|n| n.parse::<u32>().is_ok()) {
+        Some(n) => format!("{name} {n}"),
+        None => name,
+    }
+}
+
 /// A piece's name for people ("Fusilier division 3", "Snow 2"), found from its id in the game.
 pub fn piece(game: &TalvisotaState, id: &str) -> String {
-    use crate::games::talvisota::views::report::{piece_name, snake};
     let kind = |kind: String| piece_name(id, &kind.replace('_', " "));
     if let Some(u) = game.units.iter().find(|u| u.id == id) {
         return match game.counters.unit_type(u.kind) {

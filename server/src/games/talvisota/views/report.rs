@@ -6,6 +6,7 @@ use crate::games::talvisota::rules::potential::RoundReport;
 use crate::games::talvisota::rules::sheet::{FinnishSheet, SovietSheet};
 use crate::games::talvisota::rules::state::UnitLocation;
 use crate::games::talvisota::views::log::space_name;
+pub use crate::games::talvisota::views::log::{piece_name, snake};
 use crate::games::talvisota::views::{BoardView, MarkerView, UnitView};
 
 /// One of the viewer's pieces.
@@ -40,14 +41,6 @@ pub struct RoundView {
     pub notes: Vec<String>,
 }
 
-/// A value's JSON name, e.g. `soviet_artillery`.
-pub fn snake<T: serde::Serialize>(value: &T) -> String {
-    serde_json::to_value(value)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default()
-}
-
 /// Where a unit is, for people.
 pub fn place(board: &BoardView, location: &UnitLocation) -> String {
     match location {
@@ -56,19 +49,6 @@ pub fn place(board: &BoardView, location: &UnitLocation) -> String {
         UnitLocation::Space(s) => space_name(&board.map, s),
         UnitLocation::Losses(_) => "Losses box".into(),
         UnitLocation::Reinforcements(_) => "Reinforcements box".into(),
-    }
-}
-
-/// A piece's name for people: its kind's name with the counter's number ("Fusilier division
-/// 3", "Snow 2"), never its id.
-pub fn piece_name(id: &str, kind: &str) -> String {
-    let mut name = kind.to_owned();
-    if let Some(first) = name.get(..1) {
-        name = format!("{}{}", first.to_uppercase(), &name[1..]);
-    }
-    match id.rsplit('-').next().filter(|n| n.parse::<u32>().is_ok()) {
-        Some(n) => format!("{name} {n}"),
-        None => name,
     }
 }
 
