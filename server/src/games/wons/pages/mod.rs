@@ -90,8 +90,10 @@ struct SidePage {
     may_order: bool,
     /// A battle waits for its result: the Hour takes no orders until it is decided.
     battle_pending: bool,
-    /// Each battle the side knows of, with its line on the page.
+    /// The battles shown in full, with their lines on the page.
     battles: Vec<(BattleView, BattleLine)>,
+    /// Earlier decided battles, a line each.
+    earlier_battles: Vec<String>,
     /// The barrages the side may call, as (code, title).
     barrage_choices: Vec<(&'static str, &'static str)>,
     /// The Finnish side's page: a forward observer may direct its barrages.
@@ -118,8 +120,10 @@ struct UmpirePage {
     view: UmpireView,
     /// Who holds the initiative, as an adjective.
     initiative: &'static str,
-    /// Each battle's card, newest first.
+    /// The cards of the battles shown in full, newest first.
     battle_cards: Vec<UmpireBattleCard>,
+    /// Earlier decided battles, a line each.
+    earlier_battles: Vec<String>,
     sides: Vec<(SideView, Vec<Card>)>,
     ladder_svg: String,
     deadline: Option<Due>,
@@ -288,10 +292,92 @@ fn attack_tables(
         .unwrap_or_default()
 }
 
-/// Each battle of the side's view with its line: status in words and the side's sheet.
-fn battle_lines(view: &SideView) -> Vec<(BattleView, BattleLine)> {
-    view.battles
+/// How many decided battles a page shows in full; earlier ones get a line each, so a page's work
+/// does not grow with every battle ever fought.
+const RECENT_BATTLES: usize = 3;
+
+/// The ids of the battles a page shows in full: every pending one and the most recent decided
+/// ones, plus (for a side) any whose prisoners still wait to be interrogated.
+fn battles_in_full<'a>(
+    battles: impl DoubleEndedIterator<Item = (u32, bool)>,
+    also: impl Fn(u32) -> bool + 'a,
+) -> std::collections::BTreeSet<u32> {
+    let mut decided = 0;
+    battles
+        .rev()
+        .filter(|(id, pending)| {
+            let recent = !*pending && decided < RECENT_BATTLES;
+            if recent {
+                decided += 1;
+            }
+            *pending || recent || also(*id)
+        })
+        .map(|(id, _)| id)
+        .collect()
+}
+
+/// How many earlier battles a page lists, newest first; the log keeps them all.
+const EARLIER_LISTED: usize = 20;
+
+/// Earlier battles as lines, newest first, at most `EARLIER_LISTED` and a line for the rest
+/// (each battle once, though both sides' views hold it).
+fn earlier<'a>(battles: impl Iterator<Item = &'a BattleView>) -> Vec<String> {
+    let mut seen = std::collections::BTreeMap::new();
+    for b in battles {
+        seen.entry(std::cmp::Reverse(b.id)).or_insert(b);
+    }
+    let mut lines: Vec<String> = seen
+        .values()
+        .take(EARLIER_LISTED)
+        .map(|b| battle_line(b))
+        .collect();
+    if seen.len() > EARLIER_LISTED {
+        lines.push(format!(
+            "…and {} earlier battles: the log below and the API keep them all.",
+            seen.len() - EARLIER_LISTED
+        ));
+    }
+    lines
+}
+
+/// A battle shown in a line: where, when and how it ended.
+fn battle_line(b: &BattleView) -> String {
+    format!(
+        "Battle {} at {} in Hour {} ({} table): {}",
+        b.id,
+        b.step,
+        b.hour,
+        b.table,
+        b.status.words()
+    )
+}
+
+/// The side's battles shown in full with their lines (status in words and the side's sheet),
+/// and the earlier ones as a line each.
+fn battle_lines(view: &SideView) -> (Vec<(BattleView, BattleLine)>, Vec<String>) {
+    let waiting_prisoners = |id: u32| {
+        view.battles.iter().any(|b| {
+            b.id == id
+                && b.report.as_ref().is_some_and(|r| {
+                    r.prisoners.iter().any(|p| {
+                        !view
+                            .interrogations
+                            .iter()
+                            .any(|i| i.battle == id && i.prisoner == p.name)
+                    })
+                })
+        })
+    };
+    let full = battles_in_full(
+        view.battles
+            .iter()
+            .map(|b| (b.id, b.status == BattleStatus::Pending)),
+        waiting_prisoners,
+    );
+    let shown = view
+        .battles
         .iter()
+        .filter(|b| full.contains(&b.id))
         .map(|b| {
             let line = BattleLine {
                 status: b.status.words(),
@@ -300,7 +386,9 @@ fn battle_lines(view: &SideView) -> Vec<(BattleView, BattleLine)> {
             };
             (b.clone(), line)
         })
-        .collect()
+        .collect();
+    let earlier = earlier(view.battles.iter().filter(|b| !full.contains(&b.id)));
+    (shown, earlier)
 }
 
 /// What every WoNS page says around the campaign's views: who reads it, the campaign, the
@@ -406,6 +494,7 @@ fn side_page(mut frame: Frame, view: SideView) -> Result<SidePage, AppError> {
             None => orders_error = Some(message),
         }
     }
+    let (battles, earlier_battles) = battle_lines(&view);
     // While a battle waits for its result the Hour takes no orders.
     let battle_pending = view
         .battles
@@ -424,7 +513,8 @@ fn side_page(mut frame: Frame, view: SideView) -> Result<SidePage, AppError> {
         battle_pending,
         cards,
         orders_error,
-        battles: battle_lines(&view),
+        battles,
+        earlier_battles,
         barrage_choices: barrages_of(view.side).map(|b| (b.code, b.title)).collect(),
         is_finnish: view.side == Side::Finnish,
         may_reorganize: view.side == Side::Soviet
@@ -451,6 +541,19 @@ fn umpire_page(frame: Frame, game: &WonsState, view: UmpireView) -> Result<Umpir
     let finnish = finnish_view(game).0;
     let ladder_svg =
         ladder_board(&[&soviet, &finnish], &frame.caption).map_err(AppError::internal)?;
+    let full = battles_in_full(
+        game.battles
+            .iter()
+            .map(|b| (b.id, b.status == BattleStatus::Pending)),
+        |_| false,
+    );
+    let earlier_battles = earlier(
+        soviet
+            .battles
+            .iter()
+            .chain(&finnish.battles)
+            .filter(|b| !full.contains(&b.id)),
+    );
     let soviet_cards = cards(&soviet, &frame.events, None)?;
     let finnish_cards = cards(&finnish, &frame.events, None)?;
     Ok(UmpirePage {
@@ -459,7 +562,8 @@ fn umpire_page(frame: Frame, game: &WonsState, view: UmpireView) -> Result<Umpir
         campaign_name: frame.campaign_name,
         error: frame.error,
         initiative: view.campaign.initiative.adjective(),
-        battle_cards: umpire_cards(&view.state),
+        battle_cards: umpire_cards(&view.state, |id| full.contains(&id)),
+        earlier_battles,
         correction_targets: correction_targets(game),
         view,
         sides: vec![(soviet, soviet_cards), (finnish, finnish_cards)],

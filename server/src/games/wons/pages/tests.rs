@@ -203,3 +203,33 @@ fn the_log_reads_newest_hour_first_and_each_hour_in_order() {
         .collect();
     assert_eq!(read, ["2a", "2b", "2c", "1a", "1b"]);
 }
+
+/// After many battles the pages build a sheet only for the pending battle and the three most
+/// recent decided ones; the rest are a line each, at most twenty and a line for the others.
+#[test]
+fn pages_show_recent_battles_in_full_and_earlier_ones_as_lines() {
+    let mut state = eventful_campaign();
+    let decided = state.battles[1].clone();
+    for id in 3..=40 {
+        let mut b = decided.clone();
+        b.id = id;
+        state.battles.push(b);
+    }
+    let soviet = side_page(frame(), soviet_view(&state).0).expect("built");
+    let full: Vec<u32> = soviet.battles.iter().map(|(b, _)| b.id).collect();
+    assert_eq!(
+        full,
+        vec![1, 38, 39, 40],
+        "the pending battle and the three newest"
+    );
+    assert_eq!(soviet.earlier_battles.len(), 21);
+    assert!(soviet.earlier_battles[0].starts_with("Battle 37 at C"));
+    assert!(soviet.earlier_battles[20].contains("and 16 earlier battles"));
+    let umpire = umpire_page(frame(), &state, umpire_view(&state)).expect("built");
+    let cards: Vec<u32> = umpire.battle_cards.iter().map(|c| c.battle).collect();
+    assert_eq!(cards, vec![40, 39, 38, 1]);
+    assert_eq!(umpire.earlier_battles.len(), 21);
+    // Both render.
+    soviet.render().expect("renders");
+    umpire.render().expect("renders");
+}

@@ -104,7 +104,7 @@ fn the_soviet_form_comes_back_with_what_it_sent() {
 #[test]
 fn the_umpire_card_has_both_parts_and_every_surprise_level() {
     let state = reported_by_the_soviets();
-    let cards = umpire_cards(&state);
+    let cards = umpire_cards(&state, |_| true);
     assert_eq!(cards.len(), 1);
     let c = &cards[0];
     assert_eq!(c.parts.len(), 2);

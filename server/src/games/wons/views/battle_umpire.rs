@@ -98,7 +98,7 @@ impl UmpireBattleCard {
 }
 
 /// The umpire's card for every battle of `state`, newest first.
-pub fn umpire_cards(state: &WonsState) -> Vec<UmpireBattleCard> {
+pub fn umpire_cards(state: &WonsState, shown: impl Fn(u32) -> bool) -> Vec<UmpireBattleCard> {
     let views = [soviet_view(state).0, finnish_view(state).0];
     let name = |id: &str| state.platoon_name(id);
     let support_name = |used: &str| {
@@ -112,6 +112,7 @@ pub fn umpire_cards(state: &WonsState) -> Vec<UmpireBattleCard> {
         .battles
         .iter()
         .rev()
+        .filter(|b| shown(b.id))
         .map(|b| {
             let sides = [Side::Soviet, Side::Finnish]
                 .into_iter()
@@ -245,7 +246,7 @@ mod disagreement_tests {
             &BattleReport::bare(Side::Finnish, 4),
         )
         .expect("sent");
-        let card = &umpire_cards(&state)[0];
+        let card = &umpire_cards(&state, |_| true)[0];
         assert_eq!(card.disagreement, None, "one report cannot disagree");
         submit_report(
             &mut state,
@@ -254,7 +255,7 @@ mod disagreement_tests {
             &BattleReport::bare(Side::Soviet, 4),
         )
         .expect("sent");
-        let card = &umpire_cards(&state)[0];
+        let card = &umpire_cards(&state, |_| true)[0];
         let words = card.disagreement.as_deref().expect("called out");
         assert!(
             words.contains("the Soviet report says the Finnish side won after 4"),
