@@ -254,16 +254,6 @@ pub async fn rolls_before(
     .await
 }
 
-/// Every roll of a campaign, oldest first (for the export only).
-pub async fn all_rolls(db: &sqlx::PgPool, campaign: Uuid) -> sqlx::Result<Vec<RollRow>> {
-    sqlx::query_as(&format!(
-        "select {ROLL_COLUMNS} from rolls where campaign_id = $1 order by k"
-    ))
-    .bind(campaign)
-    .fetch_all(db)
-    .await
-}
-
 /// d6 face counts per epoch and audience: `(epoch, audience, face, count)`.
 pub async fn face_counts(
     db: &sqlx::PgPool,

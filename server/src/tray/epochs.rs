@@ -14,6 +14,7 @@ use crate::state::AppState;
 use crate::tray::view::{Commitments, Sight};
 use crate::web::{ApiJson, CampaignAccess};
 use axum::Json;
+use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
@@ -248,10 +249,9 @@ fn export_roll(row: RollRow, sight: &Sight) -> Result<ExportRoll, AppError> {
     })
 }
 
-/// The export of dice.md, redacted for the caller.
-pub async fn export(state: &AppState, access: &CampaignAccess) -> Result<Export, AppError> {
+/// The export of dice.md without its rolls, redacted for the caller: its epochs and entropy sets.
+async fn export_head(state: &AppState, access: &CampaignAccess) -> Result<Export, AppError> {
     let id = access.id();
-    let sight = sight(&state.db, access).await?;
     let mut export = Export::new(id);
     let seeds = db::dice_epochs::seeds(&state.db, id, None).await?;
     for epoch in db::dice_epochs::epochs(&state.db, id).await? {
@@ -260,10 +260,79 @@ pub async fn export(state: &AppState, access: &CampaignAccess) -> Result<Export,
     for lines in db::dice::entropy_sets(&state.db, id).await? {
         export.add_entropy_set(&EntropySet::from_lines(lines));
     }
-    for row in db::dice::all_rolls(&state.db, id).await? {
-        export.rolls.push(export_roll(row, &sight)?);
-    }
     Ok(export)
+}
+
+/// How many rolls the export reads and writes at a time.
+const EXPORT_PAGE: i64 = 500;
+
+/// The export of dice.md, redacted for the caller, written as it is read: the head, then the
+/// rolls a page at a time, so the server holds one page of a long dice log, not all of it. A
+/// failure part-way ends the answer early, which no JSON reader accepts as a whole export.
+pub async fn export_stream(
+    state: &AppState,
+    access: &CampaignAccess,
+) -> Result<axum::body::Body, AppError> {
+    let id = access.id();
+    let sight = sight(&state.db, access).await?;
+    let mut head =
+        serde_json::to_vec(&export_head(state, access).await?).map_err(AppError::internal)?;
+    // The head ends with `"rolls":[]}`: the rolls go between the brackets.
+    let closing = head.split_off(head.len() - 2);
+    let db = state.db.clone();
+    let (chunks, body) = tokio::sync::mpsc::channel::<Result<Bytes, std::io::Error>>(4);
+    tokio::spawn(async move {
+        if chunks.send(Ok(Bytes::from(head))).await.is_err() {
+            return;
+        }
+        let mut after = -1;
+        loop {
+            match export_page(&db, id, after, &sight).await {
+                Ok((chunk, next)) => {
+                    if chunks.send(Ok(chunk)).await.is_err() {
+                        return;
+                    }
+                    match next {
+                        Some(k) => after = k,
+                        None => break,
+                    }
+                }
+                Err(e) => {
+                    let _ = chunks.send(Err(std::io::Error::other(e.message))).await;
+                    return;
+                }
+            }
+        }
+        let _ = chunks.send(Ok(Bytes::from(closing))).await;
+    });
+    Ok(axum::body::Body::from_stream(
+        tokio_stream::wrappers::ReceiverStream::new(body),
+    ))
+}
+
+/// The rolls after roll `after` as the export writes them (each after a comma unless it is the
+/// first roll of all), and the last roll's number when more may follow.
+async fn export_page(
+    db: &PgPool,
+    id: uuid::Uuid,
+    after: i64,
+    sight: &Sight,
+) -> Result<(Bytes, Option<i64>), AppError> {
+    let rows = db::dice::rolls_after(db, id, after, EXPORT_PAGE).await?;
+    let next = if rows.len() as i64 == EXPORT_PAGE {
+        rows.last().map(|r| r.k)
+    } else {
+        None
+    };
+    let mut chunk = Vec::new();
+    for row in rows {
+        if after >= 0 || !chunk.is_empty() {
+            chunk.push(b',');
+        }
+        let roll = export_roll(row, sight)?;
+        serde_json::to_writer(&mut chunk, &roll).map_err(AppError::internal)?;
+    }
+    Ok((Bytes::from(chunk), next))
 }
 
 /// `GET /api/v1/campaigns/{id}/dice/export`: every epoch and roll, for offline verification.
@@ -273,6 +342,10 @@ pub async fn export(state: &AppState, access: &CampaignAccess) -> Result<Export,
 pub async fn api_export(
     State(state): State<AppState>,
     access: CampaignAccess,
-) -> Result<Json<Export>, AppError> {
-    Ok(Json(export(&state, &access).await?))
+) -> Result<axum::response::Response, AppError> {
+    let body = export_stream(&state, &access).await?;
+    Ok(axum::response::Response::builder()
+        .header(axum::http::header::CONTENT_TYPE, "application/json")
+        .body(body)
+        .map_err(AppError::internal)?)
 }

@@ -185,41 +185,67 @@ async fn procedures_are_listed_and_run() {
 }
 
 #[tokio::test]
-async fn two_hundred_parallel_rolls_get_every_number_once() {
+async fn parallel_rolls_get_every_number_once_and_the_export_streams_them_all_in_order() {
+    const ROLLS: usize = 1_100;
     let t = table().await;
-    let mut tasks = Vec::new();
-    for i in 0..200 {
-        let url = format!("{}/api/v1/campaigns/{}/rolls", t.app.url, t.id);
-        let token = [&t.umpire, &t.soviet, &t.finn][i % 3].clone();
-        tasks.push(tokio::spawn(async move {
-            let res = reqwest::Client::new()
-                .post(url)
-                .bearer_auth(token)
-                .json(&json!({"dice": "1d6", "purpose": format!("roll {i}")}))
-                .send()
-                .await
-                .expect("sends");
-            assert_eq!(res.status(), StatusCode::CREATED);
-            res.json::<Value>().await.expect("json")["k"]
-                .as_i64()
-                .expect("k")
-        }));
-    }
+    let client = reqwest::Client::new();
     let mut seen = BTreeSet::new();
-    for task in tasks {
-        assert!(
-            seen.insert(task.await.expect("joins")),
-            "a roll number was given twice"
-        );
+    for batch in 0..ROLLS / 100 {
+        let mut tasks = Vec::new();
+        for i in batch * 100..(batch + 1) * 100 {
+            let url = format!("{}/api/v1/campaigns/{}/rolls", t.app.url, t.id);
+            let token = [&t.umpire, &t.soviet, &t.finn][i % 3].clone();
+            let client = client.clone();
+            tasks.push(tokio::spawn(async move {
+                let res = client
+                    .post(url)
+                    .bearer_auth(token)
+                    .json(&json!({"dice": "1d6", "purpose": format!("roll {i}")}))
+                    .send()
+                    .await
+                    .expect("sends");
+                assert_eq!(res.status(), StatusCode::CREATED);
+                res.json::<Value>().await.expect("json")["k"]
+                    .as_i64()
+                    .expect("k")
+            }));
+        }
+        for task in tasks {
+            assert!(
+                seen.insert(task.await.expect("joins")),
+                "a roll number was given twice"
+            );
+        }
     }
-    assert_eq!(seen, (0..200).collect::<BTreeSet<i64>>());
+    let all = 0..i64::try_from(ROLLS).expect("fits");
+    assert_eq!(seen, all.clone().collect::<BTreeSet<i64>>());
     let stored: (i64, i64, i64) =
         sqlx::query_as("select count(*), min(k), max(k) from rolls where campaign_id = $1::uuid")
             .bind(&t.id)
             .fetch_one(&t.app.db)
             .await
             .expect("counts");
-    assert_eq!(stored, (200, 0, 199));
+    assert_eq!(stored, (all.end, 0, all.end - 1));
+    // The export is written a page of rolls at a time: read whole, it holds every roll once,
+    // in order, and verifies.
+    let export: motti::dice::export::Export = t
+        .app
+        .api()
+        .get(format!(
+            "{}/api/v1/campaigns/{}/dice/export",
+            t.app.url, t.id
+        ))
+        .bearer_auth(&t.umpire)
+        .send()
+        .await
+        .expect("export")
+        .json()
+        .await
+        .expect("one whole JSON document");
+    let ks: Vec<i64> = export.rolls.iter().map(|r| r.k as i64).collect();
+    assert_eq!(ks, all.collect::<Vec<i64>>());
+    let report = motti::dice::verify::verify(&export).expect("verifies");
+    assert_eq!(report.rolls, ROLLS);
 }
 
 #[tokio::test]
