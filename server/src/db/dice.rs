@@ -127,7 +127,7 @@ pub struct EntropyLines<'a> {
     pub lines: &'a [String],
 }
 
-/// Appends rolls with their entropy set, counts their d6 faces, and moves the campaign's roll
+/// Appends rolls with their entropy set, counts them and their d6 faces, and moves the campaign's roll
 /// counter, chain head and readers' versions, in one statement: a roll's whole write is a
 /// single round trip while the campaign is locked.
 pub async fn append_rolls(
@@ -153,6 +153,13 @@ pub async fn append_rolls(
             }
         }
     }
+    // Rolls counted per (epoch, audience), for the dice tray's epoch lines.
+    let mut tally: std::collections::BTreeMap<(i32, &str), i64> = Default::default();
+    for new in rolls {
+        *tally
+            .entry((new.roll.epoch as i32, new.roll.audience.code()))
+            .or_default() += 1;
+    }
     let column = |f: fn(&NewRoll<'_>) -> Option<String>| -> Vec<Option<String>> {
         rolls.iter().map(f).collect()
     };
@@ -168,7 +175,11 @@ pub async fn append_rolls(
            select $1, * from unnest($18::integer[], $19::text[], $20::integer[], $21::bigint[]) \
            on conflict (campaign_id, epoch, scope, face) do update set count = dice_faces.count + excluded.count), \
          entropy as ( \
-           insert into entropy_sets (campaign_id, entropy, lines) values ($1, $22, $23) on conflict do nothing) \
+           insert into entropy_sets (campaign_id, entropy, lines) values ($1, $22, $23) on conflict do nothing), \
+         tallied as ( \
+           insert into roll_counts (campaign_id, epoch, audience, count) \
+           select $1, * from unnest($30::integer[], $31::text[], $32::bigint[]) \
+           on conflict (campaign_id, epoch, audience) do update set count = roll_counts.count + excluded.count) \
          update campaigns set next_roll = $24, chain_head = $25, version = version + $26, \
            public_version = public_version + $27, soviet_version = soviet_version + $28, \
            finnish_version = finnish_version + $29 where id = $1",
@@ -212,6 +223,9 @@ pub async fn append_rolls(
     .bind(bumps.public)
     .bind(bumps.soviet)
     .bind(bumps.finnish)
+    .bind(tally.keys().map(|k| k.0).collect::<Vec<_>>())
+    .bind(tally.keys().map(|k| k.1).collect::<Vec<_>>())
+    .bind(tally.values().copied().collect::<Vec<_>>())
     .execute(&mut **tx)
     .await?;
     Ok(())

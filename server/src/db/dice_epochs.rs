@@ -152,8 +152,8 @@ pub async fn roll_counts<'e>(
     campaign: Uuid,
 ) -> sqlx::Result<Vec<(i32, String, i64)>> {
     sqlx::query_as(
-        "select epoch, audience, count(*) from rolls where campaign_id = $1 \
-         group by epoch, audience order by epoch, audience",
+        "select epoch, audience, count from roll_counts where campaign_id = $1 \
+         order by epoch, audience",
     )
     .bind(campaign)
     .fetch_all(db)

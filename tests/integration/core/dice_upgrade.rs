@@ -91,6 +91,16 @@ async fn make_v1(t: &Sides) {
             .expect("faces");
         }
     }
+    // The counts the server keeps with every roll (the migration made them for older rolls).
+    sqlx::query(
+        "insert into roll_counts (campaign_id, epoch, audience, count) \
+         select campaign_id, epoch, audience, count(*) from rolls where campaign_id = $1 \
+         group by campaign_id, epoch, audience",
+    )
+    .bind(id)
+    .execute(db)
+    .await
+    .expect("roll counts");
     sqlx::query("update campaigns set next_roll = 4, chain_head = $2 where id = $1")
         .bind(id)
         .bind(&head[..])
