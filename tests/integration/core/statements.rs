@@ -124,3 +124,148 @@ async fn a_request_runs_as_many_statements_after_a_long_history_as_early_on() {
         assert!(after.len() <= bound, "{name}: {after:#?}");
     }
 }
+
+/// What `EXPLAIN` may be given for a parameter of `ty` (a PostgreSQL type name): the generic
+/// plan does not depend on the value.
+fn sample(ty: &str) -> &'static str {
+    match ty {
+        "uuid" => "gen_random_uuid()",
+        "text" | "character varying" => "'x'",
+        "integer" | "bigint" | "smallint" => "1",
+        "bytea" => "'\\x00'::bytea",
+        "jsonb" | "json" => "'{}'",
+        "boolean" => "true",
+        t if t.starts_with("timestamp") => "now()",
+        t if t.ends_with("[]") => "'{}'",
+        _ => "null",
+    }
+}
+
+/// The tables the plan scans whole, among those holding more than `rows` rows.
+async fn full_scans(conn: &mut sqlx::PgConnection, statement: &str, rows: f32) -> Vec<String> {
+    sqlx::raw_sql("set plan_cache_mode = force_generic_plan")
+        .execute(&mut *conn)
+        .await
+        .expect("generic plans");
+    sqlx::raw_sql(&format!("prepare hot as {statement}"))
+        .execute(&mut *conn)
+        .await
+        .unwrap_or_else(|e| panic!("prepares {statement}: {e}"));
+    let (types,): (Vec<String>,) = sqlx::query_as(
+        "select array(select format_type(t, null) from unnest(parameter_types) t) \
+         from pg_prepared_statements where name = 'hot'",
+    )
+    .fetch_one(&mut *conn)
+    .await
+    .expect("parameter types");
+    let args: Vec<&str> = types.iter().map(|t| sample(t)).collect();
+    let (plan,): (serde_json::Value,) = sqlx::query_as(&format!(
+        "explain (format json) execute hot({})",
+        args.join(", ")
+    ))
+    .fetch_one(&mut *conn)
+    .await
+    .unwrap_or_else(|e| panic!("explains {statement}: {e}"));
+    sqlx::raw_sql("deallocate hot")
+        .execute(&mut *conn)
+        .await
+        .expect("clean");
+    let mut scanned = Vec::new();
+    let mut nodes = vec![plan];
+    while let Some(node) = nodes.pop() {
+        match node {
+            serde_json::Value::Array(items) => nodes.extend(items),
+            serde_json::Value::Object(map) => {
+                if map.get("Node Type").and_then(|t| t.as_str()) == Some("Seq Scan")
+                    && let Some(table) = map.get("Relation Name").and_then(|t| t.as_str())
+                {
+                    scanned.push(table.to_owned());
+                }
+                nodes.extend(map.into_iter().map(|(_, v)| v));
+            }
+            _ => {}
+        }
+    }
+    let mut big = Vec::new();
+    for table in scanned {
+        let (tuples,): (f32,) = sqlx::query_as("select reltuples from pg_class where relname = $1")
+            .bind(&table)
+            .fetch_one(&mut *conn)
+            .await
+            .expect("table size");
+        if tuples > rows {
+            big.push(format!("{table} ({tuples} rows)"));
+        }
+    }
+    sqlx::raw_sql("reset plan_cache_mode")
+        .execute(&mut *conn)
+        .await
+        .expect("reset");
+    big
+}
+
+#[tokio::test]
+async fn every_statement_of_a_hot_request_uses_an_index_on_a_populated_database() {
+    let c = WonsTable::contact().await;
+    c.open_battle_at_c().await;
+    let (status, body) = c.result(1, json!({"winner": "finnish", "turns": 5})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    play(&c, 2, 3).await;
+    // A populated database: 30,000 more rolls and about 100 times the events, in this campaign
+    // and in 200 copies of it.
+    let db = &c.app.db;
+    let script = format!(
+        "insert into campaigns select (jsonb_populate_record(null::campaigns, to_jsonb(c) \
+           || jsonb_build_object('id', gen_random_uuid(), 'name', c.name || ' ' || g))).* \
+           from campaigns c, generate_series(1, 200) g where c.id = '{id}';
+         insert into rolls (campaign_id, k, epoch, entropy, draws, chain, expression, purpose, \
+           visibility, roller_role, result, total, audience, digest) \
+           select c.id, c.next_roll + g, c.dice_epoch, z, '[[6, 3]]', z, '1d6', 'populated', \
+           'public', 'umpire', '{{}}', 3, 'public', z \
+           from campaigns c, generate_series(0, 29999) g, decode(repeat('00', 32), 'hex') z \
+           where c.id = '{id}';
+         update campaigns set next_roll = next_roll + 30000 where id = '{id}';
+         insert into game_events select (jsonb_populate_record(null::game_events, to_jsonb(e) \
+           || jsonb_build_object('seq', e.seq + g * 100000, 'soviet_seq', e.soviet_seq + g * 100000, \
+              'finnish_seq', e.finnish_seq + g * 100000))).* \
+           from game_events e, generate_series(1, 100) g where e.campaign_id = '{id}';
+         analyze;",
+        id = c.id
+    );
+    sqlx::raw_sql(&script)
+        .execute(db)
+        .await
+        .expect("populates the database");
+    let url = sqlx::ConnectOptions::to_url_lossy(&*db.connect_options()).to_string();
+    let mut conn = <sqlx::PgConnection as sqlx::Connection>::connect(&url)
+        .await
+        .expect("a connection of its own");
+    // The check itself sees a whole-table read where no index serves.
+    let unindexed = "select count(*) from game_events where sentence = $1";
+    assert_eq!(
+        full_scans(&mut conn, unindexed, 1000.0).await.len(),
+        1,
+        "the populated events table is read whole without an index"
+    );
+    let mut found = Vec::new();
+    for (name, statements) in measure(&c).await {
+        for statement in statements {
+            let text = statement.trim().to_lowercase();
+            let query = ["select", "insert", "update", "delete", "with"]
+                .iter()
+                .any(|k| text.starts_with(k));
+            if !query {
+                continue;
+            }
+            let scans = full_scans(&mut conn, statement.trim(), 1000.0).await;
+            if !scans.is_empty() {
+                found.push(format!("{name}: {scans:?} in {}", statement.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "statements that read a big table whole:\n{}",
+        found.join("\n")
+    );
+}
