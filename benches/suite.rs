@@ -1,0 +1,756 @@
+//! The benchmark suite: every figure is a ratio measured side by side in one run on this
+//! machine, printed and written to `target/bench/<measure>.json` with its budget.
+//!
+//! `cargo bench --bench suite` runs it in full; `cargo bench --bench suite -- --quick` runs a
+//! short version (shorter phases, a shorter generated campaign) in about two minutes.
+//! `DATABASE_URL` names the PostgreSQL to use (default 127.0.0.1:5432 as `postgres`); the suite
+//! makes a database of its own and drops it.
+//!
+//! 1. rolls per second through the HTTP API against pgbench running the same transaction;
+//! 2. the WoNS side view (JSON and page) under 32 clients against `/readyz`;
+//! 3. the same views' median latency on a long campaign against a 10-Hour one;
+//! 4. Hours resolved per second while the long campaign is generated;
+//! 5. the peak resident memory of the process (server and load together);
+//! 6. `motti verify`'s rate on an export of generated rolls.
+
+use serde_json::{Value, json};
+use sqlx::postgres::PgConnectOptions;
+use sqlx::{ConnectOptions, Connection, Executor, PgPool};
+use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+const ROLL_CLIENTS: usize = 16;
+const ROLL_CAMPAIGNS: usize = 64;
+const VIEW_CLIENTS: usize = 32;
+
+const PGBENCH_SCRIPT: &str = "\\set c random(1, 64)
+BEGIN;
+SELECT next_roll FROM bench_counters WHERE id = :c FOR UPDATE;
+INSERT INTO bench_rolls (campaign, k, draws) SELECT :c, next_roll, '[[6, 4]]' FROM bench_counters WHERE id = :c;
+UPDATE bench_counters SET next_roll = next_roll + 1 WHERE id = :c;
+END;
+";
+
+/// How long and how large the run is.
+struct Plan {
+    quick: bool,
+    /// Each throughput phase's length.
+    seconds: u64,
+    /// The long campaign's Hours.
+    long_hours: usize,
+    /// The rolls added to its dice log.
+    long_rolls: i64,
+    /// Requests per view for the latency comparison.
+    samples: usize,
+    /// Rolls in the export `motti verify` reads.
+    verify_rolls: usize,
+}
+
+/// A figure with its budget, as printed and written.
+struct Figure {
+    measure: &'static str,
+    value: f64,
+    /// `>= x` or `<= x`, or none where the figure is only reported.
+    budget: Option<(&'static str, f64)>,
+    detail: String,
+}
+
+impl Figure {
+    fn holds(&self) -> Option<bool> {
+        self.budget.map(|(op, b)| match op {
+            ">=" => self.value >= b,
+            _ => self.value <= b,
+        })
+    }
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let quick = std::env::args().any(|a| a == "--quick");
+    let plan = if quick {
+        Plan {
+            quick,
+            seconds: 4,
+            long_hours: 48,
+            long_rolls: 100_000,
+            samples: 40,
+            verify_rolls: 200_000,
+        }
+    } else {
+        Plan {
+            quick,
+            seconds: 10,
+            long_hours: 1000,
+            long_rolls: 1_000_000,
+            samples: 200,
+            verify_rolls: 1_000_000,
+        }
+    };
+    let base = std::env::var("DATABASE_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
+    let admin = PgConnectOptions::from_str(&base)?.database("postgres");
+    let name = format!("motti_bench_{}", uuid::Uuid::new_v4().simple());
+    let mut conn = admin.connect().await?;
+    conn.execute(format!("create database {name}").as_str())
+        .await?;
+    let db_opts = admin.clone().database(&name);
+    let result = run(&db_opts, &plan).await;
+    conn.execute(format!("drop database if exists {name} with (force)").as_str())
+        .await?;
+    conn.close().await?;
+    let figures = result?;
+    report(&figures, &plan)
+}
+
+/// Prints the figures and writes each to `target/bench/<measure>.json`.
+fn report(figures: &[Figure], plan: &Plan) -> anyhow::Result<()> {
+    let cores = std::thread::available_parallelism().map_or(0, std::num::NonZero::get);
+    let memory = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|m| m.lines().next().map(str::to_owned))
+        .unwrap_or_default();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench");
+    std::fs::create_dir_all(&dir)?;
+    println!(
+        "\nmotti benchmark suite ({}), {cores} cores, {memory}",
+        if plan.quick { "quick" } else { "full" }
+    );
+    for f in figures {
+        let verdict = match f.holds() {
+            Some(true) => "within budget",
+            Some(false) => "OVER BUDGET",
+            None => "reported",
+        };
+        let budget = f
+            .budget
+            .map(|(op, b)| format!("{op} {b}"))
+            .unwrap_or_else(|| "-".into());
+        println!(
+            "{:<34} {:>12.3}  budget {:<8} {verdict}  ({})",
+            f.measure, f.value, budget, f.detail
+        );
+        let file = dir.join(format!("{}.json", f.measure));
+        std::fs::write(
+            file,
+            serde_json::to_string_pretty(&json!({
+                "measure": f.measure,
+                "value": f.value,
+                "budget": f.budget.map(|(op, b)| format!("{op} {b}")),
+                "within_budget": f.holds(),
+                "detail": f.detail,
+                "cores": cores,
+                "quick": plan.quick,
+            }))?,
+        )?;
+    }
+    Ok(())
+}
+
+/// The server, its URL and three players' tokens.
+struct Table {
+    url: String,
+    http: reqwest::Client,
+    umpire: String,
+    soviet: String,
+    finn: String,
+}
+
+impl Table {
+    async fn send(
+        &self,
+        method: reqwest::Method,
+        token: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> anyhow::Result<(reqwest::StatusCode, Value)> {
+        let mut request = self
+            .http
+            .request(method, format!("{}{path}", self.url))
+            .bearer_auth(token);
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let res = request.send().await?;
+        let status = res.status();
+        let body = res.json().await.unwrap_or(Value::Null);
+        Ok((status, body))
+    }
+
+    async fn post(&self, token: &str, path: &str, body: Value) -> anyhow::Result<Value> {
+        let (status, body) = self
+            .send(reqwest::Method::POST, token, path, Some(body))
+            .await?;
+        anyhow::ensure!(status.is_success(), "POST {path}: {status} {body}");
+        Ok(body)
+    }
+
+    /// A new WoNS campaign from `pack` with both players in it.
+    async fn campaign(&self, name: &str, pack: &str) -> anyhow::Result<String> {
+        let created = self
+            .post(
+                &self.umpire,
+                "/api/v1/campaigns",
+                json!({"name": name, "game": "wons", "scenario": pack}),
+            )
+            .await?;
+        let id = created["id"].as_str().unwrap_or_default().to_owned();
+        for (token, role) in [(&self.soviet, "soviet"), (&self.finn, "finnish")] {
+            let invite = self
+                .post(
+                    &self.umpire,
+                    &format!("/api/v1/campaigns/{id}/invites"),
+                    json!({ "role": role }),
+                )
+                .await?;
+            let code = invite["code"].as_str().unwrap_or_default();
+            self.post(token, &format!("/api/v1/invites/{code}/accept"), json!({}))
+                .await?;
+        }
+        Ok(id)
+    }
+}
+
+async fn user(http: &reqwest::Client, url: &str, name: &str) -> anyhow::Result<String> {
+    let creds = json!({"username": name, "password": "benchmark password"});
+    http.post(format!("{url}/api/v1/users"))
+        .json(&creds)
+        .send()
+        .await?
+        .error_for_status()?;
+    let token: Value = http
+        .post(format!("{url}/api/v1/tokens"))
+        .json(&creds)
+        .send()
+        .await?
+        .json()
+        .await?;
+    Ok(token["token"].as_str().unwrap_or_default().to_owned())
+}
+
+/// The demonstration pack made long (1,200 Hours), with the Finns' 1st Platoon at C beside the
+/// Soviet vanguard (so that battles can be fought) and eleven more Finnish platoons: 20 in all.
+fn bench_pack() -> String {
+    let demo = include_str!("../scenarios/wons-demo.toml");
+    let mut pack = demo
+        .replacen("length_hours = 48", "length_hours = 1200", 1)
+        .replacen(
+            "id = \"fin-1\"\nname = \"1st Platoon, 3rd Company\"\nside = \"finnish\"\nstep = \"D\"",
+            "id = \"fin-1\"\nname = \"1st Platoon, 3rd Company\"\nside = \"finnish\"\nstep = \"C\"",
+            1,
+        );
+    let mut extra = String::new();
+    for (i, step) in "EFGHIJKLMNE".chars().enumerate() {
+        extra.push_str(&format!(
+            "[[platoons]]\nid = \"fin-r{i}\"\nname = \"Reserve Platoon {i}\"\nside = \"finnish\"\nstep = \"{step}\"\n\n\
+             [[platoons.toe]]\nname = \"Platoon HQ\"\nkind = \"headquarters\"\nmen = {{ platoon_leader = 1, runner = 2 }}\nweapons = {{ pistol = 1, rifle = 2 }}\n\n\
+             [[platoons.toe]]\nname = \"1st Section\"\nkind = \"section\"\nmen = {{ section_leader = 1, lmg_gunner = 2, rifleman = 6 }}\nweapons = {{ lmg = 1, smg = 1, rifle = 7 }}\n\n"
+        ));
+    }
+    let at = pack.find("\n[[features]]").map_or(pack.len(), |at| at + 1);
+    pack.insert_str(at, &extra);
+    pack
+}
+
+/// One side's orders for an Hour: when `attack`, the first platoon that may attacks on the Red
+/// table (a Finnish one as a Probe counterattack); the rest Rest where they may and Defend
+/// otherwise.
+fn orders(view: &Value, attack: bool) -> Value {
+    let platoons = view["platoons"].as_array().cloned().unwrap_or_default();
+    let legal = |p: &Value, a: &str| {
+        p["legal_actions"]
+            .as_array()
+            .is_some_and(|l| l.iter().any(|x| x == a))
+    };
+    let attacker = platoons
+        .iter()
+        .find(|p| attack && legal(p, "attack"))
+        .map(|p| p["id"].clone());
+    let orders: Vec<Value> = platoons
+        .iter()
+        .map(|p| {
+            let order = if Some(&p["id"]) == attacker.as_ref() {
+                if p["side"] == "finnish" {
+                    json!({"action": "attack", "table": "red", "scenario": "probe"})
+                } else {
+                    json!({"action": "attack", "table": "red"})
+                }
+            } else if legal(p, "rest") {
+                json!({"action": "rest"})
+            } else {
+                json!({"action": "defend"})
+            };
+            json!({"platoon": p["id"], "order": order})
+        })
+        .collect();
+    Value::Array(orders)
+}
+
+/// Plays `hours` Hours of campaign `id`, recording every battle as a Finnish win in five Turns;
+/// answers the Hours played and how long they took.
+async fn play(t: &Table, id: &str, hours: usize) -> anyhow::Result<(usize, Duration)> {
+    let started = Instant::now();
+    let path = |tail: &str| format!("/api/v1/campaigns/{id}/wons/{tail}");
+    for hour in 0..hours {
+        let mut last = Value::Null;
+        for token in [&t.soviet, &t.finn] {
+            let (_, view) = t
+                .send(reqwest::Method::GET, token, &path("view"), None)
+                .await?;
+            if !view["campaign"]["result"].is_null() {
+                return Ok((hour, started.elapsed()));
+            }
+            let (status, _) = t
+                .send(
+                    reqwest::Method::PUT,
+                    token,
+                    &path("orders"),
+                    Some(orders(&view, hour % 4 == 0)),
+                )
+                .await?;
+            if !status.is_success() {
+                if std::env::var_os("MOTTI_BENCH_DEBUG").is_some() {
+                    eprintln!("Hour {hour}: orders refused ({status})");
+                }
+                t.send(
+                    reqwest::Method::PUT,
+                    token,
+                    &path("orders"),
+                    Some(orders(&view, false)),
+                )
+                .await?;
+            }
+            last = t
+                .post(token, &path("ready"), json!({"confirm_defaults": true}))
+                .await?;
+        }
+        for b in last["battles"].as_array().cloned().unwrap_or_default() {
+            if b["status"] == "pending" || b["status"]["status"] == "pending" {
+                t.post(
+                    &t.umpire,
+                    &path(&format!("battles/{}/result", b["id"])),
+                    json!({"winner": "finnish", "turns": 5}),
+                )
+                .await?;
+            }
+        }
+    }
+    Ok((hours, started.elapsed()))
+}
+
+/// Adds `n` rolls to the campaign's dice log straight in the database (their chain is not
+/// verifiable; the views read only the newest and the face counts).
+async fn add_rolls(pool: &PgPool, id: &str, n: i64) -> anyhow::Result<()> {
+    let id = uuid::Uuid::parse_str(id)?;
+    sqlx::query(
+        "insert into rolls (campaign_id, k, epoch, entropy, draws, chain, expression, purpose, \
+           visibility, roller_role, result, total, audience, digest) \
+         select c.id, c.next_roll + g, c.dice_epoch, z, '[[6, 3]]', z, '1d6', 'bench', \
+           'public', 'umpire', '{\"faces\": [3], \"total\": 3}', 3, 'public', z \
+         from campaigns c, generate_series(0, $2 - 1) g, decode(repeat('00', 32), 'hex') z \
+         where c.id = $1",
+    )
+    .bind(id)
+    .bind(n)
+    .execute(pool)
+    .await?;
+    sqlx::query(
+        "insert into roll_counts (campaign_id, epoch, audience, count) \
+         select id, dice_epoch, 'public', $2 from campaigns where id = $1 \
+         on conflict (campaign_id, epoch, audience) do update set count = roll_counts.count + $2",
+    )
+    .bind(id)
+    .bind(n)
+    .execute(pool)
+    .await?;
+    sqlx::query("update campaigns set next_roll = next_roll + $2 where id = $1")
+        .bind(id)
+        .bind(n)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
+/// Requests per second and the 99th-percentile latency of `clients` clients getting `path`
+/// for `seconds`.
+async fn load(
+    t: &Arc<Table>,
+    token: &str,
+    path: &str,
+    clients: usize,
+    seconds: u64,
+) -> anyhow::Result<(f64, Duration)> {
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let mut tasks = Vec::new();
+    for _ in 0..clients {
+        let (t, token, path) = (t.clone(), token.to_owned(), path.to_owned());
+        tasks.push(tokio::spawn(async move {
+            let mut took = Vec::new();
+            while Instant::now() < deadline {
+                let at = Instant::now();
+                let ok = t
+                    .http
+                    .get(format!("{}{path}", t.url))
+                    .bearer_auth(&token)
+                    .send()
+                    .await
+                    .map(|r| r.status().is_success());
+                if let Ok(true) = ok {
+                    took.push(at.elapsed());
+                }
+            }
+            took
+        }));
+    }
+    let started = Instant::now();
+    let mut all = Vec::new();
+    for task in tasks {
+        all.extend(task.await?);
+    }
+    let rate = all.len() as f64 / started.elapsed().as_secs_f64();
+    all.sort_unstable();
+    let p99 = all
+        .get(all.len().saturating_mul(99) / 100)
+        .copied()
+        .unwrap_or_default();
+    Ok((rate, p99))
+}
+
+/// The median latency of `samples` sequential requests for `path`.
+async fn median(t: &Table, token: &str, path: &str, samples: usize) -> anyhow::Result<Duration> {
+    let mut took = Vec::new();
+    for _ in 0..samples {
+        let at = Instant::now();
+        let res = t
+            .http
+            .get(format!("{}{path}", t.url))
+            .bearer_auth(token)
+            .send()
+            .await?;
+        anyhow::ensure!(res.status().is_success(), "{path}: {}", res.status());
+        res.bytes().await?;
+        took.push(at.elapsed());
+    }
+    took.sort_unstable();
+    Ok(took[took.len() / 2])
+}
+
+async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figure>> {
+    let pool = motti::connect(db_opts.to_url_lossy().as_ref()).await?;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let addr = listener.local_addr()?;
+    let mut config = motti::config::Config::from_lookup(|_| None)?;
+    config.bind = addr;
+    config.auth_rate = 0;
+    config.notify.send = false;
+    tokio::spawn(motti::serve(
+        listener,
+        motti::state(pool.clone(), config),
+        std::future::pending(),
+    ));
+    let url = format!("http://{addr}");
+    let http = reqwest::Client::builder()
+        .pool_max_idle_per_host(64)
+        .build()?;
+    let t = Arc::new(Table {
+        umpire: user(&http, &url, "umpire").await?,
+        soviet: user(&http, &url, "soviet").await?,
+        finn: user(&http, &url, "finn").await?,
+        url,
+        http,
+    });
+    let mut figures = Vec::new();
+
+    // 3 and 4: a 10-Hour campaign and a long one, both with 20 platoons and battles.
+    let pack = bench_pack();
+    let short = t.campaign("ten hours", &pack).await?;
+    let long = t.campaign("long", &pack).await?;
+    play(&t, &short, 10).await?;
+    let (hours, took) = play(&t, &long, plan.long_hours).await?;
+    anyhow::ensure!(
+        hours == plan.long_hours,
+        "the long campaign ended after {hours} Hours"
+    );
+    add_rolls(&pool, &long, plan.long_rolls).await?;
+    let (events, battles): (i64, i64) = sqlx::query_as(
+        "select (select count(*) from game_events where campaign_id = $1::uuid), \
+                (select count(*) from jsonb_array_elements(state->'battles')) \
+         from game_states where campaign_id = $1::uuid",
+    )
+    .bind(&long)
+    .fetch_one(&pool)
+    .await?;
+    figures.push(Figure {
+        measure: "hours_per_second",
+        value: hours as f64 / took.as_secs_f64(),
+        budget: None,
+        detail: format!(
+            "{hours} Hours of 20 platoons with {battles} battles, one client, no readers; the issue's budget (>= 50) is for 40 platoons under 32 readers, not measured"
+        ),
+    });
+
+    // 2: the side view under load against /readyz through the same stack.
+    let view = format!("/api/v1/campaigns/{long}/wons/view");
+    let page = format!("/campaigns/{long}/wons");
+    let (ready_rate, ready_p99) =
+        load(&t, &t.soviet, "/readyz", VIEW_CLIENTS, plan.seconds).await?;
+    for (measure, path) in [
+        ("side_view_json_vs_readyz", &view),
+        ("side_view_html_vs_readyz", &page),
+    ] {
+        let (rate, p99) = load(&t, &t.soviet, path, VIEW_CLIENTS, plan.seconds).await?;
+        figures.push(Figure {
+            measure,
+            value: rate / ready_rate,
+            budget: Some((">=", 0.5)),
+            detail: format!(
+                "{rate:.0}/s (p99 {p99:?}) against /readyz {ready_rate:.0}/s (p99 {ready_p99:?}); {VIEW_CLIENTS} clients, 20 platoons, {events} events"
+            ),
+        });
+    }
+
+    // 5: peak memory so far (the server and the load generator share the process).
+    let peak_kb: f64 = std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|n| n.parse().ok())
+        })
+        .unwrap_or(0.0);
+    figures.push(Figure {
+        measure: "peak_memory_mb",
+        value: peak_kb / 1024.0,
+        budget: Some(("<=", 150.0)),
+        detail: "VmHWM of the bench process, which holds the server and its load clients: an upper bound on the server's own".into(),
+    });
+
+    // 3: each view's median latency on the long campaign against the 10-Hour one.
+    for (measure, tail) in [
+        ("long_vs_short_view_json", "/api/v1/campaigns/{}/wons/view"),
+        ("long_vs_short_view_html", "/campaigns/{}/wons"),
+        ("long_vs_short_umpire_html", "/campaigns/{}/wons"),
+        (
+            "long_vs_short_events",
+            "/api/v1/campaigns/{}/wons/events?limit=50",
+        ),
+        ("long_vs_short_dice_tray", "/campaigns/{}/dice"),
+    ] {
+        let token = if measure.contains("umpire") {
+            &t.umpire
+        } else {
+            &t.soviet
+        };
+        let a = median(&t, token, &tail.replace("{}", &short), plan.samples).await?;
+        let b = median(&t, token, &tail.replace("{}", &long), plan.samples).await?;
+        figures.push(Figure {
+            measure,
+            value: b.as_secs_f64() / a.as_secs_f64(),
+            budget: Some(("<=", 1.2)),
+            detail: format!(
+                "median {b:?} at Hour {hours} ({battles} battles, {events} events, {} rolls) against {a:?} at Hour 10",
+                plan.long_rolls
+            ),
+        });
+    }
+
+    // 1: rolls through the API against pgbench running the same transaction.
+    figures.push(rolls_against_pgbench(&t, &pool, db_opts, plan.seconds).await?);
+
+    // 6: motti verify on an export of generated rolls.
+    figures.push(verify_rate(plan.verify_rolls)?);
+    Ok(figures)
+}
+
+async fn rolls_against_pgbench(
+    t: &Arc<Table>,
+    pool: &PgPool,
+    db_opts: &PgConnectOptions,
+    seconds: u64,
+) -> anyhow::Result<Figure> {
+    let mut campaigns = Vec::new();
+    for i in 0..ROLL_CAMPAIGNS {
+        let c = t
+            .post(
+                &t.umpire,
+                "/api/v1/campaigns",
+                json!({"name": format!("rolls {i}"), "game": "wons"}),
+            )
+            .await?;
+        campaigns.push(c["id"].as_str().unwrap_or_default().to_owned());
+    }
+    let done = Arc::new(AtomicU64::new(0));
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let campaigns = Arc::new(campaigns);
+    let mut tasks = Vec::new();
+    for c in 0..ROLL_CLIENTS {
+        let (t, campaigns, done) = (t.clone(), campaigns.clone(), done.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut i = c;
+            while Instant::now() < deadline {
+                let id = &campaigns[i % ROLL_CAMPAIGNS];
+                let res = t
+                    .http
+                    .post(format!("{}/api/v1/campaigns/{id}/rolls", t.url))
+                    .bearer_auth(&t.umpire)
+                    .json(&json!({"dice": "1d6", "purpose": "bench"}))
+                    .send()
+                    .await;
+                if res.is_ok_and(|r| r.status().is_success()) {
+                    done.fetch_add(1, Ordering::Relaxed);
+                }
+                i += ROLL_CLIENTS;
+            }
+        }));
+    }
+    let started = Instant::now();
+    for task in tasks {
+        task.await?;
+    }
+    let motti_rate = done.load(Ordering::Relaxed) as f64 / started.elapsed().as_secs_f64();
+
+    pool.execute(
+        "create table bench_counters (id int primary key, next_roll bigint not null default 0)",
+    )
+    .await?;
+    pool.execute(
+        "create table bench_rolls (campaign int, k bigint, draws jsonb, primary key (campaign, k))",
+    )
+    .await?;
+    pool.execute("insert into bench_counters (id) select generate_series(1, 64)")
+        .await?;
+    let script = std::env::temp_dir().join(format!("motti-bench-{}.sql", std::process::id()));
+    std::fs::write(&script, PGBENCH_SCRIPT)?;
+    let out = tokio::process::Command::new(pgbench())
+        .args([
+            "-n",
+            "-c",
+            &ROLL_CLIENTS.to_string(),
+            "-j",
+            "2",
+            "-T",
+            &seconds.to_string(),
+            "-f",
+        ])
+        .arg(&script)
+        .args([
+            "-h",
+            db_opts.get_host(),
+            "-p",
+            &db_opts.get_port().to_string(),
+            "-U",
+            db_opts.get_username(),
+        ])
+        .arg(db_opts.get_database().unwrap_or("postgres"))
+        .output()
+        .await?;
+    std::fs::remove_file(&script).ok();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let pg_rate: f64 = text
+        .lines()
+        .find(|l| l.starts_with("tps = "))
+        .and_then(|l| l.split_whitespace().nth(2))
+        .and_then(|n| n.parse().ok())
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "pgbench gave no tps: {text}{}",
+                String::from_utf8_lossy(&out.stderr)
+            )
+        })?;
+    Ok(Figure {
+        measure: "rolls_vs_pgbench",
+        value: motti_rate / pg_rate,
+        budget: Some((">=", 0.75)),
+        detail: format!(
+            "{motti_rate:.0} rolls/s through the API ({ROLL_CLIENTS} clients, {ROLL_CAMPAIGNS} campaigns, bearer tokens) against {pg_rate:.0}/s of pgbench's same transaction"
+        ),
+    })
+}
+
+/// Builds a valid export of `n` public rolls of 2d6 and times what `motti verify` does with it:
+/// read the file and re-derive every roll.
+fn verify_rate(n: usize) -> anyhow::Result<Figure> {
+    use motti::dice::audience::Audience;
+    use motti::dice::entropy::EntropySet;
+    use motti::dice::export::{Export, ExportEpoch, ExportRoll, ExportSeed};
+    use motti::dice::live::LiveDice;
+    use motti::dice::source::{Dice, RollSpec, Visibility};
+    use motti::dice::v2::{EpochSeeds, chain_start};
+    let id = uuid::Uuid::new_v4();
+    let raw: [[u8; 32]; 4] = std::array::from_fn(|i| [i as u8 + 7; 32]);
+    let seeds = EpochSeeds::new(raw);
+    let entropy = EntropySet::from_lines(Vec::new());
+    let mut export = Export::new(id);
+    export.epochs.push(ExportEpoch::V2 {
+        epoch: 0,
+        seeds: Audience::ALL
+            .iter()
+            .map(|a| (*a, ExportSeed::new(&raw[usize::from(a.byte())], true)))
+            .collect(),
+    });
+    export.add_entropy_set(&entropy);
+    let (mut k, mut head) = (0, chain_start(id));
+    while export.rolls.len() < n {
+        let mut dice = LiveDice::new(id, 0, seeds.clone(), entropy.hash(), k, head);
+        for _ in 0..10_000.min(n - export.rolls.len()) {
+            dice.roll(RollSpec::d6s(
+                "bench",
+                motti::core::domain::Role::Umpire,
+                Visibility::Public,
+                2,
+            ));
+        }
+        (k, head) = (dice.next_k(), dice.chain_head());
+        let rolls = dice.into_rolls().map_err(|e| anyhow::anyhow!("{e:?}"))?;
+        export.rolls.extend(rolls.iter().map(ExportRoll::visible));
+    }
+    let file = std::env::temp_dir().join(format!("motti-bench-export-{id}.json"));
+    std::fs::write(&file, serde_json::to_vec(&export)?)?;
+    drop(export);
+    let started = Instant::now();
+    let read: Export = serde_json::from_slice(&std::fs::read(&file)?)?;
+    let checked = motti::dice::verify::verify(&read).map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let took = started.elapsed();
+    std::fs::remove_file(&file).ok();
+    anyhow::ensure!(
+        checked.rolls == n,
+        "verify checked {} of {n}",
+        checked.rolls
+    );
+    Ok(Figure {
+        measure: "verify_rolls_per_second",
+        value: n as f64 / took.as_secs_f64(),
+        budget: Some((">=", 200_000.0)),
+        detail: format!("{n} rolls of 2d6 read from a file and re-derived in {took:?}"),
+    })
+}
+
+fn pgbench() -> String {
+    if let Some(path) = which("pgbench") {
+        return path;
+    }
+    let mut found: Vec<_> = std::fs::read_dir("/usr/lib/postgresql")
+        .map(|d| {
+            d.filter_map(|e| e.ok())
+                .map(|e| e.path().join("bin/pgbench"))
+                .filter(|p| p.exists())
+                .collect()
+        })
+        .unwrap_or_default();
+    found.sort();
+    found
+        .pop()
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|| "pgbench".into())
+}
+
+fn which(name: &str) -> Option<String> {
+    std::env::var_os("PATH").and_then(|p| {
+        std::env::split_paths(&p)
+            .map(|d| d.join(name))
+            .find(|p| p.exists())
+            .map(|p| p.display().to_string())
+    })
+}
