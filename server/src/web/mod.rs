@@ -12,6 +12,7 @@ pub mod health;
 pub mod live;
 pub mod pages;
 pub mod ratelimit;
+pub mod view_cache;
 
 pub use access::CampaignAccess;
 pub use extract::ApiJson;

@@ -197,9 +197,21 @@ pub struct HarassmentIn {
 pub async fn api_view(
     State(state): State<AppState>,
     access: CampaignAccess,
-) -> Result<Json<TalvisotaView>, AppError> {
-    let game = read(&state, &access).await?;
-    Ok(Json(view_for(&game, access.role())))
+) -> Result<axum::response::Response, AppError> {
+    if access.membership.campaign.game() != crate::core::domain::Game::Talvisota {
+        return Err(AppError::not_found());
+    }
+    let role = access.role();
+    let key = (
+        access.id(),
+        role,
+        access.membership.campaign.version,
+        "talvisota",
+    );
+    crate::web::view_cache::json(key, async {
+        Ok(view_for(&read(&state, &access).await?, role))
+    })
+    .await
 }
 
 /// `GET /api/v1/campaigns/{id}/talvisota/events`: the turn log the caller may read, newest first.

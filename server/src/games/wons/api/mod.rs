@@ -115,8 +115,16 @@ pub async fn view(
 pub async fn api_view(
     State(state): State<AppState>,
     access: CampaignAccess,
-) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(view(&state, &access).await?.1))
+) -> Result<axum::response::Response, AppError> {
+    require_wons(&access)?;
+    let role = access.role();
+    let key = (
+        access.id(),
+        role,
+        access.membership.campaign.version,
+        "wons",
+    );
+    crate::web::view_cache::json(key, async { Ok(view(&state, &access).await?.1) }).await
 }
 
 /// Gives (or replaces) one platoon's order for the coming Hour.
