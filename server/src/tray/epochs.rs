@@ -344,8 +344,8 @@ pub async fn api_export(
     access: CampaignAccess,
 ) -> Result<axum::response::Response, AppError> {
     let body = export_stream(&state, &access).await?;
-    Ok(axum::response::Response::builder()
+    axum::response::Response::builder()
         .header(axum::http::header::CONTENT_TYPE, "application/json")
         .body(body)
-        .map_err(AppError::internal)?)
+        .map_err(AppError::internal)
 }
