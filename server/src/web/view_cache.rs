@@ -1,4 +1,5 @@
-//! The JSON views this process has answered, kept by campaign, role and the campaign's version.
+//! The JSON views and game pages this process has answered, kept by campaign, role and the
+//! campaign's version (a page also by its reader, whom it names).
 //! That version (the umpire's) moves with every committed command, in every process, so an
 //! entry is never stale: a new version simply misses, and a view read just after a commit may
 //! be newer than the version its key names, never older. The versions each side reads move
@@ -20,9 +21,66 @@ const CAPACITY: usize = 4096;
 /// A view's key: its campaign, the reader's role, the campaign's version, and which view.
 pub type Key = (Uuid, Role, i64, &'static str);
 
-fn views() -> &'static Mutex<HashMap<Key, Bytes>> {
-    static VIEWS: OnceLock<Mutex<HashMap<Key, Bytes>>> = OnceLock::new();
+/// What is kept: a JSON view by its key, or a page by its key and its reader (a page names the
+/// signed-in user).
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Kept {
+    Json(Key),
+    Page(Key, Uuid, String),
+}
+
+fn views() -> &'static Mutex<HashMap<Kept, Bytes>> {
+    static VIEWS: OnceLock<Mutex<HashMap<Kept, Bytes>>> = OnceLock::new();
     VIEWS.get_or_init(Default::default)
+}
+
+/// The bytes kept under `key`, or `build`'s, kept.
+async fn kept(
+    key: Kept,
+    build: impl Future<Output = Result<Bytes, AppError>>,
+) -> Result<Bytes, AppError> {
+    let found = views()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&key)
+        .cloned();
+    if let Some(bytes) = found {
+        return Ok(bytes);
+    }
+    let bytes = build.await?;
+    let mut views = views().lock().unwrap_or_else(|e| e.into_inner());
+    if views.len() >= CAPACITY {
+        views.clear();
+    }
+    views.insert(key, bytes.clone());
+    Ok(bytes)
+}
+
+/// The page under `key` for `user` (id and name), or `build`'s page, kept if it is a 200.
+pub async fn page(
+    key: Key,
+    user: (Uuid, &str),
+    build: impl Future<Output = Result<Response, AppError>>,
+) -> Result<Response, AppError> {
+    let key = Kept::Page(key, user.0, user.1.to_owned());
+    let found = views()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&key)
+        .cloned();
+    if let Some(html) = found {
+        return Ok(axum::response::Html(html).into_response());
+    }
+    let response = build.await?;
+    if response.status() != axum::http::StatusCode::OK {
+        return Ok(response);
+    }
+    let (parts, body) = response.into_parts();
+    let html = axum::body::to_bytes(body, usize::MAX)
+        .await
+        .map_err(AppError::internal)?;
+    kept(key, async { Ok(html.clone()) }).await?;
+    Ok(Response::from_parts(parts, axum::body::Body::from(html)))
 }
 
 /// The view under `key`, or `build`'s answer serialized and kept.
@@ -30,22 +88,11 @@ pub async fn json<T: serde::Serialize>(
     key: Key,
     build: impl Future<Output = Result<T, AppError>>,
 ) -> Result<Response, AppError> {
-    let kept = views()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(&key)
-        .cloned();
-    let bytes = match kept {
-        Some(bytes) => bytes,
-        None => {
-            let bytes = Bytes::from(serde_json::to_vec(&build.await?).map_err(AppError::internal)?);
-            let mut views = views().lock().unwrap_or_else(|e| e.into_inner());
-            if views.len() >= CAPACITY {
-                views.clear();
-            }
-            views.insert(key, bytes.clone());
-            bytes
-        }
-    };
+    let bytes = kept(Kept::Json(key), async {
+        Ok(Bytes::from(
+            serde_json::to_vec(&build.await?).map_err(AppError::internal)?,
+        ))
+    })
+    .await?;
     Ok(([(header::CONTENT_TYPE, "application/json")], bytes).into_response())
 }

@@ -583,7 +583,20 @@ pub async fn show(
     State(state): State<AppState>,
     access: CampaignAccess,
 ) -> Result<Response, AppError> {
-    page(&state, &access, None, Refusal::Top, StatusCode::OK).await
+    let role = access.role();
+    let key = (
+        access.id(),
+        role,
+        access.membership.campaign.version,
+        "wons-page",
+    );
+    let user = (access.user.id, access.user.username.as_str());
+    crate::web::view_cache::page(
+        key,
+        user,
+        page(&state, &access, None, Refusal::Top, StatusCode::OK),
+    )
+    .await
 }
 
 /// Shows the page again with a refusal, or goes back to it after success.
