@@ -34,26 +34,22 @@ fn views() -> &'static Mutex<HashMap<Kept, Bytes>> {
     VIEWS.get_or_init(Default::default)
 }
 
-/// The bytes kept under `key`, or `build`'s, kept.
-async fn kept(
-    key: Kept,
-    build: impl Future<Output = Result<Bytes, AppError>>,
-) -> Result<Bytes, AppError> {
-    let found = views()
+/// The bytes kept under `key`, if any.
+fn get(key: &Kept) -> Option<Bytes> {
+    views()
         .lock()
         .unwrap_or_else(|e| e.into_inner())
-        .get(&key)
-        .cloned();
-    if let Some(bytes) = found {
-        return Ok(bytes);
-    }
-    let bytes = build.await?;
+        .get(key)
+        .cloned()
+}
+
+/// Keeps `bytes` under `key`, starting afresh when the cache is full.
+fn put(key: Kept, bytes: Bytes) {
     let mut views = views().lock().unwrap_or_else(|e| e.into_inner());
     if views.len() >= CAPACITY {
         views.clear();
     }
-    views.insert(key, bytes.clone());
-    Ok(bytes)
+    views.insert(key, bytes);
 }
 
 /// The page under `key` for `user` (id and name), or `build`'s page, kept if it is a 200.
@@ -63,12 +59,7 @@ pub async fn page(
     build: impl Future<Output = Result<Response, AppError>>,
 ) -> Result<Response, AppError> {
     let key = Kept::Page(key, user.0, user.1.to_owned());
-    let found = views()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(&key)
-        .cloned();
-    if let Some(html) = found {
+    if let Some(html) = get(&key) {
         return Ok(axum::response::Html(html).into_response());
     }
     let response = build.await?;
@@ -79,7 +70,7 @@ pub async fn page(
     let html = axum::body::to_bytes(body, usize::MAX)
         .await
         .map_err(AppError::internal)?;
-    kept(key, async { Ok(html.clone()) }).await?;
+    put(key, html.clone());
     Ok(Response::from_parts(parts, axum::body::Body::from(html)))
 }
 
@@ -88,11 +79,15 @@ pub async fn json<T: serde::Serialize>(
     key: Key,
     build: impl Future<Output = Result<T, AppError>>,
 ) -> Result<Response, AppError> {
-    let bytes = kept(Kept::Json(key), async {
-        Ok(Bytes::from(
-            serde_json::to_vec(&build.await?).map_err(AppError::internal)?,
-        ))
-    })
-    .await?;
+    let key = Kept::Json(key);
+    let bytes = match get(&key) {
+        Some(bytes) => bytes,
+        None => {
+            let json = serde_json::to_vec(&build.await?).map_err(AppError::internal)?;
+            let bytes = Bytes::from(json);
+            put(key, bytes.clone());
+            bytes
+        }
+    };
     Ok(([(header::CONTENT_TYPE, "application/json")], bytes).into_response())
 }

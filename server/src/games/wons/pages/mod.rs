@@ -355,19 +355,25 @@ fn battle_line(b: &BattleView) -> String {
 /// The side's battles shown in full with their lines (status in words and the side's sheet),
 /// and the earlier ones as a line each.
 fn battle_lines(view: &SideView) -> (Vec<(BattleView, BattleLine)>, Vec<String>) {
-    let waiting_prisoners = |id: u32| {
-        view.battles.iter().any(|b| {
-            b.id == id
-                && b.report.as_ref().is_some_and(|r| {
-                    r.prisoners.iter().any(|p| {
-                        !view
-                            .interrogations
-                            .iter()
-                            .any(|i| i.battle == id && i.prisoner == p.name)
-                    })
-                })
+    // The battles with a prisoner not yet interrogated, found in one pass.
+    let interrogated: std::collections::BTreeSet<(u32, &str)> = view
+        .interrogations
+        .iter()
+        .map(|i| (i.battle, i.prisoner.as_str()))
+        .collect();
+    let waiting: std::collections::BTreeSet<u32> = view
+        .battles
+        .iter()
+        .filter(|b| {
+            b.report.as_ref().is_some_and(|r| {
+                r.prisoners
+                    .iter()
+                    .any(|p| !interrogated.contains(&(b.id, p.name.as_str())))
+            })
         })
-    };
+        .map(|b| b.id)
+        .collect();
+    let waiting_prisoners = |id: u32| waiting.contains(&id);
     let full = battles_in_full(
         view.battles
             .iter()
