@@ -461,6 +461,11 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
         http,
     });
     let mut figures = Vec::new();
+    if std::env::args().any(|a| a == "--rolls") {
+        // For profiling a roll: this figure alone.
+        figures.push(rolls_against_pgbench(&t, &pool, db_opts, plan.seconds).await?);
+        return Ok(figures);
+    }
 
     // 3 and 4: a 10-Hour campaign and a long one, both with 20 platoons and battles.
     let pack = bench_pack();

@@ -317,3 +317,37 @@ fn the_checker_reads_paths_as_the_compiler_does() {
     );
     assert!(found.contains("games::wons::api::run") || found.contains("games::wons::api"));
 }
+
+/// Every transaction opens through `db::pool::begin`, whose `BEGIN` a dropped request cannot cut
+/// short (see `db::pool`): no other source file calls `.begin()` or sends `begin` as SQL outside
+/// its tests.
+#[test]
+fn every_transaction_opens_through_the_pools_guarded_begin() {
+    let mut found = Vec::new();
+    for source in sources() {
+        if source.module == "db::pool" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&source.file).expect("read source");
+        let code = text.split("#[cfg(test)]").next().unwrap_or(&text);
+        for (n, line) in code.lines().enumerate() {
+            let lower = line.to_lowercase();
+            let sql_begin = ["\"begin", "\"start transaction"]
+                .iter()
+                .any(|b| lower.contains(b));
+            if !line.trim_start().starts_with("//") && (line.contains(".begin()") || sql_begin) {
+                found.push(format!(
+                    "{}:{}: {}",
+                    source.file.display(),
+                    n + 1,
+                    line.trim()
+                ));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "open transactions with db::pool::begin:\n{}",
+        found.join("\n")
+    );
+}

@@ -70,7 +70,6 @@ pub async fn connect_pool(url: &str, size: u32) -> anyhow::Result<PgPool> {
         // No ping before each use: a broken connection fails its statement, which the request
         // answers, and the pool replaces it; the ping cost a round trip per request.
         .test_before_acquire(false)
-        .after_release(|conn, _| Box::pin(db::pool::outside_transaction(conn)))
         .connect(url)
         .await?;
     MIGRATOR.run(&pool).await?;
@@ -84,7 +83,7 @@ pub async fn connect_pool(url: &str, size: u32) -> anyhow::Result<PgPool> {
 
 /// The whole application: every route with every layer.
 pub fn app(state: AppState) -> Router {
-    let store = PostgresStore::new(state.db.clone());
+    let store = db::pool::SessionStore(PostgresStore::new(state.db.clone()));
     let sessions = SessionManagerLayer::new(store)
         .with_name("motti_session")
         .with_http_only(true)

@@ -49,7 +49,7 @@ pub async fn create(state: &AppState, user: Uuid, form: &NewCampaign) -> Result<
         .map_err(|m: String| AppError::invalid("unknown_game", m).on_field("game"))?;
     let id = Uuid::new_v4();
     let seeds = dice::v2::EpochSeeds::fresh().map_err(AppError::internal)?;
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::pool::begin(&state.db).await?;
     db::campaigns::insert(&mut tx, id, name, game, user, &dice::v2::chain_start(id)).await?;
     db::dice_epochs::insert_v2(&mut tx, id, 0, &seeds).await?;
     let scenario = form.scenario.as_ref().filter(|s| !s.is_null());
@@ -185,7 +185,7 @@ pub async fn finish(state: &AppState, access: &CampaignAccess) -> Result<(), App
     if let Some(module) = crate::games::registry::module(access.membership.campaign.game()) {
         return module.conclude(state, access).await;
     }
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::pool::begin(&state.db).await?;
     let locked = db::campaigns::membership(&mut *tx, access.id(), access.user.id, true)
         .await?
         .ok_or_else(AppError::not_found)?;

@@ -304,7 +304,7 @@ pub struct Joined {
 
 /// Joins the campaign of an open invite, taking one use; one role per user per campaign.
 pub async fn accept(state: &AppState, user: Uuid, code: &str) -> Result<Joined, AppError> {
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::pool::begin(&state.db).await?;
     let invite = db::invites::by_code(&mut *tx, code, true)
         .await?
         .ok_or_else(AppError::not_found)?;

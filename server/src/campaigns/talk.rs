@@ -246,7 +246,7 @@ pub async fn write(
     };
     let name = channel.to_string();
     let readers = channel.readers(player);
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::pool::begin(&state.db).await?;
     let seq = db::talk::append(
         &mut tx,
         access.id(),

@@ -38,7 +38,7 @@ impl Command {
     /// Opens a transaction and locks campaign `campaign` for its participant `user`; 404 when
     /// the user takes no part in it, 409 when it has finished.
     pub async fn begin(state: &AppState, campaign: Uuid, user: Uuid) -> Result<Command, AppError> {
-        let mut tx = state.db.begin().await?;
+        let mut tx = crate::db::pool::begin(&state.db).await?;
         let locked = db::campaigns::membership(&mut *tx, campaign, user, true)
             .await?
             .ok_or_else(AppError::not_found)?;
@@ -48,7 +48,7 @@ impl Command {
     /// Opens a transaction and locks the campaign for a command the server runs itself
     /// (such as a passed deadline); it acts with the umpire's authority.
     pub async fn begin_system(state: &AppState, campaign: Uuid) -> Result<Command, AppError> {
-        let mut tx = state.db.begin().await?;
+        let mut tx = crate::db::pool::begin(&state.db).await?;
         let locked = db::campaigns::lock(&mut *tx, campaign)
             .await?
             .ok_or_else(AppError::not_found)?;
@@ -68,14 +68,14 @@ impl Command {
                 "This campaign has finished; nothing more can be rolled or ordered in it.",
             ));
         }
-        let (epoch_seeds, upgraded) = open_epoch(&mut tx, &mut campaign).await?;
+        let (epoch, seeds) = db::dice::material(&mut *tx, campaign.id, campaign.dice_epoch).await?;
+        let (epoch_seeds, upgraded) = open_epoch(&mut tx, &mut campaign, &epoch).await?;
         let c = &campaign;
         let chain_head: [u8; 32] = c
             .chain_head
             .as_slice()
             .try_into()
             .map_err(AppError::internal)?;
-        let seeds = db::dice::client_seeds(&mut *tx, c.id).await?;
         let parsed: Vec<(Role, Uuid, ClientSeed)> = seeds
             .into_iter()
             .filter_map(|s| {
@@ -217,8 +217,8 @@ impl Command {
 async fn open_epoch(
     tx: &mut Transaction<'static, Postgres>,
     campaign: &mut CampaignRow,
+    rows: &[(String, Vec<u8>)],
 ) -> Result<(EpochSeeds, bool), AppError> {
-    let rows = db::dice_epochs::seeds(&mut **tx, campaign.id, Some(campaign.dice_epoch)).await?;
     if rows.is_empty() {
         let seeds = EpochSeeds::fresh().map_err(AppError::internal)?;
         let next = campaign.dice_epoch + 1;
@@ -228,10 +228,10 @@ async fn open_epoch(
         return Ok((seeds, true));
     }
     let mut seeds = [[0u8; 32]; 4];
-    for row in &rows {
-        let audience: Audience = row.audience.parse().map_err(AppError::internal)?;
+    for (audience, seed) in rows {
+        let audience: Audience = audience.parse().map_err(AppError::internal)?;
         seeds[usize::from(audience.byte())] =
-            row.seed.as_slice().try_into().map_err(AppError::internal)?;
+            seed.as_slice().try_into().map_err(AppError::internal)?;
     }
     if rows.len() != 4 {
         return Err(AppError::internal(format!(

@@ -2,6 +2,7 @@
 
 use crate::core::domain::{Game, Role};
 use crate::db::standing::Standing;
+use crate::db::users::{Credential, User};
 use sqlx::{FromRow, PgPool, Postgres, Transaction};
 use time::OffsetDateTime;
 use uuid::Uuid;
@@ -192,6 +193,52 @@ where
         role: r.role.parse().unwrap_or(Role::Soviet),
         campaign: r.campaign,
     }))
+}
+
+/// In one statement, the user `credential` names and that user's membership of campaign `id`:
+/// `None` when either is missing (the caller then asks again to tell which). Records the
+/// credential's use at most once a minute.
+pub async fn access(
+    db: &PgPool,
+    credential: &Credential,
+    id: Uuid,
+) -> sqlx::Result<Option<(User, Membership)>> {
+    #[derive(FromRow)]
+    struct Row {
+        #[sqlx(flatten)]
+        campaign: CampaignRow,
+        role: String,
+        user_id: Uuid,
+        username: String,
+        stale: bool,
+    }
+    let sql = format!(
+        "select {CAMPAIGN_COLUMNS}, p.role, u.id as user_id, u.username, {stale} \
+         from campaigns c join participants p on p.campaign_id = c.id and p.removed_at is null, {source} \
+         and p.user_id = u.id and c.id = $2",
+        stale = credential.stale(),
+        source = credential.source(),
+    );
+    let found: Option<Row> = credential
+        .bind(sqlx::query_as(&sql))
+        .bind(id)
+        .fetch_optional(db)
+        .await?;
+    let Some(row) = found else {
+        return Ok(None);
+    };
+    if row.stale {
+        credential.touch(db).await?;
+    }
+    let user = User {
+        id: row.user_id,
+        username: row.username,
+    };
+    let membership = Membership {
+        role: row.role.parse().unwrap_or(Role::Soviet),
+        campaign: row.campaign,
+    };
+    Ok(Some((user, membership)))
 }
 
 /// Everyone who took part in a campaign, umpires first; removed participants are marked.

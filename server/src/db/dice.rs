@@ -45,18 +45,46 @@ pub struct ClientSeedRow {
     pub seed: String,
 }
 
-/// Every client seed in effect in a campaign.
-pub async fn client_seeds<'e>(
+/// What a command needs to roll, read in one statement once the campaign is locked: the seeds of
+/// its dice epoch `epoch` (audience and seed, by audience byte) and the client seeds in effect.
+pub async fn material<'e>(
     db: impl PgExecutor<'e>,
     campaign: Uuid,
-) -> sqlx::Result<Vec<ClientSeedRow>> {
-    sqlx::query_as(
-        "select role, user_id, client_seed as seed from participants \
-         where campaign_id = $1 and client_seed is not null order by role, user_id",
+    epoch: i32,
+) -> sqlx::Result<(Vec<(String, Vec<u8>)>, Vec<ClientSeedRow>)> {
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        audiences: Vec<String>,
+        seeds: Vec<Vec<u8>>,
+        roles: Vec<String>,
+        users: Vec<Uuid>,
+        texts: Vec<String>,
+    }
+    let row: Row = sqlx::query_as(
+        "with s as (select audience, seed from dice_seeds where campaign_id = $1 and epoch = $2 \
+           order by array_position(array['public', 'soviet', 'finnish', 'umpire'], audience)), \
+         p as (select role, user_id, client_seed from participants \
+           where campaign_id = $1 and client_seed is not null order by role, user_id) \
+         select array(select audience from s) as audiences, array(select seed from s) as seeds, \
+           array(select role from p) as roles, array(select user_id from p) as users, \
+           array(select client_seed from p) as texts",
     )
     .bind(campaign)
-    .fetch_all(db)
-    .await
+    .bind(epoch)
+    .fetch_one(db)
+    .await?;
+    let clients = row
+        .roles
+        .into_iter()
+        .zip(row.users)
+        .zip(row.texts)
+        .map(|((role, user_id), seed)| ClientSeedRow {
+            role,
+            user_id,
+            seed,
+        })
+        .collect();
+    Ok((row.audiences.into_iter().zip(row.seeds).collect(), clients))
 }
 
 /// Every entropy set a campaign's rolls used.

@@ -126,30 +126,94 @@ pub async fn revoke_token(db: &PgPool, user_id: Uuid, id: Uuid) -> sqlx::Result<
 
 /// The user an unexpired API token belongs to, if the token is known. Notes the use when the
 /// last one noted is over a minute old, so that busy clients do not write on every request.
-pub async fn by_token(db: &PgPool, token_hash: &[u8]) -> sqlx::Result<Option<User>> {
+/// How a request says who sent it.
+#[derive(Clone, Debug)]
+pub enum Credential {
+    /// The SHA-256 of an API token from `Authorization: Bearer`.
+    Token(Vec<u8>),
+    /// A browser's sign-in, from its session.
+    Session(Uuid),
+}
+
+impl Credential {
+    /// The `from` and `where` of a query that finds the credential's user as `u` (and the
+    /// credential as `k`, with a `stale` column saying whether its last use is worth recording);
+    /// the credential is bound as `$1`.
+    pub(crate) fn source(&self) -> String {
+        match self {
+            Credential::Token(_) => "api_tokens k join users u on u.id = k.user_id \
+                 where k.token_hash = $1 and (k.expires_at is null or k.expires_at > now())"
+                .to_owned(),
+            Credential::Session(_) => format!(
+                "user_sessions k join users u on u.id = k.user_id \
+                 where k.id = $1 and k.last_seen_at > now() - interval '{SESSION_DAYS} days'"
+            ),
+        }
+    }
+
+    /// The `stale` column for [`Credential::source`]'s `k`.
+    pub(crate) fn stale(&self) -> &'static str {
+        match self {
+            Credential::Token(_) => {
+                "coalesce(k.last_used_at < now() - interval '1 minute', true) as stale"
+            }
+            Credential::Session(_) => "k.last_seen_at < now() - interval '1 minute' as stale",
+        }
+    }
+
+    /// Binds the credential as the query's next argument.
+    pub(crate) fn bind<'q, O>(
+        &'q self,
+        query: sqlx::query::QueryAs<'q, sqlx::Postgres, O, sqlx::postgres::PgArguments>,
+    ) -> sqlx::query::QueryAs<'q, sqlx::Postgres, O, sqlx::postgres::PgArguments> {
+        match self {
+            Credential::Token(hash) => query.bind(hash.as_slice()),
+            Credential::Session(id) => query.bind(*id),
+        }
+    }
+
+    /// Records that the credential was used now (at most once a minute is asked for).
+    pub async fn touch<'e>(&self, db: impl sqlx::PgExecutor<'e>) -> sqlx::Result<()> {
+        match self {
+            Credential::Token(hash) => {
+                sqlx::query("update api_tokens set last_used_at = now() where token_hash = $1")
+                    .bind(hash.as_slice())
+                    .execute(db)
+                    .await?
+            }
+            Credential::Session(id) => {
+                sqlx::query("update user_sessions set last_seen_at = now() where id = $1")
+                    .bind(*id)
+                    .execute(db)
+                    .await?
+            }
+        };
+        Ok(())
+    }
+}
+
+/// The user a credential belongs to, if it is known and current; records its use.
+pub async fn by_credential(db: &PgPool, credential: &Credential) -> sqlx::Result<Option<User>> {
     #[derive(FromRow)]
     struct Row {
         #[sqlx(flatten)]
         user: User,
         stale: bool,
     }
-    let found: Option<Row> = sqlx::query_as(
-        "select u.id, u.username, \
-           coalesce(t.last_used_at < now() - interval '1 minute', true) as stale \
-         from api_tokens t join users u on u.id = t.user_id \
-         where t.token_hash = $1 and (t.expires_at is null or t.expires_at > now())",
-    )
-    .bind(token_hash)
-    .fetch_optional(db)
-    .await?;
+    let sql = format!(
+        "select u.id, u.username, {} from {}",
+        credential.stale(),
+        credential.source()
+    );
+    let found: Option<Row> = credential
+        .bind(sqlx::query_as(&sql))
+        .fetch_optional(db)
+        .await?;
     let Some(row) = found else {
         return Ok(None);
     };
     if row.stale {
-        sqlx::query("update api_tokens set last_used_at = now() where token_hash = $1")
-            .bind(token_hash)
-            .execute(db)
-            .await?;
+        credential.touch(db).await?;
     }
     Ok(Some(row.user))
 }
@@ -195,36 +259,6 @@ pub async fn insert_session(
     Ok(())
 }
 
-/// The user signed in with sign-in `id`, if it has not been ended or lapsed; notes it as seen
-/// at most once a minute.
-pub async fn by_session(db: &PgPool, id: Uuid) -> sqlx::Result<Option<User>> {
-    #[derive(FromRow)]
-    struct Row {
-        #[sqlx(flatten)]
-        user: User,
-        stale: bool,
-    }
-    let found: Option<Row> = sqlx::query_as(
-        "select u.id, u.username, s.last_seen_at < now() - interval '1 minute' as stale \
-         from user_sessions s join users u on u.id = s.user_id \
-         where s.id = $1 and s.last_seen_at > now() - make_interval(days => $2::int)",
-    )
-    .bind(id)
-    .bind(SESSION_DAYS as i32)
-    .fetch_optional(db)
-    .await?;
-    let Some(row) = found else {
-        return Ok(None);
-    };
-    if row.stale {
-        sqlx::query("update user_sessions set last_seen_at = now() where id = $1")
-            .bind(id)
-            .execute(db)
-            .await?;
-    }
-    Ok(Some(row.user))
-}
-
 /// The user's signed-in browsers that have not lapsed, most recently seen first.
 pub async fn sessions(db: &PgPool, user_id: Uuid) -> sqlx::Result<Vec<SessionRow>> {
     sqlx::query_as(
@@ -267,7 +301,7 @@ pub async fn change_password(
     keep_session: Option<Uuid>,
     revoke_tokens: bool,
 ) -> sqlx::Result<()> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::pool::begin(db).await?;
     sqlx::query("update users set password_hash = $2 where id = $1")
         .bind(user_id)
         .bind(hash)

@@ -65,7 +65,7 @@ pub async fn run(state: AppState) {
 /// Warns the players a deadline still waits for once 80 % of its time has gone, in the same
 /// transaction that marks the campaign warned.
 async fn warn_deadlines(state: &AppState) -> sqlx::Result<()> {
-    let mut tx = state.db.begin().await?;
+    let mut tx = crate::db::pool::begin(&state.db).await?;
     let due = db::notify::deadlines_to_warn(&mut tx).await?;
     for (id, name, standing, deadline) in due {
         let Some(standing) = standing else { continue };

@@ -71,14 +71,21 @@ impl CampaignAccess {
 impl FromRequestParts<AppState> for CampaignAccess {
     type Rejection = AppError;
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
-        let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
-        let Path(params) = Path::<HashMap<String, String>>::from_request_parts(parts, state)
+        let id = Path::<HashMap<String, String>>::from_request_parts(parts, state)
             .await
-            .map_err(|_| AppError::not_found())?;
-        let id = params
-            .get("id")
-            .and_then(|id| Uuid::parse_str(id).ok())
-            .ok_or_else(AppError::not_found)?;
-        CampaignAccess::load(state, user, id).await
+            .ok()
+            .and_then(|Path(params)| Uuid::parse_str(params.get("id")?).ok());
+        // The usual case in one statement: the caller and the membership together.
+        if let Some(id) = id
+            && let Some(credential) = crate::web::auth::credential(parts).await?
+            && let Some((user, membership)) =
+                db::campaigns::access(&state.db, &credential, id).await?
+        {
+            return Ok(CampaignAccess { user, membership });
+        }
+        // Otherwise ask again, to tell a missing sign-in (401) from a campaign the caller does
+        // not take part in (404).
+        let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
+        CampaignAccess::load(state, user, id.ok_or_else(AppError::not_found)?).await
     }
 }

@@ -191,10 +191,9 @@ pub struct CurrentUser(pub db::users::User);
 #[derive(Clone, Debug)]
 pub struct MaybeUser(pub Option<db::users::User>);
 
-async fn find_user(
-    parts: &mut Parts,
-    state: &AppState,
-) -> Result<Option<db::users::User>, AppError> {
+/// What the request carries to say who sent it: `Authorization: Bearer` (a malformed header is
+/// 400), else the session's sign-in, else nothing.
+pub async fn credential(parts: &Parts) -> Result<Option<db::users::Credential>, AppError> {
     if let Some(value) = parts.headers.get(header::AUTHORIZATION) {
         let token = value
             .to_str()
@@ -203,21 +202,31 @@ async fn find_user(
             .ok_or_else(|| {
                 AppError::bad_request("The Authorization header must be 'Bearer <token>'.")
             })?;
-        return match db::users::by_token(&state.db, &token_hash(token.trim())).await? {
-            Some(user) => Ok(Some(user)),
-            None => Err(AppError::new(
-                axum::http::StatusCode::UNAUTHORIZED,
-                "bad_token",
-                "This API token is not known, has expired or was revoked; ask for a new one with POST /api/v1/tokens.",
-            )),
-        };
+        return Ok(Some(db::users::Credential::Token(token_hash(token.trim()))));
     }
-    let Some(session) = parts.extensions.get::<Session>().cloned() else {
+    let Some(session) = parts.extensions.get::<Session>() else {
         return Ok(None);
     };
-    match current_login(&session).await? {
-        Some(login) => Ok(db::users::by_session(&state.db, login).await?),
-        None => Ok(None),
+    Ok(current_login(session)
+        .await?
+        .map(db::users::Credential::Session))
+}
+
+async fn find_user(
+    parts: &mut Parts,
+    state: &AppState,
+) -> Result<Option<db::users::User>, AppError> {
+    let Some(credential) = credential(parts).await? else {
+        return Ok(None);
+    };
+    let user = db::users::by_credential(&state.db, &credential).await?;
+    match (user, &credential) {
+        (None, db::users::Credential::Token(_)) => Err(AppError::new(
+            axum::http::StatusCode::UNAUTHORIZED,
+            "bad_token",
+            "This API token is not known, has expired or was revoked; ask for a new one with POST /api/v1/tokens.",
+        )),
+        (user, _) => Ok(user),
     }
 }
 

@@ -93,7 +93,9 @@ pub async fn note_signed_in(
         && failed
         && let Some(session) = session
         && let Ok(Some(login)) = crate::web::auth::current_login(&session).await
-        && let Ok(Some(user)) = crate::db::users::by_session(&db, login).await
+        && let Ok(Some(user)) =
+            crate::db::users::by_credential(&db, &crate::db::users::Credential::Session(login))
+                .await
     {
         response.extensions_mut().insert(SignedIn(user.username));
     }

@@ -3,7 +3,6 @@
 use crate::common::{TestApp, error_code};
 use reqwest::StatusCode;
 use serde_json::Value;
-use sqlx::Connection;
 
 #[tokio::test]
 async fn a_pool_with_its_only_connection_held_answers_503_with_retry_after() {
@@ -133,39 +132,6 @@ async fn pages_and_json_are_never_cached_and_hsts_follows_secure_cookies() {
         res.headers()["strict-transport-security"],
         "max-age=31536000"
     );
-}
-
-#[tokio::test]
-async fn a_connection_left_inside_a_transaction_never_serves_the_next_request() {
-    let app = TestApp::spawn_with(|c| c.db_pool = 1).await;
-    // What a future dropped during `BEGIN` leaves behind: the server's transaction is open while
-    // sqlx believes there is none.
-    let mut conn = app.db.acquire().await.expect("a connection");
-    sqlx::raw_sql("begin; create table stale_write (x int)")
-        .execute(&mut *conn)
-        .await
-        .expect("begins");
-    drop(conn);
-    // The next user of the pool's connection must not write inside that transaction.
-    let (_, token) = app.user("after").await;
-    let (status, _) = app.get("/api/v1/campaigns", Some(&token)).await;
-    assert_eq!(status, StatusCode::OK);
-    let mut fresh = sqlx::PgConnection::connect(&app.database_url())
-        .await
-        .expect("a separate connection");
-    let users: i64 = sqlx::query_scalar("select count(*) from users where username = 'after'")
-        .fetch_one(&mut fresh)
-        .await
-        .expect("counts");
-    assert_eq!(
-        users, 1,
-        "the sign-up is committed, seen from another connection"
-    );
-    let stale: Option<String> = sqlx::query_scalar("select to_regclass('stale_write')::text")
-        .fetch_one(&mut fresh)
-        .await
-        .expect("looks");
-    assert_eq!(stale, None, "the stale transaction was rolled back");
 }
 
 #[tokio::test]
