@@ -227,9 +227,7 @@ pub async fn access(
     let Some(row) = found else {
         return Ok(None);
     };
-    if row.stale {
-        credential.touch(db).await?;
-    }
+    credential.seen(db, row.stale).await?;
     let user = User {
         id: row.user_id,
         username: row.username,

@@ -172,8 +172,12 @@ impl Credential {
         }
     }
 
-    /// Records that the credential was used now (at most once a minute is asked for).
-    pub async fn touch<'e>(&self, db: impl sqlx::PgExecutor<'e>) -> sqlx::Result<()> {
+    /// Records that the credential was used now when its last record is `stale` (over a minute
+    /// old), so that a busy client writes it at most once a minute.
+    pub async fn seen<'e>(&self, db: impl sqlx::PgExecutor<'e>, stale: bool) -> sqlx::Result<()> {
+        if !stale {
+            return Ok(());
+        }
         match self {
             Credential::Token(hash) => {
                 sqlx::query("update api_tokens set last_used_at = now() where token_hash = $1")
@@ -212,9 +216,7 @@ pub async fn by_credential(db: &PgPool, credential: &Credential) -> sqlx::Result
     let Some(row) = found else {
         return Ok(None);
     };
-    if row.stale {
-        credential.touch(db).await?;
-    }
+    credential.seen(db, row.stale).await?;
     Ok(Some(row.user))
 }
 

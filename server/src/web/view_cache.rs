@@ -12,7 +12,7 @@ use axum::body::Bytes;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use uuid::Uuid;
 
 /// How many views are kept before the cache starts afresh.
@@ -29,27 +29,29 @@ enum Kept {
     Page(Key, Uuid, String),
 }
 
-fn views() -> &'static Mutex<HashMap<Kept, Bytes>> {
-    static VIEWS: OnceLock<Mutex<HashMap<Kept, Bytes>>> = OnceLock::new();
+/// A kept answer, or the one being built: the first reader of a new version builds it and the
+/// readers who arrive meanwhile wait for it, instead of each building the same view (every open
+/// page asks again at once when a change is announced).
+type Slot = Arc<tokio::sync::OnceCell<Bytes>>;
+
+fn views() -> &'static Mutex<HashMap<Kept, Slot>> {
+    static VIEWS: OnceLock<Mutex<HashMap<Kept, Slot>>> = OnceLock::new();
     VIEWS.get_or_init(Default::default)
 }
 
-/// The bytes kept under `key`, if any.
-fn get(key: &Kept) -> Option<Bytes> {
-    views()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(key)
-        .cloned()
-}
-
-/// Keeps `bytes` under `key`, starting afresh when the cache is full.
-fn put(key: Kept, bytes: Bytes) {
+/// The slot for `key`, new if there is none, starting afresh when the cache is full.
+fn slot(key: Kept) -> Slot {
     let mut views = views().lock().unwrap_or_else(|e| e.into_inner());
-    if views.len() >= CAPACITY {
+    if views.len() >= CAPACITY && !views.contains_key(&key) {
         views.clear();
     }
-    views.insert(key, bytes);
+    views.entry(key).or_default().clone()
+}
+
+/// Why a page was not kept: it failed, or it answered something other than a 200.
+enum NotKept {
+    Failed(AppError),
+    Answered(Response),
 }
 
 /// The page under `key` for `user` (id and name), or `build`'s page, kept if it is a 200.
@@ -58,20 +60,23 @@ pub async fn page(
     user: (Uuid, &str),
     build: impl Future<Output = Result<Response, AppError>>,
 ) -> Result<Response, AppError> {
-    let key = Kept::Page(key, user.0, user.1.to_owned());
-    if let Some(html) = get(&key) {
-        return Ok(axum::response::Html(html).into_response());
+    let slot = slot(Kept::Page(key, user.0, user.1.to_owned()));
+    let kept = slot
+        .get_or_try_init(|| async {
+            let response = build.await.map_err(NotKept::Failed)?;
+            if response.status() != axum::http::StatusCode::OK {
+                return Err(NotKept::Answered(response));
+            }
+            axum::body::to_bytes(response.into_body(), usize::MAX)
+                .await
+                .map_err(|e| NotKept::Failed(AppError::internal(e)))
+        })
+        .await;
+    match kept {
+        Ok(html) => Ok(axum::response::Html(html.clone()).into_response()),
+        Err(NotKept::Answered(response)) => Ok(response),
+        Err(NotKept::Failed(e)) => Err(e),
     }
-    let response = build.await?;
-    if response.status() != axum::http::StatusCode::OK {
-        return Ok(response);
-    }
-    let (parts, body) = response.into_parts();
-    let html = axum::body::to_bytes(body, usize::MAX)
-        .await
-        .map_err(AppError::internal)?;
-    put(key, html.clone());
-    Ok(Response::from_parts(parts, axum::body::Body::from(html)))
 }
 
 /// The view under `key`, or `build`'s answer serialized and kept.
@@ -79,15 +84,13 @@ pub async fn json<T: serde::Serialize>(
     key: Key,
     build: impl Future<Output = Result<T, AppError>>,
 ) -> Result<Response, AppError> {
-    let key = Kept::Json(key);
-    let bytes = match get(&key) {
-        Some(bytes) => bytes,
-        None => {
+    let slot = slot(Kept::Json(key));
+    let bytes = slot
+        .get_or_try_init(|| async {
             let json = serde_json::to_vec(&build.await?).map_err(AppError::internal)?;
-            let bytes = Bytes::from(json);
-            put(key, bytes.clone());
-            bytes
-        }
-    };
+            Ok::<_, AppError>(Bytes::from(json))
+        })
+        .await?
+        .clone();
     Ok(([(header::CONTENT_TYPE, "application/json")], bytes).into_response())
 }
