@@ -94,3 +94,74 @@ pub async fn json<T: serde::Serialize>(
         .clone();
     Ok(([(header::CONTENT_TYPE, "application/json")], bytes).into_response())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[tokio::test]
+    async fn readers_arriving_together_build_a_view_once() {
+        let key = (Uuid::new_v4(), Role::Soviet, 7, "test-view");
+        let builds = Arc::new(AtomicUsize::new(0));
+        let mut readers = Vec::new();
+        for _ in 0..16 {
+            let builds = builds.clone();
+            readers.push(tokio::spawn(json(key, async move {
+                builds.fetch_add(1, Ordering::SeqCst);
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                Ok(serde_json::json!({"hour": 7}))
+            })));
+        }
+        for r in readers {
+            let response = r.await.expect("joins").expect("answers");
+            let body = axum::body::to_bytes(response.into_body(), usize::MAX)
+                .await
+                .expect("body");
+            assert_eq!(&body[..], br#"{"hour":7}"#);
+        }
+        assert_eq!(builds.load(Ordering::SeqCst), 1);
+        // The next version is built afresh.
+        let later = (key.0, key.1, 8, key.3);
+        json(later, async {
+            builds.fetch_add(1, Ordering::SeqCst);
+            Ok(1)
+        })
+        .await
+        .expect("answers");
+        assert_eq!(builds.load(Ordering::SeqCst), 2);
+    }
+
+    #[tokio::test]
+    async fn a_failed_build_or_a_refusal_is_not_kept() {
+        let key = (Uuid::new_v4(), Role::Finnish, 1, "test-page");
+        let user = (Uuid::new_v4(), "finn");
+        let failed = page(key, user, async {
+            Err(AppError::conflict("busy", "Not now."))
+        })
+        .await;
+        assert!(failed.is_err());
+        let refused = page(key, user, async {
+            Ok(axum::http::StatusCode::SEE_OTHER.into_response())
+        })
+        .await
+        .expect("answers");
+        assert_eq!(refused.status(), axum::http::StatusCode::SEE_OTHER);
+        let built = page(key, user, async {
+            Ok(axum::response::Html("<p>Hour 1</p>").into_response())
+        })
+        .await
+        .expect("answers");
+        assert_eq!(built.status(), axum::http::StatusCode::OK);
+        // Kept now: a build that would fail is not asked.
+        let kept = page(key, user, async {
+            Err(AppError::conflict("busy", "Not now."))
+        })
+        .await
+        .expect("kept");
+        let body = axum::body::to_bytes(kept.into_body(), usize::MAX)
+            .await
+            .expect("body");
+        assert_eq!(&body[..], b"<p>Hour 1</p>");
+    }
+}
