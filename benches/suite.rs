@@ -315,7 +315,7 @@ async fn play(t: &Table, id: &str, hours: usize) -> anyhow::Result<(usize, Durat
             if !view["campaign"]["result"].is_null() {
                 return Ok((hour, started.elapsed()));
             }
-            let (status, _) = t
+            let (status, refusal) = t
                 .send(
                     reqwest::Method::PUT,
                     token,
@@ -325,7 +325,7 @@ async fn play(t: &Table, id: &str, hours: usize) -> anyhow::Result<(usize, Durat
                 .await?;
             if !status.is_success() {
                 if std::env::var_os("MOTTI_BENCH_DEBUG").is_some() {
-                    eprintln!("Hour {hour}: orders refused ({status})");
+                    eprintln!("Hour {hour}: orders refused ({status}): {refusal}");
                 }
                 t.send(
                     reqwest::Method::PUT,
