@@ -269,3 +269,64 @@ async fn every_statement_of_a_hot_request_uses_an_index_on_a_populated_database(
         found.join("\n")
     );
 }
+
+/// The stored state's size in bytes.
+async fn state_size(c: &WonsTable) -> i32 {
+    sqlx::query_scalar("select octet_length(state::text) from game_states where campaign_id = $1")
+        .bind(uuid::Uuid::parse_str(&c.id).expect("campaign id"))
+        .fetch_one(&c.app.db)
+        .await
+        .expect("the state's size")
+}
+
+/// Plays `hours` Hours in which each platoon digs in, rests or defends in turn, as its legal
+/// actions allow; answers how many orders were to dig in.
+async fn dig_and_rest(c: &WonsTable, hours: usize) -> usize {
+    let mut dug = 0;
+    for hour in 0..hours {
+        for token in [&c.soviet, &c.finn] {
+            let view = c.view(token).await;
+            for p in view["platoons"].as_array().expect("platoons") {
+                let legal = |a: &str| {
+                    p["legal_actions"]
+                        .as_array()
+                        .is_some_and(|l| l.iter().any(|x| x == a))
+                };
+                let wanted = if hour % 2 == 0 {
+                    ["consolidate_defenses", "rest"]
+                } else {
+                    ["rest", "consolidate_defenses"]
+                };
+                let action = wanted.into_iter().find(|a| legal(a)).unwrap_or("defend");
+                dug += usize::from(action == "consolidate_defenses");
+                let platoon = p["id"].as_str().expect("id");
+                let (status, body) = c.order(token, platoon, json!({"action": action})).await;
+                assert!(status.is_success(), "{platoon} {action}: {body}");
+            }
+            let (status, body) = c.ready(token).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+    }
+    dug
+}
+
+#[tokio::test]
+async fn the_stored_state_does_not_grow_with_hours_played_without_battles() {
+    let c = WonsTable::new().await;
+    dig_and_rest(&c, 4).await;
+    let early = state_size(&c).await;
+    dig_and_rest(&c, 12).await;
+    let middle = state_size(&c).await;
+    let dug = dig_and_rest(&c, 12).await;
+    let later = state_size(&c).await;
+    println!(
+        "state: {early} bytes after 4 Hours, {middle} after 16, {later} after 28 ({dug} orders to dig in among the last 12 Hours)"
+    );
+    assert!(dug >= 12, "the Hours exercise digging in: {dug} orders");
+    // What changes Hour to Hour is numbers (the clock, fatigue, works' counts), not entries: a
+    // dozen more Hours may change a few digits, not add a record per Hour.
+    assert!(
+        (later - middle).abs() <= 64,
+        "the state grew from {middle} to {later} bytes over 12 Hours without a battle"
+    );
+}
