@@ -76,20 +76,44 @@ pub async fn open_commitments(
     epoch: i32,
 ) -> Result<EpochCommitments, AppError> {
     let seeds = db::dice_epochs::seeds(db, campaign, Some(epoch)).await?;
-    if let Some(all) = Commitments::from_pairs(
+    if let Some(v2) = v2_commitments(epoch, &seeds) {
+        return Ok(v2);
+    }
+    v1_commitment(epoch, &db::dice_epochs::epochs(db, campaign).await?)
+}
+
+/// The commitments of dice epoch `epoch`, from a campaign's `seeds` and `epochs` already read.
+pub fn commitments_of(
+    epoch: i32,
+    seeds: &[db::dice_epochs::SeedRow],
+    epochs: &[db::dice_epochs::EpochRow],
+) -> Result<EpochCommitments, AppError> {
+    match v2_commitments(epoch, seeds) {
+        Some(v2) => Ok(v2),
+        None => v1_commitment(epoch, epochs),
+    }
+}
+
+fn v2_commitments(epoch: i32, seeds: &[db::dice_epochs::SeedRow]) -> Option<EpochCommitments> {
+    Commitments::from_pairs(
         seeds
             .iter()
+            .filter(|s| s.epoch == epoch)
             .map(|s| (s.audience.as_str(), s.commitment.as_str())),
-    ) {
-        return Ok(EpochCommitments::V2(all));
-    }
-    let v1 = db::dice_epochs::epochs(db, campaign)
-        .await?
-        .into_iter()
+    )
+    .map(EpochCommitments::V2)
+}
+
+fn v1_commitment(
+    epoch: i32,
+    epochs: &[db::dice_epochs::EpochRow],
+) -> Result<EpochCommitments, AppError> {
+    epochs
+        .iter()
         .find(|e| e.epoch == epoch)
-        .and_then(|e| e.commitment)
-        .ok_or_else(|| AppError::internal(format!("dice epoch {epoch} has no commitment")))?;
-    Ok(EpochCommitments::V1(v1))
+        .and_then(|e| e.commitment.clone())
+        .map(EpochCommitments::V1)
+        .ok_or_else(|| AppError::internal(format!("dice epoch {epoch} has no commitment")))
 }
 
 /// `POST /api/v1/campaigns`: creates a campaign; the caller becomes its umpire.
@@ -199,6 +223,9 @@ pub async fn finish(state: &AppState, access: &CampaignAccess) -> Result<(), App
     db::dice_epochs::reveal_all(&mut tx, access.id()).await?;
     crate::notify::tell::campaign_ended(&mut tx, access.id(), &locked.campaign.name).await?;
     tx.commit().await?;
+    state
+        .notes
+        .send(db::readers::Readers::ALL.payload(access.id()));
     Ok(())
 }
 

@@ -255,7 +255,6 @@ pub async fn write(
         access.role().code(),
         body,
         about.as_deref(),
-        &readers.talk_payload(access.id()),
     )
     .await?;
     let roles: Vec<Role> = Role::ALL
@@ -278,6 +277,7 @@ pub async fn write(
     )
     .await?;
     tx.commit().await?;
+    state.notes.send(readers.talk_payload(access.id()));
     Ok(seq)
 }
 

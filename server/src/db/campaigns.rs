@@ -266,14 +266,10 @@ pub async fn join(db: &PgPool, campaign: Uuid, user: Uuid, role: Role) -> sqlx::
 }
 
 /// Marks a campaign finished inside `tx`: a change every reader sees, so every reader's version
-/// moves and every live stream hears of it at commit.
+/// moves; the caller notes it for every live stream after the commit.
 pub async fn finish(tx: &mut Transaction<'_, Postgres>, id: Uuid) -> sqlx::Result<()> {
     sqlx::query("update campaigns set status = 'finished', finished_at = now(), version = version + 1, public_version = public_version + 1 where id = $1")
         .bind(id)
-        .execute(&mut **tx)
-        .await?;
-    sqlx::query("select pg_notify('motti_campaign', $1)")
-        .bind(crate::db::readers::Readers::ALL.payload(id))
         .execute(&mut **tx)
         .await?;
     Ok(())

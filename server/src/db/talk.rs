@@ -23,7 +23,8 @@ pub struct MessageRow {
 }
 
 /// Appends a message to `channel` inside `tx`, numbered after the channel's last (the campaign
-/// row is locked so that two writers never take one number); the channel's readers hear at commit.
+/// row is locked so that two writers never take one number); the caller notes it for the
+/// channel's readers after the commit.
 /// Answers its number.
 #[allow(clippy::too_many_arguments)]
 pub async fn append(
@@ -34,7 +35,6 @@ pub async fn append(
     author_role: &str,
     body: &str,
     about: Option<&str>,
-    notify: &str,
 ) -> sqlx::Result<i64> {
     sqlx::query("select id from campaigns where id = $1 for update")
         .bind(campaign)
@@ -54,10 +54,6 @@ pub async fn append(
     .bind(about)
     .fetch_one(&mut **tx)
     .await?;
-    sqlx::query("select pg_notify('motti_campaign', $1)")
-        .bind(notify)
-        .execute(&mut **tx)
-        .await?;
     Ok(seq)
 }
 

@@ -188,6 +188,8 @@ pub async fn conclude<G: Game>(
     db::campaigns::finish(tx, id).await?;
     db::dice_epochs::reveal_all(tx, id).await?;
     crate::notify::tell::campaign_ended(tx, id, &name).await?;
+    // Everyone's view changes: every live stream hears of it after the commit.
+    command.command.changes_for(db::game::Audience::Public);
     command.finish(events).await
 }
 

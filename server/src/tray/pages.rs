@@ -106,15 +106,17 @@ struct TrayPage {
     rotate_warning: String,
 }
 
+/// The open epoch's commitments and a line for every epoch, from one read of each table.
 async fn epoch_lines(
     state: &AppState,
     campaign: Uuid,
     open: i32,
-) -> Result<Vec<EpochLine>, AppError> {
+) -> Result<(EpochCommitments, Vec<EpochLine>), AppError> {
     let epochs = db::dice_epochs::epochs(&state.db, campaign).await?;
     let seeds = db::dice_epochs::seeds(&state.db, campaign, None).await?;
     let counts = db::dice_epochs::roll_counts(&state.db, campaign).await?;
-    Ok(epoch_list(&epochs, &seeds, &counts, open))
+    let commitments = crate::campaigns::api::commitments_of(open, &seeds, &epochs)?;
+    Ok((commitments, epoch_list(&epochs, &seeds, &counts, open)))
 }
 
 /// Paging of the roll log.
@@ -142,9 +144,7 @@ async fn tray(
     let sight = crate::tray::epochs::sight(&state.db, access).await?;
     let rolls: Vec<RollView> = rows.into_iter().map(|r| RollView::of(r, &sight)).collect();
     let faces = visible_faces(&db::dice::face_counts(&state.db, c.id).await?, &sight);
-    let commitments =
-        crate::campaigns::api::open_commitments(&state.db, c.id, c.dice_epoch).await?;
-    let epochs = epoch_lines(state, c.id, c.dice_epoch).await?;
+    let (commitments, epochs) = epoch_lines(state, c.id, c.dice_epoch).await?;
     let public_rolls = epochs
         .iter()
         .find(|e| e.open)
