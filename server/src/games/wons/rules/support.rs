@@ -255,18 +255,57 @@ pub fn set_purchases(
         support.points
     );
     let hour = state.hour;
+    // An enemy that knows this battle's purchases from a prisoner hears of the change too, so
+    // that its page and its live stream move with what it is shown.
+    let told = enemy_support_known(state, id, side.enemy()).then(|| {
+        let names: Vec<&str> = purchases.iter().map(|p| p.name.as_str()).collect();
+        Event::new(
+            hour,
+            EventVisibility::side(side.enemy()),
+            EventKind::Battle,
+            format!(
+                "From what the prisoners said, the {} side's support for battle {id} is now: {}.",
+                side.adjective(),
+                if names.is_empty() {
+                    "nothing".to_owned()
+                } else {
+                    names.join(", ")
+                }
+            ),
+        )
+    });
     if let Some(s) = state
         .battle_mut(id)
         .and_then(|b| b.support.iter_mut().find(|s| s.side == side))
     {
         s.purchases = purchases;
     }
-    Ok(vec![Event::new(
+    let mut events = vec![Event::new(
         hour,
         EventVisibility::side(side),
         EventKind::Battle,
         sentence,
-    )])
+    )];
+    events.extend(told);
+    Ok(events)
+}
+
+/// Whether `side` knows the enemy's purchases for battle `id`: a prisoner it interrogated gave
+/// good information (R25), and `id` is the side's next battle after the one he was taken in.
+pub fn enemy_support_known(state: &WonsState, id: u32, side: Side) -> bool {
+    use super::tables::interrogation::InterrogationResult;
+    let next_after = |taken_in: u32| {
+        state
+            .battles
+            .iter()
+            .find(|x| x.id > taken_in && x.fought_by(state, side))
+            .map(|x| x.id)
+    };
+    state.interrogations.iter().any(|r| {
+        r.side == side
+            && r.interrogation.result != InterrogationResult::NameAndRank
+            && next_after(r.battle) == Some(id)
+    })
 }
 
 /// Spends `cost` of `side`'s points for battle `id` on something outside the lists (a hero).

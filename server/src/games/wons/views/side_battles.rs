@@ -157,19 +157,7 @@ fn battle_platoon(state: &WonsState, side: Side, id: &str) -> BattlePlatoonView 
 /// The enemy's purchases for battle `b`, if a prisoner `side` interrogated gave good information
 /// (R25) and `b` is the side's next battle after the one he was taken in.
 fn enemy_support_revealed(state: &WonsState, b: &Battle, side: Side) -> Option<Vec<String>> {
-    use crate::games::wons::rules::tables::interrogation::InterrogationResult;
-    let next_after = |taken_in: u32| {
-        state
-            .battles
-            .iter()
-            .find(|x| x.id > taken_in && x.fought_by(state, side))
-            .map(|x| x.id)
-    };
-    let told = state.interrogations.iter().any(|r| {
-        r.side == side
-            && r.interrogation.result != InterrogationResult::NameAndRank
-            && next_after(r.battle) == Some(b.id)
-    });
+    let told = crate::games::wons::rules::support::enemy_support_known(state, b.id, side);
     told.then(|| {
         b.support
             .iter()

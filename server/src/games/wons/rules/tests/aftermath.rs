@@ -768,7 +768,22 @@ fn good_information_reveals_the_enemys_support_for_the_next_battle_only() {
             platoon: "sov-1".into(),
             turn_zero: false,
         };
-        set_purchases(&mut s, 2, Side::Soviet, &[grenades]).expect("bought");
+        let events = set_purchases(&mut s, 2, Side::Soviet, &[grenades]).expect("bought");
+        // The Finns hear of it exactly when their view shows it, and only the names.
+        let heard: Vec<&str> = events
+            .iter()
+            .filter(|e| e.visibility == EventVisibility::Finnish)
+            .map(|e| e.sentence.as_str())
+            .collect();
+        let expected_heard: Vec<&str> = if told {
+            vec![
+                "From what the prisoners said, the Soviet side's support for battle 2 is now: Plentiful hand grenades.",
+            ]
+        } else {
+            vec![]
+        };
+        assert_eq!(heard, expected_heard, "die {die}");
+        assert!(heard.iter().all(|h| !h.contains("sov-1")));
         let finns = crate::games::wons::views::finnish_view(&s).0;
         let expected = told.then(|| vec!["Plentiful hand grenades".to_owned()]);
         assert_eq!(
