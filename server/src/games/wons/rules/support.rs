@@ -264,7 +264,7 @@ pub fn set_purchases(
             EventVisibility::side(side.enemy()),
             EventKind::Battle,
             format!(
-                "From what the prisoners said, the {} side's support for battle {id} is now: {}.",
+                "Prisoners' word on battle {id}: the {} support is now {}.",
                 side.adjective(),
                 if names.is_empty() {
                     "nothing".to_owned()

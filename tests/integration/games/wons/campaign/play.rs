@@ -494,7 +494,30 @@ impl Play {
             .collect();
         let request = format!("PUT battles/{battle}/support");
         let body = json!({ "purchases": purchases });
-        self.act(side, &request, body, &note).await;
+        // An enemy that knows this battle's support from a prisoner (R25) hears of the change,
+        // by the purchases' names.
+        let known =
+            !battle_of(&self.view(enemy(side)).await, battle)["enemy_support_revealed"].is_null();
+        let bought_names: Vec<String> = items
+            .iter()
+            .map(|(id, ..)| item(id)["name"].as_str().expect("name").to_owned())
+            .collect();
+        let told = if known {
+            format!(
+                "\n{}: Prisoners' word on battle {battle}: the {} support is now {}.",
+                enemy(side),
+                adjective(side),
+                if bought_names.is_empty() {
+                    "nothing".to_owned()
+                } else {
+                    bought_names.join(", ")
+                }
+            )
+        } else {
+            String::new()
+        };
+        self.act(side, &request, body, &format!("{note}{told}"))
+            .await;
         let mine = self.view(side).await;
         let bought = battle_of(&mine, battle)["own_support"]["purchases"].clone();
         let wanted: Vec<Value> = items

@@ -776,9 +776,7 @@ fn good_information_reveals_the_enemys_support_for_the_next_battle_only() {
             .map(|e| e.sentence.as_str())
             .collect();
         let expected_heard: Vec<&str> = if told {
-            vec![
-                "From what the prisoners said, the Soviet side's support for battle 2 is now: Plentiful hand grenades.",
-            ]
+            vec!["Prisoners' word on battle 2: the Soviet support is now Plentiful hand grenades."]
         } else {
             vec![]
         };
