@@ -124,8 +124,6 @@ pub async fn revoke_token(db: &PgPool, user_id: Uuid, id: Uuid) -> sqlx::Result<
     Ok(done.rows_affected() == 1)
 }
 
-/// The user an unexpired API token belongs to, if the token is known. Notes the use when the
-/// last one noted is over a minute old, so that busy clients do not write on every request.
 /// How a request says who sent it.
 #[derive(Clone, Debug)]
 pub enum Credential {

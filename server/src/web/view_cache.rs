@@ -21,6 +21,16 @@ const CAPACITY: usize = 4096;
 /// A view's key: its campaign, the reader's role, the campaign's version, and which view.
 pub type Key = (Uuid, Role, i64, &'static str);
 
+/// The key of view `kind` as `access`'s caller reads it now.
+pub fn key(access: &crate::web::CampaignAccess, kind: &'static str) -> Key {
+    (
+        access.id(),
+        access.role(),
+        access.membership.campaign.version,
+        kind,
+    )
+}
+
 /// What is kept: a JSON view by its key, or a page by its key and its reader (a page names the
 /// signed-in user).
 #[derive(Clone, PartialEq, Eq, Hash)]

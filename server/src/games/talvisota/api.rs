@@ -201,15 +201,9 @@ pub async fn api_view(
     if access.membership.campaign.game() != crate::core::domain::Game::Talvisota {
         return Err(AppError::not_found());
     }
-    let role = access.role();
-    let key = (
-        access.id(),
-        role,
-        access.membership.campaign.version,
-        "talvisota",
-    );
+    let key = crate::web::view_cache::key(&access, "talvisota");
     crate::web::view_cache::json(key, async {
-        Ok(view_for(&read(&state, &access).await?, role))
+        Ok(view_for(&read(&state, &access).await?, access.role()))
     })
     .await
 }

@@ -117,13 +117,7 @@ pub async fn api_view(
     access: CampaignAccess,
 ) -> Result<axum::response::Response, AppError> {
     require_wons(&access)?;
-    let role = access.role();
-    let key = (
-        access.id(),
-        role,
-        access.membership.campaign.version,
-        "wons",
-    );
+    let key = crate::web::view_cache::key(&access, "wons");
     crate::web::view_cache::json(key, async { Ok(view(&state, &access).await?.1) }).await
 }
 

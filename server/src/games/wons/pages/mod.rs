@@ -589,13 +589,7 @@ pub async fn show(
     State(state): State<AppState>,
     access: CampaignAccess,
 ) -> Result<Response, AppError> {
-    let role = access.role();
-    let key = (
-        access.id(),
-        role,
-        access.membership.campaign.version,
-        "wons-page",
-    );
+    let key = crate::web::view_cache::key(&access, "wons-page");
     let user = (access.user.id, access.user.username.as_str());
     crate::web::view_cache::page(
         key,
