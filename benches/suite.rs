@@ -167,6 +167,17 @@ struct Table {
 }
 
 impl Table {
+    /// The same users, through the server at `url`.
+    fn through(&self, url: &str) -> Arc<Table> {
+        Arc::new(Table {
+            url: url.to_owned(),
+            http: self.http.clone(),
+            umpire: self.umpire.clone(),
+            soviet: self.soviet.clone(),
+            finn: self.finn.clone(),
+        })
+    }
+
     async fn send(
         &self,
         method: reqwest::Method,
@@ -479,20 +490,17 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
     if std::env::args().any(|a| a == "--hours") {
         // For profiling an Hour under readers: this figure alone.
         let server = Server::start(&t, db_opts).await?;
-        let other = Arc::new(Table {
-            url: server.url.clone(),
-            http: t.http.clone(),
-            umpire: t.umpire.clone(),
-            soviet: t.soviet.clone(),
-            finn: t.finn.clone(),
-        });
+        let other = t.through(&server.url);
         figures.push(hours_under_readers(&other, &pool, plan).await?);
         return Ok(figures);
     }
     if std::env::args().any(|a| a == "--rolls") {
-        // For profiling a roll: this figure alone.
-        let campaigns = roll_campaigns(&t).await?;
-        figures.push(rolls_against_pgbench(&t, &campaigns, &pool, db_opts, plan.seconds).await?);
+        // For profiling a roll: this figure alone, against a `motti` process of its own.
+        let server = Server::start(&t, db_opts).await?;
+        let other = t.through(&server.url);
+        let campaigns = roll_campaigns(&other).await?;
+        figures
+            .push(rolls_against_pgbench(&other, &campaigns, &pool, db_opts, plan.seconds).await?);
         return Ok(figures);
     }
 

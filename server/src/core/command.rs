@@ -32,79 +32,55 @@ pub struct Command {
     readers: Readers,
     /// Where the note of the committed change goes.
     notes: crate::core::live::Notes,
+    /// The game's state document as read with the lock, until it is loaded.
+    stored_state: Option<String>,
+    /// Where the game stands after this command, if that changed.
+    standing: Option<db::standing::Standing>,
 }
 
 impl Command {
     /// Opens a transaction and locks campaign `campaign` for its participant `user`; 404 when
     /// the user takes no part in it, 409 when it has finished.
     pub async fn begin(state: &AppState, campaign: Uuid, user: Uuid) -> Result<Command, AppError> {
-        let mut tx = crate::db::pool::begin(&state.db).await?;
-        let locked = db::campaigns::membership(&mut *tx, campaign, user, true)
-            .await?
-            .ok_or_else(AppError::not_found)?;
-        Command::open(tx, locked.campaign, locked.role, Some(user), state).await
+        Command::open(state, campaign, Some(user)).await
     }
 
     /// Opens a transaction and locks the campaign for a command the server runs itself
     /// (such as a passed deadline); it acts with the umpire's authority.
     pub async fn begin_system(state: &AppState, campaign: Uuid) -> Result<Command, AppError> {
-        let mut tx = crate::db::pool::begin(&state.db).await?;
-        let locked = db::campaigns::lock(&mut *tx, campaign)
-            .await?
-            .ok_or_else(AppError::not_found)?;
-        Command::open(tx, locked, Role::Umpire, None, state).await
+        Command::open(state, campaign, None).await
     }
 
+    /// Locks the campaign and reads, in the same statement, what the command needs: the dice
+    /// material and the game's state (read again should a change have been committed while the
+    /// lock was awaited).
     async fn open(
-        mut tx: Transaction<'static, Postgres>,
-        mut campaign: CampaignRow,
-        role: Role,
-        user: Option<Uuid>,
         state: &AppState,
+        campaign: Uuid,
+        user: Option<Uuid>,
     ) -> Result<Command, AppError> {
-        if campaign.is_finished() {
-            return Err(AppError::conflict(
-                "finished",
-                "This campaign has finished; nothing more can be rolled or ordered in it.",
-            ));
-        }
-        let (epoch, seeds) = db::dice::material(&mut *tx, campaign.id, campaign.dice_epoch).await?;
+        let mut tx = crate::db::pool::begin(&state.db).await?;
+        let locked = db::locked::lock_for_command(&mut tx, campaign, user)
+            .await?
+            .ok_or_else(AppError::not_found)?;
+        let (mut campaign, role) = (locked.campaign, locked.role);
+        refuse_finished(&campaign)?;
+        let fresh = match locked.fresh {
+            Some(fresh) => fresh,
+            None => db::locked::Fresh::read(&mut tx, &campaign).await?,
+        };
+        let (epoch, seeds) = fresh.material;
         let (epoch_seeds, upgraded) = open_epoch(&mut tx, &mut campaign, &epoch).await?;
-        let c = &campaign;
-        let chain_head: [u8; 32] = c
-            .chain_head
-            .as_slice()
-            .try_into()
-            .map_err(AppError::internal)?;
-        let parsed: Vec<(Role, Uuid, ClientSeed)> = seeds
-            .into_iter()
-            .filter_map(|s| {
-                Some((
-                    s.role.parse().ok()?,
-                    s.user_id,
-                    ClientSeed::parse(s.seed).ok()?,
-                ))
-            })
-            .collect();
-        let entropy = EntropySet::from_seeds(parsed.iter().map(|(r, u, s)| (*r, *u, s)));
-        let next_k = u64::try_from(c.next_roll).map_err(AppError::internal)?;
-        let epoch_number = u32::try_from(c.dice_epoch).map_err(AppError::internal)?;
-        let dice = LiveDice::new(
-            c.id,
-            epoch_number,
-            epoch_seeds,
-            entropy.hash(),
-            next_k,
-            chain_head,
-        );
-        let mut readers = Readers::default();
-        readers.add(Role::Umpire);
-        readers.add(role);
-        if upgraded {
+        let (dice, entropy) = dice_for(&campaign, epoch_seeds, &seeds)?;
+        let readers = if upgraded {
             // A new epoch's commitments are shown to everyone.
-            readers = Readers::ALL;
-        }
+            Readers::ALL
+        } else {
+            first_readers(role)
+        };
         Ok(Command {
+            stored_state: fresh.state,
+            standing: None,
             readers,
             notes: state.notes.clone(),
             tx,
@@ -120,7 +96,10 @@ impl Command {
     pub async fn load_state<T: serde::de::DeserializeOwned>(
         &mut self,
     ) -> Result<Option<T>, AppError> {
-        Ok(db::game::load_state(&mut self.tx, self.campaign.id).await?)
+        match self.stored_state.take() {
+            Some(text) => Ok(Some(db::game::decode(&text)?)),
+            None => Ok(db::game::load_state(&mut self.tx, self.campaign.id).await?),
+        }
     }
 
     /// The game's state document; 409 when the game has not started.
@@ -136,9 +115,10 @@ impl Command {
         state: &impl serde::Serialize,
         events: &[db::game::NewEvent],
     ) -> Result<Vec<RolledRoll>, AppError> {
-        self.save_state(state).await?;
-        self.append_events(events).await?;
-        self.commit(None).await
+        for e in events {
+            self.changes_for(e.audience);
+        }
+        self.close(Some(state), events, None).await
     }
 
     /// Stores the game's state document.
@@ -156,6 +136,11 @@ impl Command {
         Ok(())
     }
 
+    /// Records where the game stands after this command, written with its other changes.
+    pub fn set_standing(&mut self, standing: db::standing::Standing) {
+        self.standing = Some(standing);
+    }
+
     /// Marks the command as changing what `audience` sees, for a change no event records
     /// (a deadline, a new dice epoch).
     pub fn changes_for(&mut self, audience: Audience) {
@@ -169,45 +154,172 @@ impl Command {
 
     /// Appends the rolls made, bumps the versions of the readers whose view changed, commits, and
     /// then notes the change for those readers' streams. `procedure` names the procedure a dice-tray roll ran.
-    pub async fn commit(mut self, procedure: Option<&str>) -> Result<Vec<RolledRoll>, AppError> {
-        let rolls = self.dice.into_rolls().map_err(|fault| {
-            AppError::internal(format!("a rule asked for an impossible die: {fault}"))
-        })?;
+    pub async fn commit(self, procedure: Option<&str>) -> Result<Vec<RolledRoll>, AppError> {
+        self.close::<()>(None, &[], procedure).await
+    }
+
+    /// Stores `state` (if given), appends `events` and the rolls made, bumps the versions of
+    /// the readers whose view changed, commits, and notes the change: without rolls, the
+    /// writes are one statement; with rolls, two.
+    async fn close<S: serde::Serialize>(
+        mut self,
+        state: Option<&S>,
+        events: &[db::game::NewEvent],
+        procedure: Option<&str>,
+    ) -> Result<Vec<RolledRoll>, AppError> {
+        let rolls = made_rolls(self.dice, &mut self.readers)?;
         let id = self.campaign.id;
-        for roll in &rolls {
-            // A roll's audience sees it.
-            self.readers.see(roll.audience);
-        }
         let r = self.readers;
-        let public = r.soviet && r.finnish;
-        // Every committed command moves the umpire's version, who sees everything.
-        let bumps = db::campaigns::VersionBumps {
-            umpire: 1,
-            public: i64::from(public),
-            soviet: i64::from(r.soviet && !public),
-            finnish: i64::from(r.finnish && !public),
+        let mut writes = db::game::Writes {
+            state,
+            events,
+            bumps: Some(bumps(r)),
+            standing: self.standing.as_ref(),
         };
         if rolls.is_empty() {
-            db::campaigns::bump_versions(&mut self.tx, id, bumps).await?;
+            db::game::record(&mut self.tx, id, writes).await?;
         } else {
-            let new: Vec<db::dice::NewRoll<'_>> = rolls
-                .iter()
-                .map(|roll| db::dice::NewRoll {
-                    roll,
-                    roller_id: self.user,
-                    procedure,
-                })
-                .collect();
-            let hash = self.entropy.hash();
-            let entropy = db::dice::EntropyLines {
-                hash: &hash,
-                lines: self.entropy.lines(),
-            };
-            db::dice::append_rolls(&mut self.tx, id, entropy, &new, bumps).await?;
+            // The rolls' statement moves the versions.
+            writes.bumps = None;
+            db::game::record(&mut self.tx, id, writes).await?;
+            let written = RollsToWrite {
+                campaign: id,
+                user: self.user,
+                procedure,
+                entropy: &self.entropy,
+                rolls: &rolls,
+                readers: r,
+            }
+            .write(&mut *self.tx, None)
+            .await?;
+            if !written {
+                return Err(AppError::internal(
+                    "the locked campaign's rolls were not written",
+                ));
+            }
         }
         self.tx.commit().await?;
         self.notes.send(r.payload(id));
         Ok(rolls)
+    }
+}
+
+/// 409 when the campaign has finished: nothing more is rolled or ordered in it.
+pub(crate) fn refuse_finished(campaign: &CampaignRow) -> Result<(), AppError> {
+    if campaign.is_finished() {
+        return Err(AppError::conflict(
+            "finished",
+            "This campaign has finished; nothing more can be rolled or ordered in it.",
+        ));
+    }
+    Ok(())
+}
+
+/// The readers a command changes from the start: the umpire's and the caller's own.
+pub(crate) fn first_readers(role: Role) -> Readers {
+    let mut readers = Readers::default();
+    readers.add(Role::Umpire);
+    readers.add(role);
+    readers
+}
+
+/// The live dice of `campaign` as it stands (its epoch, next roll number and chain head), with
+/// its epoch's seeds and the client seeds in effect; and the entropy set they make.
+pub(crate) fn dice_for(
+    campaign: &CampaignRow,
+    seeds: EpochSeeds,
+    clients: &[db::dice::ClientSeedRow],
+) -> Result<(LiveDice, EntropySet), AppError> {
+    let chain_head: [u8; 32] = campaign
+        .chain_head
+        .as_slice()
+        .try_into()
+        .map_err(AppError::internal)?;
+    let parsed: Vec<(Role, Uuid, ClientSeed)> = clients
+        .iter()
+        .filter_map(|s| {
+            Some((
+                s.role.parse().ok()?,
+                s.user_id,
+                ClientSeed::parse(s.seed.clone()).ok()?,
+            ))
+        })
+        .collect();
+    let entropy = EntropySet::from_seeds(parsed.iter().map(|(r, u, s)| (*r, *u, s)));
+    let next_k = u64::try_from(campaign.next_roll).map_err(AppError::internal)?;
+    let epoch = u32::try_from(campaign.dice_epoch).map_err(AppError::internal)?;
+    let dice = LiveDice::new(
+        campaign.id,
+        epoch,
+        seeds,
+        entropy.hash(),
+        next_k,
+        chain_head,
+    );
+    Ok((dice, entropy))
+}
+
+/// The rolls `dice` made; each is a change for its audience.
+pub(crate) fn made_rolls(
+    dice: LiveDice,
+    readers: &mut Readers,
+) -> Result<Vec<RolledRoll>, AppError> {
+    let rolls = dice.into_rolls().map_err(|fault| {
+        AppError::internal(format!("a rule asked for an impossible die: {fault}"))
+    })?;
+    for roll in &rolls {
+        readers.see(roll.audience);
+    }
+    Ok(rolls)
+}
+
+/// How far each reader's version moves for a change `readers` see. Every committed change
+/// moves the umpire's version, who sees everything.
+fn bumps(r: Readers) -> db::campaigns::VersionBumps {
+    let public = r.soviet && r.finnish;
+    db::campaigns::VersionBumps {
+        umpire: 1,
+        public: i64::from(public),
+        soviet: i64::from(r.soviet && !public),
+        finnish: i64::from(r.finnish && !public),
+    }
+}
+
+/// Rolls made, with what their write needs: who asked, the procedure run, the entropy set
+/// used and whose views they change.
+pub(crate) struct RollsToWrite<'a> {
+    pub campaign: Uuid,
+    pub user: Option<Uuid>,
+    pub procedure: Option<&'a str>,
+    pub entropy: &'a EntropySet,
+    pub rolls: &'a [RolledRoll],
+    pub readers: Readers,
+}
+
+impl RollsToWrite<'_> {
+    /// Writes the rolls and moves the readers' versions in one statement (`db::dice::append_rolls`);
+    /// answers whether they were written, which only fails when `unchanged` no longer holds.
+    pub(crate) async fn write<'e>(
+        &self,
+        db: impl sqlx::PgExecutor<'e>,
+        unchanged: Option<&db::dice::Unchanged<'_>>,
+    ) -> Result<bool, AppError> {
+        let new: Vec<db::dice::NewRoll<'_>> = self
+            .rolls
+            .iter()
+            .map(|roll| db::dice::NewRoll {
+                roll,
+                roller_id: self.user,
+                procedure: self.procedure,
+            })
+            .collect();
+        let hash = self.entropy.hash();
+        let entropy = db::dice::EntropyLines {
+            hash: &hash,
+            lines: self.entropy.lines(),
+        };
+        let bumps = bumps(self.readers);
+        Ok(db::dice::append_rolls(db, self.campaign, entropy, &new, bumps, unchanged).await?)
     }
 }
 
@@ -227,6 +339,14 @@ async fn open_epoch(
         campaign.dice_epoch = next;
         return Ok((seeds, true));
     }
+    Ok((epoch_seeds(campaign, rows)?, false))
+}
+
+/// The four seeds of the campaign's open v2 epoch, from its `(audience, seed)` rows.
+pub(crate) fn epoch_seeds(
+    campaign: &CampaignRow,
+    rows: &[(String, Vec<u8>)],
+) -> Result<EpochSeeds, AppError> {
     let mut seeds = [[0u8; 32]; 4];
     for (audience, seed) in rows {
         let audience: Audience = audience.parse().map_err(AppError::internal)?;
@@ -241,5 +361,5 @@ async fn open_epoch(
             rows.len()
         )));
     }
-    Ok((EpochSeeds::new(seeds), false))
+    Ok(EpochSeeds::new(seeds))
 }

@@ -1,5 +1,5 @@
 //! The shared core every area stands on: the domain's names, errors and refusals, the command
-//! runner's transaction, live updates, free text and upload limits.
+//! runner's transaction, rolls on their own, live updates, free text and upload limits.
 
 pub mod command;
 pub mod domain;
@@ -7,4 +7,5 @@ pub mod error;
 pub mod live;
 pub mod nesting;
 pub mod refusal;
+pub mod roll;
 pub mod text;

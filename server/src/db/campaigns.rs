@@ -111,7 +111,7 @@ impl ParticipantRow {
     }
 }
 
-const CAMPAIGN_COLUMNS: &str = "c.id, c.name, c.game, c.status, c.created_at, c.version, c.public_version, c.soviet_version, c.finnish_version, c.dice_epoch, c.chain_head, c.next_roll, c.orders_deadline, c.standing, c.pace_minutes, c.grace_minutes, c.paused_at";
+pub(crate) const CAMPAIGN_COLUMNS: &str = "c.id, c.name, c.game, c.status, c.created_at, c.version, c.public_version, c.soviet_version, c.finnish_version, c.dice_epoch, c.chain_head, c.next_roll, c.orders_deadline, c.standing, c.pace_minutes, c.grace_minutes, c.paused_at";
 
 /// Inserts a campaign (with its creator as umpire) inside `tx`.
 pub async fn insert(
@@ -393,28 +393,4 @@ pub struct VersionBumps {
     pub soviet: i64,
     /// What the Finnish side alone sees.
     pub finnish: i64,
-}
-
-/// Raises the versions of a campaign inside `tx`, for a command that appended no rolls (appending
-/// rolls raises them in the same statement).
-pub async fn bump_versions(
-    tx: &mut Transaction<'_, Postgres>,
-    id: Uuid,
-    bumps: VersionBumps,
-) -> sqlx::Result<()> {
-    if bumps == VersionBumps::default() {
-        return Ok(());
-    }
-    sqlx::query(
-        "update campaigns set version = version + $2, public_version = public_version + $3, \
-         soviet_version = soviet_version + $4, finnish_version = finnish_version + $5 where id = $1",
-    )
-    .bind(id)
-    .bind(bumps.umpire)
-    .bind(bumps.public)
-    .bind(bumps.soviet)
-    .bind(bumps.finnish)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
 }

@@ -45,46 +45,73 @@ pub struct ClientSeedRow {
     pub seed: String,
 }
 
-/// What a command needs to roll, read in one statement once the campaign is locked: the seeds of
-/// its dice epoch `epoch` (audience and seed, by audience byte) and the client seeds in effect.
+/// The columns that read a campaign's dice material, for a statement in which the SQL
+/// expressions `campaign` and `epoch` name the campaign and its dice epoch: the epoch's seeds
+/// (audience and seed, by audience byte) and the client seeds in effect (by role and user).
+/// `MaterialRow` reads them.
+pub(crate) fn material_columns(campaign: &str, epoch: &str) -> String {
+    let seeds = format!(
+        "from dice_seeds where campaign_id = {campaign} and epoch = {epoch} \
+         order by array_position(array['public', 'soviet', 'finnish', 'umpire'], audience)"
+    );
+    let clients = format!(
+        "from participants where campaign_id = {campaign} and client_seed is not null \
+         order by role, user_id"
+    );
+    format!(
+        "array(select audience {seeds}) as audiences, array(select seed {seeds}) as seeds, \
+         array(select role {clients}) as roles, array(select user_id {clients}) as users, \
+         array(select client_seed {clients}) as texts"
+    )
+}
+
+/// A campaign's dice material as `material_columns` reads it.
+#[derive(sqlx::FromRow)]
+pub(crate) struct MaterialRow {
+    audiences: Vec<String>,
+    seeds: Vec<Vec<u8>>,
+    roles: Vec<String>,
+    users: Vec<Uuid>,
+    texts: Vec<String>,
+}
+
+/// The seeds of an epoch (audience and seed, by audience byte) and the client seeds in effect.
+pub type Material = (Vec<(String, Vec<u8>)>, Vec<ClientSeedRow>);
+
+impl MaterialRow {
+    /// The epoch's seeds and the client seeds.
+    pub(crate) fn split(self) -> Material {
+        let clients = self
+            .roles
+            .into_iter()
+            .zip(self.users)
+            .zip(self.texts)
+            .map(|((role, user_id), seed)| ClientSeedRow {
+                role,
+                user_id,
+                seed,
+            })
+            .collect();
+        (
+            self.audiences.into_iter().zip(self.seeds).collect(),
+            clients,
+        )
+    }
+}
+
+/// What rolls are made from, read in one statement: the seeds of campaign `campaign`'s dice
+/// epoch `epoch` and the client seeds in effect.
 pub async fn material<'e>(
     db: impl PgExecutor<'e>,
     campaign: Uuid,
     epoch: i32,
-) -> sqlx::Result<(Vec<(String, Vec<u8>)>, Vec<ClientSeedRow>)> {
-    #[derive(sqlx::FromRow)]
-    struct Row {
-        audiences: Vec<String>,
-        seeds: Vec<Vec<u8>>,
-        roles: Vec<String>,
-        users: Vec<Uuid>,
-        texts: Vec<String>,
-    }
-    let row: Row = sqlx::query_as(
-        "with s as (select audience, seed from dice_seeds where campaign_id = $1 and epoch = $2 \
-           order by array_position(array['public', 'soviet', 'finnish', 'umpire'], audience)), \
-         p as (select role, user_id, client_seed from participants \
-           where campaign_id = $1 and client_seed is not null order by role, user_id) \
-         select array(select audience from s) as audiences, array(select seed from s) as seeds, \
-           array(select role from p) as roles, array(select user_id from p) as users, \
-           array(select client_seed from p) as texts",
-    )
-    .bind(campaign)
-    .bind(epoch)
-    .fetch_one(db)
-    .await?;
-    let clients = row
-        .roles
-        .into_iter()
-        .zip(row.users)
-        .zip(row.texts)
-        .map(|((role, user_id), seed)| ClientSeedRow {
-            role,
-            user_id,
-            seed,
-        })
-        .collect();
-    Ok((row.audiences.into_iter().zip(row.seeds).collect(), clients))
+) -> sqlx::Result<Material> {
+    let row: MaterialRow = sqlx::query_as(&format!("select {}", material_columns("$1", "$2")))
+        .bind(campaign)
+        .bind(epoch)
+        .fetch_one(db)
+        .await?;
+    Ok(row.split())
 }
 
 /// Every entropy set a campaign's rolls used.
@@ -155,18 +182,42 @@ pub struct EntropyLines<'a> {
     pub lines: &'a [String],
 }
 
+impl ClientSeedRow {
+    /// The seed as one line (role, user, seed), as `append_rolls` compares a roll's client seeds
+    /// with those in effect when it is written.
+    pub fn line(&self) -> String {
+        format!("{} {} {}", self.role, self.user_id, self.seed)
+    }
+}
+
+/// What rolls made without the campaign's lock assumed, read before rolling: the campaign's
+/// next roll number, its dice epoch and the client seeds in effect (`ClientSeedRow::line`, in
+/// `material`'s order). Their write lands only if all of them still hold, and the campaign has
+/// not finished.
+pub struct Unchanged<'a> {
+    /// The next roll number the rolls started from.
+    pub next_roll: i64,
+    /// The dice epoch they were rolled in.
+    pub epoch: i32,
+    /// The client seeds their entropy set was made of.
+    pub client_seeds: &'a [String],
+}
+
 /// Appends rolls with their entropy set, counts them and their d6 faces, and moves the campaign's roll
 /// counter, chain head and readers' versions, in one statement: a roll's whole write is a
-/// single round trip while the campaign is locked.
-pub async fn append_rolls(
-    tx: &mut Transaction<'_, Postgres>,
+/// single round trip. Inside a command the campaign is locked and `unchanged` is `None`; rolls
+/// made without the lock pass what they assumed, and nothing is written unless it still holds.
+/// Answers whether the rolls were written.
+pub async fn append_rolls<'e>(
+    db: impl PgExecutor<'e>,
     campaign: Uuid,
     entropy: EntropyLines<'_>,
     rolls: &[NewRoll<'_>],
     bumps: super::campaigns::VersionBumps,
-) -> sqlx::Result<()> {
+    unchanged: Option<&Unchanged<'_>>,
+) -> sqlx::Result<bool> {
     let Some(last) = rolls.last() else {
-        return Ok(());
+        return Ok(true);
     };
     // d6 faces counted per (epoch, audience, face) across the rolls, so that no row is
     // updated twice by the one statement.
@@ -191,72 +242,109 @@ pub async fn append_rolls(
     let column = |f: fn(&NewRoll<'_>) -> Option<String>| -> Vec<Option<String>> {
         rolls.iter().map(f).collect()
     };
-    sqlx::query(
-        "with stored as ( \
+    // The campaign's row moves first; every insert depends on its having moved, so when what
+    // the rolls assumed no longer holds the statement writes nothing.
+    let guard = if unchanged.is_some() {
+        " and next_roll = $33 and dice_epoch = $34 and status <> 'finished' \
+          and array(select role || ' ' || user_id::text || ' ' || client_seed from participants \
+            where campaign_id = $1 and client_seed is not null order by role, user_id) = $35::text[]"
+    } else {
+        ""
+    };
+    let sql = format!(
+        "with moved as ( \
+           update campaigns set next_roll = $24, chain_head = $25, version = version + $26, \
+             public_version = public_version + $27, soviet_version = soviet_version + $28, \
+             finnish_version = finnish_version + $29 where id = $1{guard} returning id), \
+         stored as ( \
            insert into rolls (campaign_id, k, epoch, entropy, draws, chain, expression, purpose, \
              visibility, roller_role, roller_id, procedure, result, summary, total, audience, digest) \
            select $1, * from unnest($2::bigint[], $3::integer[], $4::bytea[], $5::jsonb[], $6::bytea[], \
              $7::text[], $8::text[], $9::text[], $10::text[], $11::uuid[], $12::text[], $13::jsonb[], \
-             $14::text[], $15::bigint[], $16::text[], $17::bytea[])), \
+             $14::text[], $15::bigint[], $16::text[], $17::bytea[]) where exists (select from moved)), \
          counted as ( \
            insert into dice_faces (campaign_id, epoch, scope, face, count) \
            select $1, * from unnest($18::integer[], $19::text[], $20::integer[], $21::bigint[]) \
+           where exists (select from moved) \
            on conflict (campaign_id, epoch, scope, face) do update set count = dice_faces.count + excluded.count), \
          entropy as ( \
-           insert into entropy_sets (campaign_id, entropy, lines) values ($1, $22, $23) on conflict do nothing), \
+           insert into entropy_sets (campaign_id, entropy, lines) select $1, $22, $23 \
+           where exists (select from moved) on conflict do nothing), \
          tallied as ( \
            insert into roll_counts (campaign_id, epoch, audience, count) \
            select $1, * from unnest($30::integer[], $31::text[], $32::bigint[]) \
+           where exists (select from moved) \
            on conflict (campaign_id, epoch, audience) do update set count = roll_counts.count + excluded.count) \
-         update campaigns set next_roll = $24, chain_head = $25, version = version + $26, \
-           public_version = public_version + $27, soviet_version = soviet_version + $28, \
-           finnish_version = finnish_version + $29 where id = $1",
-    )
-    .bind(campaign)
-    .bind(rolls.iter().map(|n| n.roll.k as i64).collect::<Vec<_>>())
-    .bind(rolls.iter().map(|n| n.roll.epoch as i32).collect::<Vec<_>>())
-    .bind(rolls.iter().map(|n| n.roll.entropy.to_vec()).collect::<Vec<_>>())
-    .bind(
-        rolls
-            .iter()
-            .map(|n| sqlx::types::Json(&n.roll.draws))
-            .collect::<Vec<_>>(),
-    )
-    .bind(rolls.iter().map(|n| n.roll.chain.to_vec()).collect::<Vec<_>>())
-    .bind(column(|n| Some(n.roll.expression.clone())))
-    .bind(column(|n| Some(n.roll.purpose.clone())))
-    .bind(column(|n| Some(n.roll.visibility.code().to_owned())))
-    .bind(column(|n| Some(n.roll.roller.code().to_owned())))
-    .bind(rolls.iter().map(|n| n.roller_id).collect::<Vec<_>>())
-    .bind(column(|n| n.procedure.map(str::to_owned)))
-    .bind(
-        rolls
-            .iter()
-            .map(|n| sqlx::types::Json(&n.roll.result))
-            .collect::<Vec<_>>(),
-    )
-    .bind(column(|n| n.roll.summary.clone()))
-    .bind(rolls.iter().map(|n| n.roll.total).collect::<Vec<_>>())
-    .bind(column(|n| Some(n.roll.audience.code().to_owned())))
-    .bind(rolls.iter().map(|n| n.roll.digest.to_vec()).collect::<Vec<_>>())
-    .bind(faces.keys().map(|k| k.0).collect::<Vec<_>>())
-    .bind(faces.keys().map(|k| k.1).collect::<Vec<_>>())
-    .bind(faces.keys().map(|k| k.2).collect::<Vec<_>>())
-    .bind(faces.values().copied().collect::<Vec<_>>())
-    .bind(entropy.hash)
-    .bind(sqlx::types::Json(entropy.lines))
-    .bind(last.roll.k as i64 + 1)
-    .bind(&last.roll.chain[..])
-    .bind(bumps.umpire)
-    .bind(bumps.public)
-    .bind(bumps.soviet)
-    .bind(bumps.finnish)
-    .bind(tally.keys().map(|k| k.0).collect::<Vec<_>>())
-    .bind(tally.keys().map(|k| k.1).collect::<Vec<_>>())
-    .bind(tally.values().copied().collect::<Vec<_>>())
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
+         select exists (select from moved)"
+    );
+    let query = sqlx::query_scalar::<_, bool>(&sql)
+        .bind(campaign)
+        .bind(rolls.iter().map(|n| n.roll.k as i64).collect::<Vec<_>>())
+        .bind(
+            rolls
+                .iter()
+                .map(|n| n.roll.epoch as i32)
+                .collect::<Vec<_>>(),
+        )
+        .bind(
+            rolls
+                .iter()
+                .map(|n| n.roll.entropy.to_vec())
+                .collect::<Vec<_>>(),
+        )
+        .bind(
+            rolls
+                .iter()
+                .map(|n| sqlx::types::Json(&n.roll.draws))
+                .collect::<Vec<_>>(),
+        )
+        .bind(
+            rolls
+                .iter()
+                .map(|n| n.roll.chain.to_vec())
+                .collect::<Vec<_>>(),
+        )
+        .bind(column(|n| Some(n.roll.expression.clone())))
+        .bind(column(|n| Some(n.roll.purpose.clone())))
+        .bind(column(|n| Some(n.roll.visibility.code().to_owned())))
+        .bind(column(|n| Some(n.roll.roller.code().to_owned())))
+        .bind(rolls.iter().map(|n| n.roller_id).collect::<Vec<_>>())
+        .bind(column(|n| n.procedure.map(str::to_owned)))
+        .bind(
+            rolls
+                .iter()
+                .map(|n| sqlx::types::Json(&n.roll.result))
+                .collect::<Vec<_>>(),
+        )
+        .bind(column(|n| n.roll.summary.clone()))
+        .bind(rolls.iter().map(|n| n.roll.total).collect::<Vec<_>>())
+        .bind(column(|n| Some(n.roll.audience.code().to_owned())))
+        .bind(
+            rolls
+                .iter()
+                .map(|n| n.roll.digest.to_vec())
+                .collect::<Vec<_>>(),
+        )
+        .bind(faces.keys().map(|k| k.0).collect::<Vec<_>>())
+        .bind(faces.keys().map(|k| k.1).collect::<Vec<_>>())
+        .bind(faces.keys().map(|k| k.2).collect::<Vec<_>>())
+        .bind(faces.values().copied().collect::<Vec<_>>())
+        .bind(entropy.hash)
+        .bind(sqlx::types::Json(entropy.lines))
+        .bind(last.roll.k as i64 + 1)
+        .bind(&last.roll.chain[..])
+        .bind(bumps.umpire)
+        .bind(bumps.public)
+        .bind(bumps.soviet)
+        .bind(bumps.finnish)
+        .bind(tally.keys().map(|k| k.0).collect::<Vec<_>>())
+        .bind(tally.keys().map(|k| k.1).collect::<Vec<_>>())
+        .bind(tally.values().copied().collect::<Vec<_>>());
+    let query = match unchanged {
+        Some(u) => query.bind(u.next_roll).bind(u.epoch).bind(u.client_seeds),
+        None => query,
+    };
+    query.fetch_one(db).await
 }
 
 const ROLL_COLUMNS: &str = "k, epoch, audience, entropy, draws, digest, chain, expression, purpose, visibility, roller_role, \

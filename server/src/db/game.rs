@@ -60,7 +60,7 @@ pub async fn load_state<T: serde::de::DeserializeOwned>(
 }
 
 /// A state document's text decoded straight into `T`.
-fn decode<T: serde::de::DeserializeOwned>(text: &str) -> sqlx::Result<T> {
+pub fn decode<T: serde::de::DeserializeOwned>(text: &str) -> sqlx::Result<T> {
     serde_json::from_str(text).map_err(|e| sqlx::Error::Decode(Box::new(e)))
 }
 
@@ -96,61 +96,130 @@ pub async fn save_state(
     Ok(())
 }
 
-/// Appends events, numbering them after the campaign's last one (the campaign row is locked):
-/// `seq` counts every event, and each side's own number counts only the events it may read.
+/// Appends events, numbering them after the campaign's last one (the campaign row is locked),
+/// in one statement however many there are: `seq` counts every event, and each side's own
+/// number counts only the events it may read.
 pub async fn append_events(
     tx: &mut Transaction<'_, Postgres>,
     campaign: Uuid,
     events: &[NewEvent],
 ) -> sqlx::Result<()> {
-    if events.is_empty() {
+    let writes = Writes::<()> {
+        state: None,
+        events,
+        bumps: None,
+        standing: None,
+    };
+    record(tx, campaign, writes).await
+}
+
+/// What a command writes to its game (see `record`).
+pub struct Writes<'a, S> {
+    /// The state document to store, if it is stored.
+    pub state: Option<&'a S>,
+    /// Events to append.
+    pub events: &'a [NewEvent],
+    /// How far the readers' versions move, if they move here.
+    pub bumps: Option<crate::db::campaigns::VersionBumps>,
+    /// Where the game now stands, if that changed.
+    pub standing: Option<&'a crate::db::standing::Standing>,
+}
+
+/// A command's writes to its game in one statement (the campaign row is locked): stores the
+/// state document, appends the events (numbered as `append_events` says), and moves the
+/// campaign's readers' versions and its standing.
+pub async fn record<S: Serialize>(
+    tx: &mut Transaction<'_, Postgres>,
+    campaign: Uuid,
+    writes: Writes<'_, S>,
+) -> sqlx::Result<()> {
+    let Writes {
+        state,
+        events,
+        bumps,
+        standing,
+    } = writes;
+    if events.is_empty() && bumps.is_none() && standing.is_none() {
+        if let Some(state) = state {
+            save_state(tx, campaign, state).await?;
+        }
         return Ok(());
     }
-    let seen_by = |side: Audience| {
-        events
-            .iter()
-            .filter(|e| e.audience == Audience::Public || e.audience == side)
-            .count() as i64
-    };
-    let (first, mut soviet, mut finnish): (i64, i64, i64) = sqlx::query_as(
-        "update campaigns set next_event = next_event + $2, \
-             next_soviet_event = next_soviet_event + $3, next_finnish_event = next_finnish_event + $4 \
-         where id = $1 \
-         returning next_event - $2, next_soviet_event - $3, next_finnish_event - $4",
-    )
-    .bind(campaign)
-    .bind(events.len() as i64)
-    .bind(seen_by(Audience::Soviet))
-    .bind(seen_by(Audience::Finnish))
-    .fetch_one(&mut **tx)
-    .await?;
-    let number = |counter: &mut i64, seen: bool| {
+    // Each event's place after the campaign's counters: among all events, and among those each
+    // side may read (none for an event it may not).
+    let (mut soviet, mut finnish) = (0i64, 0i64);
+    let places = |counter: &mut i64, seen: bool| {
         seen.then(|| {
             *counter += 1;
             *counter - 1
         })
     };
-    for (i, e) in events.iter().enumerate() {
+    let mut soviet_places = Vec::with_capacity(events.len());
+    let mut finnish_places = Vec::with_capacity(events.len());
+    for e in events {
         let public = e.audience == Audience::Public;
-        let soviet_seq = number(&mut soviet, public || e.audience == Audience::Soviet);
-        let finnish_seq = number(&mut finnish, public || e.audience == Audience::Finnish);
-        sqlx::query(
-            "insert into game_events \
-             (campaign_id, seq, soviet_seq, finnish_seq, audience, kind, moment, sentence, payload) \
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-        )
-        .bind(campaign)
-        .bind(first + i as i64)
-        .bind(soviet_seq)
-        .bind(finnish_seq)
-        .bind(e.audience.code())
-        .bind(&e.kind)
-        .bind(&e.moment)
-        .bind(&e.sentence)
-        .bind(sqlx::types::Json(&e.payload))
-        .execute(&mut **tx)
-        .await?;
+        soviet_places.push(places(
+            &mut soviet,
+            public || e.audience == Audience::Soviet,
+        ));
+        finnish_places.push(places(
+            &mut finnish,
+            public || e.audience == Audience::Finnish,
+        ));
     }
+    let saved = if state.is_some() {
+        "saved as (insert into game_states (campaign_id, state) values ($1, $17) \
+           on conflict (campaign_id) do update set state = excluded.state, updated_at = now()), "
+    } else {
+        ""
+    };
+    let sql = format!(
+        "with {saved}counters as ( \
+           update campaigns set next_event = next_event + $2, \
+             next_soviet_event = next_soviet_event + $3, next_finnish_event = next_finnish_event + $4, \
+             version = version + $12, public_version = public_version + $13, \
+             soviet_version = soviet_version + $14, finnish_version = finnish_version + $15, \
+             standing = coalesce($16::jsonb, standing) \
+           where id = $1 \
+           returning next_event - $2 as seq, next_soviet_event - $3 as soviet, \
+             next_finnish_event - $4 as finnish) \
+         insert into game_events \
+           (campaign_id, seq, soviet_seq, finnish_seq, audience, kind, moment, sentence, payload) \
+         select $1, c.seq + e.place - 1, c.soviet + e.soviet, c.finnish + e.finnish, \
+           e.audience, e.kind, e.moment, e.sentence, e.payload \
+         from counters c, unnest($5::bigint[], $6::bigint[], $7::text[], $8::text[], $9::text[], \
+           $10::text[], $11::jsonb[]) with ordinality \
+           as e(soviet, finnish, audience, kind, moment, sentence, payload, place)"
+    );
+    let column = |f: fn(&NewEvent) -> &str| events.iter().map(f).collect::<Vec<_>>();
+    let bumps = bumps.unwrap_or_default();
+    let query = sqlx::query(&sql)
+        .bind(campaign)
+        .bind(events.len() as i64)
+        .bind(soviet)
+        .bind(finnish)
+        .bind(soviet_places)
+        .bind(finnish_places)
+        .bind(column(|e| e.audience.code()))
+        .bind(column(|e| e.kind.as_str()))
+        .bind(column(|e| e.moment.as_str()))
+        .bind(column(|e| e.sentence.as_str()))
+        .bind(
+            events
+                .iter()
+                .map(|e| sqlx::types::Json(&e.payload))
+                .collect::<Vec<_>>(),
+        )
+        .bind(bumps.umpire)
+        .bind(bumps.public)
+        .bind(bumps.soviet)
+        .bind(bumps.finnish)
+        .bind(standing.map(sqlx::types::Json));
+    let query = match state {
+        Some(state) => query.bind(sqlx::types::Json(state)),
+        None => query,
+    };
+    query.execute(&mut **tx).await?;
     Ok(())
 }
 

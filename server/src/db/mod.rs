@@ -6,6 +6,7 @@ pub mod dice;
 pub mod dice_epochs;
 pub mod game;
 pub mod invites;
+pub mod locked;
 pub mod notify;
 pub mod pool;
 pub mod readers;

@@ -129,27 +129,47 @@ pub struct Notice<'a> {
     pub link: &'a str,
 }
 
-/// Queues `notice` inside `tx`, one row for each active target of each receiving participant.
+/// Queues `notices` inside `tx` in one statement, one row for each active target of each
+/// receiving participant of each notice.
 pub async fn enqueue(
     tx: &mut Transaction<'_, Postgres>,
     campaign: Uuid,
-    notice: &Notice<'_>,
+    notices: &[Notice<'_>],
 ) -> sqlx::Result<u64> {
-    let roles: Vec<&str> = notice.roles.iter().map(|r| r.code()).collect();
+    if notices.is_empty() {
+        return Ok(0);
+    }
+    let column =
+        |f: for<'n> fn(&'n Notice<'_>) -> &'n str| notices.iter().map(f).collect::<Vec<&str>>();
+    let roles: Vec<String> = notices
+        .iter()
+        .map(|n| {
+            n.roles
+                .iter()
+                .map(|r| r.code())
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
     let done = sqlx::query(
         "insert into notify_outbox (id, target_id, campaign_id, subject, body, link) \
-         select gen_random_uuid(), t.id, $1, $2, $3, $4 from notify_targets t \
-         join participants p on p.user_id = t.user_id and p.campaign_id = $1 and p.removed_at is null \
-         where t.active and (t.campaign_id is null or t.campaign_id = $1) and p.role = any($5) \
-           and ($6::uuid is null or p.user_id <> $6) and ($7::uuid is null or p.user_id = $7)",
+         select gen_random_uuid(), t.id, $1, n.subject, n.body, n.link \
+         from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::uuid[], $7::uuid[]) \
+           as n(subject, body, link, roles, except_user, only_user) \
+         join participants p on p.campaign_id = $1 and p.removed_at is null \
+           and p.role = any(string_to_array(n.roles, ',')) \
+           and (n.except_user is null or p.user_id <> n.except_user) \
+           and (n.only_user is null or p.user_id = n.only_user) \
+         join notify_targets t on t.user_id = p.user_id and t.active \
+           and (t.campaign_id is null or t.campaign_id = $1)",
     )
     .bind(campaign)
-    .bind(notice.subject)
-    .bind(notice.body)
-    .bind(notice.link)
-    .bind(&roles)
-    .bind(notice.except)
-    .bind(notice.only)
+    .bind(column(|n| n.subject))
+    .bind(column(|n| n.body))
+    .bind(column(|n| n.link))
+    .bind(roles)
+    .bind(notices.iter().map(|n| n.except).collect::<Vec<_>>())
+    .bind(notices.iter().map(|n| n.only).collect::<Vec<_>>())
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected())

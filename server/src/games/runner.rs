@@ -97,30 +97,26 @@ impl<G: Game> GameCommand<G> {
                 db::campaigns::set_deadline(&mut **self.command.tx(), id, next).await?;
             }
         }
+        let mut notices = crate::notify::tell::Notices::default();
+        let name = &self.command.campaign.name;
         let standing = super::standing::<G>(&self.state);
-        if self.command.campaign.standing() != Some(&standing) {
-            db::standing::save(self.command.tx(), id, &standing).await?;
-            let old = self.command.campaign.standing().cloned();
-            let name = self.command.campaign.name.clone();
-            crate::notify::tell::standing_changed(
-                self.command.tx(),
-                id,
-                &name,
-                old.as_ref(),
-                &standing,
-            )
-            .await?;
+        let old = self.command.campaign.standing();
+        if old != Some(&standing) {
+            crate::notify::tell::standing_changed(&mut notices, id, name, old, &standing);
         }
         let entries: Vec<_> = events
             .iter()
             .map(|e| G::log_entry(&self.state, e))
             .chain(written)
             .collect();
-        let name = self.command.campaign.name.clone();
         let author = self.command.user;
         for entry in entries.iter().filter(|e| G::notable(&e.kind)) {
-            crate::notify::tell::logged(self.command.tx(), id, &name, entry, author).await?;
+            crate::notify::tell::logged(&mut notices, id, name, entry, author);
         }
+        if old != Some(&standing) {
+            self.command.set_standing(standing);
+        }
+        notices.queue(self.command.tx(), id).await?;
         let role = self.command.role;
         let rolls = self.command.finish(&self.state, &entries).await?;
         Ok(Committed {

@@ -70,22 +70,12 @@ async fn warn_deadlines(state: &AppState) -> sqlx::Result<()> {
     for (id, name, standing, deadline) in due {
         let Some(standing) = standing else { continue };
         let due_utc = crate::core::text::utc_minute(deadline);
+        let mut notices = super::tell::Notices::default();
         for awaited in &standing.0.awaited {
             let words = super::notices::deadline_near(id, &name, &awaited.what, &due_utc);
-            db::notify::enqueue(
-                &mut tx,
-                id,
-                &db::notify::Notice {
-                    roles: &[awaited.role],
-                    except: None,
-                    only: None,
-                    subject: &words.subject,
-                    body: &words.body,
-                    link: &words.link,
-                },
-            )
-            .await?;
+            notices.add(&[awaited.role], words, None, None);
         }
+        notices.queue(&mut tx, id).await?;
     }
     tx.commit().await
 }

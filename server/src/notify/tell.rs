@@ -13,55 +13,75 @@ use uuid::Uuid;
 /// Every role.
 const EVERYONE: [Role; 3] = [Role::Soviet, Role::Finnish, Role::Umpire];
 
-async fn queue(
-    tx: &mut Transaction<'_, Postgres>,
-    campaign: Uuid,
-    roles: &[Role],
-    words: &Words,
+/// Notices a change calls for, gathered so that they are queued in one statement.
+#[derive(Default)]
+pub struct Notices(Vec<Pending>);
+
+/// A notice to queue: its receivers and its words.
+struct Pending {
+    roles: Vec<Role>,
+    words: Words,
     except: Option<Uuid>,
     only: Option<Uuid>,
-) -> sqlx::Result<()> {
-    db::notify::enqueue(
-        tx,
-        campaign,
-        &Notice {
-            roles,
+}
+
+impl Notices {
+    /// Adds a notice for the participants of `roles` (leaving out `except`; only `only`, if set).
+    pub fn add(&mut self, roles: &[Role], words: Words, except: Option<Uuid>, only: Option<Uuid>) {
+        self.0.push(Pending {
+            roles: roles.to_vec(),
+            words,
             except,
             only,
-            subject: &words.subject,
-            body: &words.body,
-            link: &words.link,
-        },
-    )
-    .await
-    .map(drop)
+        });
+    }
+
+    /// Queues them all inside `tx`, in one statement.
+    pub async fn queue(
+        self,
+        tx: &mut Transaction<'_, Postgres>,
+        campaign: Uuid,
+    ) -> sqlx::Result<()> {
+        let notices: Vec<Notice<'_>> = self
+            .0
+            .iter()
+            .map(|p| Notice {
+                roles: &p.roles,
+                except: p.except,
+                only: p.only,
+                subject: &p.words.subject,
+                body: &p.words.body,
+                link: &p.words.link,
+            })
+            .collect();
+        db::notify::enqueue(tx, campaign, &notices).await.map(drop)
+    }
 }
 
 /// The game moved from `old` to `new`: everyone hears of a resolved turn, and each role the game
 /// now waits for (and did not before) hears that it is its move.
-pub async fn standing_changed(
-    tx: &mut Transaction<'_, Postgres>,
+pub fn standing_changed(
+    notices: &mut Notices,
     campaign: Uuid,
     name: &str,
     old: Option<&Standing>,
     new: &Standing,
-) -> sqlx::Result<()> {
+) {
     let Some(old) = old else {
-        return Ok(());
+        return;
     };
     let new_turn = old.turn != new.turn;
     if new_turn {
         let words = notices::turn_resolved(campaign, name, &old.turn, new);
-        queue(tx, campaign, &EVERYONE, &words, None, None).await?;
+        notices.add(&EVERYONE, words, None, None);
     }
     for awaited in &new.awaited {
         let before = old.awaits(awaited.role);
         if new_turn || before != Some(awaited.what.as_str()) {
             let words = notices::your_move(campaign, name, new, &awaited.what);
-            queue(tx, campaign, &[awaited.role], &words, None, None).await?;
+            notices.add(&[awaited.role], words, None, None);
         }
     }
-    Ok(())
 }
 
 /// The umpire ended the campaign: everyone hears, with how to verify the dice.
@@ -70,8 +90,14 @@ pub async fn campaign_ended(
     campaign: Uuid,
     name: &str,
 ) -> sqlx::Result<()> {
-    let words = notices::campaign_ended(campaign, name);
-    queue(tx, campaign, &EVERYONE, &words, None, None).await
+    let mut notices = Notices::default();
+    notices.add(
+        &EVERYONE,
+        notices::campaign_ended(campaign, name),
+        None,
+        None,
+    );
+    notices.queue(tx, campaign).await
 }
 
 /// Someone wrote at the table: the channel's other readers hear (`roles`; `only` a private
@@ -88,33 +114,28 @@ pub async fn talk(
     text: &str,
 ) -> sqlx::Result<()> {
     let words = notices::talk(campaign, name, channel_title, author.1, text);
+    let mut notices = Notices::default();
     match only {
         // A private line: the player, and every umpire.
         Some(player) => {
-            queue(
-                tx,
-                campaign,
-                &[Role::Soviet, Role::Finnish],
-                &words,
-                Some(author.0),
-                Some(player),
-            )
-            .await?;
-            queue(tx, campaign, &[Role::Umpire], &words, Some(author.0), None).await
+            let sides = [Role::Soviet, Role::Finnish];
+            notices.add(&sides, words.clone(), Some(author.0), Some(player));
+            notices.add(&[Role::Umpire], words, Some(author.0), None);
         }
-        None => queue(tx, campaign, roles, &words, Some(author.0), None).await,
+        None => notices.add(roles, words, Some(author.0), None),
     }
+    notices.queue(tx, campaign).await
 }
 
 /// A log entry the game marks notable (a battle, a reveal, a correction): its audience hears,
 /// except whoever caused it.
-pub async fn logged(
-    tx: &mut Transaction<'_, Postgres>,
+pub fn logged(
+    notices: &mut Notices,
     campaign: Uuid,
     name: &str,
     entry: &db::game::NewEvent,
     author: Option<Uuid>,
-) -> sqlx::Result<()> {
+) {
     let roles: &[Role] = match entry.audience {
         Audience::Public => &EVERYONE,
         Audience::Soviet => &[Role::Soviet, Role::Umpire],
@@ -122,5 +143,5 @@ pub async fn logged(
         Audience::Umpire => &[Role::Umpire],
     };
     let words = notices::logged(campaign, name, &entry.moment, &entry.sentence);
-    queue(tx, campaign, roles, &words, author, None).await
+    notices.add(roles, words, author, None);
 }

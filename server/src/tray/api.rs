@@ -94,18 +94,19 @@ pub async fn roll(
     let visibility = check_roll(access, &body.purpose, body.visibility.as_deref())?;
     let expression = DiceExpression::parse(&body.dice)
         .map_err(|e| AppError::invalid("invalid_dice", sentence(e)).on_field("dice"))?;
-    let mut command = access.command(state).await?;
-    let role = command.role;
+    let role = access.role();
     let purpose = if body.purpose.trim().is_empty() {
         "free roll"
     } else {
         body.purpose.trim()
     };
-    command
-        .dice
-        .roll_expression(&expression, purpose, visibility, role)
-        .map_err(AppError::internal)?;
-    let rolls = command.commit(None).await?;
+    let ((), rolls) = access
+        .roll(state, None, |dice| {
+            dice.roll_expression(&expression, purpose, visibility, role)
+                .map(drop)
+                .map_err(AppError::internal)
+        })
+        .await?;
     rolls
         .last()
         .map(|r| view_of(r, None))
@@ -194,21 +195,23 @@ pub async fn run_procedure(
         }
     };
     let visibility = check_roll(access, &purpose, visibility.as_deref())?;
-    let mut command = access.command(state).await?;
-    let role = command.role;
+    let role = access.role();
     let purpose = if purpose.trim().is_empty() {
         procedure.title().to_owned()
     } else {
         purpose.trim().to_owned()
     };
-    command
-        .dice
-        .run_procedure(procedure, &Value::Object(params), purpose, visibility, role)
-        .map_err(|e| match e {
-            ProcedureError::Params(p) => AppError::invalid("invalid_params", sentence(p)),
-            ProcedureError::Fault(f) => AppError::internal(f),
-        })?;
-    let rolls = command.commit(Some(procedure.name())).await?;
+    let params = Value::Object(params);
+    let ((), rolls) = access
+        .roll(state, Some(procedure.name()), |dice| {
+            dice.run_procedure(procedure, &params, purpose.clone(), visibility, role)
+                .map(drop)
+                .map_err(|e| match e {
+                    ProcedureError::Params(p) => AppError::invalid("invalid_params", sentence(p)),
+                    ProcedureError::Fault(f) => AppError::internal(f),
+                })
+        })
+        .await?;
     rolls
         .last()
         .map(|r| view_of(r, Some(procedure.name())))

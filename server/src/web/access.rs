@@ -6,6 +6,7 @@ use crate::core::error::AppError;
 use crate::db;
 use crate::db::campaigns::Membership;
 use crate::db::users::User;
+use crate::dice::live::{LiveDice, RolledRoll};
 use crate::state::AppState;
 use crate::web::auth::CurrentUser;
 use axum::extract::{FromRequestParts, Path};
@@ -34,6 +35,25 @@ impl CampaignAccess {
     /// Opens a command on the campaign for the caller: the transaction, with the campaign locked.
     pub async fn command(&self, state: &AppState) -> Result<Command, AppError> {
         Command::begin(state, self.id(), self.user.id).await
+    }
+
+    /// Rolls what `make` asks of the dice for the caller, on its own (see `core::roll`), and
+    /// writes the rolls with `procedure`, if one ran.
+    pub async fn roll<T>(
+        &self,
+        state: &AppState,
+        procedure: Option<&str>,
+        make: impl FnMut(&mut LiveDice) -> Result<T, AppError>,
+    ) -> Result<(T, Vec<RolledRoll>), AppError> {
+        crate::core::roll::alone(
+            state,
+            &self.membership.campaign,
+            self.role(),
+            self.user.id,
+            procedure,
+            make,
+        )
+        .await
     }
 
     /// The campaign's id.

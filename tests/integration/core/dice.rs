@@ -44,6 +44,12 @@ async fn a_roll_is_numbered_chained_and_shown_on_the_campaign() {
 #[tokio::test]
 async fn client_seeds_change_the_entropy_of_later_rolls() {
     let t = table().await;
+    // A roll before any seed is set: the server keeps the campaign's dice material from here.
+    let (_, first) = t.roll(&t.finn, json!({"dice": "1d6"})).await;
+    assert_eq!(
+        first["entropy"],
+        "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+    );
     let (status, _) = t
         .app
         .put(
@@ -80,6 +86,9 @@ async fn client_seeds_change_the_entropy_of_later_rolls() {
     assert!(body.to_string().contains("seed"), "{body}");
     let (_, again) = t.roll(&t.finn, json!({"dice": "1d6"})).await;
     assert_eq!(again["entropy"], roll["entropy"]);
+    // Every roll, before and after the seed, chains and verifies.
+    let (ok, out) = verify(&t.export(&t.umpire).await);
+    assert!(ok, "{out}");
 }
 
 #[tokio::test]

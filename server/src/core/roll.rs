@@ -1,0 +1,128 @@
+//! A roll on its own (a dice-tray roll or procedure): rolled without locking the campaign, from
+//! the campaign row the caller's access already read, and written in one statement that lands
+//! only if nothing moved the campaign's dice meanwhile (its next roll number, dice epoch and
+//! client seeds, and that it is still open). When something did, it is rolled again inside a
+//! command, which locks; a roll is never written from stale dice, so the chain stays whole.
+//!
+//! An epoch's seeds never change and client seeds seldom do, so this process keeps both per
+//! campaign: a roll then costs the caller's lookup and its write. A kept client seed that has
+//! changed only makes the write miss, and the entry is read afresh.
+
+use crate::core::command::{
+    Command, RollsToWrite, dice_for, epoch_seeds, first_readers, made_rolls, refuse_finished,
+};
+use crate::core::domain::Role;
+use crate::core::error::AppError;
+use crate::db;
+use crate::db::campaigns::CampaignRow;
+use crate::db::dice::ClientSeedRow;
+use crate::dice::live::{LiveDice, RolledRoll};
+use crate::dice::v2::EpochSeeds;
+use crate::state::AppState;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+use uuid::Uuid;
+
+/// How many campaigns' dice material is kept before the store starts afresh.
+const CAPACITY: usize = 4096;
+
+/// What a campaign's rolls are made from besides its row: its open epoch's seeds and the client
+/// seeds in effect.
+struct Material {
+    epoch: i32,
+    seeds: EpochSeeds,
+    clients: Vec<ClientSeedRow>,
+}
+
+fn kept() -> &'static Mutex<HashMap<Uuid, Arc<Material>>> {
+    static KEPT: OnceLock<Mutex<HashMap<Uuid, Arc<Material>>>> = OnceLock::new();
+    KEPT.get_or_init(Default::default)
+}
+
+/// The material of `campaign`'s current epoch, kept or read; `None` when the campaign has no
+/// open v2 epoch yet (a command opens one).
+async fn material(
+    state: &AppState,
+    campaign: &CampaignRow,
+) -> Result<Option<Arc<Material>>, AppError> {
+    let found = kept()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&campaign.id)
+        .filter(|m| m.epoch == campaign.dice_epoch)
+        .cloned();
+    if found.is_some() {
+        return Ok(found);
+    }
+    let (rows, clients) = db::dice::material(&state.db, campaign.id, campaign.dice_epoch).await?;
+    if rows.is_empty() {
+        return Ok(None);
+    }
+    let material = Arc::new(Material {
+        epoch: campaign.dice_epoch,
+        seeds: epoch_seeds(campaign, &rows)?,
+        clients,
+    });
+    let mut kept = kept().lock().unwrap_or_else(|e| e.into_inner());
+    if kept.len() >= CAPACITY {
+        kept.clear();
+    }
+    kept.insert(campaign.id, material.clone());
+    Ok(Some(material))
+}
+
+/// Forgets what is kept of `campaign`, whose client seeds or epoch have moved.
+fn forget(campaign: Uuid) {
+    kept()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .remove(&campaign);
+}
+
+/// Rolls what `make` asks of the dice for `user` (`role`) in `campaign` as its access read it,
+/// and writes the rolls (with `procedure`, if one ran). `make` runs again, with the campaign
+/// locked, when the first rolls could not be written.
+pub async fn alone<T>(
+    state: &AppState,
+    campaign: &CampaignRow,
+    role: Role,
+    user: Uuid,
+    procedure: Option<&str>,
+    mut make: impl FnMut(&mut LiveDice) -> Result<T, AppError>,
+) -> Result<(T, Vec<RolledRoll>), AppError> {
+    refuse_finished(campaign)?;
+    if let Some(material) = material(state, campaign).await? {
+        let (mut dice, entropy) = dice_for(campaign, material.seeds.clone(), &material.clients)?;
+        let made = make(&mut dice)?;
+        let mut readers = first_readers(role);
+        let rolls = made_rolls(dice, &mut readers)?;
+        if rolls.is_empty() {
+            return Ok((made, rolls));
+        }
+        let lines: Vec<String> = material.clients.iter().map(ClientSeedRow::line).collect();
+        let unchanged = db::dice::Unchanged {
+            next_roll: campaign.next_roll,
+            epoch: campaign.dice_epoch,
+            client_seeds: &lines,
+        };
+        let written = RollsToWrite {
+            campaign: campaign.id,
+            user: Some(user),
+            procedure,
+            entropy: &entropy,
+            rolls: &rolls,
+            readers,
+        }
+        .write(&state.db, Some(&unchanged))
+        .await?;
+        if written {
+            state.notes.send(readers.payload(campaign.id));
+            return Ok((made, rolls));
+        }
+        forget(campaign.id);
+    }
+    let mut command = Command::begin(state, campaign.id, user).await?;
+    let made = make(&mut command.dice)?;
+    let rolls = command.commit(procedure).await?;
+    Ok((made, rolls))
+}

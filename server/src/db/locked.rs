@@ -1,0 +1,96 @@
+//! What a command reads as it locks its campaign: the campaign row, the caller's role, the
+//! dice material and the game's state, in one statement.
+
+use super::campaigns::{CAMPAIGN_COLUMNS, CampaignRow};
+use crate::core::domain::Role;
+use sqlx::{FromRow, Postgres, Transaction};
+use uuid::Uuid;
+
+/// What a command reads as it locks its campaign, in one statement: the campaign row, the
+/// caller's role, and (`fresh`) the dice material of its epoch and the game's state document.
+pub struct Locked {
+    /// The campaign, as locked.
+    pub campaign: CampaignRow,
+    /// The caller's role; the umpire's for a command the server runs itself.
+    pub role: Role,
+    /// The dice material and the state, or `None` when a change was committed while the lock
+    /// was awaited: the statement read them as they stood before, so they must be read again.
+    pub fresh: Option<Fresh>,
+}
+
+/// What a command needs besides its campaign row.
+pub struct Fresh {
+    /// The seeds of the campaign's dice epoch and the client seeds in effect.
+    pub material: super::dice::Material,
+    /// The game's state document as JSON text, if the game has started.
+    pub state: Option<String>,
+}
+
+impl Fresh {
+    /// Reads them again, with the campaign locked by `tx`.
+    pub async fn read(
+        tx: &mut Transaction<'_, Postgres>,
+        campaign: &CampaignRow,
+    ) -> sqlx::Result<Fresh> {
+        let material = super::dice::material(&mut **tx, campaign.id, campaign.dice_epoch).await?;
+        let state =
+            sqlx::query_scalar("select state::text from game_states where campaign_id = $1")
+                .bind(campaign.id)
+                .fetch_optional(&mut **tx)
+                .await?;
+        Ok(Fresh { material, state })
+    }
+}
+
+/// Locks campaign `id` for a command of its participant `user` (`None`: the server's own) and
+/// reads what the command needs in the same statement (see `Locked`); `None` when there is no
+/// such campaign or `user` takes no part in it.
+pub async fn lock_for_command(
+    tx: &mut Transaction<'_, Postgres>,
+    id: Uuid,
+    user: Option<Uuid>,
+) -> sqlx::Result<Option<Locked>> {
+    #[derive(FromRow)]
+    struct Row {
+        #[sqlx(flatten)]
+        campaign: CampaignRow,
+        role: String,
+        // The campaign's version as the statement's snapshot saw it, before any wait for the
+        // lock; the locked row is its newest version.
+        seen_version: i64,
+        #[sqlx(flatten)]
+        material: super::dice::MaterialRow,
+        state: Option<String>,
+    }
+    let (role, participant) = match user {
+        Some(_) => (
+            "p.role",
+            " join participants p on p.campaign_id = c.id and p.user_id = $2 and p.removed_at is null",
+        ),
+        None => ("'umpire'", ""),
+    };
+    let sql = format!(
+        "select {CAMPAIGN_COLUMNS}, {role} as role, \
+           (select s.version from campaigns s where s.id = c.id) as seen_version, {material}, \
+           (select g.state::text from game_states g where g.campaign_id = c.id) as state \
+         from campaigns c{participant} where c.id = $1 for update of c",
+        material = super::dice::material_columns("c.id", "c.dice_epoch"),
+    );
+    let query = sqlx::query_as::<_, Row>(&sql).bind(id);
+    let query = match user {
+        Some(user) => query.bind(user),
+        None => query,
+    };
+    let Some(row) = query.fetch_optional(&mut **tx).await? else {
+        return Ok(None);
+    };
+    let fresh = (row.seen_version == row.campaign.version).then(|| Fresh {
+        material: row.material.split(),
+        state: row.state,
+    });
+    Ok(Some(Locked {
+        role: row.role.parse().unwrap_or(Role::Soviet),
+        campaign: row.campaign,
+        fresh,
+    }))
+}
