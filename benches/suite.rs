@@ -158,6 +158,7 @@ fn report(figures: &[Figure], plan: &Plan) -> anyhow::Result<()> {
 }
 
 /// The server, its URL and three players' tokens.
+#[derive(Clone)]
 struct Table {
     url: String,
     http: reqwest::Client,
@@ -641,7 +642,24 @@ async fn hours_under_readers(t: &Arc<Table>, pool: &PgPool, plan: &Plan) -> anyh
         }));
     }
     let wanted = if plan.quick { 16 } else { 64 };
-    let played = play(t, &forty, wanted).await;
+    // The player is a client of its own, as a player elsewhere would be: a thread and a
+    // connection of its own, so that what is measured is the server's queue, not this
+    // process's, where the readers' tasks run.
+    let player = t.through(&t.url);
+    let campaign = forty.clone();
+    let played = tokio::task::spawn_blocking(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?;
+        runtime.block_on(async {
+            let own = Table {
+                http: reqwest::Client::new(),
+                ..Arc::unwrap_or_clone(player)
+            };
+            play(&own, &campaign, wanted).await
+        })
+    })
+    .await?;
     stop.store(true, Ordering::Relaxed);
     for r in readers {
         r.await?;
@@ -651,9 +669,10 @@ async fn hours_under_readers(t: &Arc<Table>, pool: &PgPool, plan: &Plan) -> anyh
         hours == wanted,
         "the 40-platoon campaign ended after {hours} Hours"
     );
-    let (platoons, battles): (i64, i64) = sqlx::query_as(
+    let (platoons, battles, stored, text): (i64, i64, i32, i32) = sqlx::query_as(
         "select (select count(*) from jsonb_each(state->'platoons')), \
-                (select count(*) from jsonb_array_elements(state->'battles')) \
+                (select count(*) from jsonb_array_elements(state->'battles')), \
+                pg_column_size(state), octet_length(state::text) \
          from game_states where campaign_id = $1::uuid",
     )
     .bind(&forty)
@@ -664,7 +683,9 @@ async fn hours_under_readers(t: &Arc<Table>, pool: &PgPool, plan: &Plan) -> anyh
         value: hours as f64 / took.as_secs_f64(),
         budget: Some((">=", 50.0)),
         detail: format!(
-            "{hours} Hours of {platoons} platoons ({battles} battles) in {took:.2?}, each Hour both sides' views, orders and ready marks, while {VIEW_CLIENTS} clients read the Soviet view {:.0} times a second",
+            "{hours} Hours of {platoons} platoons ({battles} battles; state {} KB stored, {} KB as text) in {took:.2?}, each Hour both sides' views, orders and ready marks, while {VIEW_CLIENTS} clients read the Soviet view {:.0} times a second",
+            stored / 1024,
+            text / 1024,
             reads.load(Ordering::Relaxed) as f64 / took.as_secs_f64()
         ),
     })
