@@ -377,3 +377,35 @@ async fn an_hours_commands_run_a_bounded_number_of_statements() {
         }
     }
 }
+
+/// The state document, rewritten by every command, is compressed with lz4 wherever the
+/// PostgreSQL serving the tests has it (it costs far less CPU than pglz), and a command's
+/// save writes it so.
+#[tokio::test]
+async fn a_games_state_is_stored_with_lz4_where_postgresql_has_it() {
+    let c = WonsTable::contact().await;
+    play(&c, 1, 0).await;
+    let db = &c.app.db;
+    let mut tx = db.begin().await.expect("begins");
+    let has_lz4 = sqlx::raw_sql("create temporary table lz4_probe (t text compression lz4)")
+        .execute(&mut *tx)
+        .await
+        .is_ok();
+    tx.rollback().await.expect("rolls back");
+    let (column, stored): (String, Option<String>) = sqlx::query_as(
+        "select (select attcompression::text from pg_attribute \
+                 where attrelid = 'game_states'::regclass and attname = 'state'), \
+                pg_column_compression(state) \
+         from game_states where campaign_id = $1::uuid",
+    )
+    .bind(&c.id)
+    .fetch_one(db)
+    .await
+    .expect("reads the column");
+    if has_lz4 {
+        assert_eq!(column, "l");
+        assert_eq!(stored.as_deref(), Some("lz4"));
+    } else {
+        assert_eq!(column, "", "no lz4: the default compression");
+    }
+}
