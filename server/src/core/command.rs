@@ -121,12 +121,6 @@ impl Command {
         self.close(Some(state), events, None).await
     }
 
-    /// Stores the game's state document.
-    pub async fn save_state(&mut self, state: &impl serde::Serialize) -> Result<(), AppError> {
-        db::game::save_state(&mut self.tx, self.campaign.id, state).await?;
-        Ok(())
-    }
-
     /// Appends events to the campaign's log; their audiences see a change.
     pub async fn append_events(&mut self, events: &[db::game::NewEvent]) -> Result<(), AppError> {
         for e in events {

@@ -51,12 +51,19 @@ pub async fn load_state<T: serde::de::DeserializeOwned>(
     tx: &mut Transaction<'_, Postgres>,
     campaign: Uuid,
 ) -> sqlx::Result<Option<T>> {
-    let row: Option<(String,)> =
-        sqlx::query_as("select state::text from game_states where campaign_id = $1")
-            .bind(campaign)
-            .fetch_optional(&mut **tx)
-            .await?;
-    row.map(|(text,)| decode(&text)).transpose()
+    let text = state_text(&mut **tx, campaign).await?;
+    text.map(|text| decode(&text)).transpose()
+}
+
+/// The state document's JSON text, if the game has started.
+pub async fn state_text<'e>(
+    db: impl sqlx::PgExecutor<'e>,
+    campaign: Uuid,
+) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("select state::text from game_states where campaign_id = $1")
+        .bind(campaign)
+        .fetch_optional(db)
+        .await
 }
 
 /// A state document's text decoded straight into `T`.
@@ -71,12 +78,8 @@ pub async fn read_state<T: serde::de::DeserializeOwned>(
     db: &PgPool,
     campaign: Uuid,
 ) -> sqlx::Result<Option<T>> {
-    let row: Option<(String,)> =
-        sqlx::query_as("select state::text from game_states where campaign_id = $1")
-            .bind(campaign)
-            .fetch_optional(db)
-            .await?;
-    row.map(|(text,)| decode(&text)).transpose()
+    let text = state_text(db, campaign).await?;
+    text.map(|text| decode(&text)).transpose()
 }
 
 /// Stores the state document.

@@ -33,11 +33,7 @@ impl Fresh {
         campaign: &CampaignRow,
     ) -> sqlx::Result<Fresh> {
         let material = super::dice::material(&mut **tx, campaign.id, campaign.dice_epoch).await?;
-        let state =
-            sqlx::query_scalar("select state::text from game_states where campaign_id = $1")
-                .bind(campaign.id)
-                .fetch_optional(&mut **tx)
-                .await?;
+        let state = super::game::state_text(&mut **tx, campaign.id).await?;
         Ok(Fresh { material, state })
     }
 }
