@@ -14,6 +14,7 @@ pub mod pg;
 pub mod router;
 pub mod state;
 pub mod tray;
+pub mod turns;
 pub mod web;
 
 #[cfg(test)]
@@ -118,7 +119,7 @@ pub fn app(state: AppState) -> Router {
             state.db.clone(),
             busy_when_pool_is_full,
         ))
-        .layer(middleware::from_fn(reads_take_turns))
+        .layer(middleware::from_fn(turns::take_turns))
         .layer(CsrfLayer::new())
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
         .layer(CatchPanicLayer::new())
@@ -162,38 +163,6 @@ async fn busy_when_pool_is_full(
         return error::AppError::busy().into_response();
     }
     response
-}
-
-/// How many reads run at once in this process: twice its cores.
-fn read_turns() -> &'static tokio::sync::Semaphore {
-    static TURNS: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
-    TURNS.get_or_init(|| {
-        let cores = std::thread::available_parallelism().map_or(2, usize::from);
-        tokio::sync::Semaphore::new(2 * cores)
-    })
-}
-
-/// Reads take turns: at most `read_turns` pages and views are built at once, and the rest wait
-/// without using the CPU or a database connection. Commands do not wait for a turn, so however
-/// many readers keep asking, a player's orders and resolution do not queue behind them for the
-/// CPU. A live stream (which stays open) and the health probes (which must answer at once) do
-/// not take turns.
-async fn reads_take_turns(
-    request: axum::extract::Request,
-    next: middleware::Next,
-) -> axum::response::Response {
-    if !takes_turn(request.method(), request.uri().path()) {
-        return next.run(request).await;
-    }
-    let _turn = read_turns().acquire().await;
-    next.run(request).await
-}
-
-/// Whether a request is a read that takes its turn (see `reads_take_turns`).
-fn takes_turn(method: &axum::http::Method, path: &str) -> bool {
-    matches!(*method, axum::http::Method::GET | axum::http::Method::HEAD)
-        && !path.ends_with("/live")
-        && !matches!(path, "/healthz" | "/readyz")
 }
 
 /// Answers 404 for a path that decodes to a control character (`%00`, `%0A`, ...): no path
@@ -272,37 +241,5 @@ pub fn state(db: PgPool, config: Config) -> AppState {
         config: Arc::new(config),
         live: live::channel(),
         notes: live::Notes::start(db),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::takes_turn;
-    use axum::http::Method;
-
-    #[test]
-    fn pages_and_views_take_turns_and_nothing_else_does() {
-        let id = "9ecd5674-af21-43e1-b471-49ec40110ad9";
-        for path in [
-            format!("/api/v1/campaigns/{id}/wons/view"),
-            format!("/campaigns/{id}/wons"),
-            format!("/campaigns/{id}/dice"),
-            "/".to_owned(),
-        ] {
-            assert!(takes_turn(&Method::GET, &path), "{path}");
-            assert!(takes_turn(&Method::HEAD, &path), "{path}");
-            assert!(!takes_turn(&Method::POST, &path), "{path}");
-        }
-        for (method, path) in [
-            (Method::PUT, format!("/api/v1/campaigns/{id}/wons/orders")),
-            (Method::POST, format!("/api/v1/campaigns/{id}/wons/ready")),
-            (Method::POST, format!("/api/v1/campaigns/{id}/rolls")),
-            (Method::DELETE, format!("/api/v1/campaigns/{id}/invites/x")),
-            (Method::GET, format!("/campaigns/{id}/live")),
-            (Method::GET, "/healthz".to_owned()),
-            (Method::GET, "/readyz".to_owned()),
-        ] {
-            assert!(!takes_turn(&method, &path), "{method} {path}");
-        }
     }
 }
