@@ -271,13 +271,20 @@ async fn every_statement_of_a_hot_request_uses_an_index_on_a_populated_database(
     );
 }
 
-/// The stored state's size in bytes.
-async fn state_size(c: &WonsTable) -> i32 {
-    sqlx::query_scalar("select octet_length(state::text) from game_states where campaign_id = $1")
-        .bind(uuid::Uuid::parse_str(&c.id).expect("campaign id"))
-        .fetch_one(&c.app.db)
-        .await
-        .expect("the state's size")
+/// The stored state's size in bytes apart from its features (entrenchments and the like),
+/// and its features: how many there are, and how many distinct kinds, steps and owners.
+async fn state_size(c: &WonsTable) -> (i32, i64, i64) {
+    sqlx::query_as(
+        "select octet_length((state - 'features')::text), \
+                (select count(*) from jsonb_each(state->'features')), \
+                (select count(distinct (f->>'kind', f->>'step', f->>'owner')) \
+                   from jsonb_each(state->'features') as e(id, f)) \
+         from game_states where campaign_id = $1",
+    )
+    .bind(uuid::Uuid::parse_str(&c.id).expect("campaign id"))
+    .fetch_one(&c.app.db)
+    .await
+    .expect("the state's size")
 }
 
 /// Plays `hours` Hours in which each platoon digs in, rests or defends in turn, as its legal
@@ -315,16 +322,23 @@ async fn dig_and_rest(c: &WonsTable, hours: usize) -> usize {
 async fn the_stored_state_does_not_grow_with_hours_played_without_battles() {
     let c = WonsTable::new().await;
     dig_and_rest(&c, 4).await;
-    let early = state_size(&c).await;
+    let (early, _, _) = state_size(&c).await;
     dig_and_rest(&c, 12).await;
-    let middle = state_size(&c).await;
+    let (middle, _, _) = state_size(&c).await;
     let dug = dig_and_rest(&c, 12).await;
-    let later = state_size(&c).await;
+    let (later, features, distinct) = state_size(&c).await;
     println!(
-        "state: {early} bytes after 4 Hours, {middle} after 16, {later} after 28 ({dug} orders to dig in among the last 12 Hours)"
+        "state apart from features: {early} bytes after 4 Hours, {middle} after 16, {later} after 28 ({dug} orders to dig in among the last 12 Hours; {features} features)"
     );
     assert!(dug >= 12, "the Hours exercise digging in: {dug} orders");
-    // What changes Hour to Hour is numbers (the clock, fatigue, works' counts), not entries: a
+    // Digging in again where a side has works already adds to their count: one feature per
+    // kind, step and owner, however many orders built it. A side digging in at a step where it
+    // has none yet adds one, which the rules must remember.
+    assert_eq!(
+        features, distinct,
+        "like works are kept as separate entries: {features} features for {distinct} kinds, steps and owners"
+    );
+    // Apart from that, what changes Hour to Hour is numbers (the clock, fatigue), not entries: a
     // dozen more Hours may change a few digits, not add a record per Hour.
     assert!(
         (later - middle).abs() <= 64,
