@@ -98,7 +98,7 @@ impl Command {
     ) -> Result<Option<T>, AppError> {
         match self.stored_state.take() {
             Some(text) => Ok(Some(db::game::decode(&text)?)),
-            None => Ok(db::game::load_state(&mut self.tx, self.campaign.id).await?),
+            None => Ok(db::game::read_state(&mut *self.tx, self.campaign.id).await?),
         }
     }
 

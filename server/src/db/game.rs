@@ -46,15 +46,6 @@ pub struct EventRow {
     pub created_at: time::OffsetDateTime,
 }
 
-/// The state document, if the game has started.
-pub async fn load_state<T: serde::de::DeserializeOwned>(
-    tx: &mut Transaction<'_, Postgres>,
-    campaign: Uuid,
-) -> sqlx::Result<Option<T>> {
-    let text = state_text(&mut **tx, campaign).await?;
-    text.map(|text| decode(&text)).transpose()
-}
-
 /// The state document's JSON text, if the game has started.
 pub async fn state_text<'e>(
     db: impl sqlx::PgExecutor<'e>,
@@ -71,11 +62,12 @@ pub fn decode<T: serde::de::DeserializeOwned>(text: &str) -> sqlx::Result<T> {
     serde_json::from_str(text).map_err(|e| sqlx::Error::Decode(Box::new(e)))
 }
 
-/// The state document read outside a command (pages and views), decoded straight from the
-/// stored JSON into `T` (a game's state, or a `serde_json::Value` where any document will do)
-/// without a generic JSON tree in between.
-pub async fn read_state<T: serde::de::DeserializeOwned>(
-    db: &PgPool,
+/// The state document, if the game has started, decoded straight from the stored JSON into
+/// `T` (a game's state, or a `serde_json::Value` where any document will do) without a generic
+/// JSON tree in between; read by pages and views on the pool, and by a command in its
+/// transaction.
+pub async fn read_state<'e, T: serde::de::DeserializeOwned>(
+    db: impl sqlx::PgExecutor<'e>,
     campaign: Uuid,
 ) -> sqlx::Result<Option<T>> {
     let text = state_text(db, campaign).await?;
