@@ -5,13 +5,15 @@
 //! command, which locks; a roll is never written from stale dice, so the chain stays whole.
 //!
 //! An epoch's seeds never change and client seeds seldom do, so this process keeps both per
-//! campaign: a roll then costs the caller's lookup and its write. A kept client seed that has
-//! changed only makes the write miss, and the entry is read afresh.
+//! campaign, and the dice tray keeps the caller's access for a few seconds
+//! (`web::access::RollerAccess`): a roll then costs its write alone. The write also checks that
+//! the caller's credential is current and that they still take part with the same role, so a
+//! kept access that no longer holds, or a kept client seed that has changed, only makes the
+//! write miss, and what was kept is read afresh.
 
 use crate::core::command::{
     Command, RollsToWrite, dice_for, epoch_seeds, first_readers, made_rolls, refuse_finished,
 };
-use crate::core::domain::Role;
 use crate::core::error::AppError;
 use crate::db;
 use crate::db::campaigns::CampaignRow;
@@ -79,49 +81,65 @@ fn forget(campaign: Uuid) {
         .remove(&campaign);
 }
 
-/// Rolls what `make` asks of the dice for `user` (`role`) in `campaign` as its access read it,
-/// and writes the rolls (with `procedure`, if one ran). `make` runs again, with the campaign
-/// locked, when the first rolls could not be written.
+/// Rolls what `make` asks of the dice for `caller` in `campaign` as their access read it, and
+/// writes the rolls (with `procedure`, if one ran); `None` when they could not be written
+/// without the lock (something moved, or the caller's access no longer holds).
+pub async fn unlocked<T>(
+    state: &AppState,
+    campaign: &CampaignRow,
+    caller: &db::dice::Caller<'_>,
+    procedure: Option<&str>,
+    make: &mut impl FnMut(&mut LiveDice) -> Result<T, AppError>,
+) -> Result<Option<(T, Vec<RolledRoll>)>, AppError> {
+    refuse_finished(campaign)?;
+    let Some(material) = material(state, campaign).await? else {
+        return Ok(None);
+    };
+    let (mut dice, entropy) = dice_for(campaign, material.seeds.clone(), &material.clients)?;
+    let made = make(&mut dice)?;
+    let mut readers = first_readers(caller.role);
+    let rolls = made_rolls(dice, &mut readers)?;
+    if rolls.is_empty() {
+        return Ok(Some((made, rolls)));
+    }
+    let lines: Vec<String> = material.clients.iter().map(ClientSeedRow::line).collect();
+    let unchanged = db::dice::Unchanged {
+        next_roll: campaign.next_roll,
+        epoch: campaign.dice_epoch,
+        client_seeds: &lines,
+        caller: *caller,
+    };
+    let written = RollsToWrite {
+        campaign: campaign.id,
+        user: Some(caller.user),
+        procedure,
+        entropy: &entropy,
+        rolls: &rolls,
+        readers,
+    }
+    .write(&state.db, Some(&unchanged))
+    .await?;
+    if written {
+        state.notes.send(readers.payload(campaign.id));
+        return Ok(Some((made, rolls)));
+    }
+    forget(campaign.id);
+    Ok(None)
+}
+
+/// As [`unlocked`], and when the rolls could not be written so, rolls again inside a command,
+/// which locks the campaign.
 pub async fn alone<T>(
     state: &AppState,
     campaign: &CampaignRow,
-    role: Role,
-    user: Uuid,
+    caller: &db::dice::Caller<'_>,
     procedure: Option<&str>,
     mut make: impl FnMut(&mut LiveDice) -> Result<T, AppError>,
 ) -> Result<(T, Vec<RolledRoll>), AppError> {
-    refuse_finished(campaign)?;
-    if let Some(material) = material(state, campaign).await? {
-        let (mut dice, entropy) = dice_for(campaign, material.seeds.clone(), &material.clients)?;
-        let made = make(&mut dice)?;
-        let mut readers = first_readers(role);
-        let rolls = made_rolls(dice, &mut readers)?;
-        if rolls.is_empty() {
-            return Ok((made, rolls));
-        }
-        let lines: Vec<String> = material.clients.iter().map(ClientSeedRow::line).collect();
-        let unchanged = db::dice::Unchanged {
-            next_roll: campaign.next_roll,
-            epoch: campaign.dice_epoch,
-            client_seeds: &lines,
-        };
-        let written = RollsToWrite {
-            campaign: campaign.id,
-            user: Some(user),
-            procedure,
-            entropy: &entropy,
-            rolls: &rolls,
-            readers,
-        }
-        .write(&state.db, Some(&unchanged))
-        .await?;
-        if written {
-            state.notes.send(readers.payload(campaign.id));
-            return Ok((made, rolls));
-        }
-        forget(campaign.id);
+    if let Some(done) = unlocked(state, campaign, caller, procedure, &mut make).await? {
+        return Ok(done);
     }
-    let mut command = Command::begin(state, campaign.id, user).await?;
+    let mut command = Command::begin(state, campaign.id, caller.user).await?;
     let made = make(&mut command.dice)?;
     let rolls = command.commit(procedure).await?;
     Ok((made, rolls))

@@ -192,8 +192,9 @@ impl ClientSeedRow {
 
 /// What rolls made without the campaign's lock assumed, read before rolling: the campaign's
 /// next roll number, its dice epoch and the client seeds in effect (`ClientSeedRow::line`, in
-/// `material`'s order). Their write lands only if all of them still hold, and the campaign has
-/// not finished.
+/// `material`'s order). Their write lands only if all of them still hold, the campaign has
+/// not finished, and the caller's credential is current and the caller still takes part in the
+/// campaign with the same role (their access may have been read a few seconds before).
 pub struct Unchanged<'a> {
     /// The next roll number the rolls started from.
     pub next_roll: i64,
@@ -201,6 +202,19 @@ pub struct Unchanged<'a> {
     pub epoch: i32,
     /// The client seeds their entropy set was made of.
     pub client_seeds: &'a [String],
+    /// Who rolls: the credential they sent, as who, in which role.
+    pub caller: Caller<'a>,
+}
+
+/// The caller of a roll written without the campaign's lock.
+#[derive(Clone, Copy)]
+pub struct Caller<'a> {
+    /// The credential the request carried.
+    pub credential: &'a super::users::Credential,
+    /// The user it named.
+    pub user: Uuid,
+    /// The role the user held in the campaign.
+    pub role: crate::core::domain::Role,
 }
 
 /// Appends rolls with their entropy set, counts them and their d6 faces, and moves the campaign's roll
@@ -244,12 +258,16 @@ pub async fn append_rolls<'e>(
     };
     // The campaign's row moves first; every insert depends on its having moved, so when what
     // the rolls assumed no longer holds the statement writes nothing.
-    let guard = if unchanged.is_some() {
-        " and next_roll = $33 and dice_epoch = $34 and status <> 'finished' \
-          and array(select role || ' ' || user_id::text || ' ' || client_seed from participants \
-            where campaign_id = $1 and client_seed is not null order by role, user_id) = $35::text[]"
-    } else {
-        ""
+    let guard = match unchanged {
+        Some(u) => format!(
+            " and next_roll = $33 and dice_epoch = $34 and status <> 'finished' \
+              and array(select role || ' ' || user_id::text || ' ' || client_seed from participants \
+                where campaign_id = $1 and client_seed is not null order by role, user_id) = $35::text[] \
+              and exists (select from {} and u.id = $37 and exists (select from participants p \
+                where p.campaign_id = $1 and p.user_id = u.id and p.removed_at is null and p.role = $38))",
+            u.caller.credential.source_at(36)
+        ),
+        None => String::new(),
     };
     let sql = format!(
         "with moved as ( \
@@ -341,7 +359,15 @@ pub async fn append_rolls<'e>(
         .bind(tally.keys().map(|k| k.1).collect::<Vec<_>>())
         .bind(tally.values().copied().collect::<Vec<_>>());
     let query = match unchanged {
-        Some(u) => query.bind(u.next_roll).bind(u.epoch).bind(u.client_seeds),
+        Some(u) => {
+            let query = query.bind(u.next_roll).bind(u.epoch).bind(u.client_seeds);
+            match u.caller.credential {
+                super::users::Credential::Token(hash) => query.bind(hash.as_slice()),
+                super::users::Credential::Session(id) => query.bind(*id),
+            }
+            .bind(u.caller.user)
+            .bind(u.caller.role.code())
+        }
         None => query,
     };
     query.fetch_one(db).await

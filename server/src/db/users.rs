@@ -125,7 +125,7 @@ pub async fn revoke_token(db: &PgPool, user_id: Uuid, id: Uuid) -> sqlx::Result<
 }
 
 /// How a request says who sent it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Credential {
     /// The SHA-256 of an API token from `Authorization: Bearer`.
     Token(Vec<u8>),
@@ -138,13 +138,19 @@ impl Credential {
     /// credential as `k`, with a `stale` column saying whether its last use is worth recording);
     /// the credential is bound as `$1`.
     pub(crate) fn source(&self) -> String {
+        self.source_at(1)
+    }
+
+    /// [`Credential::source`] with the credential bound as `$n`.
+    pub(crate) fn source_at(&self, n: usize) -> String {
         match self {
-            Credential::Token(_) => "api_tokens k join users u on u.id = k.user_id \
-                 where k.token_hash = $1 and (k.expires_at is null or k.expires_at > now())"
-                .to_owned(),
+            Credential::Token(_) => format!(
+                "api_tokens k join users u on u.id = k.user_id \
+                 where k.token_hash = ${n} and (k.expires_at is null or k.expires_at > now())"
+            ),
             Credential::Session(_) => format!(
                 "user_sessions k join users u on u.id = k.user_id \
-                 where k.id = $1 and k.last_seen_at > now() - interval '{SESSION_DAYS} days'"
+                 where k.id = ${n} and k.last_seen_at > now() - interval '{SESSION_DAYS} days'"
             ),
         }
     }

@@ -5,13 +5,15 @@ use crate::core::domain::Role;
 use crate::core::error::AppError;
 use crate::db;
 use crate::db::campaigns::Membership;
-use crate::db::users::User;
+use crate::db::users::{Credential, User};
 use crate::dice::live::{LiveDice, RolledRoll};
 use crate::state::AppState;
 use crate::web::auth::CurrentUser;
 use axum::extract::{FromRequestParts, Path};
 use axum::http::request::Parts;
 use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
 use uuid::Uuid;
 
 /// A signed-in participant's access to the campaign named in the path (`{id}`); 404 for anyone else.
@@ -21,6 +23,10 @@ pub struct CampaignAccess {
     pub user: User,
     /// The campaign and the caller's role in it.
     pub membership: Membership,
+    /// The credential the request carried, when it carried one.
+    credential: Option<Credential>,
+    /// Whether this process kept the access from an earlier request (see [`RollerAccess`]).
+    kept: bool,
 }
 
 impl CampaignAccess {
@@ -29,7 +35,12 @@ impl CampaignAccess {
         let membership = db::campaigns::membership(&state.db, id, user.id, false)
             .await?
             .ok_or_else(AppError::not_found)?;
-        Ok(CampaignAccess { user, membership })
+        Ok(CampaignAccess {
+            user,
+            membership,
+            credential: None,
+            kept: false,
+        })
     }
 
     /// Opens a command on the campaign for the caller: the transaction, with the campaign locked.
@@ -38,22 +49,76 @@ impl CampaignAccess {
     }
 
     /// Rolls what `make` asks of the dice for the caller, on its own (see `core::roll`), and
-    /// writes the rolls with `procedure`, if one ran.
+    /// writes the rolls with `procedure`, if one ran. An access kept from an earlier request
+    /// is read afresh when the write finds it no longer holds.
     pub async fn roll<T>(
         &self,
         state: &AppState,
         procedure: Option<&str>,
-        make: impl FnMut(&mut LiveDice) -> Result<T, AppError>,
+        mut make: impl FnMut(&mut LiveDice) -> Result<T, AppError>,
     ) -> Result<(T, Vec<RolledRoll>), AppError> {
-        crate::core::roll::alone(
-            state,
-            &self.membership.campaign,
-            self.role(),
-            self.user.id,
-            procedure,
-            make,
-        )
-        .await
+        let Some(credential) = &self.credential else {
+            let mut command = self.command(state).await?;
+            let made = make(&mut command.dice)?;
+            let rolls = command.commit(procedure).await?;
+            return Ok((made, rolls));
+        };
+        let caller = |access: &CampaignAccess| db::dice::Caller {
+            credential,
+            user: access.user.id,
+            role: access.role(),
+        };
+        let campaign = &self.membership.campaign;
+        let done = if self.kept {
+            match crate::core::roll::unlocked(state, campaign, &caller(self), procedure, &mut make)
+                .await?
+            {
+                Some(done) => done,
+                None => {
+                    kept::forget(credential, self.id());
+                    let fresh = CampaignAccess::afresh(state, credential, self.id()).await?;
+                    kept::keep(credential, &fresh);
+                    crate::core::roll::alone(
+                        state,
+                        &fresh.membership.campaign,
+                        &caller(&fresh),
+                        procedure,
+                        make,
+                    )
+                    .await?
+                }
+            }
+        } else {
+            crate::core::roll::alone(state, campaign, &caller(self), procedure, make).await?
+        };
+        if let Some(last) = done.1.last() {
+            kept::rolled(credential, self.id(), last);
+        }
+        Ok(done)
+    }
+
+    /// The access `credential` gives to campaign `id`, read now: 401 when the credential is no
+    /// longer current, 404 when its user no longer takes part.
+    async fn afresh(
+        state: &AppState,
+        credential: &Credential,
+        id: Uuid,
+    ) -> Result<CampaignAccess, AppError> {
+        match db::campaigns::access(&state.db, credential, id).await? {
+            Some((user, membership)) => Ok(CampaignAccess {
+                user,
+                membership,
+                credential: Some(credential.clone()),
+                kept: false,
+            }),
+            None if db::users::by_credential(&state.db, credential)
+                .await?
+                .is_none() =>
+            {
+                Err(crate::web::auth::not_current(credential))
+            }
+            None => Err(AppError::not_found()),
+        }
     }
 
     /// The campaign's id.
@@ -101,11 +166,107 @@ impl FromRequestParts<AppState> for CampaignAccess {
             && let Some((user, membership)) =
                 db::campaigns::access(&state.db, &credential, id).await?
         {
-            return Ok(CampaignAccess { user, membership });
+            return Ok(CampaignAccess {
+                user,
+                membership,
+                credential: Some(credential),
+                kept: false,
+            });
         }
         // Otherwise ask again, to tell a missing sign-in (401) from a campaign the caller does
         // not take part in (404).
         let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
         CampaignAccess::load(state, user, id.ok_or_else(AppError::not_found)?).await
+    }
+}
+
+/// A campaign access for a roll on its own (the dice tray's rolls and procedures): this process
+/// keeps it for a few seconds per credential and campaign, so that a roll costs only its write.
+/// That is safe because the write itself checks again that the credential is current and that
+/// its user still takes part with the same role; when it finds otherwise, or the dice moved, the
+/// access is read afresh (see [`CampaignAccess::roll`]).
+pub struct RollerAccess(pub CampaignAccess);
+
+impl FromRequestParts<AppState> for RollerAccess {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let id = Path::<HashMap<String, String>>::from_request_parts(parts, state)
+            .await
+            .ok()
+            .and_then(|Path(params)| Uuid::parse_str(params.get("id")?).ok());
+        if let Some(id) = id
+            && let Some(credential) = crate::web::auth::credential(parts).await?
+            && let Some(access) = kept::find(&credential, id)
+        {
+            return Ok(RollerAccess(access));
+        }
+        let access = CampaignAccess::from_request_parts(parts, state).await?;
+        if let Some(credential) = &access.credential {
+            kept::keep(credential, &access);
+        }
+        Ok(RollerAccess(access))
+    }
+}
+
+/// The accesses this process keeps for rolls.
+mod kept {
+    use super::{CampaignAccess, Credential, Duration, Instant, Mutex, OnceLock, RolledRoll, Uuid};
+    use std::collections::HashMap;
+
+    /// How long an access is kept: the credential's last use is recorded when it is read again.
+    const FOR: Duration = Duration::from_secs(30);
+    /// How many are kept before the store starts afresh.
+    const CAPACITY: usize = 4096;
+
+    type Store = HashMap<(Credential, Uuid), (CampaignAccess, Instant)>;
+
+    fn store() -> std::sync::MutexGuard<'static, Store> {
+        static KEPT: OnceLock<Mutex<Store>> = OnceLock::new();
+        KEPT.get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The kept access of `credential` to campaign `id`, if kept recently.
+    pub(super) fn find(credential: &Credential, id: Uuid) -> Option<CampaignAccess> {
+        let mut store = store();
+        let key = (credential.clone(), id);
+        match store.get(&key) {
+            Some((access, at)) if at.elapsed() < FOR => Some(CampaignAccess {
+                kept: true,
+                ..access.clone()
+            }),
+            Some(_) => {
+                store.remove(&key);
+                None
+            }
+            None => None,
+        }
+    }
+
+    /// Keeps `access`, just read, for `credential`.
+    pub(super) fn keep(credential: &Credential, access: &CampaignAccess) {
+        let mut store = store();
+        if store.len() >= CAPACITY {
+            store.clear();
+        }
+        store.insert(
+            (credential.clone(), access.id()),
+            (access.clone(), Instant::now()),
+        );
+    }
+
+    /// The kept access's campaign row moves past `last`, the roll just written.
+    pub(super) fn rolled(credential: &Credential, id: Uuid, last: &RolledRoll) {
+        if let Some((access, _)) = store().get_mut(&(credential.clone(), id)) {
+            let campaign = &mut access.membership.campaign;
+            campaign.next_roll = last.k as i64 + 1;
+            campaign.chain_head = last.chain.to_vec();
+        }
+    }
+
+    /// Forgets the kept access of `credential` to campaign `id`.
+    pub(super) fn forget(credential: &Credential, id: Uuid) {
+        store().remove(&(credential.clone(), id));
     }
 }

@@ -221,12 +221,21 @@ async fn find_user(
     };
     let user = db::users::by_credential(&state.db, &credential).await?;
     match (user, &credential) {
-        (None, db::users::Credential::Token(_)) => Err(AppError::new(
+        (None, db::users::Credential::Token(_)) => Err(not_current(&credential)),
+        (user, _) => Ok(user),
+    }
+}
+
+/// The refusal of a credential that names nobody (any more): a token unknown, expired or
+/// revoked, or a sign-in that has ended.
+pub fn not_current(credential: &db::users::Credential) -> AppError {
+    match credential {
+        db::users::Credential::Token(_) => AppError::new(
             axum::http::StatusCode::UNAUTHORIZED,
             "bad_token",
             "This API token is not known, has expired or was revoked; ask for a new one with POST /api/v1/tokens.",
-        )),
-        (user, _) => Ok(user),
+        ),
+        db::users::Credential::Session(_) => AppError::unauthorized(),
     }
 }
 

@@ -593,3 +593,74 @@ async fn a_request_that_dies_mid_roll_loses_and_duplicates_nothing() {
     assert_eq!(ks, vec![0, 1]);
     assert!(!rolls.to_string().contains("never committed"));
 }
+
+/// The dice tray keeps a caller's access for a few seconds so that a roll costs only its write;
+/// the write checks the access again, so a revoked token or a removed player is refused at
+/// once, and the refused roll is not written.
+#[tokio::test]
+async fn a_kept_access_ends_with_the_token_or_the_place_in_the_campaign() {
+    let t = table().await;
+    let roll = |token: String, purpose: &'static str| {
+        let t = &t;
+        async move {
+            t.roll(&token, json!({"dice": "1d6", "purpose": purpose}))
+                .await
+        }
+    };
+    // Two rolls each: the second comes through the access kept from the first.
+    for token in [&t.soviet, &t.finn] {
+        for purpose in ["first", "kept"] {
+            let (status, body) = roll(token.clone(), purpose).await;
+            assert_eq!(status, StatusCode::CREATED, "{body}");
+        }
+    }
+    let written = t.rolls(&t.umpire).await.len();
+    assert_eq!(written, 4);
+
+    // The Soviet player's token is revoked: the next roll is refused as any unknown token is.
+    let (status, tokens) = t.app.get("/api/v1/tokens", Some(&t.soviet)).await;
+    assert_eq!(status, StatusCode::OK, "{tokens}");
+    let [token] = tokens.as_array().expect("tokens").as_slice() else {
+        panic!("one token: {tokens}");
+    };
+    let id = token["id"].as_str().expect("id");
+    let (status, body) = t
+        .app
+        .delete(&format!("/api/v1/tokens/{id}"), Some(&t.soviet))
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
+    let (status, body) = roll(t.soviet.clone(), "after revoking").await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    assert_eq!(error_code(&body), "bad_token");
+
+    // The Finnish player is removed from the campaign: to him it no longer exists.
+    let (status, campaign) = t
+        .app
+        .get(&format!("/api/v1/campaigns/{}", t.id), Some(&t.umpire))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{campaign}");
+    let finn = campaign["participants"]
+        .as_array()
+        .expect("participants")
+        .iter()
+        .find(|p| p["role"] == "finnish")
+        .and_then(|p| p["user_id"].as_str())
+        .expect("the Finnish player")
+        .to_owned();
+    let (status, body) = t
+        .app
+        .delete(
+            &format!("/api/v1/campaigns/{}/participants/{finn}", t.id),
+            Some(&t.umpire),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
+    let (status, body) = roll(t.finn.clone(), "after removal").await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+
+    // Neither refused roll was written, and the umpire still rolls.
+    assert_eq!(t.rolls(&t.umpire).await.len(), written);
+    let (status, body) = roll(t.umpire.clone(), "umpire").await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    assert_eq!(t.rolls(&t.umpire).await.len(), written + 1);
+}
