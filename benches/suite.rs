@@ -8,12 +8,15 @@
 //!
 //! For profiling one phase: `-- --rolls` runs figure 1 alone; `-- --hours` runs figure 4 alone
 //! against a `motti` process of its own (so `perf record -p` can follow it), with
-//! `MOTTI_BENCH_READERS` readers instead of 32; `MOTTI_BENCH_TIMES=1` prints each request of
-//! the played Hours with its time.
+//! `MOTTI_BENCH_READERS` readers instead of 32; `-- --views` generates the two campaigns and
+//! runs figures 2 and 3 alone (with the generation's own Hours per second);
+//! `MOTTI_BENCH_TIMES=1` prints each request of the played Hours with its time.
 //!
 //! 1. rolls per second through the HTTP API against pgbench running the same transaction;
 //! 2. the WoNS side view (JSON and page) under 32 clients against `/readyz`;
-//! 3. the same views' median latency on a long campaign against a 10-Hour one;
+//! 3. the same views' median latency on a long campaign (1,000 Hours, 48 with `--quick`)
+//!    against a 10-Hour one, both with a battle every four Hours, fought, reported and its
+//!    prisoner interrogated;
 //! 4. Hours resolved per second for 40 platoons while 32 clients read the side view (and, for
 //!    context, while the long campaign is generated);
 //! 5. the peak resident memory of a server process of its own under the load of 2 (and of the
@@ -258,7 +261,7 @@ async fn user(http: &reqwest::Client, url: &str, name: &str) -> anyhow::Result<S
 
 /// The demonstration pack made long (1,200 Hours), with the Finns' 1st Platoon at C beside the
 /// Soviet vanguard (so that battles can be fought) and `reserves` more Finnish platoons (11 make
-/// 20 in all).
+/// 20 in all), whom `play` brings up behind the front to take their turns in the battles.
 fn bench_pack(reserves: usize) -> String {
     let demo = include_str!("../scenarios/wons-demo.toml");
     let mut pack = demo
@@ -281,90 +284,294 @@ fn bench_pack(reserves: usize) -> String {
     pack
 }
 
-/// One side's orders for an Hour: when `attack`, the first platoon that may attacks on the Red
-/// table (a Finnish one as a Probe counterattack); the rest Rest where they may and Defend
-/// otherwise.
-fn orders(view: &Value, attack: bool) -> Value {
-    let platoons = view["platoons"].as_array().cloned().unwrap_or_default();
-    let legal = |p: &Value, a: &str| {
-        p["legal_actions"]
-            .as_array()
-            .is_some_and(|l| l.iter().any(|x| x == a))
-    };
-    let attacker = platoons
+/// What an Hour of a generated campaign is for: the Hours go in rounds of four that keep the
+/// sides in contact at one step and open a battle at the start of each round.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    /// The side with the initiative attacks with one platoon in contact (its platoons take
+    /// turns); the others in contact Defend.
+    Battle,
+    /// The Finns in contact retreat a step to rest; the Soviets there Defend.
+    Withdraw,
+    /// Nobody is in contact: the platoons rest (Finnish reserves still coming up advance).
+    Rest,
+    /// A rested Finnish platoon advances back into contact for the next round's battle.
+    Relieve,
+}
+
+impl Phase {
+    /// The phase of Hour `hour` of the generator (from 0).
+    fn of(hour: usize) -> Phase {
+        match hour % 4 {
+            0 => Phase::Battle,
+            1 => Phase::Withdraw,
+            2 => Phase::Rest,
+            _ => Phase::Relieve,
+        }
+    }
+}
+
+/// Whether the view offers platoon `p` the action `a`.
+fn legal(p: &Value, a: &str) -> bool {
+    p["legal_actions"]
+        .as_array()
+        .is_some_and(|l| l.iter().any(|x| x == a))
+}
+
+/// The index on the view's ladder of the step with letter `letter`.
+fn step_index(view: &Value, letter: &Value) -> Option<usize> {
+    view["ladder"]
+        .as_array()?
         .iter()
-        .find(|p| attack && legal(p, "attack"))
-        .map(|p| p["id"].clone());
+        .position(|s| s["letter"] == *letter)
+}
+
+/// Whether the step with letter `letter` has a building standing, as the side knows it.
+fn has_building(view: &Value, letter: &Value) -> bool {
+    view["ladder"].as_array().is_some_and(|l| {
+        l.iter().any(|s| {
+            s["letter"] == *letter
+                && s["buildings"]
+                    .as_array()
+                    .is_some_and(|b| b.iter().any(|b| b["fire"].is_null()))
+        })
+    })
+}
+
+/// One side's orders for an Hour of `phase`, and the platoon chosen to attack (or, for the
+/// Finns, to advance into contact), if any.
+///
+/// A platoon in contact (one that may not Rest) is the round's attacker in a Battle Hour, a Finn
+/// retreats in a Withdraw Hour, and otherwise it Defends. Out of contact, the Finns' chosen
+/// platoon advances in a Relieve Hour, Finnish platoons further back than the step behind the
+/// front (the step beyond the furthest Soviet platoon seen) advance towards it, and the rest
+/// Rest, in a building where one stands, so that fatigue stays low: a Soviet platoon at the front
+/// rests two Hours of each round, in the buildings there, and a Finnish one rests until its turn
+/// comes again. The attacker or relief is the least fatigued platoon that may go, then the one
+/// that attacked longest ago, then the one that fought longest ago, so that the side's platoons
+/// take turns.
+fn orders(view: &Value, phase: Phase) -> (Value, Option<String>) {
+    let platoons = view["platoons"].as_array().cloned().unwrap_or_default();
+    let finnish = view["side"] == "finnish";
+    // Each platoon's last battle as attacker and last battle at all, by id.
+    let mut last = std::collections::HashMap::<&str, (u64, u64)>::new();
+    for b in view["battles"].as_array().into_iter().flatten() {
+        let n = b["id"].as_u64().unwrap_or_default();
+        for (attacked, list) in [(true, &b["attackers"]), (false, &b["defenders"])] {
+            for p in list.as_array().into_iter().flatten() {
+                if let Some(id) = p["id"].as_str() {
+                    let entry = last.entry(id).or_default();
+                    if attacked {
+                        entry.0 = n;
+                    }
+                    entry.1 = n;
+                }
+            }
+        }
+    }
+    let turn = |p: &&Value| {
+        let (attacked, fought) = last
+            .get(p["id"].as_str().unwrap_or_default())
+            .copied()
+            .unwrap_or_default();
+        (p["fatigue"].as_u64().unwrap_or_default(), attacked, fought)
+    };
+    let front = view["enemy_platoons"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|e| step_index(view, &e["step"]))
+        .max();
+    let behind_front = front.map(|f| f + 1);
+    let chosen = match phase {
+        Phase::Battle => platoons
+            .iter()
+            .filter(|p| legal(p, "attack"))
+            .min_by_key(turn),
+        Phase::Relieve if finnish => platoons
+            .iter()
+            .filter(|p| legal(p, "advance") && step_index(view, &p["step"]) == behind_front)
+            .min_by_key(turn),
+        _ => None,
+    }
+    .and_then(|p| p["id"].as_str())
+    .map(str::to_owned);
     let orders: Vec<Value> = platoons
         .iter()
         .map(|p| {
-            let order = if Some(&p["id"]) == attacker.as_ref() {
-                if p["side"] == "finnish" {
-                    json!({"action": "attack", "table": "red", "scenario": "probe"})
-                } else {
-                    json!({"action": "attack", "table": "red"})
+            let in_contact = !legal(p, "rest");
+            let order = if chosen.as_deref() == p["id"].as_str() {
+                match (phase, finnish) {
+                    (Phase::Battle, true) => {
+                        json!({"action": "attack", "table": "red", "scenario": "probe"})
+                    }
+                    (Phase::Battle, false) => json!({"action": "attack", "table": "red"}),
+                    _ => json!({"action": "advance"}),
                 }
-            } else if legal(p, "rest") {
-                json!({"action": "rest"})
+            } else if in_contact {
+                if phase == Phase::Withdraw && finnish && legal(p, "retreat") {
+                    json!({"action": "retreat"})
+                } else {
+                    json!({"action": "defend"})
+                }
+            } else if finnish
+                && legal(p, "advance")
+                && step_index(view, &p["step"]) > behind_front
+                && behind_front.is_some()
+            {
+                json!({"action": "advance"})
             } else {
-                json!({"action": "defend"})
+                json!({"action": "rest", "in_building": has_building(view, &p["step"])})
             };
             json!({"platoon": p["id"], "order": order})
         })
         .collect();
-    Value::Array(orders)
+    (Value::Array(orders), chosen)
 }
 
-/// Plays `hours` Hours of campaign `id`, recording every battle as a Finnish win in five Turns;
-/// answers the Hours played and how long they took.
-async fn play(t: &Table, id: &str, hours: usize) -> anyhow::Result<(usize, Duration)> {
+/// The report of battle `n`, which `attacker` (of side `attacking`, as its side's `view` showed
+/// it before the Hour) lost: the attack failed, so both sides hold their ground and the
+/// initiative passes to the defender, who attacks at the same step in the next round. The
+/// defender takes one prisoner, counted as one man missing from the attacker's largest role while
+/// that role has more than two men (afterwards he is not counted, so that no platoon is worn away
+/// however long the campaign); three to six Turns, so that nobody takes an extra action; and each
+/// side's final Force Morale. Answers the report and the prisoner's name.
+fn battle_report(n: u64, attacking: &str, attacker: &str, view: &Value) -> (Value, String) {
+    let winner = if attacking == "soviet" {
+        "finnish"
+    } else {
+        "soviet"
+    };
+    let platoon = view["platoons"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|p| p["id"] == attacker);
+    let name = platoon.and_then(|p| p["name"].as_str()).unwrap_or(attacker);
+    let largest = platoon
+        .and_then(|p| p["toe"].as_array())
+        .into_iter()
+        .flatten()
+        .flat_map(|e| {
+            e["men"]
+                .as_object()
+                .into_iter()
+                .flatten()
+                .map(move |(role, men)| (men.as_u64().unwrap_or_default(), role, &e["name"]))
+        })
+        .filter(|(men, ..)| *men > 2)
+        .max_by_key(|(men, ..)| *men);
+    let (casualties, prisoner) = match largest {
+        Some((_, role, element)) => (
+            vec![json!({
+                "platoon": attacker, "element": element, "role": role, "missing": 1
+            })],
+            format!(
+                "{} of the {}, {name}",
+                role.replace('_', " "),
+                element.as_str().unwrap_or_default()
+            ),
+        ),
+        None => (Vec::new(), format!("a man of the {name}")),
+    };
+    let body = json!({
+        "winner": winner,
+        "turns": 3 + n % 4,
+        "casualties": casualties,
+        "force_morale_end": [
+            {"side": winner, "value": 3 + n % 5},
+            {"side": attacking, "value": n % 3},
+        ],
+        "prisoners": [{"taken_by": winner, "name": prisoner}],
+    });
+    (body, prisoner)
+}
+
+/// What `play` did.
+struct Played {
+    /// The Hours played.
+    hours: usize,
+    /// How long they took, the battles' reports and interrogations included.
+    took: Duration,
+    /// Battles fought and reported.
+    battles: usize,
+    /// Prisoners interrogated.
+    interrogations: usize,
+}
+
+/// Plays `hours` Hours of campaign `id` in rounds of four Hours (see `Phase` and `orders`): a
+/// battle opens at the start of every round, the umpire records it as the defender's win (see
+/// `battle_report`), and the winning side's player interrogates the prisoner it took. Every
+/// refused request is an error.
+async fn play(t: &Table, id: &str, hours: usize) -> anyhow::Result<Played> {
     let started = Instant::now();
     let path = |tail: &str| format!("/api/v1/campaigns/{id}/wons/{tail}");
+    let (mut battles, mut interrogations) = (0, 0);
     for hour in 0..hours {
+        let phase = Phase::of(hour);
         let mut last = Value::Null;
-        for token in [&t.soviet, &t.finn] {
-            let (_, view) = t
+        // Each side's view before the Hour and the platoon it chose.
+        let mut sides = Vec::new();
+        for (side, token) in [("soviet", &t.soviet), ("finnish", &t.finn)] {
+            let (status, view) = t
                 .send(reqwest::Method::GET, token, &path("view"), None)
                 .await?;
+            anyhow::ensure!(status.is_success(), "GET view: {status} {view}");
             if !view["campaign"]["result"].is_null() {
-                return Ok((hour, started.elapsed()));
+                return Ok(Played {
+                    hours: hour,
+                    took: started.elapsed(),
+                    battles,
+                    interrogations,
+                });
             }
+            let (given, chosen) = orders(&view, phase);
             let (status, refusal) = t
-                .send(
-                    reqwest::Method::PUT,
-                    token,
-                    &path("orders"),
-                    Some(orders(&view, hour % 4 == 0)),
-                )
+                .send(reqwest::Method::PUT, token, &path("orders"), Some(given))
                 .await?;
-            if !status.is_success() {
-                if std::env::var_os("MOTTI_BENCH_DEBUG").is_some() {
-                    eprintln!("Hour {hour}: orders refused ({status}): {refusal}");
-                }
-                t.send(
-                    reqwest::Method::PUT,
-                    token,
-                    &path("orders"),
-                    Some(orders(&view, false)),
-                )
-                .await?;
-            }
+            anyhow::ensure!(
+                status.is_success(),
+                "Hour {hour}: {side} orders refused ({status}): {refusal}"
+            );
             last = t
                 .post(token, &path("ready"), json!({"confirm_defaults": true}))
                 .await?;
+            sides.push((side, token, view, chosen));
         }
         for b in last["battles"].as_array().cloned().unwrap_or_default() {
-            if b["status"] == "pending" || b["status"]["status"] == "pending" {
-                t.post(
-                    &t.umpire,
-                    &path(&format!("battles/{}/result", b["id"])),
-                    json!({"winner": "finnish", "turns": 5}),
-                )
-                .await?;
+            if b["status"] != "pending" && b["status"]["status"] != "pending" {
+                continue;
             }
+            let n = b["id"].as_u64().unwrap_or_default();
+            let attacking = b["attacker"].as_str().unwrap_or_default();
+            let Some((_, _, view, Some(attacker))) = sides.iter().find(|s| s.0 == attacking) else {
+                anyhow::bail!(
+                    "Hour {hour}: battle {n} by the {attacking} side, who ordered no attack"
+                );
+            };
+            let (body, prisoner) = battle_report(n, attacking, attacker, view);
+            t.post(&t.umpire, &path(&format!("battles/{n}/result")), body)
+                .await?;
+            battles += 1;
+            let (_, captors, ..) = sides
+                .iter()
+                .find(|s| s.0 != attacking)
+                .ok_or_else(|| anyhow::anyhow!("no side took the prisoner"))?;
+            t.post(
+                captors,
+                &path(&format!("battles/{n}/interrogations")),
+                json!({ "prisoner": prisoner }),
+            )
+            .await?;
+            interrogations += 1;
         }
     }
-    Ok((hours, started.elapsed()))
+    Ok(Played {
+        hours,
+        took: started.elapsed(),
+        battles,
+        interrogations,
+    })
 }
 
 /// Adds `n` rolls to the campaign's dice log straight in the database (their chain is not
@@ -534,12 +741,18 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
         return Ok(figures);
     }
 
-    // 3 and 4: a 10-Hour campaign and a long one, both with 20 platoons and battles.
+    // 3 and 4: a 10-Hour campaign and a long one, both with 20 platoons and a battle every four
+    // Hours, fought, reported and its prisoner interrogated.
     let pack = bench_pack(11);
     let short = t.campaign("ten hours", &pack).await?;
     let long = t.campaign("long", &pack).await?;
-    play(&t, &short, 10).await?;
-    let (hours, took) = play(&t, &long, plan.long_hours).await?;
+    let short_played = play(&t, &short, 10).await?;
+    let Played {
+        hours,
+        took,
+        interrogations,
+        ..
+    } = play(&t, &long, plan.long_hours).await?;
     anyhow::ensure!(
         hours == plan.long_hours,
         "the long campaign ended after {hours} Hours"
@@ -562,7 +775,7 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
         value: hours as f64 / took.as_secs_f64(),
         budget: None,
         detail: format!(
-            "{hours} Hours of 20 platoons with {battles} battles, one client, no readers, while the long campaign is generated (for context: the budget is on hours_per_second_under_readers)"
+            "{hours} Hours of 20 platoons with {battles} battles (each reported and its prisoner interrogated), one client, no readers, while the long campaign is generated (for context: the budget is on hours_per_second_under_readers)"
         ),
     });
 
@@ -654,11 +867,16 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
                 value: b.as_secs_f64() / a.as_secs_f64(),
                 budget: Some(("<=", 1.2)),
                 detail: format!(
-                    "median {b:?} at Hour {hours} ({battles} battles, {events} events, {} rolls added) against {a:?} at Hour 10 ({SHORT_ROLLS} rolls added), {how}",
-                    plan.long_rolls
+                    "median {b:?} at Hour {hours} ({battles} battles, {interrogations} interrogations, {events} events, {} rolls added) against {a:?} at Hour 10 ({} battles, {SHORT_ROLLS} rolls added), {how}",
+                    plan.long_rolls, short_played.battles
                 ),
             });
         }
+    }
+
+    if std::env::args().any(|a| a == "--views") {
+        // For the views and the generated campaigns: figures 2 and 3 alone.
+        return Ok(figures);
     }
 
     // 4: an Hour's orders and resolution for 40 platoons while 32 clients read the side view.
@@ -725,7 +943,12 @@ async fn hours_under_readers(t: &Arc<Table>, pool: &PgPool, plan: &Plan) -> anyh
     for r in readers {
         r.await?;
     }
-    let (hours, took) = played?;
+    let Played {
+        hours,
+        took,
+        interrogations,
+        ..
+    } = played?;
     anyhow::ensure!(
         hours == wanted,
         "the 40-platoon campaign ended after {hours} Hours"
@@ -744,7 +967,7 @@ async fn hours_under_readers(t: &Arc<Table>, pool: &PgPool, plan: &Plan) -> anyh
         value: hours as f64 / took.as_secs_f64(),
         budget: Some((">=", 50.0)),
         detail: format!(
-            "{hours} Hours of {platoons} platoons ({battles} battles; state {} KB stored, {} KB as text) in {took:.2?}, each Hour both sides' views, orders and ready marks, while {VIEW_CLIENTS} clients read the Soviet view {:.0} times a second",
+            "{hours} Hours of {platoons} platoons ({battles} battles, {interrogations} interrogations; state {} KB stored, {} KB as text) in {took:.2?}, each Hour both sides' views, orders and ready marks and every fourth a battle's report and interrogation, while {VIEW_CLIENTS} clients read the Soviet view {:.0} times a second",
             stored / 1024,
             text / 1024,
             reads.load(Ordering::Relaxed) as f64 / took.as_secs_f64()
