@@ -568,7 +568,7 @@ fn umpire_page(frame: Frame, game: &WonsState, view: UmpireView) -> Result<Umpir
         campaign_name: frame.campaign_name,
         error: frame.error,
         initiative: view.campaign.initiative.adjective(),
-        battle_cards: umpire_cards(&view.state, |id| full.contains(&id)),
+        battle_cards: umpire_cards(&view.state, [&soviet, &finnish], |id| full.contains(&id)),
         earlier_battles,
         correction_targets: correction_targets(game),
         view,

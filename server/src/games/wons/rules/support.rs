@@ -293,19 +293,27 @@ pub fn set_purchases(
 /// Whether `side` knows the enemy's purchases for battle `id`: a prisoner it interrogated gave
 /// good information (R25), and `id` is the side's next battle after the one he was taken in.
 pub fn enemy_support_known(state: &WonsState, id: u32, side: Side) -> bool {
+    enemy_support_known_in(state, side).contains(&id)
+}
+
+/// Every battle whose enemy purchases `side` knows (see [`enemy_support_known`]), found in one
+/// pass over the battles and the interrogations, so that a view of many battles does not search
+/// the battles again for each.
+pub fn enemy_support_known_in(state: &WonsState, side: Side) -> std::collections::BTreeSet<u32> {
     use super::tables::interrogation::InterrogationResult;
-    let next_after = |taken_in: u32| {
-        state
-            .battles
-            .iter()
-            .find(|x| x.id > taken_in && x.fought_by(state, side))
-            .map(|x| x.id)
-    };
-    state.interrogations.iter().any(|r| {
-        r.side == side
-            && r.interrogation.result != InterrogationResult::NameAndRank
-            && next_after(r.battle) == Some(id)
-    })
+    // The side's battles in the order they were opened, which is the order of their numbers.
+    let fought: Vec<u32> = state
+        .battles
+        .iter()
+        .filter(|b| b.fought_by(state, side))
+        .map(|b| b.id)
+        .collect();
+    state
+        .interrogations
+        .iter()
+        .filter(|r| r.side == side && r.interrogation.result != InterrogationResult::NameAndRank)
+        .filter_map(|r| fought.iter().find(|&&id| id > r.battle).copied())
+        .collect()
 }
 
 /// Spends `cost` of `side`'s points for battle `id` on something outside the lists (a hero).

@@ -7,7 +7,7 @@ use crate::games::wons::rules::battle::demo_with_battle;
 use crate::games::wons::rules::support::{PurchaseRequest, assign_support_points, set_purchases};
 use crate::games::wons::rules::{BattleStatus, WonsState};
 use crate::games::wons::views::battle::{SheetCard, sheet_card};
-use crate::games::wons::views::battle_umpire::umpire_cards;
+use crate::games::wons::views::battle_umpire::{sides, umpire_cards};
 use crate::games::wons::views::{finnish_view, soviet_view};
 
 /// Battle 1 with Soviet support bought and the Soviet report sent, the Finns not yet reported.
@@ -104,7 +104,7 @@ fn the_soviet_form_comes_back_with_what_it_sent() {
 #[test]
 fn the_umpire_card_has_both_parts_and_every_surprise_level() {
     let state = reported_by_the_soviets();
-    let cards = umpire_cards(&state, |_| true);
+    let cards = umpire_cards(&state, sides(&state).each_ref(), |_| true);
     assert_eq!(cards.len(), 1);
     let c = &cards[0];
     assert_eq!(c.parts.len(), 2);

@@ -6,11 +6,11 @@ use crate::games::wons::rules::BattleStatus;
 use crate::games::wons::rules::battle_sheet::level_words;
 use crate::games::wons::rules::tables::surprise::SurpriseLevel;
 use crate::games::wons::rules::{WonsState, ladder::step_letter};
+use crate::games::wons::views::SideView;
 use crate::games::wons::views::battle_report::{ReportPart, report_part};
 use crate::games::wons::views::battle_words::{
     DeviceRow, device_row, report_lines, surprise_words, turn_zero_words,
 };
-use crate::games::wons::views::{finnish_view, soviet_view};
 
 /// The five surprise levels, worst first (R4).
 pub const SURPRISE_LEVELS: [SurpriseLevel; 5] = [
@@ -97,9 +97,13 @@ impl UmpireBattleCard {
     }
 }
 
-/// The umpire's card for every battle of `state`, newest first.
-pub fn umpire_cards(state: &WonsState, shown: impl Fn(u32) -> bool) -> Vec<UmpireBattleCard> {
-    let views = [soviet_view(state).0, finnish_view(state).0];
+/// The umpire's card for every battle of `state` that is `shown`, newest first, with each
+/// side's part of its report as `views` (the Soviet and the Finnish view of `state`) show it.
+pub fn umpire_cards(
+    state: &WonsState,
+    views: [&SideView; 2],
+    shown: impl Fn(u32) -> bool,
+) -> Vec<UmpireBattleCard> {
     let name = |id: &str| state.platoon_name(id);
     let support_name = |used: &str| {
         state
@@ -228,9 +232,16 @@ pub fn umpire_cards(state: &WonsState, shown: impl Fn(u32) -> bool) -> Vec<Umpir
         .collect()
 }
 
+/// Both sides' views of `state`, Soviet first, as `umpire_cards` takes them.
+#[cfg(test)]
+pub(crate) fn sides(state: &WonsState) -> [SideView; 2] {
+    use crate::games::wons::views::{finnish_view, soviet_view};
+    [soviet_view(state).0, finnish_view(state).0]
+}
+
 #[cfg(test)]
 mod disagreement_tests {
-    use super::umpire_cards;
+    use super::{sides, umpire_cards};
     use crate::core::domain::Side;
     use crate::games::wons::rules::BattleStatus;
     use crate::games::wons::rules::aftermath::{BattleReport, Reporter, submit_report};
@@ -246,7 +257,7 @@ mod disagreement_tests {
             &BattleReport::bare(Side::Finnish, 4),
         )
         .expect("sent");
-        let card = &umpire_cards(&state, |_| true)[0];
+        let card = &umpire_cards(&state, sides(&state).each_ref(), |_| true)[0];
         assert_eq!(card.disagreement, None, "one report cannot disagree");
         submit_report(
             &mut state,
@@ -255,7 +266,7 @@ mod disagreement_tests {
             &BattleReport::bare(Side::Soviet, 4),
         )
         .expect("sent");
-        let card = &umpire_cards(&state, |_| true)[0];
+        let card = &umpire_cards(&state, sides(&state).each_ref(), |_| true)[0];
         let words = card.disagreement.as_deref().expect("called out");
         assert!(
             words.contains("the Soviet report says the Finnish side won after 4"),

@@ -87,6 +87,8 @@ pub struct ReportedView {
 
 /// Every battle of `state` as `side` sees it.
 pub(super) fn battles_for(state: &WonsState, side: Side) -> Vec<BattleView> {
+    let support_known = crate::games::wons::rules::support::enemy_support_known_in(state, side);
+    let own_items = OwnItems::of(state, side);
     state
         .battles
         .iter()
@@ -133,9 +135,14 @@ pub(super) fn battles_for(state: &WonsState, side: Side) -> Vec<BattleView> {
                 .iter()
                 .find(|(s, _)| *s == side)
                 .map(|(_, r)| r.clone()),
-            report: b.report.as_ref().map(|r| report_for(state, r, side)),
+            report: b
+                .report
+                .as_ref()
+                .map(|r| report_for(state, r, side, &own_items)),
             abandoned: b.abandoned.clone(),
-            enemy_support_revealed: enemy_support_revealed(state, b, side),
+            enemy_support_revealed: support_known
+                .contains(&b.id)
+                .then(|| enemy_support(b, side)),
         })
         .collect()
 }
@@ -154,44 +161,117 @@ fn battle_platoon(state: &WonsState, side: Side, id: &str) -> BattlePlatoonView 
     }
 }
 
-/// The enemy's purchases for battle `b`, if a prisoner `side` interrogated gave good information
-/// (R25) and `b` is the side's next battle after the one he was taken in.
-fn enemy_support_revealed(state: &WonsState, b: &Battle, side: Side) -> Option<Vec<String>> {
-    let told = crate::games::wons::rules::support::enemy_support_known(state, b.id, side);
-    told.then(|| {
-        b.support
-            .iter()
-            .filter(|s| s.side == side.enemy())
-            .flat_map(|s| &s.purchases)
-            .map(|p| p.name.clone())
-            .collect()
-    })
+/// The enemy's purchases for battle `b`, for a side a prisoner told of them (R25).
+fn enemy_support(b: &Battle, side: Side) -> Vec<String> {
+    b.support
+        .iter()
+        .filter(|s| s.side == side.enemy())
+        .flat_map(|s| &s.purchases)
+        .map(|p| p.name.clone())
+        .collect()
+}
+
+/// What a side's support items are called in reports, gathered once for a view: the items it
+/// bought for any battle, the retained items made from them (`b{battle}-{item}-{n}`), and the
+/// retained items its platoons still hold.
+struct OwnItems<'a> {
+    bought: std::collections::BTreeSet<&'a str>,
+    /// `b{battle}-{item}-` for each of the side's purchases.
+    made_from: std::collections::BTreeSet<String>,
+    held: std::collections::BTreeSet<&'a str>,
+}
+
+impl<'a> OwnItems<'a> {
+    fn of(state: &'a WonsState, side: Side) -> Self {
+        let purchases = || {
+            state.battles.iter().flat_map(move |b| {
+                b.support
+                    .iter()
+                    .filter(move |s| s.side == side)
+                    .flat_map(|s| &s.purchases)
+                    .map(move |p| (b.id, p.item.as_str()))
+            })
+        };
+        OwnItems {
+            bought: purchases().map(|(_, item)| item).collect(),
+            made_from: purchases()
+                .map(|(id, item)| format!("b{id}-{item}-"))
+                .collect(),
+            held: state
+                .platoons_of(side)
+                .flat_map(|p| &p.retained)
+                .map(|r| r.id.as_str())
+                .collect(),
+        }
+    }
+
+    /// Whether the item `used` is the side's.
+    fn own(&self, used: &str) -> bool {
+        self.bought.contains(used)
+            || self.held.contains(used)
+            || used
+                .match_indices('-')
+                .any(|(at, _)| self.made_from.contains(&used[..=at]))
+    }
 }
 
 /// A battle report as `side` may read it: its own casualties, final Force Morale, support used
 /// and equipment left behind, and the prisoners it took (its own men taken count among its
 /// missing; whether one deserted is the captors' knowledge).
-fn report_for(state: &WonsState, report: &BattleReport, side: Side) -> BattleReport {
+fn report_for(
+    state: &WonsState,
+    report: &BattleReport,
+    side: Side,
+    own_items: &OwnItems<'_>,
+) -> BattleReport {
     let own = |platoon: &str| state.platoons.get(platoon).is_some_and(|p| p.side == side);
-    // An item used is the side's if the side bought it (a purchase, or a retained item made
-    // from one: `b{battle}-{item}-{n}`) or still holds it.
-    let own_item = |used: &str| {
-        state.battles.iter().any(|b| {
-            b.support
-                .iter()
-                .filter(|s| s.side == side)
-                .flat_map(|s| &s.purchases)
-                .any(|p| p.item == used || used.starts_with(&format!("b{}-{}-", b.id, p.item)))
-        }) || state
-            .platoons_of(side)
-            .flat_map(|p| &p.retained)
-            .any(|r| r.id == used)
-    };
     let mut mine = report.clone();
     mine.casualties.retain(|c| own(&c.platoon));
     mine.force_morale_end.retain(|f| f.side == side);
-    mine.support_used.retain(|u| own_item(u));
+    // An item used is the side's if the side bought it (a purchase, or a retained item made
+    // from one) or still holds it.
+    mine.support_used.retain(|u| own_items.own(u));
     mine.abandoned.retain(|a| own(&a.platoon));
     mine.prisoners.retain(|p| p.taken_by == side);
     mine
+}
+
+#[cfg(test)]
+mod tests {
+    use super::OwnItems;
+    use crate::core::domain::Side;
+    use crate::games::wons::rules::BattleStatus;
+    use crate::games::wons::rules::battle::demo_with_battle;
+    use crate::games::wons::rules::support::{
+        PurchaseRequest, assign_support_points, set_purchases,
+    };
+
+    #[test]
+    fn a_sides_items_are_those_it_bought_made_from_its_purchases_or_holds() {
+        let mut state = demo_with_battle(1, BattleStatus::Pending);
+        assign_support_points(&mut state, 1, Side::Soviet, 3).expect("assigned");
+        let buy = PurchaseRequest {
+            item: "sov-smoke".into(),
+            platoon: "sov-1".into(),
+            turn_zero: false,
+        };
+        set_purchases(&mut state, 1, Side::Soviet, &[buy]).expect("bought");
+        let soviet = OwnItems::of(&state, Side::Soviet);
+        let finnish = OwnItems::of(&state, Side::Finnish);
+        for used in ["sov-smoke", "b1-sov-smoke-1", "b1-sov-smoke-12"] {
+            assert!(soviet.own(used), "{used} is the Soviets'");
+            assert!(!finnish.own(used), "{used} is not the Finns'");
+        }
+        // Made from a purchase of another battle, or another item: nobody's here.
+        for used in [
+            "b2-sov-smoke-1",
+            "b1-sov-smokes-1",
+            "b1-sov-1",
+            "sov",
+            "b1-",
+            "-",
+        ] {
+            assert!(!soviet.own(used), "{used} is not the Soviets'");
+        }
+    }
 }
