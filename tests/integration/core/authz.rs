@@ -73,6 +73,7 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("POST", "/api/v1/campaigns/{id}/resume", [401, 404, 404, 403, 403, 409]),
     ("DELETE", "/api/v1/campaigns/{id}/wons/ready", [401, 404, 404, 409, 409, 403]),
     ("POST", "/api/v1/campaigns/{id}/wons/end", [401, 404, 404, 403, 403, 200]),
+    ("GET", "/api/v1/campaigns/{id}/wons/battles", [401, 404, 404, 200, 200, 422]),
     ("GET", "/api/v1/campaigns/{id}/wons/events", [401, 404, 404, 200, 200, 200]),
     ("POST", "/api/v1/campaigns/{id}/wons/extra-actions/{platoon}", [401, 404, 404, 422, 422, 422]),
     ("PUT", "/api/v1/campaigns/{id}/wons/force-morale-table", [401, 404, 404, 422, 422, 422]),

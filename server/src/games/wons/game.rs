@@ -134,6 +134,7 @@ impl Game for Wons {
     fn api() -> OpenApiRouter<AppState> {
         OpenApiRouter::new()
             .routes(routes!(wons::api_view))
+            .routes(routes!(wons::api_battles))
             .routes(routes!(wons::api_give_order))
             .routes(routes!(wons::api_extra_action))
             .routes(routes!(wons::api_ready, wons::api_withdraw_ready))

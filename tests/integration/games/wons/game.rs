@@ -1262,3 +1262,51 @@ async fn a_side_orders_all_its_platoons_in_one_form_and_a_refusal_keeps_what_was
         [json!("defend"), json!("defend"), Value::Null]
     );
 }
+
+/// The view lists the open and the newest battles; `GET …/wons/battles` pages through every one,
+/// as the caller's side sees it, and the umpire names the side.
+#[tokio::test]
+async fn battles_are_read_a_page_at_a_time_as_each_side_sees_them() {
+    let c = WonsTable::contact().await;
+    c.open_battle_at_c().await;
+    let path = format!("/api/v1/campaigns/{}/wons/battles", c.id);
+    for (token, side) in [(&c.soviet, "soviet"), (&c.finn, "finnish")] {
+        let view = c.view(token).await;
+        assert_eq!(view["earlier_battles"], 0, "{side}: none left out");
+        let (status, page) = c.app.get(&format!("{path}?limit=5"), Some(token)).await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        assert_eq!(page["more"], false);
+        assert_eq!(
+            page["battles"], view["battles"],
+            "{side} reads each battle as in its view"
+        );
+        // The umpire reads the same when naming the side.
+        let (status, umpire) = c
+            .app
+            .get(&format!("{path}?limit=5&side={side}"), Some(&c.umpire))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{umpire}");
+        assert_eq!(umpire, page);
+    }
+    // A player reads their own side's battles only; the umpire must name one.
+    let (status, body) = c
+        .app
+        .get(&format!("{path}?side=finnish"), Some(&c.soviet))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let (status, body) = c.app.get(&path, Some(&c.umpire)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(error_code(&body), "side_needed");
+    for limit in ["0", "101"] {
+        let (status, body) = c
+            .app
+            .get(&format!("{path}?limit={limit}"), Some(&c.finn))
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert_eq!(error_code(&body), "invalid_limit");
+    }
+    // Before battle 1 there is nothing.
+    let (status, page) = c.app.get(&format!("{path}?before=1"), Some(&c.finn)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(page, json!({"battles": [], "more": false}));
+}

@@ -121,6 +121,67 @@ pub async fn api_view(
     crate::web::view_cache::json(key, async { Ok(view(&state, &access).await?.1) }).await
 }
 
+/// Paging of a side's battles.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(default)]
+pub struct BattlesQuery {
+    /// Only battles with a smaller number (for the next page back).
+    pub before: Option<u32>,
+    /// At most this many (1 to 100, default 20).
+    pub limit: Option<u32>,
+    /// The side whose view of the battles to read (the umpire only; a player reads their own).
+    pub side: Option<Side>,
+}
+
+/// A page of battles as a side sees them, newest first.
+#[derive(Debug, serde::Serialize, ToSchema)]
+pub struct BattlesPage {
+    /// The battles.
+    pub battles: Vec<crate::games::wons::views::BattleView>,
+    /// Whether there are earlier battles: ask again with `before` set to the last one's number.
+    pub more: bool,
+}
+
+/// A page of the battles as the caller's side (or, for the umpire, the side named) sees them.
+pub async fn battle_list(
+    state: &AppState,
+    access: &CampaignAccess,
+    q: &BattlesQuery,
+) -> Result<BattlesPage, AppError> {
+    require_wons(access)?;
+    let side = battle_rolls::acting_side(access, q.side)?;
+    let limit = q.limit.unwrap_or(20);
+    if !(1..=100).contains(&limit) {
+        return Err(
+            AppError::invalid("invalid_limit", "Ask for 1 to 100 battles at a time.")
+                .on_field("limit"),
+        );
+    }
+    let game: WonsState = db::game::read_state(&state.db, access.id())
+        .await?
+        .ok_or_else(|| {
+            AppError::conflict("not_started", "This campaign's game has not started.")
+        })?;
+    let (battles, more) =
+        crate::games::wons::views::battle_page(&game, side, q.before, limit as usize);
+    Ok(BattlesPage { battles, more })
+}
+
+/// `GET /api/v1/campaigns/{id}/wons/battles`: every battle, a page at a time, newest first, as
+/// the caller's side sees it (the view lists only the open and the newest ones).
+#[utoipa::path(get, path = "/api/v1/campaigns/{id}/wons/battles", tag = "wons",
+    params(("id" = uuid::Uuid, Path, description = "campaign id"), BattlesQuery),
+    responses((status = 200, body = BattlesPage), (status = 404, description = "not a WoNS campaign of yours"),
+              (status = 422, description = "a limit outside 1 to 100, or the umpire named no side")),
+    security(("bearer" = [])))]
+pub async fn api_battles(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    axum::extract::Query(q): axum::extract::Query<BattlesQuery>,
+) -> Result<Json<BattlesPage>, AppError> {
+    Ok(Json(battle_list(&state, &access, &q).await?))
+}
+
 /// Gives (or replaces) one platoon's order for the coming Hour.
 pub async fn give_order(
     state: &AppState,

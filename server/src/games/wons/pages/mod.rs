@@ -319,9 +319,10 @@ fn battles_in_full<'a>(
 /// How many earlier battles a page lists, newest first; the log keeps them all.
 const EARLIER_LISTED: usize = 20;
 
-/// Earlier battles as lines, newest first, at most `EARLIER_LISTED` and a line for the rest
-/// (each battle once, though both sides' views hold it).
-fn earlier<'a>(battles: impl Iterator<Item = &'a BattleView>) -> Vec<String> {
+/// Earlier battles as lines, newest first, at most `EARLIER_LISTED` of those the views list
+/// (each battle once, though both sides' views hold it), and a line for the rest of the
+/// `total` earlier battles.
+fn earlier<'a>(battles: impl Iterator<Item = &'a BattleView>, total: usize) -> Vec<String> {
     let mut seen = std::collections::BTreeMap::new();
     for b in battles {
         seen.entry(std::cmp::Reverse(b.id)).or_insert(b);
@@ -331,10 +332,10 @@ fn earlier<'a>(battles: impl Iterator<Item = &'a BattleView>) -> Vec<String> {
         .take(EARLIER_LISTED)
         .map(|b| battle_line(b))
         .collect();
-    if seen.len() > EARLIER_LISTED {
+    if total > lines.len() {
         lines.push(format!(
             "…and {} earlier battles: the log below and the API keep them all.",
-            seen.len() - EARLIER_LISTED
+            total - lines.len()
         ));
     }
     lines
@@ -393,7 +394,9 @@ fn battle_lines(view: &SideView) -> (Vec<(BattleView, BattleLine)>, Vec<String>)
             (b.clone(), line)
         })
         .collect();
-    let earlier = earlier(view.battles.iter().filter(|b| !full.contains(&b.id)));
+    let listed = view.battles.iter().filter(|b| !full.contains(&b.id));
+    let total = listed.clone().count() + view.earlier_battles as usize;
+    let earlier = earlier(listed, total);
     (shown, earlier)
 }
 
@@ -559,6 +562,7 @@ fn umpire_page(frame: Frame, game: &WonsState, view: UmpireView) -> Result<Umpir
             .iter()
             .chain(&finnish.battles)
             .filter(|b| !full.contains(&b.id)),
+        game.battles.len() - full.len(),
     );
     let soviet_cards = cards(&soviet, &frame.events, None)?;
     let finnish_cards = cards(&finnish, &frame.events, None)?;

@@ -205,7 +205,7 @@ fn the_log_reads_newest_hour_first_and_each_hour_in_order() {
 }
 
 /// After many battles the pages build a sheet only for the pending battle and the three most
-/// recent decided ones; the rest are a line each, at most twenty and a line for the others.
+/// recent decided ones; the others the views list are a line each, and a line counts the rest.
 #[test]
 fn pages_show_recent_battles_in_full_and_earlier_ones_as_lines() {
     let mut state = eventful_campaign();
@@ -222,13 +222,20 @@ fn pages_show_recent_battles_in_full_and_earlier_ones_as_lines() {
         vec![1, 38, 39, 40],
         "the pending battle and the three newest"
     );
-    assert_eq!(soviet.earlier_battles.len(), 21);
+    // The view lists the ten newest decided battles: 31 to 37 besides those in full.
+    assert_eq!(
+        soviet.earlier_battles.len(),
+        8,
+        "{:#?}",
+        soviet.earlier_battles
+    );
     assert!(soviet.earlier_battles[0].starts_with("Battle 37 at C"));
-    assert!(soviet.earlier_battles[20].contains("and 16 earlier battles"));
+    assert!(soviet.earlier_battles[6].starts_with("Battle 31 at C"));
+    assert!(soviet.earlier_battles[7].contains("and 29 earlier battles"));
     let umpire = umpire_page(frame(), &state, umpire_view(&state)).expect("built");
     let cards: Vec<u32> = umpire.battle_cards.iter().map(|c| c.battle).collect();
     assert_eq!(cards, vec![40, 39, 38, 1]);
-    assert_eq!(umpire.earlier_battles.len(), 21);
+    assert_eq!(umpire.earlier_battles, soviet.earlier_battles);
     // Both render.
     soviet.render().expect("renders");
     umpire.render().expect("renders");

@@ -13,7 +13,7 @@ use serde::Serialize;
 use side_battles::battles_for;
 
 pub use header::{CampaignHeader, VictoryLevelView};
-pub use side_battles::{BattlePlatoonView, BattleView, ReportedView};
+pub use side_battles::{BattlePlatoonView, BattleView, LISTED_DECIDED, ReportedView, battle_page};
 
 /// A fire as a side knows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
@@ -149,8 +149,11 @@ pub struct SideView {
     pub enemy_platoons: Vec<SeenPlatoonView>,
     /// Its own features and the enemy features it has found.
     pub features: Vec<FeatureView>,
-    /// Battles.
+    /// Battles, oldest first: every pending one, the ten newest decided ones and any whose
+    /// prisoners taken by the side wait to be interrogated.
     pub battles: Vec<BattleView>,
+    /// How many battles `battles` leaves out: `GET …/wons/battles` pages through them all.
+    pub earlier_battles: u32,
     /// Its orders.
     pub orders: OwnOrdersView,
     /// Its own support lists (R1.4).
@@ -304,7 +307,7 @@ fn side_view(state: &WonsState, side: Side) -> SideView {
             count: f.count,
         })
         .collect();
-    let battles = battles_for(state, side);
+    let (battles, earlier_battles) = battles_for(state, side);
     SideView {
         side,
         campaign: header(state),
@@ -318,6 +321,7 @@ fn side_view(state: &WonsState, side: Side) -> SideView {
         enemy_platoons,
         features,
         battles,
+        earlier_battles,
         orders: OwnOrdersView {
             reorganization: orders.reorganization.clone(),
             ready: orders.ready,

@@ -85,13 +85,75 @@ pub struct ReportedView {
     pub turns: u32,
 }
 
-/// Every battle of `state` as `side` sees it.
-pub(super) fn battles_for(state: &WonsState, side: Side) -> Vec<BattleView> {
-    let support_known = crate::games::wons::rules::support::enemy_support_known_in(state, side);
-    let own_items = OwnItems::of(state, side);
-    state
+/// How many decided battles a side's view lists besides those still open; the rest are read a
+/// page at a time (`battle_page`), so that the view does not grow with every battle fought.
+pub const LISTED_DECIDED: usize = 10;
+
+/// The battles `side`'s view lists, oldest first: every pending one, the newest decided ones,
+/// and any whose prisoners taken by the side still wait to be interrogated (its own knowledge);
+/// and how many it leaves out.
+pub(super) fn battles_for(state: &WonsState, side: Side) -> (Vec<BattleView>, u32) {
+    let asked: std::collections::BTreeSet<(u32, &str)> = state
+        .interrogations
+        .iter()
+        .filter(|r| r.side == side)
+        .map(|r| (r.battle, r.prisoner.as_str()))
+        .collect();
+    let mut decided = 0;
+    let mut listed: Vec<&Battle> = state
         .battles
         .iter()
+        .rev()
+        .filter(|b| {
+            let pending = b.status == BattleStatus::Pending;
+            let recent = !pending && decided < LISTED_DECIDED;
+            if recent {
+                decided += 1;
+            }
+            let waiting = b
+                .report
+                .iter()
+                .flat_map(|r| &r.prisoners)
+                .any(|p| p.taken_by == side && !asked.contains(&(b.id, p.name.as_str())));
+            pending || recent || waiting
+        })
+        .collect();
+    listed.reverse();
+    let left_out = state.battles.len() - listed.len();
+    (
+        battle_views(state, side, listed.into_iter()),
+        u32::try_from(left_out).unwrap_or(u32::MAX),
+    )
+}
+
+/// The battles of `state` numbered below `before` (all when `None`), newest first, at most
+/// `limit`, as `side` sees them; and whether there are more.
+pub fn battle_page(
+    state: &WonsState,
+    side: Side,
+    before: Option<u32>,
+    limit: usize,
+) -> (Vec<BattleView>, bool) {
+    let mut older = state
+        .battles
+        .iter()
+        .rev()
+        .filter(|b| before.is_none_or(|n| b.id < n))
+        .peekable();
+    let page: Vec<&Battle> = older.by_ref().take(limit).collect();
+    let more = older.peek().is_some();
+    (battle_views(state, side, page.into_iter()), more)
+}
+
+/// `battles` of `state` as `side` sees them.
+fn battle_views<'a>(
+    state: &'a WonsState,
+    side: Side,
+    battles: impl Iterator<Item = &'a Battle>,
+) -> Vec<BattleView> {
+    let support_known = crate::games::wons::rules::support::enemy_support_known_in(state, side);
+    let own_items = OwnItems::of(state, side);
+    battles
         .map(|b| BattleView {
             id: b.id,
             hour: b.hour,
@@ -238,13 +300,72 @@ fn report_for(
 
 #[cfg(test)]
 mod tests {
-    use super::OwnItems;
+    use super::{Battle, OwnItems, battle_page, battles_for};
     use crate::core::domain::Side;
     use crate::games::wons::rules::BattleStatus;
+    use crate::games::wons::rules::aftermath::{BattleReport, PrisonerTaken};
     use crate::games::wons::rules::battle::demo_with_battle;
     use crate::games::wons::rules::support::{
         PurchaseRequest, assign_support_points, set_purchases,
     };
+
+    /// A campaign whose battle 1 is pending and battles 2 to 31 decided.
+    fn thirty_decided() -> crate::games::wons::rules::WonsState {
+        let mut state = demo_with_battle(1, BattleStatus::Pending);
+        let mut decided = state.battles[0].clone();
+        decided.status = BattleStatus::Decided {
+            winner: Side::Finnish,
+            turns: 4,
+        };
+        decided.report = Some(BattleReport::bare(Side::Finnish, 4));
+        for id in 2..=31 {
+            state.battles.push(Battle {
+                id,
+                ..decided.clone()
+            });
+        }
+        state
+    }
+
+    #[test]
+    fn a_view_lists_the_open_and_newest_battles_and_the_rest_come_a_page_at_a_time() {
+        let mut state = thirty_decided();
+        let ids = |views: &[super::BattleView]| views.iter().map(|b| b.id).collect::<Vec<_>>();
+        let (listed, left_out) = battles_for(&state, Side::Soviet);
+        let mut expected = vec![1];
+        expected.extend(22..=31);
+        assert_eq!(ids(&listed), expected, "the pending one and the ten newest");
+        assert_eq!(left_out, 20);
+        // Pages, newest first, until there are no more: every battle once.
+        let mut seen = Vec::new();
+        let mut before = None;
+        loop {
+            let (page, more) = battle_page(&state, Side::Soviet, before, 7);
+            assert!(page.len() <= 7);
+            seen.extend(ids(&page));
+            before = page.last().map(|b| b.id);
+            if !more {
+                break;
+            }
+        }
+        assert_eq!(seen, (1..=31).rev().collect::<Vec<_>>());
+        assert_eq!(
+            battle_page(&state, Side::Soviet, Some(1), 7),
+            (vec![], false)
+        );
+        // A prisoner the Finns took in battle 3 keeps it in their view until they interrogate
+        // him; the Soviets' view does not change.
+        let report = state.battles[2].report.as_mut().expect("reported");
+        report.prisoners.push(PrisonerTaken {
+            taken_by: Side::Finnish,
+            name: "Private Dudkin".into(),
+            deserter: false,
+            hero: false,
+        });
+        assert_eq!(ids(&battles_for(&state, Side::Finnish).0)[..2], [1, 3]);
+        assert_eq!(battles_for(&state, Side::Finnish).1, 19);
+        assert_eq!(ids(&battles_for(&state, Side::Soviet).0), expected);
+    }
 
     #[test]
     fn a_sides_items_are_those_it_bought_made_from_its_purchases_or_holds() {
