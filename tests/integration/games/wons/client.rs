@@ -200,13 +200,14 @@ impl WonsTable {
             let page = format!("/campaigns/{}/{path}", self.id);
             received.push(self.app.html(&b, &page).await);
         }
-        // The campaign, its dice export and its heroes. (The server-wide roster lists every hero
+        // The campaign, its dice export, its heroes and every battle. (The server-wide roster lists every hero
         // by name for everyone; the hero tests check that a side reads it exactly as an outsider
         // does.)
         for path in [
             format!("/api/v1/campaigns/{}", self.id),
             format!("/api/v1/campaigns/{}/dice/export", self.id),
             self.path("heroes"),
+            self.path("battles?limit=100"),
         ] {
             let (status, body) = self.app.get(&path, Some(token)).await;
             assert_eq!(status, StatusCode::OK, "{path}: {body}");
