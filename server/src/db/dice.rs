@@ -295,7 +295,7 @@ pub async fn append_rolls<'e>(
            on conflict (campaign_id, epoch, audience) do update set count = roll_counts.count + excluded.count) \
          select exists (select from moved)"
     );
-    let query = sqlx::query_scalar::<_, bool>(&sql)
+    let query = sqlx::query_as::<_, (bool,)>(&sql)
         .bind(campaign)
         .bind(rolls.iter().map(|n| n.roll.k as i64).collect::<Vec<_>>())
         .bind(
@@ -361,16 +361,15 @@ pub async fn append_rolls<'e>(
     let query = match unchanged {
         Some(u) => {
             let query = query.bind(u.next_roll).bind(u.epoch).bind(u.client_seeds);
-            match u.caller.credential {
-                super::users::Credential::Token(hash) => query.bind(hash.as_slice()),
-                super::users::Credential::Session(id) => query.bind(*id),
-            }
-            .bind(u.caller.user)
-            .bind(u.caller.role.code())
+            u.caller
+                .credential
+                .bind(query)
+                .bind(u.caller.user)
+                .bind(u.caller.role.code())
         }
         None => query,
     };
-    query.fetch_one(db).await
+    Ok(query.fetch_one(db).await?.0)
 }
 
 const ROLL_COLUMNS: &str = "k, epoch, audience, entropy, draws, digest, chain, expression, purpose, visibility, roller_role, \

@@ -104,13 +104,8 @@ impl CampaignAccess {
         credential: &Credential,
         id: Uuid,
     ) -> Result<CampaignAccess, AppError> {
-        match db::campaigns::access(&state.db, credential, id).await? {
-            Some((user, membership)) => Ok(CampaignAccess {
-                user,
-                membership,
-                credential: Some(credential.clone()),
-                kept: false,
-            }),
+        match CampaignAccess::lookup(state, credential, id).await? {
+            Some(access) => Ok(access),
             None if db::users::by_credential(&state.db, credential)
                 .await?
                 .is_none() =>
@@ -119,6 +114,49 @@ impl CampaignAccess {
             }
             None => Err(AppError::not_found()),
         }
+    }
+
+    /// In one statement, the user `credential` names and that user's membership of campaign
+    /// `id`, if both are there.
+    async fn lookup(
+        state: &AppState,
+        credential: &Credential,
+        id: Uuid,
+    ) -> Result<Option<CampaignAccess>, AppError> {
+        let found = db::campaigns::access(&state.db, credential, id).await?;
+        Ok(found.map(|(user, membership)| CampaignAccess {
+            user,
+            membership,
+            credential: Some(credential.clone()),
+            kept: false,
+        }))
+    }
+
+    /// The caller's access to the campaign named in the path; with `keep`, one this process
+    /// kept for the credential is taken when there is one, and one read now is kept.
+    async fn extract(parts: &mut Parts, state: &AppState, keep: bool) -> Result<Self, AppError> {
+        let id = Path::<HashMap<String, String>>::from_request_parts(parts, state)
+            .await
+            .ok()
+            .and_then(|Path(params)| Uuid::parse_str(params.get("id")?).ok());
+        // The usual case in one statement: the caller and the membership together.
+        if let Some(id) = id
+            && let Some(credential) = crate::web::auth::credential(parts).await?
+        {
+            if keep && let Some(access) = kept::find(&credential, id) {
+                return Ok(access);
+            }
+            if let Some(access) = CampaignAccess::lookup(state, &credential, id).await? {
+                if keep {
+                    kept::keep(&credential, &access);
+                }
+                return Ok(access);
+            }
+        }
+        // Otherwise ask again, to tell a missing sign-in (401) from a campaign the caller does
+        // not take part in (404).
+        let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
+        CampaignAccess::load(state, user, id.ok_or_else(AppError::not_found)?).await
     }
 
     /// The campaign's id.
@@ -156,27 +194,7 @@ impl CampaignAccess {
 impl FromRequestParts<AppState> for CampaignAccess {
     type Rejection = AppError;
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
-        let id = Path::<HashMap<String, String>>::from_request_parts(parts, state)
-            .await
-            .ok()
-            .and_then(|Path(params)| Uuid::parse_str(params.get("id")?).ok());
-        // The usual case in one statement: the caller and the membership together.
-        if let Some(id) = id
-            && let Some(credential) = crate::web::auth::credential(parts).await?
-            && let Some((user, membership)) =
-                db::campaigns::access(&state.db, &credential, id).await?
-        {
-            return Ok(CampaignAccess {
-                user,
-                membership,
-                credential: Some(credential),
-                kept: false,
-            });
-        }
-        // Otherwise ask again, to tell a missing sign-in (401) from a campaign the caller does
-        // not take part in (404).
-        let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
-        CampaignAccess::load(state, user, id.ok_or_else(AppError::not_found)?).await
+        CampaignAccess::extract(parts, state, false).await
     }
 }
 
@@ -190,21 +208,9 @@ pub struct RollerAccess(pub CampaignAccess);
 impl FromRequestParts<AppState> for RollerAccess {
     type Rejection = AppError;
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
-        let id = Path::<HashMap<String, String>>::from_request_parts(parts, state)
+        CampaignAccess::extract(parts, state, true)
             .await
-            .ok()
-            .and_then(|Path(params)| Uuid::parse_str(params.get("id")?).ok());
-        if let Some(id) = id
-            && let Some(credential) = crate::web::auth::credential(parts).await?
-            && let Some(access) = kept::find(&credential, id)
-        {
-            return Ok(RollerAccess(access));
-        }
-        let access = CampaignAccess::from_request_parts(parts, state).await?;
-        if let Some(credential) = &access.credential {
-            kept::keep(credential, &access);
-        }
-        Ok(RollerAccess(access))
+            .map(RollerAccess)
     }
 }
 

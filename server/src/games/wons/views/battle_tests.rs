@@ -10,8 +10,8 @@ use crate::games::wons::views::battle::{SheetCard, sheet_card};
 use crate::games::wons::views::battle_umpire::{sides, umpire_cards};
 use crate::games::wons::views::{finnish_view, soviet_view};
 
-/// Battle 1 with Soviet support bought and the Soviet report sent, the Finns not yet reported.
-fn reported_by_the_soviets() -> WonsState {
+/// Battle 1 pending, with the Soviets' smoke bought for it by their 1st Rifle Platoon.
+pub(super) fn soviet_smoke_bought() -> WonsState {
     let mut state = demo_with_battle(1, BattleStatus::Pending);
     assign_support_points(&mut state, 1, Side::Soviet, 3).expect("assigned");
     let buy = PurchaseRequest {
@@ -20,6 +20,12 @@ fn reported_by_the_soviets() -> WonsState {
         turn_zero: false,
     };
     set_purchases(&mut state, 1, Side::Soviet, &[buy]).expect("bought");
+    state
+}
+
+/// Battle 1 with Soviet support bought and the Soviet report sent, the Finns not yet reported.
+fn reported_by_the_soviets() -> WonsState {
+    let mut state = soviet_smoke_bought();
     let mut report = BattleReport::bare(Side::Finnish, 4);
     report.casualties.push(Casualty {
         platoon: "sov-1".into(),

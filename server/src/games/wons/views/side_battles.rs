@@ -305,9 +305,6 @@ mod tests {
     use crate::games::wons::rules::BattleStatus;
     use crate::games::wons::rules::aftermath::{BattleReport, PrisonerTaken};
     use crate::games::wons::rules::battle::demo_with_battle;
-    use crate::games::wons::rules::support::{
-        PurchaseRequest, assign_support_points, set_purchases,
-    };
 
     /// A campaign whose battle 1 is pending and battles 2 to 31 decided.
     fn thirty_decided() -> crate::games::wons::rules::WonsState {
@@ -369,14 +366,7 @@ mod tests {
 
     #[test]
     fn a_sides_items_are_those_it_bought_made_from_its_purchases_or_holds() {
-        let mut state = demo_with_battle(1, BattleStatus::Pending);
-        assign_support_points(&mut state, 1, Side::Soviet, 3).expect("assigned");
-        let buy = PurchaseRequest {
-            item: "sov-smoke".into(),
-            platoon: "sov-1".into(),
-            turn_zero: false,
-        };
-        set_purchases(&mut state, 1, Side::Soviet, &[buy]).expect("bought");
+        let state = crate::games::wons::views::battle_tests::soviet_smoke_bought();
         let soviet = OwnItems::of(&state, Side::Soviet);
         let finnish = OwnItems::of(&state, Side::Finnish);
         for used in ["sov-smoke", "b1-sov-smoke-1", "b1-sov-smoke-12"] {
