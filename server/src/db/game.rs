@@ -91,6 +91,55 @@ pub async fn save_state(
     Ok(())
 }
 
+/// A record leaving a game's state for the campaign's archive.
+#[derive(Clone, Debug)]
+pub struct Archived {
+    /// Its number in its game (a WoNS battle's number).
+    pub number: u32,
+    /// The record.
+    pub record: serde_json::Value,
+}
+
+/// Keeps `records` in the campaign's archive, in one statement.
+pub async fn archive<'e>(
+    db: impl sqlx::PgExecutor<'e>,
+    campaign: Uuid,
+    records: &[Archived],
+) -> sqlx::Result<()> {
+    let numbers: Vec<i64> = records.iter().map(|r| i64::from(r.number)).collect();
+    let texts: Vec<String> = records.iter().map(|r| r.record.to_string()).collect();
+    sqlx::query(
+        "insert into game_archive (campaign_id, number, record) \
+         select $1, n, r::jsonb from unnest($2::bigint[], $3::text[]) as a(n, r)",
+    )
+    .bind(campaign)
+    .bind(numbers)
+    .bind(texts)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// The archived records numbered below `before` (all when `None`), newest first, at most
+/// `limit`, as JSON text with their numbers.
+pub async fn archived<'e>(
+    db: impl sqlx::PgExecutor<'e>,
+    campaign: Uuid,
+    before: Option<u32>,
+    limit: u32,
+) -> sqlx::Result<Vec<(i32, String)>> {
+    sqlx::query_as(
+        "select number, record::text from game_archive \
+         where campaign_id = $1 and ($2::int is null or number < $2) \
+         order by number desc limit $3",
+    )
+    .bind(campaign)
+    .bind(before.map(|n| i32::try_from(n).unwrap_or(i32::MAX)))
+    .bind(i64::from(limit))
+    .fetch_all(db)
+    .await
+}
+
 /// Appends events, numbering them after the campaign's last one (the campaign row is locked),
 /// in one statement however many there are: `seq` counts every event, and each side's own
 /// number counts only the events it may read.

@@ -97,6 +97,12 @@ pub trait Game: Send + Sync + 'static {
     ) -> Result<Vec<Self::Event>, Self::Refusal> {
         Ok(Vec::new())
     }
+    /// Takes out of the state what it no longer needs to hold (WoNS: old, settled battles),
+    /// after every command: each record is kept in the campaign's archive, by its number, in
+    /// the command's transaction.
+    fn archive(_state: &mut Self::State) -> Result<Vec<crate::db::game::Archived>, AppError> {
+        Ok(Vec::new())
+    }
     /// What a passed orders deadline does: `None` when the game has nothing to do then (the
     /// deadline is dropped), else the events of acting as the umpire would.
     fn deadline_passed(

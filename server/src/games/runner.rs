@@ -91,6 +91,10 @@ impl<G: Game> GameCommand<G> {
     ) -> Result<Committed<G>, AppError> {
         events.extend(G::settle(&mut self.state, &mut self.command.dice)?);
         let id = self.command.campaign.id;
+        let archived = G::archive(&mut self.state)?;
+        if !archived.is_empty() {
+            db::game::archive(&mut **self.command.tx(), id, &archived).await?;
+        }
         if G::turn(&self.state) != self.turn {
             let next = self.command.campaign.next_deadline();
             if next != self.command.campaign.orders_deadline {

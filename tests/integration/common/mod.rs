@@ -1,6 +1,7 @@
 //! The test harness: a real server on a PostgreSQL database of its own per test, and API clients.
 
 mod db;
+pub mod long_campaign;
 mod mail;
 mod process;
 pub mod statements;

@@ -357,6 +357,60 @@ async fn the_stored_state_does_not_grow_with_hours_played_without_battles() {
     );
 }
 
+/// The stored state does not grow with the battles fought: a settled battle leaves it for the
+/// archive once ten newer ones are decided, and each side still reads every battle.
+#[tokio::test]
+async fn the_stored_state_does_not_grow_with_battles_fought() {
+    let c = WonsTable::long(11).await;
+    let first = c.play_long(0..48).await;
+    let (early, _, _) = state_size(&c).await;
+    let then = c.play_long(48..72).await;
+    let (middle, _, _) = state_size(&c).await;
+    let last = c.play_long(72..96).await;
+    let (later, _, _) = state_size(&c).await;
+    let fought = first + then + last;
+    let campaign = uuid::Uuid::parse_str(&c.id).expect("campaign id");
+    let (archived, battle_bytes): (i64, Option<f64>) = sqlx::query_as(
+        "select count(*), avg(octet_length(record::text))::float8 from game_archive \
+         where campaign_id = $1",
+    )
+    .bind(campaign)
+    .fetch_one(&c.app.db)
+    .await
+    .expect("the archive");
+    let battle_bytes = battle_bytes.unwrap_or_default();
+    println!(
+        "state apart from features: {early} bytes after {first} battles, {middle} after \
+         {}, {later} after {fought}; {archived} battles archived of {battle_bytes:.0} bytes each",
+        first + then
+    );
+    assert_eq!(then, 6, "a battle every four Hours");
+    assert_eq!(last, 6, "a battle every four Hours");
+    // The ten newest decided battles stay, and nothing else is left to settle.
+    assert_eq!(archived, i64::try_from(fought - 10).expect("a count"));
+    assert!(
+        f64::from((later - middle).abs()) < battle_bytes,
+        "the state grew from {middle} to {later} bytes over {last} battles of {battle_bytes:.0} \
+         bytes each"
+    );
+    // Each side still reads every battle once, newest first.
+    for token in [&c.soviet, &c.finn] {
+        let mut seen = Vec::new();
+        let mut tail = "battles?limit=7".to_owned();
+        loop {
+            let page = c.read(token, &tail).await;
+            let battles = page["battles"].as_array().expect("battles");
+            seen.extend(battles.iter().map(|b| b["id"].as_u64().expect("id")));
+            if page["more"] != true {
+                break;
+            }
+            tail = format!("battles?limit=7&before={}", seen.last().expect("a battle"));
+        }
+        let total = u64::try_from(fought).expect("a count");
+        assert_eq!(seen, (1..=total).rev().collect::<Vec<_>>());
+    }
+}
+
 /// An Hour's commands each run a bounded number of statements, however many events the Hour's
 /// resolution logs (they are appended in one statement): a side's orders for all its platoons,
 /// its ready mark, and the other side's ready mark, which resolves the Hour.

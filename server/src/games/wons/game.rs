@@ -7,7 +7,7 @@ use super::rules::{self, Event, EventVisibility, HourError, WonsState};
 use super::views::{self, FinnishView, SovietView, UmpireView, WonsView};
 use crate::core::domain::{self, Role};
 use crate::core::error::{AppError, sentence};
-use crate::db::game::{Audience, NewEvent};
+use crate::db::game::{Archived, Audience, NewEvent};
 use crate::dice::procedure::Procedure;
 use crate::dice::source::Dice;
 use crate::games::{Awaited, Game, Turn};
@@ -75,6 +75,18 @@ impl Game for Wons {
             sentence: e.sentence.clone(),
             payload: serde_json::to_value(e).unwrap_or(serde_json::Value::Null),
         }
+    }
+    /// Old battles, decided and settled, leave the state (`rules::archive`).
+    fn archive(state: &mut WonsState) -> Result<Vec<Archived>, AppError> {
+        rules::archive::retire(state)
+            .into_iter()
+            .map(|b| {
+                Ok(Archived {
+                    number: b.id,
+                    record: serde_json::to_value(&b).map_err(AppError::internal)?,
+                })
+            })
+            .collect()
     }
     fn turn(state: &WonsState) -> Turn {
         Turn {

@@ -51,6 +51,58 @@ impl WonsTable {
         WonsTable(Sides::new("wons", Some(&contact_pack())).await)
     }
 
+    /// The benchmark's long campaign (see `common::long_campaign`) on a fresh server, with
+    /// `reserves` more Finnish platoons to take turns in its battles.
+    pub async fn long(reserves: usize) -> WonsTable {
+        let pack = crate::common::long_campaign::bench_pack(reserves);
+        WonsTable(Sides::new("wons", Some(&pack)).await)
+    }
+
+    /// Plays Hours `hours` of the long campaign as the benchmark does: a battle opens at the
+    /// start of every round of four Hours, the umpire records it and the captors interrogate
+    /// their prisoner. Answers how many battles were fought; every refusal fails the test.
+    pub async fn play_long(&self, hours: std::ops::Range<usize>) -> usize {
+        use crate::common::long_campaign::{Phase, battle_report, orders};
+        let mut battles = 0;
+        for hour in hours {
+            let mut sides = Vec::new();
+            let mut last = Value::Null;
+            for (side, token) in [("soviet", &self.soviet), ("finnish", &self.finn)] {
+                let view = self.view(token).await;
+                let (given, chosen) = orders(&view, Phase::of(hour));
+                let (status, body) = self.put(token, "orders", given).await;
+                assert!(status.is_success(), "Hour {hour}, {side} orders: {body}");
+                let (status, body) = self.ready(token).await;
+                assert!(status.is_success(), "Hour {hour}, {side} ready: {body}");
+                last = body;
+                sides.push((side, token, view, chosen));
+            }
+            for b in last["battles"].as_array().cloned().unwrap_or_default() {
+                if b["status"]["status"] != "pending" {
+                    continue;
+                }
+                let n = b["id"].as_u64().expect("battle id");
+                let attacking = b["attacker"].as_str().expect("attacker");
+                let (_, _, view, attacker) =
+                    sides.iter().find(|s| s.0 == attacking).expect("attacker");
+                let attacker = attacker
+                    .as_deref()
+                    .expect("the attacking side chose a platoon");
+                let (report, prisoner) = battle_report(n, attacking, attacker, view);
+                let (status, body) = self.result(n, report).await;
+                assert!(status.is_success(), "battle {n}: {body}");
+                let captors = sides.iter().find(|s| s.0 != attacking).expect("captors").1;
+                let asked = json!({ "prisoner": prisoner });
+                let (status, body) = self
+                    .post(captors, &format!("battles/{n}/interrogations"), asked)
+                    .await;
+                assert!(status.is_success(), "battle {n}, {prisoner}: {body}");
+                battles += 1;
+            }
+        }
+        battles
+    }
+
     /// Another demonstration campaign called `name` on `app`, between the new users
     /// `umpire<suffix>`, `soviet<suffix>` and `finn<suffix>`.
     pub async fn open(app: &Arc<TestApp>, name: &str, suffix: &str) -> WonsTable {

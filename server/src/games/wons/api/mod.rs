@@ -162,8 +162,15 @@ pub async fn battle_list(
         .ok_or_else(|| {
             AppError::conflict("not_started", "This campaign's game has not started.")
         })?;
+    // Read after the state, the archive holds every battle the state no longer does (one
+    // archived in between is in both, and listed once).
+    let archived = db::game::archived(&state.db, access.id(), q.before, limit + 1)
+        .await?
+        .into_iter()
+        .map(|(_, record)| db::game::decode(&record))
+        .collect::<Result<Vec<_>, _>>()?;
     let (battles, more) =
-        crate::games::wons::views::battle_page(&game, side, q.before, limit as usize);
+        crate::games::wons::views::battle_page(&game, side, &archived, q.before, limit as usize);
     Ok(BattlesPage { battles, more })
 }
 

@@ -209,8 +209,15 @@ pub enum FateAction {
 
 fn check_battle(game: &WonsState, service: &Service, battle: u32) -> Result<(), AppError> {
     let b = game.battle(battle).ok_or_else(|| {
-        AppError::invalid("unknown_battle", format!("There is no battle {battle}."))
-            .on_field("battle")
+        let why = if (1..=game.battle_count()).contains(&battle) {
+            format!(
+                "Battle {battle} is settled and archived: a hero's fate is recorded while his \
+                 battle is among the ten newest decided."
+            )
+        } else {
+            format!("There is no battle {battle}.")
+        };
+        AppError::invalid("unknown_battle", why).on_field("battle")
     })?;
     if !heroes::fights_in(b, &service.platoon_id, service.obtained_hour, &service.hero) {
         return Err(AppError::invalid(

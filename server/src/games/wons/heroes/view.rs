@@ -173,10 +173,15 @@ pub fn has_met(game: &WonsState, side: Side, s: &Service, records: &[RecordEntry
         heroes::fights_in(b, &s.platoon_id, since, &s.hero)
             && (b.hour >= since || b.status != BattleStatus::Pending)
     });
+    // An archived battle was decided: he showed himself in it as in any decided one.
+    let fought_before = game
+        .archived_fights
+        .get(&s.platoon_id)
+        .is_some_and(|f| f.last_hour >= since || f.heroes_paid.contains(&s.hero.label()));
     let in_battle = records
         .iter()
         .any(|r| r.hero_id == s.hero.id && r.battle.is_some());
-    seen || fought || in_battle
+    seen || fought || fought_before || in_battle
 }
 
 /// The heroes of a campaign as `role` may see them.

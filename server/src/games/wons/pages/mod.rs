@@ -5,6 +5,7 @@ use crate::core::error::AppError;
 use crate::db::game::EventRow;
 use crate::games::wons::api::{self as api, EventsQuery};
 use crate::games::wons::rules::fatigue::Action;
+use crate::games::wons::rules::prisoners::prisoner_key;
 use crate::games::wons::rules::tables::artillery::barrages_of;
 use crate::games::wons::rules::{BattleStatus, Order, WonsState};
 use crate::games::wons::views::battle::{SheetCard, sheet_card};
@@ -357,10 +358,10 @@ fn battle_line(b: &BattleView) -> String {
 /// and the earlier ones as a line each.
 fn battle_lines(view: &SideView) -> (Vec<(BattleView, BattleLine)>, Vec<String>) {
     // The battles with a prisoner not yet interrogated, found in one pass.
-    let interrogated: std::collections::BTreeSet<(u32, &str)> = view
+    let interrogated: std::collections::BTreeSet<(u32, String)> = view
         .interrogations
         .iter()
-        .map(|i| (i.battle, i.prisoner.as_str()))
+        .map(|i| (i.battle, prisoner_key(&i.prisoner)))
         .collect();
     let waiting: std::collections::BTreeSet<u32> = view
         .battles
@@ -369,7 +370,7 @@ fn battle_lines(view: &SideView) -> (Vec<(BattleView, BattleLine)>, Vec<String>)
             b.report.as_ref().is_some_and(|r| {
                 r.prisoners
                     .iter()
-                    .any(|p| !interrogated.contains(&(b.id, p.name.as_str())))
+                    .any(|p| !interrogated.contains(&(b.id, prisoner_key(&p.name))))
             })
         })
         .map(|b| b.id)
@@ -562,7 +563,7 @@ fn umpire_page(frame: Frame, game: &WonsState, view: UmpireView) -> Result<Umpir
             .iter()
             .chain(&finnish.battles)
             .filter(|b| !full.contains(&b.id)),
-        game.battles.len() - full.len(),
+        game.battle_count() as usize - full.len(),
     );
     let soviet_cards = cards(&soviet, &frame.events, None)?;
     let finnish_cards = cards(&finnish, &frame.events, None)?;

@@ -92,6 +92,10 @@ pub struct Battle {
     /// Equipment left on the field, with its capture roll once made (R1.5).
     #[serde(default)]
     pub abandoned: Vec<super::aftermath::AbandonedDevice>,
+    /// The sides whose prisoners revealed the enemy's support for it (R25), noted when it is
+    /// archived (before that, the interrogations tell).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub support_revealed_to: Vec<Side>,
 }
 
 impl Battle {
@@ -178,7 +182,7 @@ pub(super) fn open_battles(state: &mut WonsState, run: &mut Execution) {
             run.note(EventVisibility::side(attacker), EventKind::Battle, sentence);
             continue;
         }
-        let id = u32::try_from(state.battles.len() + 1).unwrap_or(u32::MAX);
+        let id = state.battle_count().saturating_add(1);
         let sentence = format!(
             "Battle {id} at {}: {} {} attack(s) {} on the {table} table; it waits to be fought.",
             state.step_label(step),
@@ -187,6 +191,10 @@ pub(super) fn open_battles(state: &mut WonsState, run: &mut Execution) {
             names(&defenders),
         );
         let initial_attack = attacker == Side::Soviet && soviet_initial_attack(state, step);
+        state.battles_opened = id;
+        if attacker == Side::Soviet {
+            state.soviet_attacks.entry(step).or_insert(run.hour);
+        }
         state.battles.push(Battle {
             id,
             hour: run.hour,
@@ -206,6 +214,7 @@ pub(super) fn open_battles(state: &mut WonsState, run: &mut Execution) {
             report: None,
             proposals: Vec::new(),
             abandoned: Vec::new(),
+            support_revealed_to: Vec::new(),
         });
         run.note(EventVisibility::Public, EventKind::Battle, sentence);
         surprise_from_interrogation(state, id, run);
@@ -358,6 +367,27 @@ pub(crate) fn demo_with_battle(hour: u32, status: BattleStatus) -> WonsState {
         report: None,
         proposals: Vec::new(),
         abandoned: Vec::new(),
+        support_revealed_to: Vec::new(),
     });
+    state
+}
+
+/// A campaign from the demo pack whose battle 1 is pending and battles 2 to 31 decided, each a
+/// Soviet attack at step C won by the Finns in 4 Turns. For tests of the battle lists.
+#[cfg(test)]
+pub(crate) fn thirty_decided() -> WonsState {
+    let mut state = demo_with_battle(1, BattleStatus::Pending);
+    let mut decided = state.battles[0].clone();
+    decided.status = BattleStatus::Decided {
+        winner: Side::Finnish,
+        turns: 4,
+    };
+    decided.report = Some(super::aftermath::BattleReport::bare(Side::Finnish, 4));
+    for id in 2..=31 {
+        state.battles.push(Battle {
+            id,
+            ..decided.clone()
+        });
+    }
     state
 }

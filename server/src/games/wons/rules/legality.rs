@@ -24,18 +24,13 @@ fn own_platoon<'a>(state: &'a WonsState, side: Side, id: &str) -> Result<&'a Pla
 /// yet, or only ones in the current Hour): such attacks are fought on the Red table (R2).
 pub fn soviet_attack_red_only(state: &WonsState, step: StepIndex, hour: u32) -> bool {
     state
-        .battles
-        .iter()
-        .filter(|b| b.step == step && b.attacker == Side::Soviet)
-        .all(|b| b.hour == hour)
+        .first_soviet_attack(step)
+        .is_none_or(|first| first == hour)
 }
 
 /// Whether no Soviet attack has yet been made at `step`.
 pub fn soviet_initial_attack(state: &WonsState, step: StepIndex) -> bool {
-    !state
-        .battles
-        .iter()
-        .any(|b| b.step == step && b.attacker == Side::Soviet)
+    state.first_soviet_attack(step).is_none()
 }
 
 fn check_attack(

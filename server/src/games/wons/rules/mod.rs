@@ -5,6 +5,7 @@
 //! Pure rules: a `WonsState` goes in, the commands mutate it and return the `Event`s they made.
 
 pub mod aftermath;
+pub mod archive;
 pub mod awaited;
 pub mod barrage;
 pub mod battle;

@@ -42,6 +42,11 @@ pub struct InterrogationRecord {
     pub surprise_used_in: Option<u32>,
 }
 
+/// How a prisoner's name is compared: players may write it with other capitals or spaces.
+pub fn prisoner_key(name: &str) -> String {
+    name.trim().to_ascii_lowercase()
+}
+
 /// Why an interrogation was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PrisonerError {
@@ -96,11 +101,10 @@ pub fn interrogate_prisoner(
         .filter(|p| p.taken_by == side)
         .find(|p| p.name.trim().eq_ignore_ascii_case(prisoner))
         .ok_or_else(|| PrisonerError::NotTaken(prisoner.to_owned(), battle))?;
-    let (deserter, hero) = (taken.deserter, taken.hero);
-    let asked = state
-        .interrogations
-        .iter()
-        .any(|r| r.side == side && r.battle == battle && r.prisoner.eq_ignore_ascii_case(prisoner));
+    let (deserter, hero, named) = (taken.deserter, taken.hero, taken.name.clone());
+    let asked = state.interrogations.iter().any(|r| {
+        r.side == side && r.battle == battle && prisoner_key(&r.prisoner) == prisoner_key(prisoner)
+    });
     if asked {
         return Err(PrisonerError::AlreadyInterrogated(prisoner.to_owned()));
     }
@@ -167,7 +171,7 @@ pub fn interrogate_prisoner(
     state.interrogations.push(InterrogationRecord {
         side,
         battle,
-        prisoner: prisoner.to_owned(),
+        prisoner: named,
         interrogation,
         revealed,
         surprise,

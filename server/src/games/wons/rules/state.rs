@@ -146,8 +146,20 @@ pub struct WonsState {
     pub features: BTreeMap<String, Feature>,
     /// The current Hour's orders.
     pub orders: SideOrders,
-    /// Every battle so far, pending or decided.
+    /// The battles still open or recently decided; an older decided battle with nothing left
+    /// to settle leaves the state for the campaign's archive (`super::archive`).
     pub battles: Vec<Battle>,
+    /// How many battles the campaign has opened, archived ones included (0 in a state stored
+    /// before battles were archived: then every battle is still in `battles`).
+    #[serde(default)]
+    pub battles_opened: u32,
+    /// For each step the Soviets have attacked, the Hour of their first attack there (R2).
+    #[serde(default)]
+    pub soviet_attacks: BTreeMap<StepIndex, u32>,
+    /// What the archived battles showed of each platoon, for the heroes' rules.
+    #[serde(default)]
+    #[schema(value_type = Object)]
+    pub archived_fights: BTreeMap<PlatoonId, super::archive::ArchivedFights>,
     /// What each side knows of the enemy's platoons.
     pub knowledge: Knowledge,
     /// The pack's victory conditions.
@@ -246,6 +258,26 @@ impl WonsState {
     /// Battle `id`, to change.
     pub fn battle_mut(&mut self, id: u32) -> Option<&mut Battle> {
         self.battles.iter_mut().find(|b| b.id == id)
+    }
+
+    /// How many battles the campaign has opened, archived ones included; the next is numbered
+    /// one more.
+    pub fn battle_count(&self) -> u32 {
+        let newest = self.battles.last().map_or(0, |b| b.id);
+        self.battles_opened.max(newest)
+    }
+
+    /// The Hour of the Soviets' first attack at `step`, if they have attacked there (R2).
+    pub fn first_soviet_attack(&self, step: StepIndex) -> Option<u32> {
+        let kept = self.soviet_attacks.get(&step).copied();
+        // A state stored before the first attacks were kept still holds all its battles.
+        let fought = self
+            .battles
+            .iter()
+            .filter(|b| b.step == step && b.attacker == Side::Soviet)
+            .map(|b| b.hour)
+            .min();
+        kept.into_iter().chain(fought).min()
     }
 
     /// Whether any battle is waiting for its result.

@@ -297,22 +297,16 @@ pub fn enemy_support_known(state: &WonsState, id: u32, side: Side) -> bool {
 }
 
 /// Every battle whose enemy purchases `side` knows (see [`enemy_support_known`]), found in one
-/// pass over the battles and the interrogations, so that a view of many battles does not search
-/// the battles again for each.
+/// pass over the interrogations. A battle opens only against defenders, so both sides fight in
+/// every battle and the side's next battle after battle `n` is battle `n + 1`, archived or not.
 pub fn enemy_support_known_in(state: &WonsState, side: Side) -> std::collections::BTreeSet<u32> {
     use super::tables::interrogation::InterrogationResult;
-    // The side's battles in the order they were opened, which is the order of their numbers.
-    let fought: Vec<u32> = state
-        .battles
-        .iter()
-        .filter(|b| b.fought_by(state, side))
-        .map(|b| b.id)
-        .collect();
     state
         .interrogations
         .iter()
         .filter(|r| r.side == side && r.interrogation.result != InterrogationResult::NameAndRank)
-        .filter_map(|r| fought.iter().find(|&&id| id > r.battle).copied())
+        .map(|r| r.battle.saturating_add(1))
+        .filter(|&next| next <= state.battle_count())
         .collect()
 }
 

@@ -164,6 +164,15 @@ pub fn umpire_correct(
     let detail_visibility = detail_visibility(&before, &document, path);
     let corrected: WonsState = serde_json::from_value(document).map_err(|e| bad(e.to_string()))?;
     check_state(&corrected).map_err(bad)?;
+    // The archive files battles by number: numbers and the count opened stay as they are.
+    let numbers = |s: &WonsState| s.battles.iter().map(|b| b.id).collect::<Vec<_>>();
+    if numbers(&corrected) != numbers(state) || corrected.battles_opened != state.battles_opened {
+        return Err(bad(
+            "battle numbers and the count of battles opened are not corrected: the campaign's \
+             archive files its battles by number"
+                .into(),
+        ));
+    }
     *state = corrected;
     let hour = state.hour;
     let mut events = vec![Event::new(

@@ -308,6 +308,17 @@ fn side_view(state: &WonsState, side: Side) -> SideView {
         })
         .collect();
     let (battles, earlier_battles) = battles_for(state, side);
+    // Those of the battles listed, and any whose surprise is still to come: the older ones are
+    // in the side's log.
+    let interrogations = state
+        .interrogations
+        .iter()
+        .filter(|i| i.side == side)
+        .filter(|i| {
+            battles.iter().any(|b| b.id == i.battle) || (i.surprise && i.surprise_used_in.is_none())
+        })
+        .cloned()
+        .collect();
     SideView {
         side,
         campaign: header(state),
@@ -333,12 +344,7 @@ fn side_view(state: &WonsState, side: Side) -> SideView {
             .filter(|i| i.side == side)
             .cloned()
             .collect(),
-        interrogations: state
-            .interrogations
-            .iter()
-            .filter(|i| i.side == side)
-            .cloned()
-            .collect(),
+        interrogations,
     }
 }
 

@@ -9,6 +9,7 @@ use crate::games::wons::rules::battle::{Battle, BattleStatus};
 use crate::games::wons::rules::battle_sheet::{BattleSheet, Surprise, TurnZero};
 use crate::games::wons::rules::ladder::{TableColour, step_letter};
 use crate::games::wons::rules::orders::CounterattackScenario;
+use crate::games::wons::rules::prisoners::prisoner_key;
 use crate::games::wons::rules::state::WonsState;
 use crate::games::wons::rules::support::SideSupport;
 use serde::Serialize;
@@ -87,17 +88,17 @@ pub struct ReportedView {
 
 /// How many decided battles a side's view lists besides those still open; the rest are read a
 /// page at a time (`battle_page`), so that the view does not grow with every battle fought.
-pub const LISTED_DECIDED: usize = 10;
+pub const LISTED_DECIDED: usize = crate::games::wons::rules::archive::KEPT_DECIDED;
 
 /// The battles `side`'s view lists, oldest first: every pending one, the newest decided ones,
 /// and any whose prisoners taken by the side still wait to be interrogated (its own knowledge);
 /// and how many it leaves out.
 pub(super) fn battles_for(state: &WonsState, side: Side) -> (Vec<BattleView>, u32) {
-    let asked: std::collections::BTreeSet<(u32, &str)> = state
+    let asked: std::collections::BTreeSet<(u32, String)> = state
         .interrogations
         .iter()
         .filter(|r| r.side == side)
-        .map(|r| (r.battle, r.prisoner.as_str()))
+        .map(|r| (r.battle, prisoner_key(&r.prisoner)))
         .collect();
     let mut decided = 0;
     let mut listed: Vec<&Battle> = state
@@ -114,35 +115,40 @@ pub(super) fn battles_for(state: &WonsState, side: Side) -> (Vec<BattleView>, u3
                 .report
                 .iter()
                 .flat_map(|r| &r.prisoners)
-                .any(|p| p.taken_by == side && !asked.contains(&(b.id, p.name.as_str())));
+                .any(|p| p.taken_by == side && !asked.contains(&(b.id, prisoner_key(&p.name))));
             pending || recent || waiting
         })
         .collect();
     listed.reverse();
-    let left_out = state.battles.len() - listed.len();
+    let left_out = state.battle_count() as usize - listed.len();
     (
         battle_views(state, side, listed.into_iter()),
         u32::try_from(left_out).unwrap_or(u32::MAX),
     )
 }
 
-/// The battles of `state` numbered below `before` (all when `None`), newest first, at most
-/// `limit`, as `side` sees them; and whether there are more.
+/// The battles numbered below `before` (all when `None`), newest first, at most `limit`, as
+/// `side` sees them, and whether there are more: those still in `state` and those of
+/// `archived` (the archive's newest below `before`, at least `limit + 1` of them when it has
+/// so many), built alike.
 pub fn battle_page(
     state: &WonsState,
     side: Side,
+    archived: &[Battle],
     before: Option<u32>,
     limit: usize,
 ) -> (Vec<BattleView>, bool) {
-    let mut older = state
+    let mut older: Vec<&Battle> = state
         .battles
         .iter()
-        .rev()
+        .chain(archived)
         .filter(|b| before.is_none_or(|n| b.id < n))
-        .peekable();
-    let page: Vec<&Battle> = older.by_ref().take(limit).collect();
-    let more = older.peek().is_some();
-    (battle_views(state, side, page.into_iter()), more)
+        .collect();
+    older.sort_by_key(|b| std::cmp::Reverse(b.id));
+    older.dedup_by_key(|b| b.id);
+    let more = older.len() > limit;
+    older.truncate(limit);
+    (battle_views(state, side, older.into_iter()), more)
 }
 
 /// `battles` of `state` as `side` sees them.
@@ -202,9 +208,9 @@ fn battle_views<'a>(
                 .as_ref()
                 .map(|r| report_for(state, r, side, &own_items)),
             abandoned: b.abandoned.clone(),
-            enemy_support_revealed: support_known
-                .contains(&b.id)
-                .then(|| enemy_support(b, side)),
+            enemy_support_revealed: (support_known.contains(&b.id)
+                || b.support_revealed_to.contains(&side))
+            .then(|| enemy_support(b, side)),
         })
         .collect()
 }
@@ -233,31 +239,23 @@ fn enemy_support(b: &Battle, side: Side) -> Vec<String> {
         .collect()
 }
 
-/// What a side's support items are called in reports, gathered once for a view: the items it
-/// bought for any battle, the retained items made from them (`b{battle}-{item}-{n}`), and the
-/// retained items its platoons still hold.
+/// What a side's support items are called in reports, gathered once for a view: the items of
+/// its support list (used as bought, or as the retained items made from them,
+/// `b{battle}-{item}-{n}`), and the retained items its platoons hold.
 struct OwnItems<'a> {
-    bought: std::collections::BTreeSet<&'a str>,
-    /// `b{battle}-{item}-` for each of the side's purchases.
-    made_from: std::collections::BTreeSet<String>,
+    side: Side,
+    listed: std::collections::BTreeMap<&'a str, Side>,
     held: std::collections::BTreeSet<&'a str>,
 }
 
 impl<'a> OwnItems<'a> {
     fn of(state: &'a WonsState, side: Side) -> Self {
-        let purchases = || {
-            state.battles.iter().flat_map(move |b| {
-                b.support
-                    .iter()
-                    .filter(move |s| s.side == side)
-                    .flat_map(|s| &s.purchases)
-                    .map(move |p| (b.id, p.item.as_str()))
-            })
-        };
         OwnItems {
-            bought: purchases().map(|(_, item)| item).collect(),
-            made_from: purchases()
-                .map(|(id, item)| format!("b{id}-{item}-"))
+            side,
+            listed: state
+                .support
+                .iter()
+                .map(|i| (i.id.as_str(), i.side))
                 .collect(),
             held: state
                 .platoons_of(side)
@@ -269,12 +267,18 @@ impl<'a> OwnItems<'a> {
 
     /// Whether the item `used` is the side's.
     fn own(&self, used: &str) -> bool {
-        self.bought.contains(used)
-            || self.held.contains(used)
-            || used
-                .match_indices('-')
-                .any(|(at, _)| self.made_from.contains(&used[..=at]))
+        let listed_own = |item: &str| self.listed.get(item) == Some(&self.side);
+        self.held.contains(used) || listed_own(used) || made_from(used).is_some_and(listed_own)
     }
+}
+
+/// The item a retained item `b{battle}-{item}-{n}` was made from.
+fn made_from(used: &str) -> Option<&str> {
+    let (battle, rest) = used.strip_prefix('b')?.split_once('-')?;
+    let (item, n) = rest.rsplit_once('-')?;
+    battle.parse::<u32>().ok()?;
+    n.parse::<u32>().ok()?;
+    Some(item)
 }
 
 /// A battle report as `side` may read it: its own casualties, final Force Morale, support used
@@ -300,29 +304,10 @@ fn report_for(
 
 #[cfg(test)]
 mod tests {
-    use super::{Battle, OwnItems, battle_page, battles_for};
+    use super::{OwnItems, battle_page, battles_for};
     use crate::core::domain::Side;
-    use crate::games::wons::rules::BattleStatus;
-    use crate::games::wons::rules::aftermath::{BattleReport, PrisonerTaken};
-    use crate::games::wons::rules::battle::demo_with_battle;
-
-    /// A campaign whose battle 1 is pending and battles 2 to 31 decided.
-    fn thirty_decided() -> crate::games::wons::rules::WonsState {
-        let mut state = demo_with_battle(1, BattleStatus::Pending);
-        let mut decided = state.battles[0].clone();
-        decided.status = BattleStatus::Decided {
-            winner: Side::Finnish,
-            turns: 4,
-        };
-        decided.report = Some(BattleReport::bare(Side::Finnish, 4));
-        for id in 2..=31 {
-            state.battles.push(Battle {
-                id,
-                ..decided.clone()
-            });
-        }
-        state
-    }
+    use crate::games::wons::rules::aftermath::PrisonerTaken;
+    use crate::games::wons::rules::battle::thirty_decided;
 
     #[test]
     fn a_view_lists_the_open_and_newest_battles_and_the_rest_come_a_page_at_a_time() {
@@ -337,7 +322,7 @@ mod tests {
         let mut seen = Vec::new();
         let mut before = None;
         loop {
-            let (page, more) = battle_page(&state, Side::Soviet, before, 7);
+            let (page, more) = battle_page(&state, Side::Soviet, &[], before, 7);
             assert!(page.len() <= 7);
             seen.extend(ids(&page));
             before = page.last().map(|b| b.id);
@@ -347,7 +332,7 @@ mod tests {
         }
         assert_eq!(seen, (1..=31).rev().collect::<Vec<_>>());
         assert_eq!(
-            battle_page(&state, Side::Soviet, Some(1), 7),
+            battle_page(&state, Side::Soviet, &[], Some(1), 7),
             (vec![], false)
         );
         // A prisoner the Finns took in battle 3 keeps it in their view until they interrogate
@@ -365,18 +350,25 @@ mod tests {
     }
 
     #[test]
-    fn a_sides_items_are_those_it_bought_made_from_its_purchases_or_holds() {
+    fn a_sides_items_are_those_of_its_list_made_from_them_or_held() {
         let state = crate::games::wons::views::battle_tests::soviet_smoke_bought();
         let soviet = OwnItems::of(&state, Side::Soviet);
         let finnish = OwnItems::of(&state, Side::Finnish);
-        for used in ["sov-smoke", "b1-sov-smoke-1", "b1-sov-smoke-12"] {
+        // Whichever battle bought it, archived or not.
+        for used in [
+            "sov-smoke",
+            "b1-sov-smoke-1",
+            "b1-sov-smoke-12",
+            "b2-sov-smoke-1",
+        ] {
             assert!(soviet.own(used), "{used} is the Soviets'");
             assert!(!finnish.own(used), "{used} is not the Finns'");
         }
-        // Made from a purchase of another battle, or another item: nobody's here.
+        // Made from another item, or no item: nobody's.
         for used in [
-            "b2-sov-smoke-1",
             "b1-sov-smokes-1",
+            "bx-sov-smoke-1",
+            "b1-sov-smoke-x",
             "b1-sov-1",
             "sov",
             "b1-",

@@ -90,6 +90,9 @@ pub fn load_pack(source: &str) -> Result<WonsState, PackError> {
         features,
         orders: Default::default(),
         battles: Vec::new(),
+        battles_opened: 0,
+        soviet_attacks: BTreeMap::new(),
+        archived_fights: BTreeMap::new(),
         knowledge: Knowledge::default(),
         victory: VictoryConditions {
             levels,

@@ -53,6 +53,28 @@ fn corrections_refuse_bad_paths_values_and_missing_reasons() {
 }
 
 #[test]
+fn corrections_leave_battle_numbers_alone() {
+    let mut s = crate::games::wons::rules::battle::thirty_decided();
+    s.battles.retain(|b| b.id > 20);
+    s.battles_opened = 31;
+    let before = s.clone();
+    for (path, value) in [
+        ("/battles_opened", json!(12)),
+        ("/battles_opened", json!(40)),
+        ("/battles/0/id", json!(3)),
+    ] {
+        let refused = umpire_correct(&mut s, path, value, "renumbering");
+        assert!(
+            matches!(&refused, Err(UmpireError::BadValue { why, .. }) if why.contains("archive")),
+            "{path}: {refused:?}"
+        );
+    }
+    assert_eq!(s, before);
+    umpire_correct(&mut s, "/battles/0/hour", json!(2), "the clock was wrong")
+        .expect("other battle values may be corrected");
+}
+
+#[test]
 fn moving_a_platoon_by_correction_updates_what_sides_see() {
     let mut s = demo();
     umpire_correct(
