@@ -538,9 +538,11 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
     // tray, so that both trays show a full page of alike rolls and the comparison is of the
     // history's length alone.
     add_rolls(&pool, &short, SHORT_ROLLS).await?;
+    // Battles fought: those still in the state and those archived.
     let (events, battles): (i64, i64) = sqlx::query_as(
         "select (select count(*) from game_events where campaign_id = $1::uuid), \
                 (select count(*) from jsonb_array_elements(state->'battles')) \
+                + (select count(*) from game_archive where campaign_id = $1::uuid) \
          from game_states where campaign_id = $1::uuid",
     )
     .bind(&long)
@@ -731,7 +733,8 @@ async fn hours_under_readers(t: &Arc<Table>, pool: &PgPool, plan: &Plan) -> anyh
     );
     let (platoons, battles, stored, text): (i64, i64, i32, i32) = sqlx::query_as(
         "select (select count(*) from jsonb_each(state->'platoons')), \
-                (select count(*) from jsonb_array_elements(state->'battles')), \
+                (select count(*) from jsonb_array_elements(state->'battles')) \
+                + (select count(*) from game_archive where campaign_id = $1::uuid), \
                 pg_column_size(state), octet_length(state::text) \
          from game_states where campaign_id = $1::uuid",
     )
