@@ -263,7 +263,7 @@ impl WonsState {
     /// How many battles the campaign has opened, archived ones included; the next is numbered
     /// one more.
     pub fn battle_count(&self) -> u32 {
-        let newest = self.battles.last().map_or(0, |b| b.id);
+        let newest = self.battles.iter().map(|b| b.id).max().unwrap_or(0);
         self.battles_opened.max(newest)
     }
 

@@ -164,14 +164,21 @@ pub fn umpire_correct(
     let detail_visibility = detail_visibility(&before, &document, path);
     let corrected: WonsState = serde_json::from_value(document).map_err(|e| bad(e.to_string()))?;
     check_state(&corrected).map_err(bad)?;
-    // The archive files battles by number: numbers and the count opened stay as they are.
-    let numbers = |s: &WonsState| s.battles.iter().map(|b| b.id).collect::<Vec<_>>();
-    if numbers(&corrected) != numbers(state) || corrected.battles_opened != state.battles_opened {
-        return Err(bad(
-            "battle numbers and the count of battles opened are not corrected: the campaign's \
-             archive files its battles by number"
-                .into(),
-        ));
+    // The archive files battles by number: a battle keeps its number, a new one takes one never
+    // used, and the count opened is never lowered.
+    let count = state.battle_count();
+    let kept: std::collections::BTreeSet<u32> = state.battles.iter().map(|b| b.id).collect();
+    let mut numbers = std::collections::BTreeSet::new();
+    let renumbered = corrected
+        .battles
+        .iter()
+        .any(|b| !numbers.insert(b.id) || (!kept.contains(&b.id) && b.id <= count));
+    if renumbered || corrected.battles_opened < state.battles_opened {
+        return Err(bad(format!(
+            "a battle keeps its number and a new one takes a number above {count}, since the \
+             campaign's archive files battles by number; the count of battles opened is never \
+             lowered"
+        )));
     }
     *state = corrected;
     let hour = state.hour;

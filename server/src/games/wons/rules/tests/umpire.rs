@@ -60,8 +60,8 @@ fn corrections_leave_battle_numbers_alone() {
     let before = s.clone();
     for (path, value) in [
         ("/battles_opened", json!(12)),
-        ("/battles_opened", json!(40)),
         ("/battles/0/id", json!(3)),
+        ("/battles/0/id", json!(22)),
     ] {
         let refused = umpire_correct(&mut s, path, value, "renumbering");
         assert!(
@@ -72,6 +72,12 @@ fn corrections_leave_battle_numbers_alone() {
     assert_eq!(s, before);
     umpire_correct(&mut s, "/battles/0/hour", json!(2), "the clock was wrong")
         .expect("other battle values may be corrected");
+    // A battle added by correction takes a number never used.
+    let mut added = serde_json::to_value(&s.battles[0]).expect("a battle");
+    added["id"] = json!(32);
+    umpire_correct(&mut s, "/battles/10", added, "a battle the table fought")
+        .expect("a new battle numbered 32");
+    assert_eq!(s.battle_count(), 32);
 }
 
 #[test]
