@@ -190,6 +190,10 @@ async fn every_page_for_every_role_at_both_widths() {
             add(&format!("{game}-talk"), format!("/campaigns/{id}/talk"));
         }
         add("wons-heroes", format!("/campaigns/{}/heroes", wons.id));
+        add(
+            "wons-battles",
+            format!("/campaigns/{}/wons/battles", wons.id),
+        );
         add("wons-orders", format!("/campaigns/{wons_orders}/wons"));
         add("winter-war-game", format!("/campaigns/{winter_war}/table"));
         add(

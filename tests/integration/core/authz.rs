@@ -141,6 +141,7 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("GET", "/dice/verify", [200, 200, 200, 200, 200, 200]),
     ("GET", "/games/wons/rules", [200, 200, 200, 200, 200, 200]),
     ("GET", "/campaigns/{id}/wons", [303, 404, 404, 200, 200, 200]),
+    ("GET", "/campaigns/{id}/wons/battles", [303, 404, 404, 200, 200, 200]),
     ("POST", "/campaigns/{id}/wons/orders", [303, 404, 404, 422, 422, 403]),
     ("POST", "/campaigns/{id}/wons/extra-actions/{platoon}", [303, 404, 404, 422, 422, 422]),
     ("POST", "/campaigns/{id}/wons/ready", [303, 404, 404, 422, 422, 403]),

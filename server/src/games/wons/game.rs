@@ -180,6 +180,10 @@ impl Game for Wons {
         Router::new()
             .route("/games/wons/rules", get(wons_pages::rules))
             .route("/campaigns/{id}/wons", get(wons_pages::show))
+            .route(
+                "/campaigns/{id}/wons/battles",
+                get(wons_pages::battle_list::show),
+            )
             .route("/campaigns/{id}/wons/orders", post(wons_pages::give_orders))
             .route(
                 "/campaigns/{id}/wons/extra-actions/{platoon}",
@@ -209,6 +213,7 @@ impl Game for Wons {
         &[
             ("GET", "/games/wons/rules"),
             ("GET", "/campaigns/{id}/wons"),
+            ("GET", "/campaigns/{id}/wons/battles"),
             ("POST", "/campaigns/{id}/wons/orders"),
             ("POST", "/campaigns/{id}/wons/extra-actions/{platoon}"),
             ("POST", "/campaigns/{id}/wons/ready"),

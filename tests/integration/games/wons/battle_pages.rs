@@ -311,3 +311,75 @@ async fn the_umpire_sets_the_force_morale_table_on_the_page() {
         .expect("posts");
     assert_eq!(res.status(), StatusCode::FORBIDDEN, "the umpire's table");
 }
+
+/// The battles page as `b` sees it at `query`.
+async fn battle_list(c: &WonsTable, b: &Client, query: &str) -> String {
+    let res = b
+        .get(format!(
+            "{}/campaigns/{}/wons/battles{query}",
+            c.app.url, c.id
+        ))
+        .send()
+        .await
+        .expect("page");
+    assert_eq!(res.status(), StatusCode::OK, "{query}");
+    res.text().await.expect("html")
+}
+
+/// The line of battle `n` on a battles page.
+fn row(html: &str, n: u32) -> &str {
+    let start = html
+        .find(&format!("<li id=\"battle-{n}\">"))
+        .unwrap_or_else(|| panic!("battle {n} on the page"));
+    let end = html[start..].find("</li>").expect("the line ends");
+    &html[start..start + end]
+}
+
+#[tokio::test]
+async fn the_battles_page_lists_every_battle_archived_or_not_as_the_side_knows_it() {
+    let c = WonsTable::long(11).await;
+    assert_eq!(c.play_long(0..88).await, 22);
+    let finn = c.app.signed_in("finn", "the battles page").await;
+    let soviet = c.app.signed_in("soviet", "the battles page").await;
+    let umpire = c.app.signed_in("umpire", "the battles page").await;
+    let newest = battle_list(&c, &finn, "").await;
+    assert!(
+        row(&newest, 22).contains("won after"),
+        "{}",
+        row(&newest, 22)
+    );
+    assert!(
+        newest.contains("battle-3\""),
+        "twenty to a page: 22 down to 3"
+    );
+    assert!(!newest.contains("battle-2\""));
+    let older = format!("/campaigns/{}/wons/battles?before=3", c.id);
+    assert!(
+        newest.contains(&format!("href=\"{older}\"")),
+        "a link to older battles"
+    );
+    // Battle 1 left the state long ago: the Finns, who won it, read the prisoner they took;
+    // the Soviets read that a battle was fought there and nothing of whom the Finns hold.
+    let finns_first = battle_list(&c, &finn, "?before=3").await;
+    let sovs_first = battle_list(&c, &soviet, "?before=3").await;
+    assert!(row(&finns_first, 1).contains("the Finnish side won"));
+    assert!(
+        !row(&finns_first, 1).contains("took: none"),
+        "{}",
+        row(&finns_first, 1)
+    );
+    assert!(
+        row(&sovs_first, 1).ends_with("took: none."),
+        "{}",
+        row(&sovs_first, 1)
+    );
+    assert!(!finns_first.contains("Older battles"));
+    // The umpire reads either side's; a player only its own.
+    let as_finns = battle_list(&c, &umpire, "?before=3&side=finnish").await;
+    assert_eq!(row(&as_finns, 1), row(&finns_first, 1));
+    assert_eq!(
+        row(&battle_list(&c, &soviet, "?before=3&side=finnish").await, 1),
+        row(&sovs_first, 1),
+        "a player's page is its own side's whatever it asks"
+    );
+}

@@ -148,6 +148,15 @@ pub async fn battle_list(
     access: &CampaignAccess,
     q: &BattlesQuery,
 ) -> Result<BattlesPage, AppError> {
+    Ok(battles_with_state(state, access, q).await?.1)
+}
+
+/// As `battle_list`, with the state the page was built from (for its names and clock).
+pub async fn battles_with_state(
+    state: &AppState,
+    access: &CampaignAccess,
+    q: &BattlesQuery,
+) -> Result<(WonsState, BattlesPage), AppError> {
     require_wons(access)?;
     let side = battle_rolls::acting_side(access, q.side)?;
     let limit = q.limit.unwrap_or(20);
@@ -171,7 +180,7 @@ pub async fn battle_list(
         .collect::<Result<Vec<_>, _>>()?;
     let (battles, more) =
         crate::games::wons::views::battle_page(&game, side, &archived, q.before, limit as usize);
-    Ok(BattlesPage { battles, more })
+    Ok((game, BattlesPage { battles, more }))
 }
 
 /// `GET /api/v1/campaigns/{id}/wons/battles`: every battle, a page at a time, newest first, as

@@ -23,6 +23,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 
+pub mod battle_list;
 pub mod battles;
 mod control;
 mod orders;
@@ -335,7 +336,7 @@ fn earlier<'a>(battles: impl Iterator<Item = &'a BattleView>, total: usize) -> V
         .collect();
     if total > lines.len() {
         lines.push(format!(
-            "…and {} earlier battles: the log below and the API keep them all.",
+            "…and {} earlier battles, listed with every battle on the battles page.",
             total - lines.len()
         ));
     }
