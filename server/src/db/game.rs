@@ -100,7 +100,8 @@ pub struct Archived {
     pub record: serde_json::Value,
 }
 
-/// Keeps `records` in the campaign's archive, in one statement.
+/// Keeps `records` in the campaign's archive, in one statement; a record brought back into the
+/// state for a command and archived again replaces its earlier copy.
 pub async fn archive<'e>(
     db: impl sqlx::PgExecutor<'e>,
     campaign: Uuid,
@@ -110,7 +111,9 @@ pub async fn archive<'e>(
     let texts: Vec<String> = records.iter().map(|r| r.record.to_string()).collect();
     sqlx::query(
         "insert into game_archive (campaign_id, number, record) \
-         select $1, n, r::jsonb from unnest($2::bigint[], $3::text[]) as a(n, r)",
+         select $1, n, r::jsonb from unnest($2::bigint[], $3::text[]) as a(n, r) \
+         on conflict (campaign_id, number) do update \
+         set record = excluded.record, archived_at = now()",
     )
     .bind(campaign)
     .bind(numbers)

@@ -383,3 +383,53 @@ async fn the_battles_page_lists_every_battle_archived_or_not_as_the_side_knows_i
         "a player's page is its own side's whatever it asks"
     );
 }
+
+/// A refusal's status, code and sentence, with the battle's number written as N.
+fn refusal(status: StatusCode, body: &serde_json::Value, battle: u32) -> (StatusCode, String) {
+    let error = &body["error"];
+    let sentence = error["message"]
+        .as_str()
+        .unwrap_or_default()
+        .replace(&format!("battle {battle}"), "battle N")
+        .replace(&format!("Battle {battle}"), "Battle N");
+    (status, format!("{}: {sentence}", error["code"]))
+}
+
+#[tokio::test]
+async fn a_side_cannot_tell_an_archived_battle_from_one_still_in_the_state() {
+    let c = WonsTable::long(11).await;
+    assert_eq!(c.play_long(0..56).await, 14);
+    // Battles 1 to 4 are archived, 5 to 14 the ten newest decided.
+    let (archived, kept) = (3, 7);
+    let asks: [(&str, serde_json::Value); 4] = [
+        ("interrogations", serde_json::json!({"prisoner": "Nobody"})),
+        (
+            "result",
+            serde_json::json!({"winner": "soviet", "turns": 4}),
+        ),
+        (
+            "captures",
+            serde_json::json!({"device": "d1", "platoon": "sov-1"}),
+        ),
+        (
+            "barrages",
+            serde_json::json!({"barrage": "soviet-two-82mm-mortars", "targets": []}),
+        ),
+    ];
+    for token in [&c.soviet, &c.finn] {
+        for (action, body) in &asks {
+            let mut answers = Vec::new();
+            for battle in [archived, kept] {
+                let (status, answer) = c
+                    .post(token, &format!("battles/{battle}/{action}"), body.clone())
+                    .await;
+                assert!(
+                    status.is_client_error(),
+                    "{action} on battle {battle}: {answer}"
+                );
+                answers.push(refusal(status, &answer, battle));
+            }
+            assert_eq!(answers[0], answers[1], "{action}");
+        }
+    }
+}

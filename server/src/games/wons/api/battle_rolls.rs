@@ -13,7 +13,7 @@ use axum::extract::{Path, State};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{player_side, run};
+use super::{player_side, run_on_battle};
 
 /// Records a battle's report: the umpire's is applied at once; a side's when the other side
 /// sends the same report.
@@ -27,7 +27,7 @@ pub async fn record_battle(
         Some(side) => Reporter::Side(side),
         None => Reporter::Umpire,
     };
-    run(state, access, |game, _| {
+    run_on_battle(state, access, battle, |game, _| {
         Ok((
             (),
             submit_report(game, battle, by, report).map_err(AppError::from)?,
@@ -81,7 +81,7 @@ pub async fn roll_force_morale(
     side: Option<Side>,
 ) -> Result<Committed<Wons>, AppError> {
     let side = acting_side(access, side)?;
-    run(state, access, |game, dice| {
+    run_on_battle(state, access, battle, |game, dice| {
         let table = game.force_morale_table;
         let events = crate::games::wons::rules::battle_sheet::roll_starting_force_morale(
             game, battle, side, &table, dice,
@@ -121,7 +121,7 @@ pub async fn fire_barrage(
     request: crate::games::wons::rules::barrage::BarrageRequest,
 ) -> Result<Committed<Wons>, AppError> {
     let side = player_side(access)?;
-    run(state, access, |game, dice| {
+    run_on_battle(state, access, battle, |game, dice| {
         use crate::games::wons::rules::barrage::{BarrageError, fire_barrage};
         let events = fire_barrage(game, battle, side, &request, dice).map_err(|e| match e {
             BarrageError::UnknownBattle(_) => AppError::not_found(),
@@ -174,7 +174,7 @@ pub async fn interrogate(
     body: InterrogationIn,
 ) -> Result<Committed<Wons>, AppError> {
     let side = acting_side(access, body.side)?;
-    run(state, access, |game, dice| {
+    run_on_battle(state, access, battle, |game, dice| {
         use crate::games::wons::rules::prisoners::{PrisonerError, interrogate_prisoner};
         let events =
             interrogate_prisoner(game, battle, side, &body.request, dice).map_err(|e| match e {

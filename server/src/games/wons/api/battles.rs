@@ -7,7 +7,7 @@ use crate::core::error::AppError;
 use crate::core::text::Label;
 use crate::games::runner::Committed;
 use crate::games::wons::Wons;
-use crate::games::wons::api::{BattlePath, acting_side, run};
+use crate::games::wons::api::{BattlePath, acting_side, run, run_on_battle};
 use crate::games::wons::rules::aftermath::{CaptureRequest, capture_device};
 use crate::games::wons::rules::battle_sheet::{
     TurnZeroReport, record_turn_zero, set_force_morale_table, set_surprise,
@@ -40,7 +40,7 @@ pub async fn assign_points(
     body: &SupportPointsIn,
 ) -> Result<Committed<Wons>, AppError> {
     access.require_umpire("assign support points")?;
-    run(state, access, |game, _| {
+    run_on_battle(state, access, battle, |game, _| {
         let events =
             assign_support_points(game, battle, body.side, body.points).map_err(AppError::from)?;
         Ok(((), events))
@@ -89,7 +89,7 @@ pub async fn buy_support(
     body: &PurchasesIn,
 ) -> Result<Committed<Wons>, AppError> {
     let side = acting_side(access, body.side)?;
-    run(state, access, |game, _| {
+    run_on_battle(state, access, battle, |game, _| {
         let events = set_purchases(game, battle, side, &body.purchases).map_err(AppError::from)?;
         Ok(((), events))
     })
@@ -151,7 +151,7 @@ pub async fn surprise(
             .on_field("level"));
         }
     };
-    run(state, access, |game, _| {
+    run_on_battle(state, access, battle, |game, _| {
         let events = set_surprise(game, battle, chosen, &body.reason).map_err(AppError::from)?;
         Ok(((), events))
     })
@@ -191,7 +191,7 @@ pub async fn turn_zero(
             "The Turn Zero is recorded by the Soviet player or the umpire.",
         ));
     }
-    run(state, access, |game, dice| {
+    run_on_battle(state, access, battle, |game, dice| {
         let events = record_turn_zero(game, battle, body, dice).map_err(AppError::from)?;
         Ok(((), events))
     })
@@ -251,7 +251,7 @@ pub async fn capture(
             )
         })
         .collect();
-    run(state, access, |game, dice| {
+    run_on_battle(state, access, battle, |game, dice| {
         let hero = game.platoons.get(&body.request.platoon).and_then(|p| {
             any_weapon
                 .iter()

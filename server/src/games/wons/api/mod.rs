@@ -45,6 +45,37 @@ pub async fn run<T>(
     runner::run::<Wons, T>(state, access, rule).await
 }
 
+/// As `run`, for a command on battle `battle`: a battle the archive holds comes back into the
+/// state for the command, so that the command answers exactly as it would while the battle was
+/// still in the state (a side probing a battle cannot tell whether it was archived, which may
+/// depend on the enemy's interrogations). Should the command change it, the archive keeps its
+/// new record when it leaves again.
+pub async fn run_on_battle<T>(
+    state: &AppState,
+    access: &CampaignAccess,
+    battle: u32,
+    rule: impl FnOnce(&mut WonsState, &mut LiveDice) -> Result<(T, Vec<Event>), AppError>,
+) -> Result<(T, Committed<Wons>), AppError> {
+    let mut command = runner::GameCommand::<Wons>::open(state, access).await?;
+    let game = &mut command.state;
+    if game.battle(battle).is_none() && (1..=game.battle_count()).contains(&battle) {
+        let campaign = access.id();
+        let records =
+            db::game::archived(&mut **command.command.tx(), campaign, Some(battle + 1), 1).await?;
+        if let Some((_, record)) = records
+            .into_iter()
+            .find(|(n, _)| i64::from(*n) == i64::from(battle))
+        {
+            let archived: crate::games::wons::rules::battle::Battle = db::game::decode(&record)?;
+            let game = &mut command.state;
+            let at = game.battles.partition_point(|b| b.id < battle);
+            game.battles.insert(at, archived);
+        }
+    }
+    let (answer, events) = command.step(rule)?;
+    Ok((answer, command.finish(events).await?))
+}
+
 /// A deadline for the current orders.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct DeadlineIn {

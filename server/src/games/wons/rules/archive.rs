@@ -6,7 +6,9 @@
 //!
 //! **When** a battle leaves cannot tell a side anything it may not know: views list the same
 //! battles and the archived ones read exactly as they would from the state (both are built from
-//! the battle's record with the current state), so leaving is invisible to the players.
+//! the battle's record with the current state), and a command naming an archived battle brings
+//! it back into the state first (`api::run_on_battle`), so that it is refused in the same words.
+//! Leaving is invisible to the players.
 
 use super::battle::{Battle, BattleStatus};
 use super::platoon::PlatoonId;
