@@ -431,5 +431,33 @@ async fn a_side_cannot_tell_an_archived_battle_from_one_still_in_the_state() {
             }
             assert_eq!(answers[0], answers[1], "{action}");
         }
+        // The prisoner the side took in each is refused as asked already, though the archived
+        // battle's interrogation is forgotten.
+        let mut answers = Vec::new();
+        for battle in [archived, kept] {
+            let page = c
+                .read(token, &format!("battles?before={}&limit=1", battle + 1))
+                .await;
+            let report = &page["battles"][0]["report"];
+            let Some(name) = report["prisoners"][0]["name"].as_str() else {
+                continue;
+            };
+            let (status, answer) = c
+                .post(
+                    token,
+                    &format!("battles/{battle}/interrogations"),
+                    serde_json::json!({ "prisoner": name }),
+                )
+                .await;
+            let (status, text) = refusal(status, &answer, battle);
+            answers.push((
+                status,
+                text.to_lowercase().replace(&name.to_lowercase(), "p"),
+            ));
+        }
+        if let [first, second] = &answers[..] {
+            assert_eq!(first, second);
+            assert!(first.1.contains("already"), "{first:?}");
+        }
     }
 }

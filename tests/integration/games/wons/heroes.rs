@@ -584,3 +584,51 @@ async fn the_umpire_obtains_a_hero_through_the_page_and_sees_refusals_there() {
         .expect("posts");
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
 }
+
+#[tokio::test]
+async fn a_heros_fate_is_recorded_for_an_archived_battle_as_for_any_other() {
+    let c = WonsTable::long(11).await;
+    let (status, body) = c
+        .obtain(&c.umpire, "aarne-juutilainen", json!({"platoon": "fin-1"}))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    // Battle 1, fin-1 defending, is archived once ten newer ones are decided.
+    assert_eq!(c.play_long(0..56).await, 14);
+    let campaign = uuid::Uuid::parse_str(&c.id).expect("campaign id");
+    let archived: Vec<i32> =
+        sqlx::query_scalar("select number from game_archive where campaign_id = $1 order by 1")
+            .bind(campaign)
+            .fetch_all(&c.app.db)
+            .await
+            .expect("the archive");
+    assert_eq!(archived, [1, 2, 3, 4]);
+    let (status, roll) = c
+        .fate(
+            "aarne-juutilainen",
+            "capture-attempts",
+            json!({"battle": 1}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{roll}");
+    // A battle fin-1 did not fight in is refused as before, archived or not.
+    let (status, body) = c
+        .fate(
+            "aarne-juutilainen",
+            "capture-attempts",
+            json!({"battle": 99}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(error_code(&body), "unknown_battle");
+    // The battle went back to the archive after the command, unchanged.
+    let (kept, in_state): (i64, i64) = sqlx::query_as(
+        "select (select count(*) from game_archive where campaign_id = $1), \
+                (select count(*) from game_states, jsonb_array_elements(state->'battles') b \
+                  where campaign_id = $1 and (b->>'id')::int = 1)",
+    )
+    .bind(campaign)
+    .fetch_one(&c.app.db)
+    .await
+    .expect("the archive and the state");
+    assert_eq!((kept, in_state), (4, 0));
+}

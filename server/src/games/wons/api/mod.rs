@@ -57,23 +57,34 @@ pub async fn run_on_battle<T>(
     rule: impl FnOnce(&mut WonsState, &mut LiveDice) -> Result<(T, Vec<Event>), AppError>,
 ) -> Result<(T, Committed<Wons>), AppError> {
     let mut command = runner::GameCommand::<Wons>::open(state, access).await?;
-    let game = &mut command.state;
-    if game.battle(battle).is_none() && (1..=game.battle_count()).contains(&battle) {
-        let campaign = access.id();
-        let records =
-            db::game::archived(&mut **command.command.tx(), campaign, Some(battle + 1), 1).await?;
-        if let Some((_, record)) = records
-            .into_iter()
-            .find(|(n, _)| i64::from(*n) == i64::from(battle))
-        {
-            let archived: crate::games::wons::rules::battle::Battle = db::game::decode(&record)?;
-            let game = &mut command.state;
-            let at = game.battles.partition_point(|b| b.id < battle);
-            game.battles.insert(at, archived);
-        }
-    }
+    bring_back(&mut command, battle).await?;
     let (answer, events) = command.step(rule)?;
     Ok((answer, command.finish(events).await?))
+}
+
+/// Brings battle `battle` back from the archive into the open command's state, if the archive
+/// holds it (see `run_on_battle`).
+pub async fn bring_back(
+    command: &mut runner::GameCommand<Wons>,
+    battle: u32,
+) -> Result<(), AppError> {
+    let game = &command.state;
+    if game.battle(battle).is_some() || !(1..=game.battle_count()).contains(&battle) {
+        return Ok(());
+    }
+    let campaign = command.command.campaign.id;
+    let records =
+        db::game::archived(&mut **command.command.tx(), campaign, Some(battle + 1), 1).await?;
+    if let Some((_, record)) = records
+        .into_iter()
+        .find(|(n, _)| i64::from(*n) == i64::from(battle))
+    {
+        let archived: crate::games::wons::rules::battle::Battle = db::game::decode(&record)?;
+        let battles = &mut command.state.battles;
+        let at = battles.partition_point(|b| b.id < battle);
+        battles.insert(at, archived);
+    }
+    Ok(())
 }
 
 /// A deadline for the current orders.

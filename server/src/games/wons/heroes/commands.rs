@@ -209,15 +209,8 @@ pub enum FateAction {
 
 fn check_battle(game: &WonsState, service: &Service, battle: u32) -> Result<(), AppError> {
     let b = game.battle(battle).ok_or_else(|| {
-        let why = if (1..=game.battle_count()).contains(&battle) {
-            format!(
-                "Battle {battle} is settled and archived: a hero's fate is recorded while his \
-                 battle is among the ten newest decided."
-            )
-        } else {
-            format!("There is no battle {battle}.")
-        };
-        AppError::invalid("unknown_battle", why).on_field("battle")
+        AppError::invalid("unknown_battle", format!("There is no battle {battle}."))
+            .on_field("battle")
     })?;
     if !heroes::fights_in(b, &service.platoon_id, service.obtained_hour, &service.hero) {
         return Err(AppError::invalid(
@@ -250,6 +243,10 @@ pub async fn fate(
         .await?
         .ok_or_else(|| unknown_hero(hero_id))?;
     let mut run = begin_game(state, access).await?;
+    // A battle the archive holds comes back for the command, as for the other battle commands.
+    if let FateAction::Hit { battle, .. } | FateAction::Capture { battle } = &action {
+        crate::games::wons::api::bring_back(&mut run, *battle).await?;
+    }
     let (command, game) = run.parts();
     let id = command.campaign.id;
     let service = crate::games::wons::heroes::db::service_for_update(command.tx(), id, &hero.id)

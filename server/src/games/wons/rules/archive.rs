@@ -42,11 +42,12 @@ pub struct ArchivedFights {
 /// (R2). A leaving battle notes which sides' prisoners revealed its enemy support, since the
 /// interrogations that did so may be forgotten once both battles are archived.
 pub fn retire(state: &mut WonsState) -> Vec<Battle> {
+    // A battle brought back from the archive for a command takes no place among the newest.
     let newest_kept: BTreeSet<u32> = state
         .battles
         .iter()
         .rev()
-        .filter(|b| b.status != BattleStatus::Pending)
+        .filter(|b| b.status != BattleStatus::Pending && !b.archived)
         .take(KEPT_DECIDED)
         .map(|b| b.id)
         .collect();
@@ -60,12 +61,14 @@ pub fn retire(state: &mut WonsState) -> Vec<Battle> {
         .iter()
         .map(|r| (r.battle, prisoner_key(&r.prisoner)))
         .collect();
+    // An archived battle's interrogations may have been forgotten: all were made.
     let all_asked = |b: &Battle| {
-        b.status != BattleStatus::Pending
-            && b.report
-                .iter()
-                .flat_map(|r| &r.prisoners)
-                .all(|p| asked.contains(&(b.id, prisoner_key(&p.name))))
+        b.archived
+            || b.status != BattleStatus::Pending
+                && b.report
+                    .iter()
+                    .flat_map(|r| &r.prisoners)
+                    .all(|p| asked.contains(&(b.id, prisoner_key(&p.name))))
     };
     let settled = |b: &Battle| {
         // A prisoner of the battle before may still reveal this one's enemy support (R25).
@@ -80,7 +83,7 @@ pub fn retire(state: &mut WonsState) -> Vec<Battle> {
     let leaving: BTreeSet<u32> = state
         .battles
         .iter()
-        .filter(|b| settled(b))
+        .filter(|b| b.archived || settled(b))
         .map(|b| b.id)
         .collect();
     if leaving.is_empty() {
@@ -92,11 +95,12 @@ pub fn retire(state: &mut WonsState) -> Vec<Battle> {
         .map(|side| (side, super::support::enemy_support_known_in(state, side)))
         .collect();
     for b in state.battles.iter_mut().filter(|b| leaving.contains(&b.id)) {
-        b.support_revealed_to = revealed
-            .iter()
-            .filter(|(_, known)| known.contains(&b.id))
-            .map(|(side, _)| *side)
-            .collect();
+        b.archived = true;
+        for (side, known) in &revealed {
+            if known.contains(&b.id) && !b.support_revealed_to.contains(side) {
+                b.support_revealed_to.push(*side);
+            }
+        }
     }
     for b in state.battles.iter().filter(|b| leaving.contains(&b.id)) {
         if b.attacker == Side::Soviet {

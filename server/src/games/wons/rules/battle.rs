@@ -96,6 +96,10 @@ pub struct Battle {
     /// archived (before that, the interrogations tell).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub support_revealed_to: Vec<Side>,
+    /// It has been archived (`super::archive`): settled, every prisoner of it interrogated. A
+    /// command naming it brings it back into the state for the command alone.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub archived: bool,
 }
 
 impl Battle {
@@ -215,6 +219,7 @@ pub(super) fn open_battles(state: &mut WonsState, run: &mut Execution) {
             proposals: Vec::new(),
             abandoned: Vec::new(),
             support_revealed_to: Vec::new(),
+            archived: false,
         });
         run.note(EventVisibility::Public, EventKind::Battle, sentence);
         surprise_from_interrogation(state, id, run);
@@ -368,6 +373,7 @@ pub(crate) fn demo_with_battle(hour: u32, status: BattleStatus) -> WonsState {
         proposals: Vec::new(),
         abandoned: Vec::new(),
         support_revealed_to: Vec::new(),
+        archived: false,
     });
     state
 }

@@ -102,9 +102,13 @@ pub fn interrogate_prisoner(
         .find(|p| p.name.trim().eq_ignore_ascii_case(prisoner))
         .ok_or_else(|| PrisonerError::NotTaken(prisoner.to_owned(), battle))?;
     let (deserter, hero, named) = (taken.deserter, taken.hero, taken.name.clone());
-    let asked = state.interrogations.iter().any(|r| {
-        r.side == side && r.battle == battle && prisoner_key(&r.prisoner) == prisoner_key(prisoner)
-    });
+    // An archived battle's prisoners were all interrogated, though their records may be gone.
+    let asked = found.archived
+        || state.interrogations.iter().any(|r| {
+            r.side == side
+                && r.battle == battle
+                && prisoner_key(&r.prisoner) == prisoner_key(prisoner)
+        });
     if asked {
         return Err(PrisonerError::AlreadyInterrogated(prisoner.to_owned()));
     }
