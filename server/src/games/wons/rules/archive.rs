@@ -119,18 +119,21 @@ pub fn retire(state: &mut WonsState) -> Vec<Battle> {
 
 /// Drops the interrogations the rules no longer read: of an archived battle, whose next battle
 /// (the one whose enemy support it could reveal) is archived too, and whose surprise, if it won
-/// any, is spent. A side's view lists the interrogations of the battles it lists, never of an
+/// any, is spent or will never be (the campaign plays without the surprise rule). A side's view lists the interrogations of the battles it lists, never of an
 /// archived one, so nobody sees them go.
 fn forget_spent_interrogations(state: &mut WonsState) {
     let live: BTreeSet<u32> = state.battles.iter().map(|b| b.id).collect();
     let count = state.battle_count();
-    state.interrogations.retain(|r| {
-        let next = r.battle.saturating_add(1);
-        let archived = |id: u32| id <= count && !live.contains(&id);
-        let spent = archived(r.battle) && archived(next);
-        let surprise_waiting = r.surprise && r.surprise_used_in.is_none();
-        !spent || surprise_waiting
-    });
+    let interrogations = std::mem::take(&mut state.interrogations);
+    state.interrogations = interrogations
+        .into_iter()
+        .filter(|r| {
+            let next = r.battle.saturating_add(1);
+            let archived = |id: u32| id <= count && !live.contains(&id);
+            let spent = archived(r.battle) && archived(next);
+            !spent || r.surprise_to_come(state)
+        })
+        .collect();
 }
 
 /// Notes what battle `b` showed of each platoon in it.
@@ -293,6 +296,24 @@ mod tests {
             .push(asked(Side::Finnish, 3, "Private Dudkin", 1));
         assert_eq!(ids(&retire(&mut state)), [3, 4]);
         assert_eq!(state.battles.len(), 15);
+    }
+
+    #[test]
+    fn a_surprise_still_to_come_keeps_its_interrogation_unless_the_rule_is_off() {
+        for rule in [true, false] {
+            let mut state = thirty_decided();
+            state.optional_rules.insert("surprise".into(), rule);
+            let mut record = asked(Side::Soviet, 12, "Korpraali Lahti", 6);
+            record.surprise = true;
+            state.interrogations.push(record);
+            let gone = retire(&mut state);
+            assert!(gone.iter().any(|b| b.id == 12) && gone.iter().any(|b| b.id == 13));
+            assert_eq!(
+                state.interrogations.len(),
+                usize::from(rule),
+                "surprise rule {rule}"
+            );
+        }
     }
 
     #[test]

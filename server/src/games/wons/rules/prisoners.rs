@@ -42,6 +42,14 @@ pub struct InterrogationRecord {
     pub surprise_used_in: Option<u32>,
 }
 
+impl InterrogationRecord {
+    /// Whether the surprise it won is still to be sprung in the side's next battle (R25): never
+    /// when the campaign plays without the surprise rule.
+    pub fn surprise_to_come(&self, state: &WonsState) -> bool {
+        self.surprise && self.surprise_used_in.is_none() && state.rule_on("surprise")
+    }
+}
+
 /// How a prisoner's name is compared: players may write it with other capitals or spaces.
 pub fn prisoner_key(name: &str) -> String {
     name.trim().to_ascii_lowercase()

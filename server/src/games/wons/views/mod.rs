@@ -314,9 +314,7 @@ fn side_view(state: &WonsState, side: Side) -> SideView {
         .interrogations
         .iter()
         .filter(|i| i.side == side)
-        .filter(|i| {
-            battles.iter().any(|b| b.id == i.battle) || (i.surprise && i.surprise_used_in.is_none())
-        })
+        .filter(|i| battles.iter().any(|b| b.id == i.battle) || i.surprise_to_come(state))
         .cloned()
         .collect();
     SideView {
