@@ -96,8 +96,8 @@ pub async fn save_state(
 pub struct Archived {
     /// Its number in its game (a WoNS battle's number).
     pub number: u32,
-    /// The record.
-    pub record: serde_json::Value,
+    /// The record, as JSON text.
+    pub record: String,
 }
 
 /// Keeps `records` in the campaign's archive, in one statement; a record brought back into the
@@ -108,7 +108,7 @@ pub async fn archive<'e>(
     records: &[Archived],
 ) -> sqlx::Result<()> {
     let numbers: Vec<i64> = records.iter().map(|r| i64::from(r.number)).collect();
-    let texts: Vec<String> = records.iter().map(|r| r.record.to_string()).collect();
+    let texts: Vec<&str> = records.iter().map(|r| r.record.as_str()).collect();
     sqlx::query(
         "insert into game_archive (campaign_id, number, record) \
          select $1, n, r::jsonb from unnest($2::bigint[], $3::text[]) as a(n, r) \
@@ -140,6 +140,21 @@ pub async fn archived<'e>(
     .bind(before.map(|n| i32::try_from(n).unwrap_or(i32::MAX)))
     .bind(i64::from(limit))
     .fetch_all(db)
+    .await
+}
+
+/// The archived record numbered `number`, as JSON text, if the archive holds it.
+pub async fn archived_record<'e>(
+    db: impl sqlx::PgExecutor<'e>,
+    campaign: Uuid,
+    number: u32,
+) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar(
+        "select record::text from game_archive where campaign_id = $1 and number = $2",
+    )
+    .bind(campaign)
+    .bind(i64::from(number))
+    .fetch_optional(db)
     .await
 }
 

@@ -83,7 +83,7 @@ impl Game for Wons {
             .map(|b| {
                 Ok(Archived {
                     number: b.id,
-                    record: serde_json::to_value(&b).map_err(AppError::internal)?,
+                    record: serde_json::to_string(&b).map_err(AppError::internal)?,
                 })
             })
             .collect()

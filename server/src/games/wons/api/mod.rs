@@ -73,11 +73,8 @@ pub async fn bring_back(
         return Ok(());
     }
     let campaign = command.command.campaign.id;
-    let records =
-        db::game::archived(&mut **command.command.tx(), campaign, Some(battle + 1), 1).await?;
-    if let Some((_, record)) = records
-        .into_iter()
-        .find(|(n, _)| i64::from(*n) == i64::from(battle))
+    if let Some(record) =
+        db::game::archived_record(&mut **command.command.tx(), campaign, battle).await?
     {
         let archived: crate::games::wons::rules::battle::Battle = db::game::decode(&record)?;
         let battles = &mut command.state.battles;

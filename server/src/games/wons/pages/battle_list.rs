@@ -80,10 +80,6 @@ struct BattleListPage {
     side: &'static str,
     /// "soviet" or "finnish".
     side_code: &'static str,
-    /// `?side=…` for the umpire's link to the newest page, else nothing.
-    side_query: String,
-    /// `&side=…` for the umpire's links to older pages, else nothing.
-    side_param: String,
     before: Option<u32>,
     rows: Vec<BattleRow>,
     /// The number to ask for the next page back with, when there is one.
@@ -109,12 +105,6 @@ pub async fn show(
         side: umpire.then_some(side),
     };
     let (game, page) = battles_with_state(&state, &access, &asked).await?;
-    let code = side.code();
-    let (side_query, side_param) = if umpire {
-        (format!("?side={code}"), format!("&side={code}"))
-    } else {
-        (String::new(), String::new())
-    };
     Ok(render_with(
         StatusCode::OK,
         &BattleListPage {
@@ -123,9 +113,7 @@ pub async fn show(
             campaign_name: access.membership.campaign.name.clone(),
             umpire,
             side: side.adjective(),
-            side_code: code,
-            side_query,
-            side_param,
+            side_code: side.code(),
             before: q.before,
             older: page.battles.last().filter(|_| page.more).map(|b| b.id),
             rows: page

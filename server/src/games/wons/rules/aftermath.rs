@@ -59,6 +59,21 @@ pub struct PrisonerTaken {
     pub hero: bool,
 }
 
+/// The id of the `n`th retained item (from 1) made from a purchase of `item` for battle
+/// `battle`: `b{battle}-{item}-{n}`.
+pub fn retained_item_id(battle: u32, item: &str, n: usize) -> String {
+    format!("b{battle}-{item}-{n}")
+}
+
+/// The support item a retained item's id (see [`retained_item_id`]) was made from.
+pub fn retained_item_source(id: &str) -> Option<&str> {
+    let (battle, rest) = id.strip_prefix('b')?.split_once('-')?;
+    let (item, n) = rest.rsplit_once('-')?;
+    battle.parse::<u32>().ok()?;
+    n.parse::<usize>().ok()?;
+    Some(item)
+}
+
 /// A weapon or retained item left on the field, one device each (R1.5).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct AbandonedIn {

@@ -12,7 +12,7 @@
 
 use super::battle::{Battle, BattleStatus};
 use super::platoon::PlatoonId;
-use super::prisoners::prisoner_key;
+use super::prisoners::Interrogated;
 use super::state::WonsState;
 use crate::core::domain::Side;
 use serde::{Deserialize, Serialize};
@@ -56,19 +56,9 @@ pub fn retire(state: &mut WonsState) -> Vec<Battle> {
         .values()
         .filter_map(|p| p.extra_action_from)
         .collect();
-    let asked: BTreeSet<(u32, String)> = state
-        .interrogations
-        .iter()
-        .map(|r| (r.battle, prisoner_key(&r.prisoner)))
-        .collect();
-    // An archived battle's interrogations may have been forgotten: all were made.
+    let interrogated = Interrogated::of(state);
     let all_asked = |b: &Battle| {
-        b.archived
-            || b.status != BattleStatus::Pending
-                && b.report
-                    .iter()
-                    .flat_map(|r| &r.prisoners)
-                    .all(|p| asked.contains(&(b.id, prisoner_key(&p.name))))
+        b.archived || b.status != BattleStatus::Pending && !interrogated.waiting(b, None)
     };
     let settled = |b: &Battle| {
         // A prisoner of the battle before may still reveal this one's enemy support (R25).

@@ -195,10 +195,6 @@ pub(super) fn open_battles(state: &mut WonsState, run: &mut Execution) {
             names(&defenders),
         );
         let initial_attack = attacker == Side::Soviet && soviet_initial_attack(state, step);
-        state.battles_opened = id;
-        if attacker == Side::Soviet {
-            state.soviet_attacks.entry(step).or_insert(run.hour);
-        }
         state.battles.push(Battle {
             id,
             hour: run.hour,

@@ -55,6 +55,38 @@ pub fn prisoner_key(name: &str) -> String {
     name.trim().to_ascii_lowercase()
 }
 
+/// The prisoners interrogated so far, gathered once: by battle, captor and [`prisoner_key`].
+pub struct Interrogated(std::collections::BTreeSet<(u32, &'static str, String)>);
+
+impl Interrogated {
+    /// Those of `state`.
+    pub fn of(state: &WonsState) -> Self {
+        Interrogated(
+            state
+                .interrogations
+                .iter()
+                .map(|r| (r.battle, r.side.code(), prisoner_key(&r.prisoner)))
+                .collect(),
+        )
+    }
+
+    /// Whether a prisoner taken in battle `b` by `captor` (by either side when `None`) still
+    /// waits to be interrogated. An archived battle's were all interrogated, though their
+    /// records may be forgotten.
+    pub fn waiting(&self, b: &super::battle::Battle, captor: Option<Side>) -> bool {
+        !b.archived
+            && b.report
+                .iter()
+                .flat_map(|r| &r.prisoners)
+                .filter(|p| captor.is_none_or(|c| p.taken_by == c))
+                .any(|p| {
+                    !self
+                        .0
+                        .contains(&(b.id, p.taken_by.code(), prisoner_key(&p.name)))
+                })
+    }
+}
+
 /// Why an interrogation was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PrisonerError {

@@ -149,11 +149,12 @@ pub struct WonsState {
     /// The battles still open or recently decided; an older decided battle with nothing left
     /// to settle leaves the state for the campaign's archive (`super::archive`).
     pub battles: Vec<Battle>,
-    /// How many battles the campaign has opened, archived ones included (0 in a state stored
-    /// before battles were archived: then every battle is still in `battles`).
+    /// How many battles the campaign had opened when a battle last left for the archive (0
+    /// until one has): [`WonsState::battle_count`] counts them all.
     #[serde(default)]
     pub battles_opened: u32,
-    /// For each step the Soviets have attacked, the Hour of their first attack there (R2).
+    /// For each step where the Soviets attacked in an archived battle, the Hour of their first
+    /// attack there (R2): [`WonsState::first_soviet_attack`] adds the battles still here.
     #[serde(default)]
     pub soviet_attacks: BTreeMap<StepIndex, u32>,
     /// What the archived battles showed of each platoon, for the heroes' rules.
@@ -270,7 +271,6 @@ impl WonsState {
     /// The Hour of the Soviets' first attack at `step`, if they have attacked there (R2).
     pub fn first_soviet_attack(&self, step: StepIndex) -> Option<u32> {
         let kept = self.soviet_attacks.get(&step).copied();
-        // A state stored before the first attacks were kept still holds all its battles.
         let fought = self
             .battles
             .iter()

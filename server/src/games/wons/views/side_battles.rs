@@ -3,13 +3,13 @@
 
 use crate::core::domain::Side;
 use crate::games::wons::rules::Light;
-use crate::games::wons::rules::aftermath::{AbandonedDevice, BattleReport};
+use crate::games::wons::rules::aftermath::{AbandonedDevice, BattleReport, retained_item_source};
 use crate::games::wons::rules::barrage::BarrageRecord;
 use crate::games::wons::rules::battle::{Battle, BattleStatus};
 use crate::games::wons::rules::battle_sheet::{BattleSheet, Surprise, TurnZero};
 use crate::games::wons::rules::ladder::{TableColour, step_letter};
 use crate::games::wons::rules::orders::CounterattackScenario;
-use crate::games::wons::rules::prisoners::prisoner_key;
+use crate::games::wons::rules::prisoners::Interrogated;
 use crate::games::wons::rules::state::WonsState;
 use crate::games::wons::rules::support::SideSupport;
 use serde::Serialize;
@@ -94,12 +94,7 @@ pub const LISTED_DECIDED: usize = crate::games::wons::rules::archive::KEPT_DECID
 /// and any whose prisoners taken by the side still wait to be interrogated (its own knowledge);
 /// and how many it leaves out.
 pub(super) fn battles_for(state: &WonsState, side: Side) -> (Vec<BattleView>, u32) {
-    let asked: std::collections::BTreeSet<(u32, String)> = state
-        .interrogations
-        .iter()
-        .filter(|r| r.side == side)
-        .map(|r| (r.battle, prisoner_key(&r.prisoner)))
-        .collect();
+    let interrogated = Interrogated::of(state);
     let mut decided = 0;
     let mut listed: Vec<&Battle> = state
         .battles
@@ -111,11 +106,7 @@ pub(super) fn battles_for(state: &WonsState, side: Side) -> (Vec<BattleView>, u3
             if recent {
                 decided += 1;
             }
-            let waiting = b
-                .report
-                .iter()
-                .flat_map(|r| &r.prisoners)
-                .any(|p| p.taken_by == side && !asked.contains(&(b.id, prisoner_key(&p.name))));
+            let waiting = interrogated.waiting(b, Some(side));
             pending || recent || waiting
         })
         .collect();
@@ -268,17 +259,10 @@ impl<'a> OwnItems<'a> {
     /// Whether the item `used` is the side's.
     fn own(&self, used: &str) -> bool {
         let listed_own = |item: &str| self.listed.get(item) == Some(&self.side);
-        self.held.contains(used) || listed_own(used) || made_from(used).is_some_and(listed_own)
+        self.held.contains(used)
+            || listed_own(used)
+            || retained_item_source(used).is_some_and(listed_own)
     }
-}
-
-/// The item a retained item `b{battle}-{item}-{n}` was made from.
-fn made_from(used: &str) -> Option<&str> {
-    let (battle, rest) = used.strip_prefix('b')?.split_once('-')?;
-    let (item, n) = rest.rsplit_once('-')?;
-    battle.parse::<u32>().ok()?;
-    n.parse::<u32>().ok()?;
-    Some(item)
 }
 
 /// A battle report as `side` may read it: its own casualties, final Force Morale, support used
@@ -294,8 +278,8 @@ fn report_for(
     let mut mine = report.clone();
     mine.casualties.retain(|c| own(&c.platoon));
     mine.force_morale_end.retain(|f| f.side == side);
-    // An item used is the side's if the side bought it (a purchase, or a retained item made
-    // from one) or still holds it.
+    // An item used is the side's if it is on the side's support list (bought, or a retained
+    // item made from one) or the side still holds it.
     mine.support_used.retain(|u| own_items.own(u));
     mine.abandoned.retain(|a| own(&a.platoon));
     mine.prisoners.retain(|p| p.taken_by == side);

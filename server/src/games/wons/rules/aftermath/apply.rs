@@ -119,7 +119,7 @@ pub(super) fn apply_report(
                 && let Some(p) = state.platoons.get_mut(&purchase.platoon)
             {
                 p.retained.push(RetainedItem {
-                    id: format!("b{id}-{}-{}", purchase.item, n + 1),
+                    id: super::retained_item_id(id, &purchase.item, n + 1),
                     name: purchase.name.clone(),
                 });
                 kept.push(format!("{} ({})", purchase.name, p.name));
