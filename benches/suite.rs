@@ -445,9 +445,10 @@ async fn timed(t: &Table, token: &str, path: &str) -> anyhow::Result<Duration> {
 
 /// The median latencies of `samples` sequential requests for each of two paths, taken in turn
 /// (one of `a`, one of `b`, ...), so that both meet the same moments of a busy machine. With
-/// `built`, this process's kept views and pages are forgotten before each request, so that each
-/// is built afresh as after a command; without, each path is asked once first, so that neither
-/// median counts a build.
+/// `built`, this process's kept views and pages are forgotten before each request, and so are
+/// its kept game states, so that each is built afresh from the stored document as after another
+/// process's command; without, each path is asked once first, so that neither median counts a
+/// build.
 async fn medians(
     t: &Table,
     token: &str,
@@ -458,6 +459,7 @@ async fn medians(
     let timed = async |path: &str| {
         if built {
             motti::web::view_cache::forget_all();
+            motti::db::kept_states::forget_all();
         }
         timed(t, token, path).await
     };
@@ -541,7 +543,7 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
     // Battles fought: those still in the state and those archived.
     let (events, battles): (i64, i64) = sqlx::query_as(
         "select (select count(*) from game_events where campaign_id = $1::uuid), \
-                (select count(*) from jsonb_array_elements(state->'battles')) \
+                (select count(*) from json_array_elements(state->'battles')) \
                 + (select count(*) from game_archive where campaign_id = $1::uuid) \
          from game_states where campaign_id = $1::uuid",
     )
@@ -698,7 +700,10 @@ async fn hours_under_readers(t: &Arc<Table>, pool: &PgPool, plan: &Plan) -> anyh
             }
         }));
     }
-    let wanted = if plan.quick { 16 } else { 64 };
+    let wanted = std::env::var("MOTTI_BENCH_HOURS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(if plan.quick { 16 } else { 64 });
     // The player is a client of its own, as a player elsewhere would be: a thread and a
     // connection of its own, so that what is measured is the server's queue, not this
     // process's, where the readers' tasks run.
@@ -732,8 +737,8 @@ async fn hours_under_readers(t: &Arc<Table>, pool: &PgPool, plan: &Plan) -> anyh
         "the 40-platoon campaign ended after {hours} Hours"
     );
     let (platoons, battles, stored, text): (i64, i64, i32, i32) = sqlx::query_as(
-        "select (select count(*) from jsonb_each(state->'platoons')), \
-                (select count(*) from jsonb_array_elements(state->'battles')) \
+        "select (select count(*) from json_each(state->'platoons')), \
+                (select count(*) from json_array_elements(state->'battles')) \
                 + (select count(*) from game_archive where campaign_id = $1::uuid), \
                 pg_column_size(state), octet_length(state::text) \
          from game_states where campaign_id = $1::uuid",

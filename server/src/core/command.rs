@@ -33,7 +33,7 @@ pub struct Command {
     /// Where the note of the committed change goes.
     notes: crate::core::live::Notes,
     /// The game's state document as read with the lock, until it is loaded.
-    stored_state: Option<String>,
+    stored_state: Option<db::game::StateRead>,
     /// Where the game stands after this command, if that changed.
     standing: Option<db::standing::Standing>,
 }
@@ -92,18 +92,31 @@ impl Command {
         })
     }
 
-    /// The game's state document, if the game has started.
-    pub async fn load_state<T: serde::de::DeserializeOwned>(
-        &mut self,
-    ) -> Result<Option<T>, AppError> {
-        match self.stored_state.take() {
-            Some(text) => Ok(Some(db::game::decode(&text)?)),
-            None => Ok(db::game::read_state(&mut *self.tx, self.campaign.id).await?),
-        }
+    /// The game's state document, if the game has started: the one this process keeps, when
+    /// the lock read that it is the stored revision, else decoded from the text read.
+    pub async fn load_state<T: GameState>(&mut self) -> Result<Option<T>, AppError> {
+        let id = self.campaign.id;
+        let read = match self.stored_state.take() {
+            Some(read) => Some(read),
+            None => db::game::stored(&mut *self.tx, id, None).await?,
+        };
+        let kept = match read.map(|read| read.state::<T>(id)) {
+            None => return Ok(None),
+            Some(Some(state)) => state?,
+            // No longer kept (the store started afresh): read the text.
+            Some(None) => match db::game::stored(&mut *self.tx, id, None)
+                .await?
+                .and_then(|read| read.state::<T>(id))
+            {
+                Some(state) => state?,
+                None => return Ok(None),
+            },
+        };
+        Ok(Some(std::sync::Arc::unwrap_or_clone(kept)))
     }
 
     /// The game's state document; 409 when the game has not started.
-    pub async fn game<T: serde::de::DeserializeOwned>(&mut self) -> Result<T, AppError> {
+    pub async fn game<T: GameState>(&mut self) -> Result<T, AppError> {
         self.load_state().await?.ok_or_else(|| {
             AppError::conflict("not_started", "This campaign's game has not started.")
         })
@@ -118,7 +131,26 @@ impl Command {
         for e in events {
             self.changes_for(e.audience);
         }
-        self.close(Some(state), events, None).await
+        Ok(self.close(Some(state), events, None).await?.0)
+    }
+
+    /// As `finish`, and keeps the state as this process wrote it under its new revision
+    /// (`db::kept_states`), so that the next command or view on the campaign here neither reads
+    /// nor decodes it.
+    pub async fn finish_kept<S: GameState>(
+        mut self,
+        state: std::sync::Arc<S>,
+        events: &[db::game::NewEvent],
+    ) -> Result<Vec<RolledRoll>, AppError> {
+        for e in events {
+            self.changes_for(e.audience);
+        }
+        let id = self.campaign.id;
+        let (rolls, revision) = self.close(Some(&*state), events, None).await?;
+        if let Some(revision) = revision {
+            db::kept_states::keep(id, revision, state);
+        }
+        Ok(rolls)
     }
 
     /// Appends events to the campaign's log; their audiences see a change.
@@ -149,18 +181,19 @@ impl Command {
     /// Appends the rolls made, bumps the versions of the readers whose view changed, commits, and
     /// then notes the change for those readers' streams. `procedure` names the procedure a dice-tray roll ran.
     pub async fn commit(self, procedure: Option<&str>) -> Result<Vec<RolledRoll>, AppError> {
-        self.close::<()>(None, &[], procedure).await
+        Ok(self.close::<()>(None, &[], procedure).await?.0)
     }
 
     /// Stores `state` (if given), appends `events` and the rolls made, bumps the versions of
     /// the readers whose view changed, commits, and notes the change: without rolls, the
-    /// writes are one statement; with rolls, two.
+    /// writes are one statement; with rolls, two. Answers the rolls and the state's new
+    /// revision, if it was stored.
     async fn close<S: serde::Serialize>(
         mut self,
         state: Option<&S>,
         events: &[db::game::NewEvent],
         procedure: Option<&str>,
-    ) -> Result<Vec<RolledRoll>, AppError> {
+    ) -> Result<(Vec<RolledRoll>, Option<i64>), AppError> {
         let rolls = made_rolls(self.dice, &mut self.readers)?;
         let id = self.campaign.id;
         let r = self.readers;
@@ -170,12 +203,12 @@ impl Command {
             bumps: Some(bumps(r)),
             standing: self.standing.as_ref(),
         };
-        if rolls.is_empty() {
-            db::game::record(&mut self.tx, id, writes).await?;
+        let revision = if rolls.is_empty() {
+            db::game::record(&mut self.tx, id, writes).await?
         } else {
             // The rolls' statement moves the versions.
             writes.bumps = None;
-            db::game::record(&mut self.tx, id, writes).await?;
+            let revision = db::game::record(&mut self.tx, id, writes).await?;
             let written = RollsToWrite {
                 campaign: id,
                 user: self.user,
@@ -191,11 +224,24 @@ impl Command {
                     "the locked campaign's rolls were not written",
                 ));
             }
-        }
+            revision
+        };
         self.tx.commit().await?;
         self.notes.send(r.payload(id));
-        Ok(rolls)
+        Ok((rolls, revision))
     }
+}
+
+/// What a game's state document must be for a command to load it and keep it
+/// (`db::kept_states`).
+pub trait GameState:
+    serde::de::DeserializeOwned + serde::Serialize + Clone + Send + Sync + 'static
+{
+}
+
+impl<T: serde::de::DeserializeOwned + serde::Serialize + Clone + Send + Sync + 'static> GameState
+    for T
+{
 }
 
 /// 409 when the campaign has finished: nothing more is rolled or ordered in it.

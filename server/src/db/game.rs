@@ -57,6 +57,74 @@ pub async fn state_text<'e>(
         .await
 }
 
+/// A state document as read: its revision, and its text unless the revision is the one the
+/// reader said it keeps (see `db::kept_states`).
+pub struct StateRead {
+    /// The stored document's revision.
+    pub revision: i64,
+    /// Its JSON text; `None` when it is the revision the reader keeps.
+    pub text: Option<String>,
+}
+
+/// Campaign `campaign`'s state document, if the game has started: its revision, and its text
+/// unless the stored revision is `kept`.
+pub async fn stored<'e>(
+    db: impl sqlx::PgExecutor<'e>,
+    campaign: Uuid,
+    kept: Option<i64>,
+) -> sqlx::Result<Option<StateRead>> {
+    let row: Option<(i64, Option<String>)> = sqlx::query_as(
+        "select revision, case when revision = $2 then null else state::text end \
+         from game_states where campaign_id = $1",
+    )
+    .bind(campaign)
+    .bind(kept)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|(revision, text)| StateRead { revision, text }))
+}
+
+impl StateRead {
+    /// The state this read stands for, as `T`: decoded from its text, or the one this process
+    /// keeps under its revision (`None` if it no longer keeps it).
+    pub fn state<T: serde::de::DeserializeOwned + Send + Sync + 'static>(
+        self,
+        campaign: Uuid,
+    ) -> Option<sqlx::Result<std::sync::Arc<T>>> {
+        match self.text {
+            Some(text) => Some(decode(&text).map(std::sync::Arc::new)),
+            None => super::kept_states::get(campaign, self.revision).map(Ok),
+        }
+    }
+}
+
+/// The state document of campaign `campaign`, if the game has started, as this process keeps it
+/// when the stored revision is the one kept, else read and decoded (and then kept): read by
+/// pages and views, which only look at it.
+pub async fn kept_state<T: serde::de::DeserializeOwned + Send + Sync + 'static>(
+    db: &sqlx::PgPool,
+    campaign: Uuid,
+) -> sqlx::Result<Option<std::sync::Arc<T>>> {
+    let kept = super::kept_states::revision(campaign);
+    let Some(read) = stored(db, campaign, kept).await? else {
+        return Ok(None);
+    };
+    let revision = read.revision;
+    let state: std::sync::Arc<T> = match read.state(campaign) {
+        Some(state) => state?,
+        // No longer kept (the store started afresh): read the text.
+        None => match stored(db, campaign, None)
+            .await?
+            .and_then(|r| r.state(campaign))
+        {
+            Some(state) => state?,
+            None => return Ok(None),
+        },
+    };
+    super::kept_states::keep(campaign, revision, state.clone());
+    Ok(Some(state))
+}
+
 /// A state document's text decoded straight into `T`.
 pub fn decode<T: serde::de::DeserializeOwned>(text: &str) -> sqlx::Result<T> {
     serde_json::from_str(text).map_err(|e| sqlx::Error::Decode(Box::new(e)))
@@ -74,21 +142,27 @@ pub async fn read_state<'e, T: serde::de::DeserializeOwned>(
     text.map(|text| decode(&text)).transpose()
 }
 
-/// Stores the state document.
+/// A state document as the JSON text stored: the column is `json`, which keeps the text as
+/// written (PostgreSQL checks it, without building a jsonb tree to store and print again).
+fn encode(state: &impl Serialize) -> sqlx::Result<String> {
+    serde_json::to_string(state).map_err(|e| sqlx::Error::Encode(Box::new(e)))
+}
+
+/// Stores the state document; answers its new revision.
 pub async fn save_state(
     tx: &mut Transaction<'_, Postgres>,
     campaign: Uuid,
     state: &impl Serialize,
-) -> sqlx::Result<()> {
-    sqlx::query(
-        "insert into game_states (campaign_id, state) values ($1, $2) \
-         on conflict (campaign_id) do update set state = excluded.state, updated_at = now()",
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar(
+        "insert into game_states (campaign_id, state) values ($1, $2::json) \
+         on conflict (campaign_id) do update set state = excluded.state, updated_at = now() \
+         returning revision",
     )
     .bind(campaign)
-    .bind(sqlx::types::Json(state))
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
+    .bind(encode(state)?)
+    .fetch_one(&mut **tx)
+    .await
 }
 
 /// A record leaving a game's state for the campaign's archive.
@@ -172,7 +246,7 @@ pub async fn append_events(
         bumps: None,
         standing: None,
     };
-    record(tx, campaign, writes).await
+    record(tx, campaign, writes).await.map(drop)
 }
 
 /// What a command writes to its game (see `record`).
@@ -189,12 +263,13 @@ pub struct Writes<'a, S> {
 
 /// A command's writes to its game in one statement (the campaign row is locked): stores the
 /// state document, appends the events (numbered as `append_events` says), and moves the
-/// campaign's readers' versions and its standing.
+/// campaign's readers' versions and its standing. Answers the state's new revision, if it was
+/// stored.
 pub async fn record<S: Serialize>(
     tx: &mut Transaction<'_, Postgres>,
     campaign: Uuid,
     writes: Writes<'_, S>,
-) -> sqlx::Result<()> {
+) -> sqlx::Result<Option<i64>> {
     let Writes {
         state,
         events,
@@ -202,10 +277,10 @@ pub async fn record<S: Serialize>(
         standing,
     } = writes;
     if events.is_empty() && bumps.is_none() && standing.is_none() {
-        if let Some(state) = state {
-            save_state(tx, campaign, state).await?;
-        }
-        return Ok(());
+        return match state {
+            Some(state) => save_state(tx, campaign, state).await.map(Some),
+            None => Ok(None),
+        };
     }
     // Each event's place after the campaign's counters: among all events, and among those each
     // side may read (none for an event it may not).
@@ -229,11 +304,15 @@ pub async fn record<S: Serialize>(
             public || e.audience == Audience::Finnish,
         ));
     }
-    let saved = if state.is_some() {
-        "saved as (insert into game_states (campaign_id, state) values ($1, $17) \
-           on conflict (campaign_id) do update set state = excluded.state, updated_at = now()), "
+    let (saved, revision) = if state.is_some() {
+        (
+            "saved as (insert into game_states (campaign_id, state) values ($1, $17::json) \
+               on conflict (campaign_id) do update set state = excluded.state, updated_at = now() \
+               returning revision), ",
+            "(select revision from saved)",
+        )
     } else {
-        ""
+        ("", "null::bigint")
     };
     let sql = format!(
         "with {saved}counters as ( \
@@ -244,18 +323,19 @@ pub async fn record<S: Serialize>(
              standing = coalesce($16::jsonb, standing) \
            where id = $1 \
            returning next_event - $2 as seq, next_soviet_event - $3 as soviet, \
-             next_finnish_event - $4 as finnish) \
-         insert into game_events \
+             next_finnish_event - $4 as finnish), \
+         logged as (insert into game_events \
            (campaign_id, seq, soviet_seq, finnish_seq, audience, kind, moment, sentence, payload) \
          select $1, c.seq + e.place - 1, c.soviet + e.soviet, c.finnish + e.finnish, \
            e.audience, e.kind, e.moment, e.sentence, e.payload \
          from counters c, unnest($5::bigint[], $6::bigint[], $7::text[], $8::text[], $9::text[], \
            $10::text[], $11::jsonb[]) with ordinality \
-           as e(soviet, finnish, audience, kind, moment, sentence, payload, place)"
+           as e(soviet, finnish, audience, kind, moment, sentence, payload, place)) \
+         select {revision}"
     );
     let column = |f: fn(&NewEvent) -> &str| events.iter().map(f).collect::<Vec<_>>();
     let bumps = bumps.unwrap_or_default();
-    let query = sqlx::query(&sql)
+    let query = sqlx::query_scalar::<_, Option<i64>>(&sql)
         .bind(campaign)
         .bind(events.len() as i64)
         .bind(soviet)
@@ -278,11 +358,10 @@ pub async fn record<S: Serialize>(
         .bind(bumps.finnish)
         .bind(standing.map(sqlx::types::Json));
     let query = match state {
-        Some(state) => query.bind(sqlx::types::Json(state)),
+        Some(state) => query.bind(encode(state)?),
         None => query,
     };
-    query.execute(&mut **tx).await?;
-    Ok(())
+    query.fetch_one(&mut **tx).await
 }
 
 /// The events `role` may read numbered below `before` in its own numbering (the umpire's is

@@ -22,8 +22,9 @@ pub struct Locked {
 pub struct Fresh {
     /// The seeds of the campaign's dice epoch and the client seeds in effect.
     pub material: super::dice::Material,
-    /// The game's state document as JSON text, if the game has started.
-    pub state: Option<String>,
+    /// The game's state document, if the game has started: its revision, and its text unless
+    /// this process keeps that revision (`db::kept_states`).
+    pub state: Option<super::game::StateRead>,
 }
 
 impl Fresh {
@@ -33,7 +34,8 @@ impl Fresh {
         campaign: &CampaignRow,
     ) -> sqlx::Result<Fresh> {
         let material = super::dice::material(&mut **tx, campaign.id, campaign.dice_epoch).await?;
-        let state = super::game::state_text(&mut **tx, campaign.id).await?;
+        let kept = super::kept_states::revision(campaign.id);
+        let state = super::game::stored(&mut **tx, campaign.id, kept).await?;
         Ok(Fresh { material, state })
     }
 }
@@ -56,19 +58,23 @@ pub async fn lock_for_command(
         seen_version: i64,
         #[sqlx(flatten)]
         material: super::dice::MaterialRow,
+        revision: Option<i64>,
         state: Option<String>,
     }
-    let (role, participant) = match user {
+    let (role, participant, kept) = match user {
         Some(_) => (
             "p.role",
             " join participants p on p.campaign_id = c.id and p.user_id = $2 and p.removed_at is null",
+            "$3",
         ),
-        None => ("'umpire'", ""),
+        None => ("'umpire'", "", "$2"),
     };
     let sql = format!(
         "select {CAMPAIGN_COLUMNS}, {role} as role, \
            (select s.version from campaigns s where s.id = c.id) as seen_version, {material}, \
-           (select g.state::text from game_states g where g.campaign_id = c.id) as state \
+           (select g.revision from game_states g where g.campaign_id = c.id) as revision, \
+           (select case when g.revision = {kept} then null else g.state::text end \
+              from game_states g where g.campaign_id = c.id) as state \
          from campaigns c{participant} where c.id = $1 for update of c",
         material = super::dice::material_columns("c.id", "c.dice_epoch"),
     );
@@ -77,12 +83,16 @@ pub async fn lock_for_command(
         Some(user) => query.bind(user),
         None => query,
     };
+    let query = query.bind(super::kept_states::revision(id));
     let Some(row) = query.fetch_optional(&mut **tx).await? else {
         return Ok(None);
     };
     let fresh = (row.seen_version == row.campaign.version).then(|| Fresh {
         material: row.material.split(),
-        state: row.state,
+        state: row.revision.map(|revision| super::game::StateRead {
+            revision,
+            text: row.state,
+        }),
     });
     Ok(Some(Locked {
         role: row.role.parse().unwrap_or(Role::Soviet),

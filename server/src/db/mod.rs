@@ -6,6 +6,7 @@ pub mod dice;
 pub mod dice_epochs;
 pub mod game;
 pub mod invites;
+pub mod kept_states;
 pub mod locked;
 pub mod notify;
 pub mod pool;

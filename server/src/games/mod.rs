@@ -50,7 +50,7 @@ pub trait Game: Send + Sync + 'static {
     /// What a campaign's creator may send as `scenario`.
     type Scenario: DeserializeOwned;
     /// The campaign's state document (the current state; pages never read the history).
-    type State: Serialize + DeserializeOwned + Send + Sync;
+    type State: crate::core::command::GameState;
     /// One thing the rules report as having happened.
     type Event: Serialize + Send;
     /// What the rules refuse when they act on their own (settling, a passed deadline).

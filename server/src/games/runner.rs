@@ -18,7 +18,7 @@ use uuid::Uuid;
 /// on demand (the API answers with it; a page that redirects never builds it), with no second
 /// read of the database.
 pub struct Committed<G: Game> {
-    state: G::State,
+    state: std::sync::Arc<G::State>,
     role: Role,
     rolls: Vec<RolledRoll>,
 }
@@ -122,12 +122,9 @@ impl<G: Game> GameCommand<G> {
         }
         notices.queue(self.command.tx(), id).await?;
         let role = self.command.role;
-        let rolls = self.command.finish(&self.state, &entries).await?;
-        Ok(Committed {
-            state: self.state,
-            role,
-            rolls,
-        })
+        let state = std::sync::Arc::new(self.state);
+        let rolls = self.command.finish_kept(state.clone(), &entries).await?;
+        Ok(Committed { state, role, rolls })
     }
 }
 

@@ -286,10 +286,10 @@ async fn every_statement_of_a_hot_request_uses_an_index_on_a_populated_database(
 /// and its features: how many there are, and how many distinct kinds, steps and owners.
 async fn state_size(c: &WonsTable) -> (i32, i64, i64) {
     sqlx::query_as(
-        "select octet_length((state - 'features')::text), \
-                (select count(*) from jsonb_each(state->'features')), \
+        "select octet_length((state::jsonb - 'features')::text), \
+                (select count(*) from json_each(state->'features')), \
                 (select count(distinct (f->>'kind', f->>'step', f->>'owner')) \
-                   from jsonb_each(state->'features') as e(id, f)) \
+                   from json_each(state->'features') as e(id, f)) \
          from game_states where campaign_id = $1",
     )
     .bind(uuid::Uuid::parse_str(&c.id).expect("campaign id"))
@@ -487,4 +487,97 @@ async fn a_games_state_is_stored_with_lz4_where_postgresql_has_it() {
     } else {
         assert_eq!(column, "", "no lz4: the default compression");
     }
+}
+
+/// A process keeps the state its command wrote under the stored revision, and the database
+/// sends the document only when the stored revision differs. Whatever else writes the state
+/// (another process, an operator's SQL) gives it a new revision, which the next view and the
+/// next command read: neither may act on the kept state once it is not the stored one.
+#[tokio::test]
+async fn a_kept_state_stands_for_the_stored_one_only_at_its_revision() {
+    let c = WonsTable::contact().await;
+    play(&c, 1, 0).await;
+    let id = uuid::Uuid::parse_str(&c.id).expect("campaign id");
+    let db = &c.app.db;
+    let stored = async || -> i64 {
+        sqlx::query_scalar("select revision from game_states where campaign_id = $1")
+            .bind(id)
+            .fetch_one(db)
+            .await
+            .expect("reads the revision")
+    };
+    // The command that resolved the Hour kept what it wrote, under the stored revision, and
+    // the database does not send that revision's document again.
+    let revision = stored().await;
+    assert_eq!(motti::db::kept_states::revision(id), Some(revision));
+    let read = motti::db::game::stored(db, id, Some(revision))
+        .await
+        .expect("reads")
+        .expect("the game has started");
+    assert_eq!((read.revision, read.text), (revision, None));
+
+    // An operator renames a Soviet platoon in the database, and moves the campaign's version
+    // so that no kept view answers for it.
+    let view = c.view(&c.soviet).await;
+    let platoon = view["platoons"][0]["id"]
+        .as_str()
+        .expect("a Soviet platoon")
+        .to_owned();
+    let text: String =
+        sqlx::query_scalar("select state::text from game_states where campaign_id = $1")
+            .bind(id)
+            .fetch_one(db)
+            .await
+            .expect("reads the state");
+    let old: motti::games::wons::rules::state::WonsState =
+        serde_json::from_str(&text).expect("a WoNS state");
+    sqlx::query(
+        "update game_states set state = jsonb_set(state::jsonb, array['platoons', $2, 'name'], \
+           '\"Renamed by the umpire\"')::json where campaign_id = $1",
+    )
+    .bind(id)
+    .bind(&platoon)
+    .execute(db)
+    .await
+    .expect("renames the platoon");
+    sqlx::query("update campaigns set version = version + 1 where id = $1")
+        .bind(id)
+        .execute(db)
+        .await
+        .expect("moves the version");
+    let renamed = stored().await;
+    assert!(
+        renamed > revision,
+        "any write gives the state a new revision"
+    );
+    let name = |view: &serde_json::Value| {
+        view["platoons"]
+            .as_array()
+            .and_then(|ps| ps.iter().find(|p| p["id"] == platoon.as_str()))
+            .map(|p| p["name"].clone())
+    };
+    assert_eq!(
+        name(&c.view(&c.soviet).await),
+        Some(json!("Renamed by the umpire")),
+        "the view reads the new revision"
+    );
+    // This process keeps the old state again, as it would had no view read the new one: the
+    // command must still load the new revision.
+    motti::db::kept_states::forget_all();
+    motti::db::kept_states::keep(id, revision, std::sync::Arc::new(old));
+    let (status, body) = c
+        .order(&c.soviet, &platoon, json!({"action": "defend"}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        name(&body),
+        Some(json!("Renamed by the umpire")),
+        "the command loaded the new revision: {body}"
+    );
+    assert!(stored().await > renamed);
+    assert_eq!(
+        motti::db::kept_states::revision(id),
+        Some(stored().await),
+        "and keeps what it wrote"
+    );
 }

@@ -203,7 +203,8 @@ pub async fn api_view(
     }
     let key = crate::web::view_cache::key(&access, "talvisota");
     crate::web::view_cache::json(key, async {
-        Ok(view_for(&read(&state, &access).await?, access.role()))
+        let game = read(&state, &access).await?;
+        Ok(view_for(&game, access.role()))
     })
     .await
 }

@@ -18,11 +18,14 @@ fn not_talvisota() -> AppError {
 }
 
 /// The campaign's game, read outside a command; 404 when the campaign is not a Talvisota game.
-pub async fn read(state: &AppState, access: &CampaignAccess) -> Result<TalvisotaState, AppError> {
+pub async fn read(
+    state: &AppState,
+    access: &CampaignAccess,
+) -> Result<std::sync::Arc<TalvisotaState>, AppError> {
     if access.membership.campaign.game() != crate::core::domain::Game::Talvisota {
         return Err(not_talvisota());
     }
-    db::game::read_state(&state.db, access.id())
+    db::game::kept_state(&state.db, access.id())
         .await?
         .ok_or_else(not_talvisota)
 }

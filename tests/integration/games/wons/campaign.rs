@@ -904,6 +904,11 @@ async fn the_migration_gives_counted_feature_ids_of_existing_campaigns_opaque_on
         json!({"id": id, "kind": "roadblock", "owner": "finnish", "step": 1, "count": 1,
                "created_hour": 2, "known_to_enemy_since": null})
     };
+    // The migration ran when the state was stored as jsonb.
+    sqlx::raw_sql("alter table game_states alter column state type jsonb")
+        .execute(&c.app.db)
+        .await
+        .expect("stores the state as jsonb, as it was then");
     sqlx::query(
         "update game_states set state = jsonb_set(jsonb_set(state, '{features}', $2), '{next_feature}', '3') \
          where campaign_id = $1",
@@ -920,6 +925,10 @@ async fn the_migration_gives_counted_feature_ids_of_existing_campaigns_opaque_on
     .execute(&c.app.db)
     .await
     .expect("the migration runs");
+    sqlx::raw_sql("alter table game_states alter column state type json using state::json")
+        .execute(&c.app.db)
+        .await
+        .expect("stores the state as json again");
     let (state,): (Value,) = sqlx::query_as("select state from game_states where campaign_id = $1")
         .bind(id)
         .fetch_one(&c.app.db)

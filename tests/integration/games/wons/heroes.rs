@@ -623,7 +623,7 @@ async fn a_heros_fate_is_recorded_for_an_archived_battle_as_for_any_other() {
     // The battle went back to the archive after the command, unchanged.
     let (kept, in_state): (i64, i64) = sqlx::query_as(
         "select (select count(*) from game_archive where campaign_id = $1), \
-                (select count(*) from game_states, jsonb_array_elements(state->'battles') b \
+                (select count(*) from game_states, json_array_elements(state->'battles') b \
                   where campaign_id = $1 and (b->>'id')::int = 1)",
     )
     .bind(campaign)

@@ -135,9 +135,9 @@ pub async fn api_deadline(
 pub async fn view(
     state: &AppState,
     access: &CampaignAccess,
-) -> Result<(WonsState, WonsView), AppError> {
+) -> Result<(std::sync::Arc<WonsState>, WonsView), AppError> {
     require_wons(access)?;
-    let game: WonsState = db::game::read_state(&state.db, access.id())
+    let game: std::sync::Arc<WonsState> = db::game::kept_state(&state.db, access.id())
         .await?
         .ok_or_else(|| {
             AppError::conflict("not_started", "This campaign's game has not started.")
@@ -195,7 +195,7 @@ pub async fn battles_with_state(
     state: &AppState,
     access: &CampaignAccess,
     q: &BattlesQuery,
-) -> Result<(WonsState, BattlesPage), AppError> {
+) -> Result<(std::sync::Arc<WonsState>, BattlesPage), AppError> {
     require_wons(access)?;
     let side = battle_rolls::acting_side(access, q.side)?;
     let limit = q.limit.unwrap_or(20);
@@ -205,7 +205,7 @@ pub async fn battles_with_state(
                 .on_field("limit"),
         );
     }
-    let game: WonsState = db::game::read_state(&state.db, access.id())
+    let game: std::sync::Arc<WonsState> = db::game::kept_state(&state.db, access.id())
         .await?
         .ok_or_else(|| {
             AppError::conflict("not_started", "This campaign's game has not started.")

@@ -347,7 +347,7 @@ pub async fn view(state: &AppState, access: &CampaignAccess) -> Result<HeroesVie
     if access.membership.campaign.game() != Game::Wons {
         return Err(AppError::not_found());
     }
-    let game: WonsState = db::game::read_state(&state.db, access.id())
+    let game: std::sync::Arc<WonsState> = db::game::kept_state(&state.db, access.id())
         .await?
         .ok_or_else(|| {
             AppError::conflict("not_started", "This campaign's game has not started.")

@@ -103,7 +103,7 @@ async fn page(
     status: StatusCode,
 ) -> Result<Response, AppError> {
     let view = api::view(state, access).await?;
-    let game: WonsState = db::game::read_state(&state.db, access.id())
+    let game: std::sync::Arc<WonsState> = db::game::kept_state(&state.db, access.id())
         .await?
         .ok_or_else(AppError::not_found)?;
     let (umpire, side, own, met) = match &view {
