@@ -5,12 +5,21 @@
 //! database connection. A read whose turn has come also waits while commands are running, for
 //! at most [`PAUSE`], so that a player's orders and resolution have the machine to themselves
 //! instead of sharing it with every reader who keeps asking. A command never waits for a turn.
+//!
+//! A read that follows a command on the same connection (a player looking at what their orders
+//! did, or a page after its form's redirect) gets the next turn before reads that follow reads:
+//! a client that keeps reading without pause does not hold up a player who reads once between
+//! their commands. Among each kind, the longest waiting goes first.
 
+use std::collections::{HashMap, VecDeque};
+use std::net::SocketAddr;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+use axum::extract::ConnectInfo;
 use axum::http::Method;
-use tokio::sync::{Notify, Semaphore};
+use tokio::sync::{Notify, oneshot};
 
 /// The longest a read waits for running commands once its turn has come: however busy the
 /// commands keep the server, pages still answer.
@@ -18,10 +27,135 @@ pub const PAUSE: Duration = Duration::from_millis(20);
 
 /// The reads' turns and the commands now running, for one process.
 pub struct Turns {
-    reads: Semaphore,
+    reads: Gate,
     commands: AtomicUsize,
     quiet: Notify,
     pause: Duration,
+}
+
+/// Which reads wait for a turn, and how many turns are free. A turn that ends passes to the read
+/// that has waited longest among those that come first, else among the rest.
+struct Gate {
+    inner: Mutex<Waiting>,
+}
+
+#[derive(Default)]
+struct Waiting {
+    free: usize,
+    first: VecDeque<oneshot::Sender<()>>,
+    rest: VecDeque<oneshot::Sender<()>>,
+}
+
+impl Gate {
+    fn new(turns: usize) -> Gate {
+        Gate {
+            inner: Mutex::new(Waiting {
+                free: turns,
+                ..Waiting::default()
+            }),
+        }
+    }
+
+    fn waiting(&self) -> std::sync::MutexGuard<'_, Waiting> {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Waits for a turn; `first` for a read that goes before the rest.
+    async fn take(&self, first: bool) -> Turn<'_> {
+        let rx = {
+            let mut waiting = self.waiting();
+            if waiting.free > 0 {
+                waiting.free -= 1;
+                return Turn(self);
+            }
+            let (tx, rx) = oneshot::channel();
+            if first {
+                waiting.first.push_back(tx);
+            } else {
+                waiting.rest.push_back(tx);
+            }
+            rx
+        };
+        let mut wait = Wait {
+            gate: self,
+            rx,
+            handed: false,
+        };
+        // A turn is only ever handed over by `pass`, which drops a sender unsent only once its
+        // read has stopped waiting.
+        let _ = (&mut wait.rx).await;
+        wait.handed = true;
+        Turn(self)
+    }
+
+    /// Hands a turn that ended to the next read waiting, or frees it.
+    fn pass(&self) {
+        let mut waiting = self.waiting();
+        while let Some(next) = waiting
+            .first
+            .pop_front()
+            .or_else(|| waiting.rest.pop_front())
+        {
+            // A read that stopped waiting (its client went away) is passed over.
+            if next.send(()).is_ok() {
+                return;
+            }
+        }
+        waiting.free += 1;
+    }
+}
+
+/// A read waiting for its turn; should it stop waiting after the turn was handed to it, the turn
+/// passes on.
+struct Wait<'a> {
+    gate: &'a Gate,
+    rx: oneshot::Receiver<()>,
+    handed: bool,
+}
+
+impl Drop for Wait<'_> {
+    fn drop(&mut self) {
+        if self.handed {
+            return;
+        }
+        self.rx.close();
+        if self.rx.try_recv().is_ok() {
+            self.gate.pass();
+        }
+    }
+}
+
+/// A read's turn, passed on when dropped.
+pub struct Turn<'a>(&'a Gate);
+
+impl Drop for Turn<'_> {
+    fn drop(&mut self) {
+        self.0.pass();
+    }
+}
+
+/// Whether each connection's last request was a command, by the peer's address (the store
+/// starts afresh when full; a connection it does not know reads first).
+fn after_command() -> std::sync::MutexGuard<'static, HashMap<SocketAddr, bool>> {
+    static LAST: std::sync::OnceLock<Mutex<HashMap<SocketAddr, bool>>> = std::sync::OnceLock::new();
+    LAST.get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+}
+
+/// Notes what connection `peer` last asked: a command or a read.
+fn note(peer: Option<SocketAddr>, command: bool) {
+    let Some(peer) = peer else { return };
+    let mut last = after_command();
+    if last.len() >= 4096 && !last.contains_key(&peer) {
+        last.clear();
+    }
+    last.insert(peer, command);
+}
+
+/// Whether a read on connection `peer` goes before reads that follow reads.
+fn reads_first(peer: Option<SocketAddr>) -> bool {
+    peer.is_none_or(|peer| after_command().get(&peer).copied().unwrap_or(true))
 }
 
 /// What a request is, for its turn.
@@ -61,7 +195,7 @@ impl Drop for Running<'_> {
 impl Turns {
     pub fn new(reads: usize, pause: Duration) -> Turns {
         Turns {
-            reads: Semaphore::new(reads),
+            reads: Gate::new(reads),
             commands: AtomicUsize::new(0),
             quiet: Notify::new(),
             pause,
@@ -83,14 +217,10 @@ impl Turns {
         Running(self)
     }
 
-    /// Waits for a read's turn, then for running commands (at most `pause`); the read runs
-    /// while the permit is held.
-    pub async fn read(&self) -> tokio::sync::SemaphorePermit<'_> {
-        let turn = self
-            .reads
-            .acquire()
-            .await
-            .expect("the read turns are never closed");
+    /// Waits for a read's turn (`first`: ahead of reads that follow reads), then for running
+    /// commands (at most `pause`); the read runs while the turn is held.
+    pub async fn read(&self, first: bool) -> Turn<'_> {
+        let turn = self.reads.take(first).await;
         let _ = tokio::time::timeout(self.pause, self.quiet_now()).await;
         turn
     }
@@ -115,14 +245,20 @@ pub async fn take_turns(
     next: axum::middleware::Next,
 ) -> axum::response::Response {
     let turns = Turns::process();
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|info| info.0);
     match Kind::of(request.method(), request.uri().path()) {
         Kind::Apart => next.run(request).await,
         Kind::Read => {
-            let _turn = turns.read().await;
+            let _turn = turns.read(reads_first(peer)).await;
+            note(peer, false);
             next.run(request).await
         }
         Kind::Command => {
             let _running = turns.command();
+            note(peer, true);
             next.run(request).await
         }
     }
@@ -170,7 +306,7 @@ mod tests {
         let reader = {
             let turns = turns.clone();
             tokio::spawn(async move {
-                let _turn = turns.read().await;
+                let _turn = turns.read(true).await;
                 tokio::time::Instant::now()
             })
         };
@@ -185,7 +321,7 @@ mod tests {
         assert_eq!(ran - started, Duration::from_secs(2));
         // With no command running, a read goes at once.
         let now = tokio::time::Instant::now();
-        let _turn = turns.read().await;
+        let _turn = turns.read(true).await;
         assert_eq!(tokio::time::Instant::now(), now);
     }
 
@@ -194,19 +330,76 @@ mod tests {
         let turns = Turns::new(2, PAUSE);
         let _forever = turns.command();
         let started = tokio::time::Instant::now();
-        let _turn = turns.read().await;
+        let _turn = turns.read(true).await;
         assert_eq!(tokio::time::Instant::now() - started, PAUSE);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_read_after_a_command_takes_the_next_turn_before_reads_that_waited_longer() {
+        let turns = std::sync::Arc::new(Turns::new(1, PAUSE));
+        let running = turns.read(false).await;
+        let order = std::sync::Arc::new(Mutex::new(Vec::new()));
+        let mut reads = Vec::new();
+        for (name, first) in [("reader 1", false), ("reader 2", false), ("player", true)] {
+            let (turns, order) = (turns.clone(), order.clone());
+            reads.push(tokio::spawn(async move {
+                let _turn = turns.read(first).await;
+                order.lock().unwrap().push(name);
+                tokio::time::sleep(Duration::from_millis(1)).await;
+            }));
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        drop(running);
+        for read in reads {
+            read.await.unwrap();
+        }
+        assert_eq!(*order.lock().unwrap(), ["player", "reader 1", "reader 2"]);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_read_that_stops_waiting_loses_no_turn() {
+        let turns = std::sync::Arc::new(Turns::new(1, PAUSE));
+        let running = turns.read(true).await;
+        let gone = {
+            let turns = turns.clone();
+            tokio::spawn(async move {
+                let _turn = turns.read(true).await;
+                std::future::pending::<()>().await;
+            })
+        };
+        tokio::time::sleep(Duration::from_millis(1)).await;
+        // The turn is handed to the waiting read, which stops waiting before it runs again.
+        drop(running);
+        gone.abort();
+        let _ = gone.await;
+        // The one turn is free again: taken at once, and again once it ends.
+        let took = tokio::time::timeout(Duration::from_secs(1), turns.read(false)).await;
+        drop(took.expect("the turn was passed on"));
+        let at = tokio::time::Instant::now();
+        let _turn = turns.read(false).await;
+        assert_eq!(tokio::time::Instant::now(), at);
+    }
+
+    #[test]
+    fn a_connection_reads_first_until_its_last_request_is_a_read() {
+        let peer: SocketAddr = "127.0.0.1:40001".parse().unwrap();
+        assert!(reads_first(Some(peer)), "a connection not yet seen");
+        note(Some(peer), false);
+        assert!(!reads_first(Some(peer)), "after a read");
+        note(Some(peer), true);
+        assert!(reads_first(Some(peer)), "after a command");
+        assert!(reads_first(None), "no connection information");
     }
 
     #[tokio::test(start_paused = true)]
     async fn reads_beyond_their_turns_wait_for_one_to_end() {
         let turns = std::sync::Arc::new(Turns::new(2, PAUSE));
-        let a = turns.read().await;
-        let _b = turns.read().await;
+        let a = turns.read(true).await;
+        let _b = turns.read(true).await;
         let third = {
             let turns = turns.clone();
             tokio::spawn(async move {
-                let _turn = turns.read().await;
+                let _turn = turns.read(true).await;
             })
         };
         tokio::time::sleep(Duration::from_secs(1)).await;
