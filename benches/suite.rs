@@ -222,13 +222,13 @@ impl Table {
 
     /// A new WoNS campaign from `pack` with both players in it.
     async fn campaign(&self, name: &str, pack: &str) -> anyhow::Result<String> {
-        let created = self
-            .post(
-                &self.umpire,
-                "/api/v1/campaigns",
-                json!({"name": name, "game": "wons", "scenario": pack}),
-            )
-            .await?;
+        self.campaign_of(json!({"name": name, "game": "wons", "scenario": pack}))
+            .await
+    }
+
+    /// A new campaign as `body` describes it, with both players in it.
+    async fn campaign_of(&self, body: Value) -> anyhow::Result<String> {
+        let created = self.post(&self.umpire, "/api/v1/campaigns", body).await?;
         let id = created["id"].as_str().unwrap_or_default().to_owned();
         for (token, role) in [(&self.soviet, "soviet"), (&self.finn, "finnish")] {
             let invite = self
@@ -502,6 +502,10 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
         http,
     });
     let mut figures = Vec::new();
+    if std::env::args().any(|a| a == "--games") {
+        // The assisted games' figure 3 alone.
+        return assisted_tables(&t, plan).await;
+    }
     if std::env::args().any(|a| a == "--hours") {
         // For profiling an Hour under readers: this figure alone.
         let server = Server::start(&t, db_opts).await?;
@@ -654,6 +658,8 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
         }
     }
 
+    figures.extend(assisted_tables(&t, plan).await?);
+
     if std::env::args().any(|a| a == "--views") {
         // For the views and the generated campaigns: figures 2 and 3 alone.
         return Ok(figures);
@@ -671,6 +677,56 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
 
     // 6: motti verify on an export of generated rolls.
     figures.push(verify_rate(plan.verify_rolls)?);
+    Ok(figures)
+}
+
+/// Figure 3 for each assisted game: the table (its JSON view) of a campaign whose umpire has
+/// ended `plan.long_hours` phases (or played to the game's end, if that comes first) against
+/// one who has ended 10. The table is built on every request.
+async fn assisted_tables(t: &Arc<Table>, plan: &Plan) -> anyhow::Result<Vec<Figure>> {
+    let mut figures = Vec::new();
+    for (game, measure) in [
+        ("red_winter", "long_vs_short_red_winter_table"),
+        ("winter_war", "long_vs_short_winter_war_table"),
+        ("a_winter_war", "long_vs_short_a_winter_war_table"),
+    ] {
+        let mut played = Vec::new();
+        for phases in [10, plan.long_hours] {
+            let id = t
+                .campaign_of(json!({"name": format!("{game} {phases}"), "game": game}))
+                .await?;
+            let mut ended = 0;
+            while ended < phases {
+                let (status, body) = t
+                    .send(
+                        reqwest::Method::POST,
+                        &t.umpire,
+                        &format!("/api/v1/campaigns/{id}/table/advance"),
+                        None,
+                    )
+                    .await?;
+                if status == reqwest::StatusCode::CONFLICT {
+                    // The game is over.
+                    break;
+                }
+                anyhow::ensure!(status.is_success(), "{game}: advance {status} {body}");
+                ended += 1;
+            }
+            played.push((format!("/api/v1/campaigns/{id}/table"), ended));
+        }
+        let [(short, short_phases), (long, long_phases)] = &played[..] else {
+            unreachable!("two campaigns per game")
+        };
+        let (a, b) = medians(t, &t.soviet, (short, long), plan.samples, false).await?;
+        figures.push(Figure {
+            measure,
+            value: b.as_secs_f64() / a.as_secs_f64(),
+            budget: Some(("<=", 1.2)),
+            detail: format!(
+                "median {b:?} after {long_phases} phases ended against {a:?} after {short_phases}, the Soviet player's table, built on every request"
+            ),
+        });
+    }
     Ok(figures)
 }
 
