@@ -602,6 +602,12 @@ async fn a_heros_fate_is_recorded_for_an_archived_battle_as_for_any_other() {
             .await
             .expect("the archive");
     assert_eq!(archived, [1, 2, 3, 4]);
+    // The umpire's page asks for the battle by number, up to the newest, archived or not.
+    let page = c.page(&c.umpire, "heroes").await;
+    assert!(
+        page.contains(r#"name="battle" type="number" inputmode="numeric" min="1" max="14""#),
+        "{page}"
+    );
     let (status, roll) = c
         .fate(
             "aarne-juutilainen",

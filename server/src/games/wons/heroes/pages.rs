@@ -93,7 +93,9 @@ struct HeroesPage {
     met: Vec<Row>,
     roster: Vec<Row>,
     platoons: Vec<(String, String)>,
-    battles: Vec<u32>,
+    /// The highest battle number so far (archived battles included): the umpire names a battle
+    /// by its number, as the battles page lists them.
+    battle_count: u32,
 }
 
 async fn page(
@@ -144,17 +146,15 @@ async fn page(
         record: Vec::new(),
     })
     .collect();
-    let (platoons, battles) = if umpire {
-        (
-            game.platoons
-                .values()
-                .map(|p| (p.id.clone(), format!("{} ({})", p.name, p.side.code())))
-                .collect(),
-            game.battles.iter().map(|b| b.id).collect(),
-        )
+    let platoons = if umpire {
+        game.platoons
+            .values()
+            .map(|p| (p.id.clone(), format!("{} ({})", p.name, p.side.code())))
+            .collect()
     } else {
-        (vec![], vec![])
+        vec![]
     };
+    let battle_count = if umpire { game.battle_count() } else { 0 };
     Ok(render_with(
         status,
         &HeroesPage {
@@ -168,7 +168,7 @@ async fn page(
             met,
             roster,
             platoons,
-            battles,
+            battle_count,
         },
     ))
 }
