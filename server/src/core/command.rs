@@ -100,19 +100,11 @@ impl Command {
             Some(read) => Some(read),
             None => db::game::stored(&mut *self.tx, id, None).await?,
         };
-        let kept = match read.map(|read| read.state::<T>(id)) {
-            None => return Ok(None),
-            Some(Some(state)) => state?,
-            // No longer kept (the store started afresh): read the text.
-            Some(None) => match db::game::stored(&mut *self.tx, id, None)
-                .await?
-                .and_then(|read| read.state::<T>(id))
-            {
-                Some(state) => state?,
-                None => return Ok(None),
-            },
+        let Some(read) = read else {
+            return Ok(None);
         };
-        Ok(Some(std::sync::Arc::unwrap_or_clone(kept)))
+        let state = read.into_state::<T>(&mut *self.tx, id).await?;
+        Ok(state.map(std::sync::Arc::unwrap_or_clone))
     }
 
     /// The game's state document; 409 when the game has not started.
@@ -122,22 +114,11 @@ impl Command {
         })
     }
 
-    /// Ends a game command: stores the new state, appends its events, then commits (see `commit`).
-    pub async fn finish(
-        mut self,
-        state: &impl serde::Serialize,
-        events: &[db::game::NewEvent],
-    ) -> Result<Vec<RolledRoll>, AppError> {
-        for e in events {
-            self.changes_for(e.audience);
-        }
-        Ok(self.close(Some(state), events, None).await?.0)
-    }
-
-    /// As `finish`, and keeps the state as this process wrote it under its new revision
+    /// Ends a game command: stores the new state, appends its events, then commits (see
+    /// `commit`); then keeps the state as this process wrote it under its new revision
     /// (`db::kept_states`), so that the next command or view on the campaign here neither reads
     /// nor decodes it.
-    pub async fn finish_kept<S: GameState>(
+    pub async fn finish<S: GameState>(
         mut self,
         state: std::sync::Arc<S>,
         events: &[db::game::NewEvent],

@@ -46,17 +46,6 @@ pub struct EventRow {
     pub created_at: time::OffsetDateTime,
 }
 
-/// The state document's JSON text, if the game has started.
-pub async fn state_text<'e>(
-    db: impl sqlx::PgExecutor<'e>,
-    campaign: Uuid,
-) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar("select state::text from game_states where campaign_id = $1")
-        .bind(campaign)
-        .fetch_optional(db)
-        .await
-}
-
 /// A state document as read: its revision, and its text unless the revision is the one the
 /// reader said it keeps (see `db::kept_states`).
 pub struct StateRead {
@@ -85,16 +74,30 @@ pub async fn stored<'e>(
 }
 
 impl StateRead {
+    /// Whether the read brought the document's text (else it is the revision the reader keeps).
+    pub fn has_text(&self) -> bool {
+        self.text.is_some()
+    }
+
     /// The state this read stands for, as `T`: decoded from its text, or the one this process
-    /// keeps under its revision (`None` if it no longer keeps it).
-    pub fn state<T: serde::de::DeserializeOwned + Send + Sync + 'static>(
+    /// keeps under its revision; should it no longer keep it (the store started afresh), the
+    /// text is read again through `db`. `None` if the game's state has gone meanwhile.
+    pub async fn into_state<'e, T: serde::de::DeserializeOwned + Send + Sync + 'static>(
         self,
+        db: impl sqlx::PgExecutor<'e>,
         campaign: Uuid,
-    ) -> Option<sqlx::Result<std::sync::Arc<T>>> {
-        match self.text {
-            Some(text) => Some(decode(&text).map(std::sync::Arc::new)),
-            None => super::kept_states::get(campaign, self.revision).map(Ok),
-        }
+    ) -> sqlx::Result<Option<std::sync::Arc<T>>> {
+        let text = match self.text {
+            Some(text) => text,
+            None => match super::kept_states::get(campaign, self.revision) {
+                Some(kept) => return Ok(Some(kept)),
+                None => match stored(db, campaign, None).await?.and_then(|r| r.text) {
+                    Some(text) => text,
+                    None => return Ok(None),
+                },
+            },
+        };
+        decode(&text).map(|state| Some(std::sync::Arc::new(state)))
     }
 }
 
@@ -109,20 +112,12 @@ pub async fn kept_state<T: serde::de::DeserializeOwned + Send + Sync + 'static>(
     let Some(read) = stored(db, campaign, kept).await? else {
         return Ok(None);
     };
-    let revision = read.revision;
-    let state: std::sync::Arc<T> = match read.state(campaign) {
-        Some(state) => state?,
-        // No longer kept (the store started afresh): read the text.
-        None => match stored(db, campaign, None)
-            .await?
-            .and_then(|r| r.state(campaign))
-        {
-            Some(state) => state?,
-            None => return Ok(None),
-        },
-    };
-    super::kept_states::keep(campaign, revision, state.clone());
-    Ok(Some(state))
+    let (revision, decoded) = (read.revision, read.has_text());
+    let state = read.into_state::<T>(db, campaign).await?;
+    if let Some(state) = state.as_ref().filter(|_| decoded) {
+        super::kept_states::keep(campaign, revision, state.clone());
+    }
+    Ok(state)
 }
 
 /// A state document's text decoded straight into `T`.
@@ -138,7 +133,7 @@ pub async fn read_state<'e, T: serde::de::DeserializeOwned>(
     db: impl sqlx::PgExecutor<'e>,
     campaign: Uuid,
 ) -> sqlx::Result<Option<T>> {
-    let text = state_text(db, campaign).await?;
+    let text = stored(db, campaign, None).await?.and_then(|read| read.text);
     text.map(|text| decode(&text)).transpose()
 }
 

@@ -123,7 +123,7 @@ impl<G: Game> GameCommand<G> {
         notices.queue(self.command.tx(), id).await?;
         let role = self.command.role;
         let state = std::sync::Arc::new(self.state);
-        let rolls = self.command.finish_kept(state.clone(), &entries).await?;
+        let rolls = self.command.finish(state.clone(), &entries).await?;
         Ok(Committed { state, role, rolls })
     }
 }
