@@ -240,6 +240,7 @@ pub fn state(db: PgPool, config: Config) -> AppState {
         db: db.clone(),
         config: Arc::new(config),
         live: live::channel(),
-        notes: live::Notes::start(db),
+        notes: live::Notes::start(db.clone()),
+        rolls: core::roll::Writer::start(db),
     }
 }

@@ -15,4 +15,6 @@ pub struct AppState {
     pub live: tokio::sync::broadcast::Sender<crate::core::live::Change>,
     /// Notes of committed changes, sent to every process's live pages after the commit.
     pub notes: crate::core::live::Notes,
+    /// Writes the rolls made without their campaign's lock, several requests' in one statement.
+    pub rolls: crate::core::roll::Writer,
 }

@@ -198,7 +198,7 @@ impl Command {
                 rolls: &rolls,
                 readers: r,
             }
-            .write(&mut *self.tx, None)
+            .write(&mut *self.tx)
             .await?;
             if !written {
                 return Err(AppError::internal(
@@ -318,29 +318,26 @@ pub(crate) struct RollsToWrite<'a> {
 }
 
 impl RollsToWrite<'_> {
-    /// Writes the rolls and moves the readers' versions in one statement (`db::dice::append_rolls`);
-    /// answers whether they were written, which only fails when `unchanged` no longer holds.
-    pub(crate) async fn write<'e>(
-        &self,
-        db: impl sqlx::PgExecutor<'e>,
-        unchanged: Option<&db::dice::Unchanged<'_>>,
-    ) -> Result<bool, AppError> {
-        let new: Vec<db::dice::NewRoll<'_>> = self
-            .rolls
-            .iter()
-            .map(|roll| db::dice::NewRoll {
-                roll,
-                roller_id: self.user,
-                procedure: self.procedure,
-            })
-            .collect();
+    /// The rolls as `db::dice` writes them, their entropy set's hash being `hash`.
+    pub(crate) fn campaign_rolls<'b>(&'b self, hash: &'b [u8]) -> db::dice::CampaignRolls<'b> {
+        db::dice::CampaignRolls {
+            campaign: self.campaign,
+            rolls: self.rolls,
+            roller_id: self.user,
+            procedure: self.procedure,
+            entropy: db::dice::EntropyLines {
+                hash,
+                lines: self.entropy.lines(),
+            },
+            bumps: bumps(self.readers),
+        }
+    }
+
+    /// Writes the rolls of a command, which holds the campaign's lock, and moves the readers'
+    /// versions in one statement (`db::dice::append_rolls`).
+    pub(crate) async fn write<'e>(&self, db: impl sqlx::PgExecutor<'e>) -> Result<bool, AppError> {
         let hash = self.entropy.hash();
-        let entropy = db::dice::EntropyLines {
-            hash: &hash,
-            lines: self.entropy.lines(),
-        };
-        let bumps = bumps(self.readers);
-        Ok(db::dice::append_rolls(db, self.campaign, entropy, &new, bumps, unchanged).await?)
+        Ok(db::dice::append_rolls(db, &self.campaign_rolls(&hash)).await?)
     }
 }
 

@@ -164,16 +164,6 @@ pub struct RollRow {
     pub created_at: time::OffsetDateTime,
 }
 
-/// A roll to store.
-pub struct NewRoll<'a> {
-    /// The roll as the dice made it.
-    pub roll: &'a crate::dice::live::RolledRoll,
-    /// The user who asked for it, if a person did.
-    pub roller_id: Option<Uuid>,
-    /// The procedure's name, if one ran.
-    pub procedure: Option<&'a str>,
-}
-
 /// The entropy set the rolls of a command used: its hash and its lines.
 pub struct EntropyLines<'a> {
     /// The set's hash, which each roll names.
@@ -182,9 +172,26 @@ pub struct EntropyLines<'a> {
     pub lines: &'a [String],
 }
 
+/// One campaign's rolls to write: the rolls, who asked for them and with which procedure,
+/// the entropy set they used, and how far each reader's version moves.
+pub struct CampaignRolls<'a> {
+    /// The campaign.
+    pub campaign: Uuid,
+    /// The rolls as the dice made them, in order.
+    pub rolls: &'a [crate::dice::live::RolledRoll],
+    /// The user who asked for them, if a person did.
+    pub roller_id: Option<Uuid>,
+    /// The procedure's name, if one ran.
+    pub procedure: Option<&'a str>,
+    /// Their entropy set.
+    pub entropy: EntropyLines<'a>,
+    /// How far the readers' versions move.
+    pub bumps: super::campaigns::VersionBumps,
+}
+
 impl ClientSeedRow {
-    /// The seed as one line (role, user, seed), as `append_rolls` compares a roll's client seeds
-    /// with those in effect when it is written.
+    /// The seed as one line (role, user, seed), as `append_unlocked` compares a roll's client
+    /// seeds with those in effect when it is written.
     pub fn line(&self) -> String {
         format!("{} {} {}", self.role, self.user_id, self.seed)
     }
@@ -217,159 +224,244 @@ pub struct Caller<'a> {
     pub role: crate::core::domain::Role,
 }
 
-/// Appends rolls with their entropy set, counts them and their d6 faces, and moves the campaign's roll
-/// counter, chain head and readers' versions, in one statement: a roll's whole write is a
-/// single round trip. Inside a command the campaign is locked and `unchanged` is `None`; rolls
-/// made without the lock pass what they assumed, and nothing is written unless it still holds.
-/// Answers whether the rolls were written.
+/// Appends one campaign's rolls inside a command, which holds the campaign's lock: the rolls
+/// with their entropy set, their counts and d6 faces, and the campaign's roll counter, chain
+/// head and readers' versions, in one statement.
 pub async fn append_rolls<'e>(
     db: impl PgExecutor<'e>,
-    campaign: Uuid,
-    entropy: EntropyLines<'_>,
-    rolls: &[NewRoll<'_>],
-    bumps: super::campaigns::VersionBumps,
-    unchanged: Option<&Unchanged<'_>>,
+    write: &CampaignRolls<'_>,
 ) -> sqlx::Result<bool> {
-    let Some(last) = rolls.last() else {
+    if write.rolls.is_empty() {
         return Ok(true);
+    }
+    Ok(!append(db, &[write], None).await?.is_empty())
+}
+
+/// Appends the rolls of several campaigns, each made without its campaign's lock, in one
+/// statement and so one commit: each campaign's rolls land only if what they assumed still
+/// holds (`Unchanged`), whatever becomes of the others. At most one write per campaign.
+/// Answers the campaigns whose rolls landed.
+pub async fn append_unlocked<'e>(
+    db: impl PgExecutor<'e>,
+    writes: &[(CampaignRolls<'_>, Unchanged<'_>)],
+) -> sqlx::Result<Vec<Uuid>> {
+    let rolls: Vec<&CampaignRolls<'_>> = writes.iter().map(|w| &w.0).collect();
+    let guards: Vec<&Unchanged<'_>> = writes.iter().map(|w| &w.1).collect();
+    append(db, &rolls, Some(&guards)).await
+}
+
+/// The statement of `append_rolls` and `append_unlocked`. Every campaign's row moves first;
+/// every insert depends on its campaign's having moved, so where what the rolls assumed no
+/// longer holds nothing of that campaign is written. The campaigns are also named by their
+/// key as a list, so that PostgreSQL looks them up by it rather than reading every campaign and
+/// checking each one's client seeds.
+fn append_sql(guarded: bool) -> String {
+    use super::users::Credential;
+    let (guard_columns, guard_names, guard) = if guarded {
+        (
+            ", $37::bigint[], $38::integer[], $39::jsonb[], $40::bytea[], $41::uuid[], \
+               $42::uuid[], $43::text[]",
+            ", next_roll, epoch, seeds, token, session, user_id, role",
+            format!(
+                " and c.next_roll = j.next_roll and c.dice_epoch = j.epoch and c.status <> 'finished' \
+                  and to_jsonb(array(select s.role || ' ' || s.user_id::text || ' ' || s.client_seed \
+                    from participants s where s.campaign_id = c.id and s.client_seed is not null \
+                    order by s.role, s.user_id)) = j.seeds \
+                  and (exists (select from {} and u.id = j.user_id) \
+                    or exists (select from {} and u.id = j.user_id)) \
+                  and exists (select from participants p where p.campaign_id = c.id \
+                    and p.user_id = j.user_id and p.removed_at is null and p.role = j.role)",
+                Credential::token_source("j.token"),
+                Credential::session_source("j.session"),
+            ),
+        )
+    } else {
+        ("", "", String::new())
     };
-    // d6 faces counted per (epoch, audience, face) across the rolls, so that no row is
-    // updated twice by the one statement.
-    let mut faces: std::collections::BTreeMap<(i32, &str, i32), i64> = Default::default();
-    for new in rolls {
-        let r = new.roll;
+    format!(
+        "with jobs as ( \
+           select * from unnest($1::uuid[], $2::bigint[], $3::bytea[], $4::bigint[], $5::bigint[], \
+             $6::bigint[], $7::bigint[]{guard_columns}) \
+           as j(campaign, new_next, head, b_umpire, b_public, b_soviet, b_finnish{guard_names})), \
+         moved as ( \
+           update campaigns c set next_roll = j.new_next, chain_head = j.head, \
+             version = c.version + j.b_umpire, public_version = c.public_version + j.b_public, \
+             soviet_version = c.soviet_version + j.b_soviet, \
+             finnish_version = c.finnish_version + j.b_finnish \
+           from jobs j where c.id = any($1::uuid[]) and c.id = j.campaign{guard} returning c.id), \
+         stored as ( \
+           insert into rolls (campaign_id, k, epoch, entropy, draws, chain, expression, purpose, \
+             visibility, roller_role, roller_id, procedure, result, summary, total, audience, digest) \
+           select * from unnest($8::uuid[], $9::bigint[], $10::integer[], $11::bytea[], $12::jsonb[], \
+             $13::bytea[], $14::text[], $15::text[], $16::text[], $17::text[], $18::uuid[], $19::text[], \
+             $20::jsonb[], $21::text[], $22::bigint[], $23::text[], $24::bytea[]) as r(campaign) \
+           where r.campaign in (select id from moved)), \
+         counted as ( \
+           insert into dice_faces (campaign_id, epoch, scope, face, count) \
+           select * from unnest($25::uuid[], $26::integer[], $27::text[], $28::integer[], $29::bigint[]) \
+             as f(campaign) \
+           where f.campaign in (select id from moved) \
+           on conflict (campaign_id, epoch, scope, face) do update set count = dice_faces.count + excluded.count), \
+         entropy as ( \
+           insert into entropy_sets (campaign_id, entropy, lines) \
+           select * from unnest($30::uuid[], $31::bytea[], $32::jsonb[]) as e(campaign) \
+           where e.campaign in (select id from moved) on conflict do nothing), \
+         tallied as ( \
+           insert into roll_counts (campaign_id, epoch, audience, count) \
+           select * from unnest($33::uuid[], $34::integer[], $35::text[], $36::bigint[]) as t(campaign) \
+           where t.campaign in (select id from moved) \
+           on conflict (campaign_id, epoch, audience) do update set count = roll_counts.count + excluded.count) \
+         select id from moved"
+    )
+}
+
+async fn append<'e>(
+    db: impl PgExecutor<'e>,
+    writes: &[&CampaignRolls<'_>],
+    guards: Option<&[&Unchanged<'_>]>,
+) -> sqlx::Result<Vec<Uuid>> {
+    use std::collections::BTreeMap;
+    // Each roll with its write.
+    let rolls: Vec<(&CampaignRolls<'_>, &crate::dice::live::RolledRoll)> = writes
+        .iter()
+        .flat_map(|w| w.rolls.iter().map(move |r| (*w, r)))
+        .collect();
+    // d6 faces counted per (campaign, epoch, audience, face), and rolls per (campaign, epoch,
+    // audience) for the dice tray's epoch lines, so that no row is updated twice by the one
+    // statement.
+    let mut faces: BTreeMap<(Uuid, i32, &str, i32), i64> = Default::default();
+    let mut tally: BTreeMap<(Uuid, i32, &str), i64> = Default::default();
+    for &(w, r) in &rolls {
+        *tally
+            .entry((w.campaign, r.epoch as i32, r.audience.code()))
+            .or_default() += 1;
         for &(m, face) in &r.draws {
             if m == 6 && (1..=6).contains(&face) {
                 *faces
-                    .entry((r.epoch as i32, r.audience.code(), face as i32))
+                    .entry((w.campaign, r.epoch as i32, r.audience.code(), face as i32))
                     .or_default() += 1;
             }
         }
     }
-    // Rolls counted per (epoch, audience), for the dice tray's epoch lines.
-    let mut tally: std::collections::BTreeMap<(i32, &str), i64> = Default::default();
-    for new in rolls {
-        *tally
-            .entry((new.roll.epoch as i32, new.roll.audience.code()))
-            .or_default() += 1;
-    }
-    let column = |f: fn(&NewRoll<'_>) -> Option<String>| -> Vec<Option<String>> {
-        rolls.iter().map(f).collect()
+    let each = |f: fn(&CampaignRolls<'_>) -> i64| writes.iter().map(|w| f(w)).collect::<Vec<_>>();
+    let text = |f: fn(&CampaignRolls<'_>, &crate::dice::live::RolledRoll) -> Option<String>| {
+        rolls.iter().map(|(w, r)| f(w, r)).collect::<Vec<_>>()
     };
-    // The campaign's row moves first; every insert depends on its having moved, so when what
-    // the rolls assumed no longer holds the statement writes nothing.
-    let guard = match unchanged {
-        Some(u) => format!(
-            " and next_roll = $33 and dice_epoch = $34 and status <> 'finished' \
-              and array(select role || ' ' || user_id::text || ' ' || client_seed from participants \
-                where campaign_id = $1 and client_seed is not null order by role, user_id) = $35::text[] \
-              and exists (select from {} and u.id = $37 and exists (select from participants p \
-                where p.campaign_id = $1 and p.user_id = u.id and p.removed_at is null and p.role = $38))",
-            u.caller.credential.source_at(36)
-        ),
-        None => String::new(),
-    };
-    let sql = format!(
-        "with moved as ( \
-           update campaigns set next_roll = $24, chain_head = $25, version = version + $26, \
-             public_version = public_version + $27, soviet_version = soviet_version + $28, \
-             finnish_version = finnish_version + $29 where id = $1{guard} returning id), \
-         stored as ( \
-           insert into rolls (campaign_id, k, epoch, entropy, draws, chain, expression, purpose, \
-             visibility, roller_role, roller_id, procedure, result, summary, total, audience, digest) \
-           select $1, * from unnest($2::bigint[], $3::integer[], $4::bytea[], $5::jsonb[], $6::bytea[], \
-             $7::text[], $8::text[], $9::text[], $10::text[], $11::uuid[], $12::text[], $13::jsonb[], \
-             $14::text[], $15::bigint[], $16::text[], $17::bytea[]) where exists (select from moved)), \
-         counted as ( \
-           insert into dice_faces (campaign_id, epoch, scope, face, count) \
-           select $1, * from unnest($18::integer[], $19::text[], $20::integer[], $21::bigint[]) \
-           where exists (select from moved) \
-           on conflict (campaign_id, epoch, scope, face) do update set count = dice_faces.count + excluded.count), \
-         entropy as ( \
-           insert into entropy_sets (campaign_id, entropy, lines) select $1, $22, $23 \
-           where exists (select from moved) on conflict do nothing), \
-         tallied as ( \
-           insert into roll_counts (campaign_id, epoch, audience, count) \
-           select $1, * from unnest($30::integer[], $31::text[], $32::bigint[]) \
-           where exists (select from moved) \
-           on conflict (campaign_id, epoch, audience) do update set count = roll_counts.count + excluded.count) \
-         select exists (select from moved)"
-    );
-    let query = sqlx::query_as::<_, (bool,)>(&sql)
-        .bind(campaign)
-        .bind(rolls.iter().map(|n| n.roll.k as i64).collect::<Vec<_>>())
+    let sql = append_sql(guards.is_some());
+    let query = sqlx::query_as::<_, (Uuid,)>(&sql)
+        .bind(writes.iter().map(|w| w.campaign).collect::<Vec<_>>())
+        .bind(each(|w| w.rolls.last().map_or(0, |r| r.k as i64 + 1)))
+        .bind(
+            writes
+                .iter()
+                .map(|w| w.rolls.last().map(|r| r.chain.to_vec()).unwrap_or_default())
+                .collect::<Vec<_>>(),
+        )
+        .bind(each(|w| w.bumps.umpire))
+        .bind(each(|w| w.bumps.public))
+        .bind(each(|w| w.bumps.soviet))
+        .bind(each(|w| w.bumps.finnish))
+        .bind(rolls.iter().map(|(w, _)| w.campaign).collect::<Vec<_>>())
+        .bind(rolls.iter().map(|(_, r)| r.k as i64).collect::<Vec<_>>())
         .bind(
             rolls
                 .iter()
-                .map(|n| n.roll.epoch as i32)
+                .map(|(_, r)| r.epoch as i32)
                 .collect::<Vec<_>>(),
         )
         .bind(
             rolls
                 .iter()
-                .map(|n| n.roll.entropy.to_vec())
+                .map(|(_, r)| r.entropy.to_vec())
                 .collect::<Vec<_>>(),
         )
         .bind(
             rolls
                 .iter()
-                .map(|n| sqlx::types::Json(&n.roll.draws))
+                .map(|(_, r)| sqlx::types::Json(&r.draws))
                 .collect::<Vec<_>>(),
         )
         .bind(
             rolls
                 .iter()
-                .map(|n| n.roll.chain.to_vec())
+                .map(|(_, r)| r.chain.to_vec())
                 .collect::<Vec<_>>(),
         )
-        .bind(column(|n| Some(n.roll.expression.clone())))
-        .bind(column(|n| Some(n.roll.purpose.clone())))
-        .bind(column(|n| Some(n.roll.visibility.code().to_owned())))
-        .bind(column(|n| Some(n.roll.roller.code().to_owned())))
-        .bind(rolls.iter().map(|n| n.roller_id).collect::<Vec<_>>())
-        .bind(column(|n| n.procedure.map(str::to_owned)))
+        .bind(text(|_, r| Some(r.expression.clone())))
+        .bind(text(|_, r| Some(r.purpose.clone())))
+        .bind(text(|_, r| Some(r.visibility.code().to_owned())))
+        .bind(text(|_, r| Some(r.roller.code().to_owned())))
+        .bind(rolls.iter().map(|(w, _)| w.roller_id).collect::<Vec<_>>())
+        .bind(text(|w, _| w.procedure.map(str::to_owned)))
         .bind(
             rolls
                 .iter()
-                .map(|n| sqlx::types::Json(&n.roll.result))
+                .map(|(_, r)| sqlx::types::Json(&r.result))
                 .collect::<Vec<_>>(),
         )
-        .bind(column(|n| n.roll.summary.clone()))
-        .bind(rolls.iter().map(|n| n.roll.total).collect::<Vec<_>>())
-        .bind(column(|n| Some(n.roll.audience.code().to_owned())))
+        .bind(text(|_, r| r.summary.clone()))
+        .bind(rolls.iter().map(|(_, r)| r.total).collect::<Vec<_>>())
+        .bind(text(|_, r| Some(r.audience.code().to_owned())))
         .bind(
             rolls
                 .iter()
-                .map(|n| n.roll.digest.to_vec())
+                .map(|(_, r)| r.digest.to_vec())
                 .collect::<Vec<_>>(),
         )
         .bind(faces.keys().map(|k| k.0).collect::<Vec<_>>())
         .bind(faces.keys().map(|k| k.1).collect::<Vec<_>>())
         .bind(faces.keys().map(|k| k.2).collect::<Vec<_>>())
+        .bind(faces.keys().map(|k| k.3).collect::<Vec<_>>())
         .bind(faces.values().copied().collect::<Vec<_>>())
-        .bind(entropy.hash)
-        .bind(sqlx::types::Json(entropy.lines))
-        .bind(last.roll.k as i64 + 1)
-        .bind(&last.roll.chain[..])
-        .bind(bumps.umpire)
-        .bind(bumps.public)
-        .bind(bumps.soviet)
-        .bind(bumps.finnish)
+        .bind(writes.iter().map(|w| w.campaign).collect::<Vec<_>>())
+        .bind(writes.iter().map(|w| w.entropy.hash).collect::<Vec<_>>())
+        .bind(
+            writes
+                .iter()
+                .map(|w| sqlx::types::Json(w.entropy.lines))
+                .collect::<Vec<_>>(),
+        )
         .bind(tally.keys().map(|k| k.0).collect::<Vec<_>>())
         .bind(tally.keys().map(|k| k.1).collect::<Vec<_>>())
+        .bind(tally.keys().map(|k| k.2).collect::<Vec<_>>())
         .bind(tally.values().copied().collect::<Vec<_>>());
-    let query = match unchanged {
-        Some(u) => {
-            let query = query.bind(u.next_roll).bind(u.epoch).bind(u.client_seeds);
-            u.caller
-                .credential
-                .bind(query)
-                .bind(u.caller.user)
-                .bind(u.caller.role.code())
-        }
+    let query = match guards {
+        Some(guards) => query
+            .bind(guards.iter().map(|g| g.next_roll).collect::<Vec<_>>())
+            .bind(guards.iter().map(|g| g.epoch).collect::<Vec<_>>())
+            .bind(
+                guards
+                    .iter()
+                    .map(|g| sqlx::types::Json(g.client_seeds))
+                    .collect::<Vec<_>>(),
+            )
+            .bind(
+                guards
+                    .iter()
+                    .map(|g| g.caller.credential.token_hash())
+                    .collect::<Vec<_>>(),
+            )
+            .bind(
+                guards
+                    .iter()
+                    .map(|g| g.caller.credential.session_id())
+                    .collect::<Vec<_>>(),
+            )
+            .bind(guards.iter().map(|g| g.caller.user).collect::<Vec<_>>())
+            .bind(
+                guards
+                    .iter()
+                    .map(|g| g.caller.role.code())
+                    .collect::<Vec<_>>(),
+            ),
         None => query,
     };
-    Ok(query.fetch_one(db).await?.0)
+    Ok(query
+        .fetch_all(db)
+        .await?
+        .into_iter()
+        .map(|(id,)| id)
+        .collect())
 }
 
 const ROLL_COLUMNS: &str = "k, epoch, audience, entropy, draws, digest, chain, expression, purpose, visibility, roller_role, \

@@ -138,20 +138,41 @@ impl Credential {
     /// credential as `k`, with a `stale` column saying whether its last use is worth recording);
     /// the credential is bound as `$1`.
     pub(crate) fn source(&self) -> String {
-        self.source_at(1)
+        match self {
+            Credential::Token(_) => Credential::token_source("$1"),
+            Credential::Session(_) => Credential::session_source("$1"),
+        }
     }
 
-    /// [`Credential::source`] with the credential bound as `$n`.
-    pub(crate) fn source_at(&self, n: usize) -> String {
+    /// [`Credential::source`] for a token whose hash is the SQL expression `hash`.
+    pub(crate) fn token_source(hash: &str) -> String {
+        format!(
+            "api_tokens k join users u on u.id = k.user_id \
+             where k.token_hash = {hash} and (k.expires_at is null or k.expires_at > now())"
+        )
+    }
+
+    /// [`Credential::source`] for a session whose id is the SQL expression `id`.
+    pub(crate) fn session_source(id: &str) -> String {
+        format!(
+            "user_sessions k join users u on u.id = k.user_id \
+             where k.id = {id} and k.last_seen_at > now() - interval '{SESSION_DAYS} days'"
+        )
+    }
+
+    /// The token's hash, for a token.
+    pub(crate) fn token_hash(&self) -> Option<&[u8]> {
         match self {
-            Credential::Token(_) => format!(
-                "api_tokens k join users u on u.id = k.user_id \
-                 where k.token_hash = ${n} and (k.expires_at is null or k.expires_at > now())"
-            ),
-            Credential::Session(_) => format!(
-                "user_sessions k join users u on u.id = k.user_id \
-                 where k.id = ${n} and k.last_seen_at > now() - interval '{SESSION_DAYS} days'"
-            ),
+            Credential::Token(hash) => Some(hash),
+            Credential::Session(_) => None,
+        }
+    }
+
+    /// The session's id, for a session.
+    pub(crate) fn session_id(&self) -> Option<Uuid> {
+        match self {
+            Credential::Token(_) => None,
+            Credential::Session(id) => Some(*id),
         }
     }
 

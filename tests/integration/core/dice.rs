@@ -664,3 +664,217 @@ async fn a_kept_access_ends_with_the_token_or_the_place_in_the_campaign() {
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(t.rolls(&t.umpire).await.len(), written + 1);
 }
+
+/// Rolls made without their campaign's lock are written several campaigns at a time, in one
+/// statement (`db::dice::append_unlocked`): each campaign's rolls land or not on what they
+/// themselves assumed. Here the second campaign's rolls assumed a roll number that has moved,
+/// and only they are left out.
+#[tokio::test]
+async fn rolls_written_together_land_campaign_by_campaign() {
+    use motti::core::domain::Role;
+    use motti::db::dice::{Caller, CampaignRolls, EntropyLines, Unchanged, append_unlocked};
+    use motti::dice::audience::Audience;
+    use motti::dice::live::RolledRoll;
+    use motti::dice::source::Visibility;
+    use sha2::Digest;
+
+    let app = crate::common::TestApp::spawn().await;
+    let (user, umpire) = app.user("umpire").await;
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        let id = app.campaign(&umpire, "wons").await;
+        // A first roll through the API opens the campaign's dice epoch.
+        let (status, body) = app
+            .post(
+                &format!("/api/v1/campaigns/{id}/rolls"),
+                Some(&umpire),
+                json!({"dice": "1d6", "purpose": "first"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        ids.push(uuid::Uuid::parse_str(&id).expect("uuid"));
+    }
+    let rows: Vec<(uuid::Uuid, i64, i32, i64)> = sqlx::query_as(
+        "select id, next_roll, dice_epoch, version from campaigns where id = any($1) order by id",
+    )
+    .bind(&ids)
+    .fetch_all(&app.db)
+    .await
+    .expect("campaigns");
+    let rolls: Vec<RolledRoll> = rows
+        .iter()
+        .map(|&(_, next, epoch, _)| RolledRoll {
+            k: next as u64,
+            epoch: epoch as u32,
+            audience: Audience::Umpire,
+            entropy: [0; 32],
+            draws: vec![(6, 4), (6, 6)],
+            digest: [1; 32],
+            chain: [2; 32],
+            expression: "2d6".into(),
+            purpose: "together".into(),
+            visibility: Visibility::Umpire,
+            roller: Role::Umpire,
+            total: Some(10),
+            result: json!({"total": 10}),
+            summary: None,
+        })
+        .collect();
+    let credential =
+        motti::db::users::Credential::Token(sha2::Sha256::digest(umpire.as_bytes()).to_vec());
+    let user = uuid::Uuid::parse_str(&user).expect("uuid");
+    let lines = vec!["line".to_owned()];
+    let seeds: Vec<String> = Vec::new();
+    let writes: Vec<_> = rows
+        .iter()
+        .zip(&rolls)
+        .enumerate()
+        .map(|(i, (&(campaign, next, epoch, _), roll))| {
+            (
+                CampaignRolls {
+                    campaign,
+                    rolls: std::slice::from_ref(roll),
+                    roller_id: Some(user),
+                    procedure: None,
+                    entropy: EntropyLines {
+                        hash: &[3; 32],
+                        lines: &lines,
+                    },
+                    bumps: motti::db::campaigns::VersionBumps {
+                        umpire: 1,
+                        ..Default::default()
+                    },
+                },
+                Unchanged {
+                    // The second campaign's rolls assumed a number that has moved.
+                    next_roll: if i == 1 { next - 1 } else { next },
+                    epoch,
+                    client_seeds: &seeds,
+                    caller: Caller {
+                        credential: &credential,
+                        user,
+                        role: Role::Umpire,
+                    },
+                },
+            )
+        })
+        .collect();
+    let mut landed = append_unlocked(&app.db, &writes).await.expect("writes");
+    landed.sort();
+    assert_eq!(landed, vec![rows[0].0, rows[2].0]);
+
+    for (i, &(campaign, next, _, version)) in rows.iter().enumerate() {
+        let moved = i != 1;
+        let (next_now, version_now, head): (i64, i64, Vec<u8>) =
+            sqlx::query_as("select next_roll, version, chain_head from campaigns where id = $1")
+                .bind(campaign)
+                .fetch_one(&app.db)
+                .await
+                .expect("campaign");
+        let (stored, sixes, tallied, sets): (i64, i64, i64, i64) = sqlx::query_as(
+            "select (select count(*) from rolls where campaign_id = $1 and purpose = 'together'), \
+               (select coalesce(sum(count), 0)::bigint from dice_faces where campaign_id = $1 and face = 6), \
+               (select coalesce(sum(count), 0)::bigint from roll_counts where campaign_id = $1), \
+               (select count(*) from entropy_sets where campaign_id = $1 and entropy = $2)",
+        )
+        .bind(campaign)
+        .bind(&[3u8; 32][..])
+        .fetch_one(&app.db)
+        .await
+        .expect("counts");
+        if moved {
+            assert_eq!((next_now, version_now), (next + 1, version + 1));
+            assert_eq!(head, vec![2; 32]);
+            assert_eq!((stored, sixes, tallied, sets), (1, 1, 2, 1));
+        } else {
+            assert_eq!((next_now, version_now), (next, version));
+            assert_ne!(head, vec![2; 32]);
+            assert_eq!((stored, sixes, tallied, sets), (0, 0, 1, 0));
+        }
+    }
+
+    // A credential that is not current lands nothing either.
+    let stale = motti::db::users::Credential::Token(vec![0; 32]);
+    let (campaign, next, epoch, _) = rows[1];
+    let one = [(
+        CampaignRolls {
+            campaign,
+            rolls: std::slice::from_ref(&rolls[1]),
+            roller_id: Some(user),
+            procedure: None,
+            entropy: EntropyLines {
+                hash: &[3; 32],
+                lines: &lines,
+            },
+            bumps: Default::default(),
+        },
+        Unchanged {
+            next_roll: next,
+            epoch,
+            client_seeds: &seeds,
+            caller: Caller {
+                credential: &stale,
+                user,
+                role: Role::Umpire,
+            },
+        },
+    )];
+    assert!(
+        append_unlocked(&app.db, &one)
+            .await
+            .expect("writes")
+            .is_empty()
+    );
+}
+
+/// Many clients rolling at once in many campaigns: their rolls are written together, and every
+/// campaign's chain is whole and verifies.
+#[tokio::test]
+async fn parallel_rolls_in_many_campaigns_keep_every_chain_whole() {
+    const CAMPAIGNS: usize = 8;
+    const ROLLS: usize = 25;
+    let app = std::sync::Arc::new(crate::common::TestApp::spawn().await);
+    let (_, umpire) = app.user("umpire").await;
+    let mut ids = Vec::new();
+    for _ in 0..CAMPAIGNS {
+        ids.push(app.campaign(&umpire, "wons").await);
+    }
+    let mut tasks = Vec::new();
+    for client in 0..CAMPAIGNS * 2 {
+        let (app, umpire, ids) = (app.clone(), umpire.clone(), ids.clone());
+        tasks.push(tokio::spawn(async move {
+            for n in 0..ROLLS {
+                let id = &ids[(client + n) % CAMPAIGNS];
+                let (status, body) = app
+                    .post(
+                        &format!("/api/v1/campaigns/{id}/rolls"),
+                        Some(&umpire),
+                        json!({"dice": "1d6", "purpose": format!("client {client} roll {n}")}),
+                    )
+                    .await;
+                assert_eq!(status, StatusCode::CREATED, "{body}");
+            }
+        }));
+    }
+    for task in tasks {
+        task.await.expect("joins");
+    }
+    let mut total = 0;
+    for id in &ids {
+        let export: motti::dice::export::Export = app
+            .api()
+            .get(format!("{}/api/v1/campaigns/{id}/dice/export", app.url))
+            .bearer_auth(&umpire)
+            .send()
+            .await
+            .expect("export")
+            .json()
+            .await
+            .expect("export JSON");
+        let ks: Vec<u64> = export.rolls.iter().map(|r| r.k).collect();
+        assert_eq!(ks, (0..ks.len() as u64).collect::<Vec<_>>());
+        let report = motti::dice::verify::verify(&export).expect("verifies");
+        total += report.rolls;
+    }
+    assert_eq!(total, CAMPAIGNS * 2 * ROLLS);
+}
