@@ -29,6 +29,8 @@
 mod long_campaign;
 
 use long_campaign::{Phase, battle_report, bench_pack, orders};
+#[path = "../tests/integration/games/talvisota/plans.rs"]
+mod talvisota_plans;
 use serde_json::{Value, json};
 use sqlx::postgres::PgConnectOptions;
 use sqlx::{ConnectOptions, Connection, Executor, PgPool};
@@ -503,8 +505,10 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
     });
     let mut figures = Vec::new();
     if std::env::args().any(|a| a == "--games") {
-        // The assisted games' figure 3 alone.
-        return assisted_tables(&t, plan).await;
+        // Figure 3 for Talvisota and the assisted games alone.
+        let mut figures = vec![talvisota_view(&t, &pool, plan).await?];
+        figures.extend(assisted_tables(&t, plan).await?);
+        return Ok(figures);
     }
     if std::env::args().any(|a| a == "--hours") {
         // For profiling an Hour under readers: this figure alone.
@@ -658,6 +662,7 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
         }
     }
 
+    figures.push(talvisota_view(&t, &pool, plan).await?);
     figures.extend(assisted_tables(&t, plan).await?);
 
     if std::env::args().any(|a| a == "--views") {
@@ -728,6 +733,91 @@ async fn assisted_tables(t: &Arc<Table>, plan: &Plan) -> anyhow::Result<Vec<Figu
         });
     }
     Ok(figures)
+}
+
+/// Figure 3 for Talvisota: the Soviet player's view of a solo game played to its end (at most
+/// eight turns) against one at its first turn, built afresh on every request (the kept game
+/// state forgotten, so that each request reads and decodes the stored one).
+async fn talvisota_view(t: &Arc<Table>, pool: &PgPool, plan: &Plan) -> anyhow::Result<Figure> {
+    let mut games = Vec::new();
+    for whole in [false, true] {
+        let id = t
+            .campaign_of(json!({
+                "name": format!("Talvisota {whole}"), "game": "talvisota", "scenario": {"solo": true}
+            }))
+            .await?;
+        let at = |tail: &str| format!("/api/v1/campaigns/{id}/talvisota/{tail}");
+        t.post(&t.umpire, &at("advance"), json!({})).await?;
+        let turns = if whole { solo_game(t, &at).await? } else { 1 };
+        let view = at("view");
+        games.push((id, view, turns));
+    }
+    let [(_, short, _), (id, long, turns)] = &games[..] else {
+        unreachable!("two games")
+    };
+    let (a, b) = medians(t, &t.soviet, (short, long), plan.samples, true).await?;
+    let events: i64 =
+        sqlx::query_scalar("select count(*) from game_events where campaign_id = $1::uuid")
+            .bind(id)
+            .fetch_one(pool)
+            .await?;
+    Ok(Figure {
+        measure: "long_vs_short_talvisota_view",
+        value: b.as_secs_f64() / a.as_secs_f64(),
+        budget: Some(("<=", 1.2)),
+        detail: format!(
+            "median {b:?} for a solo game ended after {turns} turns ({events} events) against {a:?} at its first turn, the Soviet player's view, built afresh"
+        ),
+    })
+}
+
+/// Plays the solo Talvisota game whose API paths `at` gives to its end, the Soviet player
+/// sending the command sheet to Leningrad and attacking where they can; answers the turns
+/// played.
+async fn solo_game(t: &Table, at: &impl Fn(&str) -> String) -> anyhow::Result<u64> {
+    use talvisota_plans::{sheet_to_leningrad, soviet_plan};
+    let view = async || -> anyhow::Result<Value> {
+        let (status, view) = t
+            .send(reqwest::Method::GET, &t.soviet, &at("view"), None)
+            .await?;
+        anyhow::ensure!(status.is_success(), "Talvisota view: {status} {view}");
+        Ok(view)
+    };
+    for turn in 1..=8 {
+        let soviet = view().await?;
+        let moves = sheet_to_leningrad(&soviet);
+        let soviet = t
+            .post(&t.soviet, &at("organisation"), json!({ "moves": moves }))
+            .await?;
+        let sheet = soviet_plan(&soviet).unwrap_or(json!({"allocations": []}));
+        let soviet = t.post(&t.soviet, &at("soviet-sheet"), sheet).await?;
+        if soviet["board"]["phase"] == "finnish_placement" {
+            t.post(&t.soviet, &at("solo"), json!({})).await?;
+        }
+        let soviet = view().await?;
+        if soviet["board"]["phase"] == "combat" {
+            for a in soviet["sheet"]["allocations"]
+                .as_array()
+                .into_iter()
+                .flatten()
+            {
+                t.post(
+                    &t.soviet,
+                    &at("combats"),
+                    json!({"placement": a["placement"]}),
+                )
+                .await?;
+            }
+        }
+        if view().await?["board"]["phase"] == "finished" {
+            return Ok(turn);
+        }
+        let after = t.post(&t.umpire, &at("solo"), json!({})).await?;
+        if after["board"]["phase"] == "finished" {
+            return Ok(turn);
+        }
+    }
+    anyhow::bail!("the solo game did not end in eight turns")
 }
 
 /// Hours per second for a campaign of 40 platoons while `VIEW_CLIENTS` clients read its

@@ -5,3 +5,4 @@ mod checks;
 pub mod client;
 mod game;
 mod input;
+pub mod plans;
