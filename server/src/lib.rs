@@ -241,6 +241,6 @@ pub fn state(db: PgPool, config: Config) -> AppState {
         config: Arc::new(config),
         live: live::channel(),
         notes: live::Notes::start(db.clone()),
-        rolls: core::roll::Writer::start(db),
+        rolls: core::roll_writer::Writer::start(db),
     }
 }

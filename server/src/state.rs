@@ -16,5 +16,5 @@ pub struct AppState {
     /// Notes of committed changes, sent to every process's live pages after the commit.
     pub notes: crate::core::live::Notes,
     /// Writes the rolls made without their campaign's lock, several requests' in one statement.
-    pub rolls: crate::core::roll::Writer,
+    pub rolls: crate::core::roll_writer::Writer,
 }

@@ -296,7 +296,7 @@ pub(crate) fn made_rolls(
 
 /// How far each reader's version moves for a change `readers` see. Every committed change
 /// moves the umpire's version, who sees everything.
-fn bumps(r: Readers) -> db::campaigns::VersionBumps {
+pub(crate) fn bumps(r: Readers) -> db::campaigns::VersionBumps {
     let public = r.soviet && r.finnish;
     db::campaigns::VersionBumps {
         umpire: 1,

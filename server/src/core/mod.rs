@@ -8,4 +8,5 @@ pub mod live;
 pub mod nesting;
 pub mod refusal;
 pub mod roll;
+pub mod roll_writer;
 pub mod text;
