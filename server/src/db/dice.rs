@@ -254,16 +254,20 @@ pub async fn append_unlocked<'e>(
 /// every insert depends on its campaign's having moved, so where what the rolls assumed no
 /// longer holds nothing of that campaign is written. The campaigns are also named by their
 /// key as a list, so that PostgreSQL looks them up by it rather than reading every campaign and
-/// checking each one's client seeds.
+/// checking each one's client seeds. Without the lock, a campaign whose row another transaction
+/// holds (a command under way) is passed over rather than waited for: its rolls are not
+/// written, and roll again under the lock, so that one busy campaign does not hold up the rolls
+/// written with its own.
 fn append_sql(guarded: bool) -> String {
     use super::users::Credential;
-    let (guard_columns, guard_names, guard) = if guarded {
+    let (guard_columns, guard_names, free, guard) = if guarded {
         (
             ", $37::bigint[], $38::integer[], $39::jsonb[], $40::bytea[], $41::uuid[], \
                $42::uuid[], $43::text[]",
             ", next_roll, epoch, seeds, token, session, user_id, role",
+            "free as (select id from campaigns where id = any($1::uuid[]) for update skip locked), ",
             format!(
-                " and c.next_roll = j.next_roll and c.dice_epoch = j.epoch and c.status <> 'finished' \
+                " and c.id in (select id from free) and c.next_roll = j.next_roll and c.dice_epoch = j.epoch and c.status <> 'finished' \
                   and to_jsonb(array(select s.role || ' ' || s.user_id::text || ' ' || s.client_seed \
                     from participants s where s.campaign_id = c.id and s.client_seed is not null \
                     order by s.role, s.user_id)) = j.seeds \
@@ -276,14 +280,14 @@ fn append_sql(guarded: bool) -> String {
             ),
         )
     } else {
-        ("", "", String::new())
+        ("", "", "", String::new())
     };
     format!(
         "with jobs as ( \
            select * from unnest($1::uuid[], $2::bigint[], $3::bytea[], $4::bigint[], $5::bigint[], \
              $6::bigint[], $7::bigint[]{guard_columns}) \
            as j(campaign, new_next, head, b_umpire, b_public, b_soviet, b_finnish{guard_names})), \
-         moved as ( \
+         {free}moved as ( \
            update campaigns c set next_roll = j.new_next, chain_head = j.head, \
              version = c.version + j.b_umpire, public_version = c.public_version + j.b_public, \
              soviet_version = c.soviet_version + j.b_soviet, \

@@ -793,6 +793,68 @@ async fn rolls_written_together_land_campaign_by_campaign() {
         }
     }
 
+    // A campaign whose row a command holds is passed over, not waited for: the others land.
+    let rows: Vec<(uuid::Uuid, i64, i32, i64)> = sqlx::query_as(
+        "select id, next_roll, dice_epoch, version from campaigns where id = any($1) order by id",
+    )
+    .bind(&ids)
+    .fetch_all(&app.db)
+    .await
+    .expect("campaigns");
+    let mut command = app.db.begin().await.expect("begin");
+    sqlx::query("select from campaigns where id = $1 for update")
+        .bind(rows[0].0)
+        .execute(&mut *command)
+        .await
+        .expect("locks");
+    let again: Vec<RolledRoll> = rows
+        .iter()
+        .zip(&rolls)
+        .map(|(&(_, next, _, _), roll)| RolledRoll {
+            k: next as u64,
+            ..roll.clone()
+        })
+        .collect();
+    let busy: Vec<_> = rows
+        .iter()
+        .zip(&again)
+        .map(|(&(campaign, next, epoch, _), roll)| {
+            (
+                CampaignRolls {
+                    campaign,
+                    rolls: std::slice::from_ref(roll),
+                    roller_id: Some(user),
+                    procedure: None,
+                    entropy: EntropyLines {
+                        hash: &[3; 32],
+                        lines: &lines,
+                    },
+                    bumps: Default::default(),
+                },
+                Unchanged {
+                    next_roll: next,
+                    epoch,
+                    client_seeds: &seeds,
+                    caller: Caller {
+                        credential: &credential,
+                        user,
+                        role: Role::Umpire,
+                    },
+                },
+            )
+        })
+        .collect();
+    let mut landed = tokio::time::timeout(
+        std::time::Duration::from_secs(10),
+        append_unlocked(&app.db, &busy),
+    )
+    .await
+    .expect("the held campaign is not waited for")
+    .expect("writes");
+    landed.sort();
+    assert_eq!(landed, vec![rows[1].0, rows[2].0]);
+    command.rollback().await.expect("rollback");
+
     // A credential that is not current lands nothing either.
     let stale = motti::db::users::Credential::Token(vec![0; 32]);
     let (campaign, next, epoch, _) = rows[1];
