@@ -190,15 +190,21 @@ impl Command {
             // The rolls' statement moves the versions.
             writes.bumps = None;
             let revision = db::game::record(&mut self.tx, id, writes).await?;
-            let written = RollsToWrite {
-                campaign: id,
-                user: self.user,
-                procedure,
-                entropy: &self.entropy,
-                rolls: &rolls,
-                readers: r,
-            }
-            .write(&mut *self.tx)
+            let hash = self.entropy.hash();
+            let written = db::dice::append_rolls(
+                &mut *self.tx,
+                &db::dice::CampaignRolls {
+                    campaign: id,
+                    rolls: &rolls,
+                    roller_id: self.user,
+                    procedure,
+                    entropy: db::dice::EntropyLines {
+                        hash: &hash,
+                        lines: self.entropy.lines(),
+                    },
+                    bumps: bumps(r),
+                },
+            )
             .await?;
             if !written {
                 return Err(AppError::internal(
@@ -303,41 +309,6 @@ pub(crate) fn bumps(r: Readers) -> db::campaigns::VersionBumps {
         public: i64::from(public),
         soviet: i64::from(r.soviet && !public),
         finnish: i64::from(r.finnish && !public),
-    }
-}
-
-/// Rolls made, with what their write needs: who asked, the procedure run, the entropy set
-/// used and whose views they change.
-pub(crate) struct RollsToWrite<'a> {
-    pub campaign: Uuid,
-    pub user: Option<Uuid>,
-    pub procedure: Option<&'a str>,
-    pub entropy: &'a EntropySet,
-    pub rolls: &'a [RolledRoll],
-    pub readers: Readers,
-}
-
-impl RollsToWrite<'_> {
-    /// The rolls as `db::dice` writes them, their entropy set's hash being `hash`.
-    pub(crate) fn campaign_rolls<'b>(&'b self, hash: &'b [u8]) -> db::dice::CampaignRolls<'b> {
-        db::dice::CampaignRolls {
-            campaign: self.campaign,
-            rolls: self.rolls,
-            roller_id: self.user,
-            procedure: self.procedure,
-            entropy: db::dice::EntropyLines {
-                hash,
-                lines: self.entropy.lines(),
-            },
-            bumps: bumps(self.readers),
-        }
-    }
-
-    /// Writes the rolls of a command, which holds the campaign's lock, and moves the readers'
-    /// versions in one statement (`db::dice::append_rolls`).
-    pub(crate) async fn write<'e>(&self, db: impl sqlx::PgExecutor<'e>) -> Result<bool, AppError> {
-        let hash = self.entropy.hash();
-        Ok(db::dice::append_rolls(db, &self.campaign_rolls(&hash)).await?)
     }
 }
 

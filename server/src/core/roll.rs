@@ -36,6 +36,8 @@ struct Material {
     epoch: i32,
     seeds: EpochSeeds,
     clients: Vec<ClientSeedRow>,
+    /// The client seeds as lines (`ClientSeedRow::line`), as the write compares them.
+    lines: Arc<[String]>,
 }
 
 fn kept() -> &'static Mutex<HashMap<Uuid, Arc<Material>>> {
@@ -65,6 +67,7 @@ async fn material(
     let material = Arc::new(Material {
         epoch: campaign.dice_epoch,
         seeds: epoch_seeds(campaign, &rows)?,
+        lines: clients.iter().map(ClientSeedRow::line).collect(),
         clients,
     });
     let mut kept = kept().lock().unwrap_or_else(|e| e.into_inner());
@@ -115,7 +118,7 @@ pub async fn unlocked<T>(
             bumps: bumps(readers),
             next_roll: campaign.next_roll,
             epoch: campaign.dice_epoch,
-            client_seeds: material.clients.iter().map(ClientSeedRow::line).collect(),
+            client_seeds: material.lines.clone(),
             credential: caller.credential.clone(),
             role: caller.role,
             span: tracing::Span::current(),

@@ -30,7 +30,7 @@ pub(crate) struct Job {
     /// client seeds in effect.
     pub next_roll: i64,
     pub epoch: i32,
-    pub client_seeds: Vec<String>,
+    pub client_seeds: std::sync::Arc<[String]>,
     /// The request's span, under which the statement that writes the rolls runs (that of the
     /// batch's first request when several go together).
     pub span: tracing::Span,

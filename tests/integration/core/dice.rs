@@ -665,6 +665,50 @@ async fn a_kept_access_ends_with_the_token_or_the_place_in_the_campaign() {
     assert_eq!(t.rolls(&t.umpire).await.len(), written + 1);
 }
 
+/// One campaign's roll for `db::dice::append_unlocked`, by the umpire `user` with
+/// `credential`, assuming the campaign's next roll is `next_roll` in dice epoch `epoch` and no
+/// client seeds.
+fn write_of<'a>(
+    campaign: uuid::Uuid,
+    roll: &'a motti::dice::live::RolledRoll,
+    next_roll: i64,
+    epoch: i32,
+    credential: &'a motti::db::users::Credential,
+    user: uuid::Uuid,
+    lines: &'a [String],
+) -> (
+    motti::db::dice::CampaignRolls<'a>,
+    motti::db::dice::Unchanged<'a>,
+) {
+    use motti::db::dice::{Caller, CampaignRolls, EntropyLines, Unchanged};
+    (
+        CampaignRolls {
+            campaign,
+            rolls: std::slice::from_ref(roll),
+            roller_id: Some(user),
+            procedure: None,
+            entropy: EntropyLines {
+                hash: &[3; 32],
+                lines,
+            },
+            bumps: motti::db::campaigns::VersionBumps {
+                umpire: 1,
+                ..Default::default()
+            },
+        },
+        Unchanged {
+            next_roll,
+            epoch,
+            client_seeds: &[],
+            caller: Caller {
+                credential,
+                user,
+                role: motti::core::domain::Role::Umpire,
+            },
+        },
+    )
+}
+
 /// Rolls made without their campaign's lock are written several campaigns at a time, in one
 /// statement (`db::dice::append_unlocked`): each campaign's rolls land or not on what they
 /// themselves assumed. Here the second campaign's rolls assumed a roll number that has moved,
@@ -672,7 +716,7 @@ async fn a_kept_access_ends_with_the_token_or_the_place_in_the_campaign() {
 #[tokio::test]
 async fn rolls_written_together_land_campaign_by_campaign() {
     use motti::core::domain::Role;
-    use motti::db::dice::{Caller, CampaignRolls, EntropyLines, Unchanged, append_unlocked};
+    use motti::db::dice::append_unlocked;
     use motti::dice::audience::Audience;
     use motti::dice::live::RolledRoll;
     use motti::dice::source::Visibility;
@@ -724,39 +768,14 @@ async fn rolls_written_together_land_campaign_by_campaign() {
         motti::db::users::Credential::Token(sha2::Sha256::digest(umpire.as_bytes()).to_vec());
     let user = uuid::Uuid::parse_str(&user).expect("uuid");
     let lines = vec!["line".to_owned()];
-    let seeds: Vec<String> = Vec::new();
     let writes: Vec<_> = rows
         .iter()
         .zip(&rolls)
         .enumerate()
         .map(|(i, (&(campaign, next, epoch, _), roll))| {
-            (
-                CampaignRolls {
-                    campaign,
-                    rolls: std::slice::from_ref(roll),
-                    roller_id: Some(user),
-                    procedure: None,
-                    entropy: EntropyLines {
-                        hash: &[3; 32],
-                        lines: &lines,
-                    },
-                    bumps: motti::db::campaigns::VersionBumps {
-                        umpire: 1,
-                        ..Default::default()
-                    },
-                },
-                Unchanged {
-                    // The second campaign's rolls assumed a number that has moved.
-                    next_roll: if i == 1 { next - 1 } else { next },
-                    epoch,
-                    client_seeds: &seeds,
-                    caller: Caller {
-                        credential: &credential,
-                        user,
-                        role: Role::Umpire,
-                    },
-                },
-            )
+            // The second campaign's rolls assumed a number that has moved.
+            let next = if i == 1 { next - 1 } else { next };
+            write_of(campaign, roll, next, epoch, &credential, user, &lines)
         })
         .collect();
     let mut landed = append_unlocked(&app.db, &writes).await.expect("writes");
@@ -819,29 +838,7 @@ async fn rolls_written_together_land_campaign_by_campaign() {
         .iter()
         .zip(&again)
         .map(|(&(campaign, next, epoch, _), roll)| {
-            (
-                CampaignRolls {
-                    campaign,
-                    rolls: std::slice::from_ref(roll),
-                    roller_id: Some(user),
-                    procedure: None,
-                    entropy: EntropyLines {
-                        hash: &[3; 32],
-                        lines: &lines,
-                    },
-                    bumps: Default::default(),
-                },
-                Unchanged {
-                    next_roll: next,
-                    epoch,
-                    client_seeds: &seeds,
-                    caller: Caller {
-                        credential: &credential,
-                        user,
-                        role: Role::Umpire,
-                    },
-                },
-            )
+            write_of(campaign, roll, next, epoch, &credential, user, &lines)
         })
         .collect();
     let mut landed = tokio::time::timeout(
@@ -858,28 +855,8 @@ async fn rolls_written_together_land_campaign_by_campaign() {
     // A credential that is not current lands nothing either.
     let stale = motti::db::users::Credential::Token(vec![0; 32]);
     let (campaign, next, epoch, _) = rows[1];
-    let one = [(
-        CampaignRolls {
-            campaign,
-            rolls: std::slice::from_ref(&rolls[1]),
-            roller_id: Some(user),
-            procedure: None,
-            entropy: EntropyLines {
-                hash: &[3; 32],
-                lines: &lines,
-            },
-            bumps: Default::default(),
-        },
-        Unchanged {
-            next_roll: next,
-            epoch,
-            client_seeds: &seeds,
-            caller: Caller {
-                credential: &stale,
-                user,
-                role: Role::Umpire,
-            },
-        },
+    let one = [write_of(
+        campaign, &rolls[1], next, epoch, &stale, user, &lines,
     )];
     assert!(
         append_unlocked(&app.db, &one)
