@@ -2,14 +2,21 @@
 //!
 //! Reads (GET and HEAD, except live streams and the health probes) take turns: at most twice
 //! as many run at once as the machine has cores, and the rest wait without using the CPU or a
-//! database connection. A read whose turn has come also waits while commands are running, for
-//! at most [`PAUSE`], so that a player's orders and resolution have the machine to themselves
-//! instead of sharing it with every reader who keeps asking. A command never waits for a turn.
+//! database connection. A command never waits for a turn.
 //!
 //! A read that follows a command on the same connection (a player looking at what their orders
-//! did, or a page after its form's redirect) gets the next turn before reads that follow reads:
-//! a client that keeps reading without pause does not hold up a player who reads once between
-//! their commands. Among each kind, the longest waiting goes first.
+//! did, or a page after its form's redirect) is the player's own: it asks for a turn at once and
+//! gets the next one before reads that follow reads. A client that keeps reading without pause
+//! does not hold up a player who reads once between their commands. Among each kind, the
+//! longest waiting goes first.
+//!
+//! Reads that follow reads first wait, without holding a turn, until no command is running and
+//! none has ended within [`LINGER`]: a player's next request comes within a few milliseconds of
+//! the last answer, and finds the machine free (as an anticipatory disk scheduler waits briefly
+//! for the next request of the process it just served). A read waits so at most [`PAUSE`];
+//! after that, reads run beside the commands one at a time, each waiting at most [`LINGER`]
+//! more for a gap between commands. So a stream of orders and resolutions has the machine to
+//! itself but for one read, and however busy the commands keep the server, pages still answer.
 
 use std::collections::{HashMap, VecDeque};
 use std::net::SocketAddr;
@@ -25,12 +32,22 @@ use tokio::sync::{Notify, oneshot};
 /// commands keep the server, pages still answer.
 pub const PAUSE: Duration = Duration::from_millis(20);
 
+/// How long reads that follow reads go on waiting after the last command ends: a player's next
+/// request (a look at the result, the next order) comes within a few milliseconds, and finds the
+/// machine free rather than taken by every reader who was waiting.
+pub const LINGER: Duration = Duration::from_millis(5);
+
 /// The reads' turns and the commands now running, for one process.
 pub struct Turns {
     reads: Gate,
+    late: Gate,
     commands: AtomicUsize,
     quiet: Notify,
     pause: Duration,
+    linger: Duration,
+    /// When the last command ended, as nanoseconds since `epoch` (0: none has).
+    ended: std::sync::atomic::AtomicU64,
+    epoch: tokio::time::Instant,
 }
 
 /// Which reads wait for a turn, and how many turns are free. A turn that ends passes to the read
@@ -134,6 +151,13 @@ impl Drop for Turn<'_> {
     }
 }
 
+/// The turns a read holds while it runs: its own, and the one turn of reads that waited out the
+/// pause while commands kept running.
+pub struct Reading<'a> {
+    _turn: Turn<'a>,
+    _late: Option<Turn<'a>>,
+}
+
 /// Whether each connection's last request was a command, by the peer's address (the store
 /// starts afresh when full; a connection it does not know reads first).
 fn after_command() -> std::sync::MutexGuard<'static, HashMap<SocketAddr, bool>> {
@@ -186,19 +210,26 @@ pub struct Running<'a>(&'a Turns);
 
 impl Drop for Running<'_> {
     fn drop(&mut self) {
-        if self.0.commands.fetch_sub(1, Ordering::AcqRel) == 1 {
-            self.0.quiet.notify_waiters();
+        let turns = self.0;
+        let ended = (turns.epoch.elapsed().as_nanos() as u64).max(1);
+        turns.ended.fetch_max(ended, Ordering::AcqRel);
+        if turns.commands.fetch_sub(1, Ordering::AcqRel) == 1 {
+            turns.quiet.notify_waiters();
         }
     }
 }
 
 impl Turns {
-    pub fn new(reads: usize, pause: Duration) -> Turns {
+    pub fn new(reads: usize, pause: Duration, linger: Duration) -> Turns {
         Turns {
             reads: Gate::new(reads),
+            late: Gate::new(1),
             commands: AtomicUsize::new(0),
             quiet: Notify::new(),
             pause,
+            linger,
+            ended: std::sync::atomic::AtomicU64::new(0),
+            epoch: tokio::time::Instant::now(),
         }
     }
 
@@ -207,7 +238,7 @@ impl Turns {
         static TURNS: std::sync::OnceLock<Turns> = std::sync::OnceLock::new();
         TURNS.get_or_init(|| {
             let cores = std::thread::available_parallelism().map_or(2, usize::from);
-            Turns::new(2 * cores, PAUSE)
+            Turns::new(2 * cores, PAUSE, LINGER)
         })
     }
 
@@ -217,22 +248,47 @@ impl Turns {
         Running(self)
     }
 
-    /// Waits for a read's turn (`first`: ahead of reads that follow reads), then for running
-    /// commands (at most `pause`); the read runs while the turn is held.
-    pub async fn read(&self, first: bool) -> Turn<'_> {
-        let turn = self.reads.take(first).await;
-        let _ = tokio::time::timeout(self.pause, self.quiet_now()).await;
-        turn
+    /// Waits for a read's turn. A read that follows a command on its connection (`first`) is
+    /// the player's own and asks for a turn at once, ahead of reads that follow reads. Those
+    /// first wait until no command is running and none ended within `linger`, without holding a
+    /// turn the player's read would need; one that waits out `pause` goes on, one such read at
+    /// a time, so a stream of commands is never shared with more than one of them. The read
+    /// runs while the turns are held.
+    pub async fn read(&self, first: bool) -> Reading<'_> {
+        let late = if first
+            || tokio::time::timeout(self.pause, self.quiet_now(self.linger))
+                .await
+                .is_ok()
+        {
+            None
+        } else {
+            let late = self.late.take(false).await;
+            let _ = tokio::time::timeout(self.linger, self.quiet_now(Duration::ZERO)).await;
+            Some(late)
+        };
+        Reading {
+            _turn: self.reads.take(first).await,
+            _late: late,
+        }
     }
 
-    /// Returns once no command is running.
-    async fn quiet_now(&self) {
+    /// Returns once no command is running and none has ended within the linger.
+    async fn quiet_now(&self, linger: Duration) {
         loop {
             let quiet = self.quiet.notified();
             tokio::pin!(quiet);
             quiet.as_mut().enable();
             if self.commands.load(Ordering::Acquire) == 0 {
-                return;
+                let ended = self.ended.load(Ordering::Acquire);
+                let since = self
+                    .epoch
+                    .elapsed()
+                    .saturating_sub(Duration::from_nanos(ended));
+                if ended == 0 || since >= linger {
+                    return;
+                }
+                tokio::time::sleep(linger - since).await;
+                continue;
             }
             quiet.await;
         }
@@ -300,13 +356,13 @@ mod tests {
 
     #[tokio::test(start_paused = true)]
     async fn a_read_waits_for_running_commands_and_goes_on_when_the_last_ends() {
-        let turns = std::sync::Arc::new(Turns::new(2, Duration::from_secs(60)));
+        let turns = std::sync::Arc::new(Turns::new(2, Duration::from_secs(60), Duration::ZERO));
         let first = turns.command();
         let second = turns.command();
         let reader = {
             let turns = turns.clone();
             tokio::spawn(async move {
-                let _turn = turns.read(true).await;
+                let _turn = turns.read(false).await;
                 tokio::time::Instant::now()
             })
         };
@@ -326,17 +382,77 @@ mod tests {
     }
 
     #[tokio::test(start_paused = true)]
-    async fn a_read_waits_no_longer_than_the_pause_however_long_commands_run() {
-        let turns = Turns::new(2, PAUSE);
+    async fn a_read_waits_no_longer_than_the_pause_and_the_linger_however_long_commands_run() {
+        let turns = Turns::new(2, PAUSE, LINGER);
         let _forever = turns.command();
         let started = tokio::time::Instant::now();
-        let _turn = turns.read(true).await;
-        assert_eq!(tokio::time::Instant::now() - started, PAUSE);
+        let _turn = turns.read(false).await;
+        assert_eq!(tokio::time::Instant::now() - started, PAUSE + LINGER);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn reads_that_follow_reads_wait_out_the_linger_after_the_last_command() {
+        let turns = Turns::new(2, PAUSE, LINGER);
+        let running = turns.command();
+        tokio::time::sleep(Duration::from_millis(1)).await;
+        drop(running);
+        tokio::time::sleep(Duration::from_millis(2)).await;
+        let at = tokio::time::Instant::now();
+        drop(turns.read(false).await);
+        assert_eq!(
+            tokio::time::Instant::now() - at,
+            LINGER - Duration::from_millis(2)
+        );
+        let at = tokio::time::Instant::now();
+        drop(turns.read(false).await);
+        assert_eq!(tokio::time::Instant::now(), at, "the linger is over");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn the_players_own_read_does_not_wait_for_commands() {
+        let turns = Turns::new(2, PAUSE, LINGER);
+        let _running = turns.command();
+        let at = tokio::time::Instant::now();
+        drop(turns.read(true).await);
+        assert_eq!(tokio::time::Instant::now(), at);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn reads_that_waited_out_the_pause_run_beside_commands_one_at_a_time() {
+        let turns = std::sync::Arc::new(Turns::new(4, PAUSE, LINGER));
+        let running = turns.command();
+        let at_once = std::sync::Arc::new(AtomicUsize::new(0));
+        let most = std::sync::Arc::new(AtomicUsize::new(0));
+        let mut reads = Vec::new();
+        for _ in 0..3 {
+            let (turns, at_once, most) = (turns.clone(), at_once.clone(), most.clone());
+            reads.push(tokio::spawn(async move {
+                let _turn = turns.read(false).await;
+                let now = at_once.fetch_add(1, Ordering::SeqCst) + 1;
+                most.fetch_max(now, Ordering::SeqCst);
+                tokio::time::sleep(Duration::from_millis(1)).await;
+                at_once.fetch_sub(1, Ordering::SeqCst);
+            }));
+        }
+        for read in reads {
+            read.await.unwrap();
+        }
+        assert_eq!(most.load(Ordering::SeqCst), 1, "late reads ran together");
+        drop(running);
+        tokio::time::sleep(LINGER).await;
+        let at = tokio::time::Instant::now();
+        let (a, b) = (turns.read(false).await, turns.read(false).await);
+        assert_eq!(
+            tokio::time::Instant::now(),
+            at,
+            "quiet again: reads run together"
+        );
+        drop((a, b));
     }
 
     #[tokio::test(start_paused = true)]
     async fn a_read_after_a_command_takes_the_next_turn_before_reads_that_waited_longer() {
-        let turns = std::sync::Arc::new(Turns::new(1, PAUSE));
+        let turns = std::sync::Arc::new(Turns::new(1, PAUSE, LINGER));
         let running = turns.read(false).await;
         let order = std::sync::Arc::new(Mutex::new(Vec::new()));
         let mut reads = Vec::new();
@@ -358,7 +474,7 @@ mod tests {
 
     #[tokio::test(start_paused = true)]
     async fn a_read_that_stops_waiting_loses_no_turn() {
-        let turns = std::sync::Arc::new(Turns::new(1, PAUSE));
+        let turns = std::sync::Arc::new(Turns::new(1, PAUSE, LINGER));
         let running = turns.read(true).await;
         let gone = {
             let turns = turns.clone();
@@ -393,7 +509,7 @@ mod tests {
 
     #[tokio::test(start_paused = true)]
     async fn reads_beyond_their_turns_wait_for_one_to_end() {
-        let turns = std::sync::Arc::new(Turns::new(2, PAUSE));
+        let turns = std::sync::Arc::new(Turns::new(2, PAUSE, LINGER));
         let a = turns.read(true).await;
         let _b = turns.read(true).await;
         let third = {
