@@ -103,8 +103,7 @@ impl Command {
         let Some(read) = read else {
             return Ok(None);
         };
-        let state = read.into_state::<T>(&mut *self.tx, id).await?;
-        Ok(state.map(std::sync::Arc::unwrap_or_clone))
+        Ok(read.into_owned::<T>(&mut *self.tx, id).await?)
     }
 
     /// The game's state document; 409 when the game has not started.

@@ -87,9 +87,33 @@ impl StateRead {
         db: impl sqlx::PgExecutor<'e>,
         campaign: Uuid,
     ) -> sqlx::Result<Option<std::sync::Arc<T>>> {
+        self.state_from(db, campaign, super::kept_states::get).await
+    }
+
+    /// As `into_state`, for a command that holds the campaign's lock and will change the state:
+    /// the kept state is taken out of the store rather than shared, so that unless a view holds
+    /// it at that moment the command changes it in place instead of copying it. The command
+    /// keeps the state it writes; should it fail, the next reader decodes the stored document.
+    pub async fn into_owned<'e, T: serde::de::DeserializeOwned + Clone + Send + Sync + 'static>(
+        self,
+        db: impl sqlx::PgExecutor<'e>,
+        campaign: Uuid,
+    ) -> sqlx::Result<Option<T>> {
+        let state = self
+            .state_from(db, campaign, super::kept_states::take)
+            .await?;
+        Ok(state.map(std::sync::Arc::unwrap_or_clone))
+    }
+
+    async fn state_from<'e, T: serde::de::DeserializeOwned + Send + Sync + 'static>(
+        self,
+        db: impl sqlx::PgExecutor<'e>,
+        campaign: Uuid,
+        kept: fn(Uuid, i64) -> Option<std::sync::Arc<T>>,
+    ) -> sqlx::Result<Option<std::sync::Arc<T>>> {
         let text = match self.text {
             Some(text) => text,
-            None => match super::kept_states::get(campaign, self.revision) {
+            None => match kept(campaign, self.revision) {
                 Some(kept) => return Ok(Some(kept)),
                 None => match stored(db, campaign, None).await?.and_then(|r| r.text) {
                     Some(text) => text,

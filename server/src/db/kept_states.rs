@@ -38,6 +38,18 @@ pub fn get<T: Send + Sync + 'static>(campaign: Uuid, revision: i64) -> Option<Ar
         .flatten()
 }
 
+/// `campaign`'s state at `revision`, if this process keeps it as a `T`, taken out of the store:
+/// for a command about to change it (see `db::game::StateRead::into_owned`).
+pub fn take<T: Send + Sync + 'static>(campaign: Uuid, revision: i64) -> Option<Arc<T>> {
+    let mut store = store();
+    match store.get(&campaign) {
+        Some((kept, state)) if *kept == revision && (**state).is::<T>() => {}
+        _ => return None,
+    }
+    let (_, state) = store.remove(&campaign)?;
+    state.downcast::<T>().ok()
+}
+
 /// Keeps `state` as `campaign`'s state at `revision`, unless a newer revision is kept already
 /// (a view may have read the state just before a command wrote it).
 pub fn keep<T: Send + Sync + 'static>(campaign: Uuid, revision: i64, state: Arc<T>) {
@@ -91,5 +103,22 @@ mod tests {
             Some("nine")
         );
         assert!(get::<String>(campaign, 7).is_none());
+    }
+
+    #[test]
+    fn a_command_takes_the_kept_state_out_only_at_its_revision_and_as_its_type() {
+        let campaign = Uuid::new_v4();
+        keep(campaign, 3, Arc::new(String::from("three")));
+        assert!(take::<String>(campaign, 2).is_none(), "another revision");
+        assert!(take::<u32>(campaign, 3).is_none(), "another type");
+        assert_eq!(revision(campaign), Some(3), "a miss leaves it kept");
+        let taken = take::<String>(campaign, 3).expect("taken at its revision");
+        assert_eq!(
+            Arc::try_unwrap(taken).as_deref(),
+            Ok("three"),
+            "the store no longer shares it"
+        );
+        assert_eq!(revision(campaign), None);
+        assert!(take::<String>(campaign, 3).is_none());
     }
 }
