@@ -121,16 +121,16 @@ impl Command {
         mut self,
         state: std::sync::Arc<S>,
         events: &[db::game::NewEvent],
-    ) -> Result<Vec<RolledRoll>, AppError> {
+    ) -> Result<Closed, AppError> {
         for e in events {
             self.changes_for(e.audience);
         }
         let id = self.campaign.id;
-        let (rolls, revision) = self.close(Some(&*state), events, None).await?;
-        if let Some(revision) = revision {
+        let closed = self.close(Some(&*state), events, None).await?;
+        if let Some(revision) = closed.revision {
             db::kept_states::keep(id, revision, state);
         }
-        Ok(rolls)
+        Ok(closed)
     }
 
     /// Appends events to the campaign's log; their audiences see a change.
@@ -161,7 +161,7 @@ impl Command {
     /// Appends the rolls made, bumps the versions of the readers whose view changed, commits, and
     /// then notes the change for those readers' streams. `procedure` names the procedure a dice-tray roll ran.
     pub async fn commit(self, procedure: Option<&str>) -> Result<Vec<RolledRoll>, AppError> {
-        Ok(self.close::<()>(None, &[], procedure).await?.0)
+        Ok(self.close::<()>(None, &[], procedure).await?.rolls)
     }
 
     /// Stores `state` (if given), appends `events` and the rolls made, bumps the versions of
@@ -173,7 +173,7 @@ impl Command {
         state: Option<&S>,
         events: &[db::game::NewEvent],
         procedure: Option<&str>,
-    ) -> Result<(Vec<RolledRoll>, Option<i64>), AppError> {
+    ) -> Result<Closed, AppError> {
         let rolls = made_rolls(self.dice, &mut self.readers)?;
         let id = self.campaign.id;
         let r = self.readers;
@@ -183,12 +183,12 @@ impl Command {
             bumps: Some(bumps(r)),
             standing: self.standing.as_ref(),
         };
-        let revision = if rolls.is_empty() {
+        let (revision, version) = if rolls.is_empty() {
             db::game::record(&mut self.tx, id, writes).await?
         } else {
             // The rolls' statement moves the versions.
             writes.bumps = None;
-            let revision = db::game::record(&mut self.tx, id, writes).await?;
+            let (revision, version) = db::game::record(&mut self.tx, id, writes).await?;
             let hash = self.entropy.hash();
             let written = db::dice::append_rolls(
                 &mut *self.tx,
@@ -210,12 +210,26 @@ impl Command {
                     "the locked campaign's rolls were not written",
                 ));
             }
-            revision
+            (revision, version.map(|v| v + bumps(r).umpire))
         };
         self.tx.commit().await?;
         self.notes.send(r.payload(id));
-        Ok((rolls, revision))
+        Ok(Closed {
+            rolls,
+            revision,
+            version,
+        })
     }
+}
+
+/// What a closed command wrote.
+pub struct Closed {
+    /// The rolls made, as stored.
+    pub rolls: Vec<RolledRoll>,
+    /// The state's new revision, if it was stored.
+    pub revision: Option<i64>,
+    /// The campaign's (umpire's) version as committed, where the writes' statement read it.
+    pub version: Option<i64>,
 }
 
 /// What a game's state document must be for a command to load it and keep it

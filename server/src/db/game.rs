@@ -283,12 +283,13 @@ pub struct Writes<'a, S> {
 /// A command's writes to its game in one statement (the campaign row is locked): stores the
 /// state document, appends the events (numbered as `append_events` says), and moves the
 /// campaign's readers' versions and its standing. Answers the state's new revision, if it was
-/// stored.
+/// stored, and the campaign's (umpire's) version after the writes, if the statement moved the
+/// campaign row.
 pub async fn record<S: Serialize>(
     tx: &mut Transaction<'_, Postgres>,
     campaign: Uuid,
     writes: Writes<'_, S>,
-) -> sqlx::Result<Option<i64>> {
+) -> sqlx::Result<(Option<i64>, Option<i64>)> {
     let Writes {
         state,
         events,
@@ -297,8 +298,8 @@ pub async fn record<S: Serialize>(
     } = writes;
     if events.is_empty() && bumps.is_none() && standing.is_none() {
         return match state {
-            Some(state) => save_state(tx, campaign, state).await.map(Some),
-            None => Ok(None),
+            Some(state) => Ok((Some(save_state(tx, campaign, state).await?), None)),
+            None => Ok((None, None)),
         };
     }
     // Each event's place after the campaign's counters: among all events, and among those each
@@ -342,7 +343,7 @@ pub async fn record<S: Serialize>(
              standing = coalesce($16::jsonb, standing) \
            where id = $1 \
            returning next_event - $2 as seq, next_soviet_event - $3 as soviet, \
-             next_finnish_event - $4 as finnish), \
+             next_finnish_event - $4 as finnish, version), \
          logged as (insert into game_events \
            (campaign_id, seq, soviet_seq, finnish_seq, audience, kind, moment, sentence, payload) \
          select $1, c.seq + e.place - 1, c.soviet + e.soviet, c.finnish + e.finnish, \
@@ -350,11 +351,11 @@ pub async fn record<S: Serialize>(
          from counters c, unnest($5::bigint[], $6::bigint[], $7::text[], $8::text[], $9::text[], \
            $10::text[], $11::jsonb[]) with ordinality \
            as e(soviet, finnish, audience, kind, moment, sentence, payload, place)) \
-         select {revision}"
+         select {revision}, (select version from counters)"
     );
     let column = |f: fn(&NewEvent) -> &str| events.iter().map(f).collect::<Vec<_>>();
     let bumps = bumps.unwrap_or_default();
-    let query = sqlx::query_scalar::<_, Option<i64>>(&sql)
+    let query = sqlx::query_as::<_, (Option<i64>, Option<i64>)>(&sql)
         .bind(campaign)
         .bind(events.len() as i64)
         .bind(soviet)

@@ -21,6 +21,8 @@ pub struct Committed<G: Game> {
     state: std::sync::Arc<G::State>,
     role: Role,
     rolls: Vec<RolledRoll>,
+    campaign: Uuid,
+    version: Option<i64>,
 }
 
 impl<G: Game> Committed<G> {
@@ -32,6 +34,16 @@ impl<G: Game> Committed<G> {
     /// The caller's view of the state as committed.
     pub fn view(&self) -> G::View {
         G::view(&self.state, self.role)
+    }
+
+    /// The caller's view as the API answers it, kept as the view of the version the command
+    /// committed (`web::view_cache`): the caller's next look, and every reader of that role
+    /// after it, is answered without building it again.
+    pub fn answer(&self) -> Result<axum::response::Response, AppError> {
+        let key = self
+            .version
+            .map(|v| (self.campaign, self.role, v, G::SEGMENT));
+        crate::web::view_cache::answer(key, &self.view())
     }
 }
 
@@ -123,8 +135,14 @@ impl<G: Game> GameCommand<G> {
         notices.queue(self.command.tx(), id).await?;
         let role = self.command.role;
         let state = std::sync::Arc::new(self.state);
-        let rolls = self.command.finish(state.clone(), &entries).await?;
-        Ok(Committed { state, role, rolls })
+        let closed = self.command.finish(state.clone(), &entries).await?;
+        Ok(Committed {
+            state,
+            role,
+            rolls: closed.rolls,
+            campaign: id,
+            version: closed.version,
+        })
     }
 }
 

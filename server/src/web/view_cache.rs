@@ -96,6 +96,16 @@ pub async fn page(
     }
 }
 
+/// `view` serialized as the answer to a command, and kept under `key` (if the command knows the
+/// version it committed) for the readers who come next, unless a reader kept it first.
+pub fn answer<T: serde::Serialize>(key: Option<Key>, view: &T) -> Result<Response, AppError> {
+    let bytes = Bytes::from(serde_json::to_vec(view).map_err(AppError::internal)?);
+    if let Some(key) = key {
+        let _ = slot(Kept::Json(key)).set(bytes.clone());
+    }
+    Ok(([(header::CONTENT_TYPE, "application/json")], bytes).into_response())
+}
+
 /// The view under `key`, or `build`'s answer serialized and kept.
 pub async fn json<T: serde::Serialize>(
     key: Key,

@@ -581,3 +581,57 @@ async fn a_kept_state_stands_for_the_stored_one_only_at_its_revision() {
         "and keeps what it wrote"
     );
 }
+
+/// A command answers with its caller's view and keeps it as the view of the version it
+/// committed: the caller's next look is answered from it without reading the state, and says
+/// the same. Checked for a command that rolls no dice (an order) and for one that resolves an
+/// Hour with rolls, whose versions move in a statement of their own.
+#[tokio::test]
+async fn a_commands_answer_is_the_view_its_caller_reads_next() {
+    let c = WonsTable::contact().await;
+    let api = c.app.api();
+    let view_url = format!("{}/api/v1/campaigns/{}/wons/view", c.app.url, c.id);
+    let look = async |token: &str| {
+        let (status, body, statements) = counted(api.get(&view_url).bearer_auth(token)).await;
+        assert!(status.is_success(), "{status} {body}");
+        let read_state = statements.iter().any(|s| s.contains("game_states"));
+        (
+            serde_json::from_str::<serde_json::Value>(&body).expect("a JSON view"),
+            read_state,
+        )
+    };
+    let rolls = async || -> i64 {
+        sqlx::query_scalar("select count(*) from rolls where campaign_id = $1::uuid")
+            .bind(&c.id)
+            .fetch_one(&c.app.db)
+            .await
+            .expect("counts rolls")
+    };
+
+    let view = c.view(&c.soviet).await;
+    let platoon = view["platoons"][0]["id"].as_str().expect("a platoon");
+    let before = rolls().await;
+    let (status, answer) = c
+        .order(&c.soviet, platoon, json!({"action": "defend"}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(rolls().await, before, "an order rolls no dice");
+    assert_eq!(look(&c.soviet).await, (answer, false));
+    let (_, built) = look(&c.finn).await;
+    assert!(
+        built,
+        "the Finnish view of that version was not kept: it is built"
+    );
+
+    // The Soviet vanguard attacks the Finns at C, and the Soviet player rolls the force's
+    // starting Force Morale.
+    c.open_battle_at_c().await;
+    let before = rolls().await;
+    let (status, answer) = c.post(&c.soviet, "battles/1/force-morale", json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert!(rolls().await > before, "Force Morale was rolled");
+    assert_eq!(look(&c.soviet).await, (answer, false));
+    let (status, answer) = c.post(&c.finn, "battles/1/force-morale", json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(look(&c.finn).await, (answer, false));
+}

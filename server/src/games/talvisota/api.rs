@@ -201,7 +201,7 @@ pub async fn api_view(
     if access.membership.campaign.game() != crate::core::domain::Game::Talvisota {
         return Err(AppError::not_found());
     }
-    let key = crate::web::view_cache::key(&access, "talvisota");
+    let key = crate::web::view_cache::key(&access, <Talvisota as crate::games::Game>::SEGMENT);
     crate::web::view_cache::json(key, async {
         let game = read(&state, &access).await?;
         Ok(view_for(&game, access.role()))
@@ -234,8 +234,8 @@ pub async fn api_organisation(
     State(state): State<AppState>,
     access: CampaignAccess,
     ApiJson(orders): ApiJson<SovietOrganisation>,
-) -> Result<Json<TalvisotaView>, AppError> {
-    Ok(Json(soviet_organise(&state, &access, orders).await?.view()))
+) -> Result<axum::response::Response, AppError> {
+    soviet_organise(&state, &access, orders).await?.answer()
 }
 
 /// `POST /api/v1/campaigns/{id}/talvisota/soviet-sheet`: the Soviet command sheet, placed face down.
@@ -248,8 +248,8 @@ pub async fn api_soviet_sheet(
     State(state): State<AppState>,
     access: CampaignAccess,
     ApiJson(sheet): ApiJson<SovietSheet>,
-) -> Result<Json<TalvisotaView>, AppError> {
-    Ok(Json(soviet_sheet(&state, &access, sheet).await?.view()))
+) -> Result<axum::response::Response, AppError> {
+    soviet_sheet(&state, &access, sheet).await?.answer()
 }
 
 /// `POST /api/v1/campaigns/{id}/talvisota/finnish-sheet`: the Finnish command sheet, placed face down.
@@ -262,8 +262,8 @@ pub async fn api_finnish_sheet(
     State(state): State<AppState>,
     access: CampaignAccess,
     ApiJson(sheet): ApiJson<FinnishSheet>,
-) -> Result<Json<TalvisotaView>, AppError> {
-    Ok(Json(finnish_sheet(&state, &access, sheet).await?.view()))
+) -> Result<axum::response::Response, AppError> {
+    finnish_sheet(&state, &access, sheet).await?.answer()
 }
 
 /// `POST /api/v1/campaigns/{id}/talvisota/combats`: reveals and resolves one combat, in the
@@ -277,12 +277,10 @@ pub async fn api_combat(
     State(state): State<AppState>,
     access: CampaignAccess,
     ApiJson(body): ApiJson<CombatIn>,
-) -> Result<Json<TalvisotaView>, AppError> {
-    Ok(Json(
-        resolve_combat(&state, &access, body.placement)
-            .await?
-            .view(),
-    ))
+) -> Result<axum::response::Response, AppError> {
+    resolve_combat(&state, &access, body.placement)
+        .await?
+        .answer()
 }
 
 /// `POST /api/v1/campaigns/{id}/talvisota/harassment`: the Finnish harassment or a pass; the end
@@ -296,10 +294,10 @@ pub async fn api_harassment(
     State(state): State<AppState>,
     access: CampaignAccess,
     ApiJson(body): ApiJson<HarassmentIn>,
-) -> Result<Json<TalvisotaView>, AppError> {
-    Ok(Json(
-        harassment(&state, &access, body.infiltration).await?.view(),
-    ))
+) -> Result<axum::response::Response, AppError> {
+    harassment(&state, &access, body.infiltration)
+        .await?
+        .answer()
 }
 
 /// `POST /api/v1/campaigns/{id}/talvisota/advance`: the umpire starts the first turn (or moves
@@ -312,8 +310,8 @@ pub async fn api_harassment(
 pub async fn api_advance(
     State(state): State<AppState>,
     access: CampaignAccess,
-) -> Result<Json<TalvisotaView>, AppError> {
-    Ok(Json(advance(&state, &access).await?.view()))
+) -> Result<axum::response::Response, AppError> {
+    advance(&state, &access).await?.answer()
 }
 
 /// `POST /api/v1/campaigns/{id}/talvisota/solo`: in a solo game, the server makes the Finns'
@@ -326,8 +324,8 @@ pub async fn api_advance(
 pub async fn api_solo(
     State(state): State<AppState>,
     access: CampaignAccess,
-) -> Result<Json<TalvisotaView>, AppError> {
-    Ok(Json(solo_move(&state, &access).await?.view()))
+) -> Result<axum::response::Response, AppError> {
+    solo_move(&state, &access).await?.answer()
 }
 
 /// `POST /api/v1/campaigns/{id}/talvisota/corrections`: the umpire sets a morale track or where
@@ -344,8 +342,8 @@ pub async fn api_correct(
     State(state): State<AppState>,
     access: CampaignAccess,
     ApiJson(body): ApiJson<CorrectionIn>,
-) -> Result<Json<TalvisotaView>, AppError> {
-    Ok(Json(correct(&state, &access, body).await?.view()))
+) -> Result<axum::response::Response, AppError> {
+    correct(&state, &access, body).await?.answer()
 }
 
 /// Every Talvisota API route, with its part of the OpenAPI document.

@@ -8,7 +8,6 @@ use crate::games::wons::rules::aftermath::{BattleReport, Reporter, submit_report
 use crate::games::wons::views::WonsView;
 use crate::state::AppState;
 use crate::web::{ApiJson, CampaignAccess};
-use axum::Json;
 use axum::extract::{Path, State};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -57,12 +56,10 @@ pub async fn api_battle_result(
     access: CampaignAccess,
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<BattleReport>,
-) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(
-        record_battle(&state, &access, path.battle, &body)
-            .await?
-            .view(),
-    ))
+) -> Result<axum::response::Response, AppError> {
+    record_battle(&state, &access, path.battle, &body)
+        .await?
+        .answer()
 }
 
 /// Whose Force Morale to roll: a player rolls for their own side; the umpire names the side.
@@ -105,12 +102,10 @@ pub async fn api_force_morale(
     access: CampaignAccess,
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<ForceMoraleIn>,
-) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(
-        roll_force_morale(&state, &access, path.battle, body.side)
-            .await?
-            .view(),
-    ))
+) -> Result<axum::response::Response, AppError> {
+    roll_force_morale(&state, &access, path.battle, body.side)
+        .await?
+        .answer()
 }
 
 /// Fires the caller's side's barrage before a pending battle (R23.1).
@@ -147,12 +142,10 @@ pub async fn api_barrage(
     access: CampaignAccess,
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<crate::games::wons::rules::barrage::BarrageRequest>,
-) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(
-        fire_barrage(&state, &access, path.battle, body)
-            .await?
-            .view(),
-    ))
+) -> Result<axum::response::Response, AppError> {
+    fire_barrage(&state, &access, path.battle, body)
+        .await?
+        .answer()
 }
 
 /// A prisoner interrogation, by a side's player or (naming the side) the umpire.
@@ -200,12 +193,10 @@ pub async fn api_interrogate(
     access: CampaignAccess,
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<InterrogationIn>,
-) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(
-        interrogate(&state, &access, path.battle, body)
-            .await?
-            .view(),
-    ))
+) -> Result<axum::response::Response, AppError> {
+    interrogate(&state, &access, path.battle, body)
+        .await?
+        .answer()
 }
 
 /// The side a command acts for: a player's own, or the one the umpire names.

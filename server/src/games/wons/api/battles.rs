@@ -18,7 +18,6 @@ use crate::games::wons::rules::tables::surprise::SurpriseLevel;
 use crate::games::wons::views::WonsView;
 use crate::state::AppState;
 use crate::web::{ApiJson, CampaignAccess};
-use axum::Json;
 use axum::extract::{Path, State};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -63,12 +62,10 @@ pub async fn api_support_points(
     access: CampaignAccess,
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<SupportPointsIn>,
-) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(
-        assign_points(&state, &access, path.battle, &body)
-            .await?
-            .view(),
-    ))
+) -> Result<axum::response::Response, AppError> {
+    assign_points(&state, &access, path.battle, &body)
+        .await?
+        .answer()
 }
 
 /// A side's whole list of purchases for a battle.
@@ -111,12 +108,10 @@ pub async fn api_support(
     access: CampaignAccess,
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<PurchasesIn>,
-) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(
-        buy_support(&state, &access, path.battle, &body)
-            .await?
-            .view(),
-    ))
+) -> Result<axum::response::Response, AppError> {
+    buy_support(&state, &access, path.battle, &body)
+        .await?
+        .answer()
 }
 
 /// The surprise of a battle: the surprised side and the level, or neither to clear it.
@@ -173,10 +168,10 @@ pub async fn api_surprise(
     access: CampaignAccess,
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<SurpriseIn>,
-) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(
-        surprise(&state, &access, path.battle, &body).await?.view(),
-    ))
+) -> Result<axum::response::Response, AppError> {
+    surprise(&state, &access, path.battle, &body)
+        .await?
+        .answer()
 }
 
 /// Records the Soviet recon's Turn Zero; the umpire or the Soviet player.
@@ -214,10 +209,10 @@ pub async fn api_turn_zero(
     access: CampaignAccess,
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<TurnZeroReport>,
-) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(
-        turn_zero(&state, &access, path.battle, &body).await?.view(),
-    ))
+) -> Result<axum::response::Response, AppError> {
+    turn_zero(&state, &access, path.battle, &body)
+        .await?
+        .answer()
 }
 
 /// A capture roll, by a side's player or (naming the side) the umpire.
@@ -281,10 +276,8 @@ pub async fn api_capture(
     access: CampaignAccess,
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<CaptureIn>,
-) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(
-        capture(&state, &access, path.battle, &body).await?.view(),
-    ))
+) -> Result<axum::response::Response, AppError> {
+    capture(&state, &access, path.battle, &body).await?.answer()
 }
 
 /// Sets the campaign's Force Morale table; umpire only.
@@ -316,8 +309,6 @@ pub async fn api_force_morale_table(
     State(state): State<AppState>,
     access: CampaignAccess,
     ApiJson(body): ApiJson<ForceMoraleTable>,
-) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(
-        force_morale_table(&state, &access, body).await?.view(),
-    ))
+) -> Result<axum::response::Response, AppError> {
+    force_morale_table(&state, &access, body).await?.answer()
 }

@@ -61,8 +61,8 @@ pub async fn api_correct(
     State(state): State<AppState>,
     access: CampaignAccess,
     ApiJson(body): ApiJson<CorrectionIn>,
-) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(correct(&state, &access, body).await?.view()))
+) -> Result<axum::response::Response, AppError> {
+    correct(&state, &access, body).await?.answer()
 }
 
 /// A fact the umpire reveals to a side.
@@ -101,8 +101,8 @@ pub async fn api_reveal(
     State(state): State<AppState>,
     access: CampaignAccess,
     ApiJson(body): ApiJson<RevealIn>,
-) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(reveal(&state, &access, body).await?.view()))
+) -> Result<axum::response::Response, AppError> {
+    reveal(&state, &access, body).await?.answer()
 }
 
 /// Ends the campaign, evaluating the pack's victory conditions; umpire only.
@@ -119,8 +119,8 @@ pub async fn end(state: &AppState, access: &CampaignAccess) -> Result<Committed<
 pub async fn api_end(
     State(state): State<AppState>,
     access: CampaignAccess,
-) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(end(&state, &access).await?.view()))
+) -> Result<axum::response::Response, AppError> {
+    end(&state, &access).await?.answer()
 }
 
 /// The events the caller may read, newest first.

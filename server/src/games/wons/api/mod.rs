@@ -156,7 +156,7 @@ pub async fn api_view(
     access: CampaignAccess,
 ) -> Result<axum::response::Response, AppError> {
     require_wons(&access)?;
-    let key = crate::web::view_cache::key(&access, "wons");
+    let key = crate::web::view_cache::key(&access, <Wons as crate::games::Game>::SEGMENT);
     crate::web::view_cache::json(key, async { Ok(view(&state, &access).await?.1) }).await
 }
 
@@ -306,12 +306,10 @@ pub async fn api_extra_action(
     access: CampaignAccess,
     Path(path): Path<PlatoonPath>,
     ApiJson(order): ApiJson<Order>,
-) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(
-        extra_action(&state, &access, &path.platoon, order)
-            .await?
-            .view(),
-    ))
+) -> Result<axum::response::Response, AppError> {
+    extra_action(&state, &access, &path.platoon, order)
+        .await?
+        .answer()
 }
 
 /// The path of an order.
@@ -332,12 +330,10 @@ pub async fn api_give_order(
     access: CampaignAccess,
     Path(path): Path<PlatoonPath>,
     ApiJson(order): ApiJson<Order>,
-) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(
-        give_order(&state, &access, &path.platoon, order)
-            .await?
-            .view(),
-    ))
+) -> Result<axum::response::Response, AppError> {
+    give_order(&state, &access, &path.platoon, order)
+        .await?
+        .answer()
 }
 
 /// `PUT /api/v1/campaigns/{id}/wons/orders`: gives several platoons their orders for the coming
@@ -351,8 +347,8 @@ pub async fn api_give_orders(
     State(state): State<AppState>,
     access: CampaignAccess,
     ApiJson(orders): ApiJson<Vec<PlatoonOrder>>,
-) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(give_orders(&state, &access, orders).await?.view()))
+) -> Result<axum::response::Response, AppError> {
+    give_orders(&state, &access, orders).await?.answer()
 }
 
 /// A new order of march for the Soviet stacks, leading stack first; null withdraws the plan.
@@ -394,8 +390,8 @@ pub async fn api_reorganize(
     State(state): State<AppState>,
     access: CampaignAccess,
     ApiJson(body): ApiJson<ReorganizationIn>,
-) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(reorganize(&state, &access, body.stacks).await?.view()))
+) -> Result<axum::response::Response, AppError> {
+    reorganize(&state, &access, body.stacks).await?.answer()
 }
 
 /// The caller's orders for the coming Hour.
@@ -478,12 +474,10 @@ pub async fn api_ready(
     State(state): State<AppState>,
     access: CampaignAccess,
     ApiJson(body): ApiJson<ReadyIn>,
-) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(
-        mark_ready(&state, &access, body.confirm_defaults)
-            .await?
-            .view(),
-    ))
+) -> Result<axum::response::Response, AppError> {
+    mark_ready(&state, &access, body.confirm_defaults)
+        .await?
+        .answer()
 }
 
 /// Withdraws the caller's side's ready mark, while the Hour has not resolved.
@@ -511,8 +505,8 @@ pub async fn withdraw_ready(
 pub async fn api_withdraw_ready(
     State(state): State<AppState>,
     access: CampaignAccess,
-) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(withdraw_ready(&state, &access).await?.view()))
+) -> Result<axum::response::Response, AppError> {
+    withdraw_ready(&state, &access).await?.answer()
 }
 
 /// Resolves the Hour now, missing orders defaulting to Defend; umpire only.
@@ -540,8 +534,8 @@ pub async fn force_resolution(
 pub async fn api_resolve(
     State(state): State<AppState>,
     access: CampaignAccess,
-) -> Result<Json<WonsView>, AppError> {
-    Ok(Json(force_resolution(&state, &access).await?.view()))
+) -> Result<axum::response::Response, AppError> {
+    force_resolution(&state, &access).await?.answer()
 }
 
 /// Whether `role` plays a side (and so gives orders).
