@@ -515,6 +515,12 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
         let server = Server::start(&t, db_opts).await?;
         let other = t.through(&server.url);
         figures.push(hours_under_readers(&other, &pool, plan).await?);
+        figures.push(Figure {
+            measure: "hours_server_peak_memory_mb",
+            value: server.peak_mb(),
+            budget: None,
+            detail: "VmHWM of the motti process while the Hours were played under readers: each new version's views replace the last instead of piling up".into(),
+        });
         return Ok(figures);
     }
     if std::env::args().any(|a| a == "--rolls") {

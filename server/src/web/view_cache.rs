@@ -15,7 +15,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use uuid::Uuid;
 
-/// How many views are kept before the cache starts afresh.
+/// How many places (a campaign's view or page as one role, or one reader, sees it) are kept
+/// before the cache starts afresh.
 const CAPACITY: usize = 4096;
 
 /// A view's key: its campaign, the reader's role, the campaign's version, and which view.
@@ -39,23 +40,52 @@ enum Kept {
     Page(Key, Uuid, String),
 }
 
+/// Where a view is kept: its key without the version, since only the newest version of each is
+/// kept (an older one is never asked again but by a reader who read the version just before a
+/// change, and what it would keep would be a view built after it).
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Place {
+    Json(Uuid, Role, &'static str),
+    Page(Uuid, Role, &'static str, Uuid, String),
+}
+
+impl Kept {
+    fn place(self) -> (Place, i64) {
+        match self {
+            Kept::Json((id, role, version, kind)) => (Place::Json(id, role, kind), version),
+            Kept::Page((id, role, version, kind), user, name) => {
+                (Place::Page(id, role, kind, user, name), version)
+            }
+        }
+    }
+}
+
 /// A kept answer, or the one being built: the first reader of a new version builds it and the
 /// readers who arrive meanwhile wait for it, instead of each building the same view (every open
 /// page asks again at once when a change is announced).
 type Slot = Arc<tokio::sync::OnceCell<Bytes>>;
 
-fn views() -> &'static Mutex<HashMap<Kept, Slot>> {
-    static VIEWS: OnceLock<Mutex<HashMap<Kept, Slot>>> = OnceLock::new();
+fn views() -> &'static Mutex<HashMap<Place, (i64, Slot)>> {
+    static VIEWS: OnceLock<Mutex<HashMap<Place, (i64, Slot)>>> = OnceLock::new();
     VIEWS.get_or_init(Default::default)
 }
 
-/// The slot for `key`, new if there is none, starting afresh when the cache is full.
+/// The slot for `key`: the kept one of its version, or a new one that replaces an older
+/// version's; for a version older than the one kept, a slot of its own that is not kept. The
+/// cache starts afresh when full.
 fn slot(key: Kept) -> Slot {
+    let (place, version) = key.place();
     let mut views = views().lock().unwrap_or_else(|e| e.into_inner());
-    if views.len() >= CAPACITY && !views.contains_key(&key) {
-        views.clear();
+    match views.get(&place) {
+        Some((kept, slot)) if *kept == version => return slot.clone(),
+        Some((kept, _)) if *kept > version => return Slot::default(),
+        Some(_) => {}
+        None if views.len() >= CAPACITY => views.clear(),
+        None => {}
     }
-    views.entry(key).or_default().clone()
+    let slot = Slot::default();
+    views.insert(place, (version, slot.clone()));
+    slot
 }
 
 /// Forgets every kept view and page, so that the next reader of each builds it afresh: the
@@ -161,6 +191,55 @@ mod tests {
         .await
         .expect("answers");
         assert_eq!(builds.load(Ordering::SeqCst), 2);
+    }
+
+    #[tokio::test]
+    async fn only_the_newest_version_of_a_view_is_kept() {
+        let _turn = ONE_AT_A_TIME.lock().await;
+        let campaign = Uuid::new_v4();
+        let builds = AtomicUsize::new(0);
+        let read = |version: i64| {
+            let builds = &builds;
+            json(
+                (campaign, Role::Umpire, version, "newest-view"),
+                async move {
+                    builds.fetch_add(1, Ordering::SeqCst);
+                    Ok(version)
+                },
+            )
+        };
+        let held = || {
+            views()
+                .lock()
+                .unwrap()
+                .keys()
+                .filter(|p| matches!(p, Place::Json(id, ..) if *id == campaign))
+                .count()
+        };
+        for version in 1..=5 {
+            read(version).await.expect("answers");
+        }
+        assert_eq!(builds.load(Ordering::SeqCst), 5);
+        assert_eq!(
+            held(),
+            1,
+            "one place for the campaign's view, however many versions"
+        );
+        read(5).await.expect("answers");
+        assert_eq!(builds.load(Ordering::SeqCst), 5, "the newest is kept");
+        read(4).await.expect("answers");
+        read(4).await.expect("answers");
+        assert_eq!(
+            builds.load(Ordering::SeqCst),
+            7,
+            "an older version is built each time, not kept"
+        );
+        read(5).await.expect("answers");
+        assert_eq!(
+            builds.load(Ordering::SeqCst),
+            7,
+            "nor does it replace the newest"
+        );
     }
 
     #[tokio::test]
