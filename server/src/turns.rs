@@ -28,8 +28,9 @@ use axum::extract::ConnectInfo;
 use axum::http::Method;
 use tokio::sync::{Notify, oneshot};
 
-/// The longest a read waits for running commands once its turn has come: however busy the
-/// commands keep the server, pages still answer.
+/// The longest a read that follows reads waits for commands to stop before it asks for a turn
+/// (it then runs beside them, one such read at a time): however busy the commands keep the
+/// server, pages still answer.
 pub const PAUSE: Duration = Duration::from_millis(20);
 
 /// How long reads that follow reads go on waiting after the last command ends: a player's next

@@ -177,10 +177,11 @@ impl Command {
         let rolls = made_rolls(self.dice, &mut self.readers)?;
         let id = self.campaign.id;
         let r = self.readers;
+        let moves = bumps(r);
         let mut writes = db::game::Writes {
             state,
             events,
-            bumps: Some(bumps(r)),
+            bumps: Some(moves),
             standing: self.standing.as_ref(),
         };
         let (revision, version) = if rolls.is_empty() {
@@ -201,7 +202,7 @@ impl Command {
                         hash: &hash,
                         lines: self.entropy.lines(),
                     },
-                    bumps: bumps(r),
+                    bumps: moves,
                 },
             )
             .await?;
@@ -210,7 +211,7 @@ impl Command {
                     "the locked campaign's rolls were not written",
                 ));
             }
-            (revision, version.map(|v| v + bumps(r).umpire))
+            (revision, version.map(|v| v + moves.umpire))
         };
         self.tx.commit().await?;
         self.notes.send(r.payload(id));

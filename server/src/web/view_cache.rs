@@ -32,16 +32,9 @@ pub fn key(access: &crate::web::CampaignAccess, kind: &'static str) -> Key {
     )
 }
 
-/// What is kept: a JSON view by its key, or a page by its key and its reader (a page names the
-/// signed-in user).
-#[derive(Clone, PartialEq, Eq, Hash)]
-enum Kept {
-    Json(Key),
-    Page(Key, Uuid, String),
-}
-
-/// Where a view is kept: its key without the version, since only the newest version of each is
-/// kept (an older one is never asked again but by a reader who read the version just before a
+/// Where a view is kept: a JSON view by its key, a page by its key and its reader (a page names
+/// the signed-in user), each without the version, since only the newest version of each is
+/// kept (an older one is asked again only by a reader who read the campaign just before a
 /// change, and what it would keep would be a view built after it).
 #[derive(Clone, PartialEq, Eq, Hash)]
 enum Place {
@@ -49,15 +42,9 @@ enum Place {
     Page(Uuid, Role, &'static str, Uuid, String),
 }
 
-impl Kept {
-    fn place(self) -> (Place, i64) {
-        match self {
-            Kept::Json((id, role, version, kind)) => (Place::Json(id, role, kind), version),
-            Kept::Page((id, role, version, kind), user, name) => {
-                (Place::Page(id, role, kind, user, name), version)
-            }
-        }
-    }
+/// The slot of the JSON view under `key`.
+fn json_slot((id, role, version, kind): Key) -> Slot {
+    slot(Place::Json(id, role, kind), version)
 }
 
 /// A kept answer, or the one being built: the first reader of a new version builds it and the
@@ -70,11 +57,10 @@ fn views() -> &'static Mutex<HashMap<Place, (i64, Slot)>> {
     VIEWS.get_or_init(Default::default)
 }
 
-/// The slot for `key`: the kept one of its version, or a new one that replaces an older
+/// The slot for `place` at `version`: the kept one of that version, or a new one that replaces an older
 /// version's; for a version older than the one kept, a slot of its own that is not kept. The
 /// cache starts afresh when full.
-fn slot(key: Kept) -> Slot {
-    let (place, version) = key.place();
+fn slot(place: Place, version: i64) -> Slot {
     let mut views = views().lock().unwrap_or_else(|e| e.into_inner());
     match views.get(&place) {
         Some((kept, slot)) if *kept == version => return slot.clone(),
@@ -107,7 +93,11 @@ pub async fn page(
     user: (Uuid, &str),
     build: impl Future<Output = Result<Response, AppError>>,
 ) -> Result<Response, AppError> {
-    let slot = slot(Kept::Page(key, user.0, user.1.to_owned()));
+    let (id, role, version, kind) = key;
+    let slot = slot(
+        Place::Page(id, role, kind, user.0, user.1.to_owned()),
+        version,
+    );
     let kept = slot
         .get_or_try_init(|| async {
             let response = build.await.map_err(NotKept::Failed)?;
@@ -131,7 +121,7 @@ pub async fn page(
 pub fn answer<T: serde::Serialize>(key: Option<Key>, view: &T) -> Result<Response, AppError> {
     let bytes = Bytes::from(serde_json::to_vec(view).map_err(AppError::internal)?);
     if let Some(key) = key {
-        let _ = slot(Kept::Json(key)).set(bytes.clone());
+        let _ = json_slot(key).set(bytes.clone());
     }
     Ok(([(header::CONTENT_TYPE, "application/json")], bytes).into_response())
 }
@@ -141,7 +131,7 @@ pub async fn json<T: serde::Serialize>(
     key: Key,
     build: impl Future<Output = Result<T, AppError>>,
 ) -> Result<Response, AppError> {
-    let slot = slot(Kept::Json(key));
+    let slot = json_slot(key);
     let bytes = slot
         .get_or_try_init(|| async {
             let json = serde_json::to_vec(&build.await?).map_err(AppError::internal)?;
