@@ -15,6 +15,27 @@ use crate::state::AppState;
 use sqlx::{Postgres, Transaction};
 use uuid::Uuid;
 
+/// Why the lock refused a caller whose access was read by an earlier request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stale {
+    /// The credential is no longer current (a token revoked or expired, a sign-in ended).
+    NotCurrent,
+    /// The caller now holds another role in the campaign.
+    RoleChanged,
+}
+
+impl From<Stale> for AppError {
+    fn from(stale: Stale) -> AppError {
+        match stale {
+            Stale::NotCurrent => AppError::unauthorized(),
+            Stale::RoleChanged => AppError::conflict(
+                "role_changed",
+                "Your role in this campaign has changed; reload the campaign and try again.",
+            ),
+        }
+    }
+}
+
 /// A command under way: the campaign is locked until it commits or is dropped (which rolls back).
 pub struct Command {
     tx: Transaction<'static, Postgres>,
@@ -42,27 +63,52 @@ impl Command {
     /// Opens a transaction and locks campaign `campaign` for its participant `user`; 404 when
     /// the user takes no part in it, 409 when it has finished.
     pub async fn begin(state: &AppState, campaign: Uuid, user: Uuid) -> Result<Command, AppError> {
-        Command::open(state, campaign, Some(user)).await
+        let runner = db::locked::Runner::User(user);
+        Ok(Command::open(state, campaign, runner, None).await??)
+    }
+
+    /// As `begin`, for a caller whose access (`credential`, and `role` in the campaign) may
+    /// have been read by an earlier request: the lock checks again that the credential is
+    /// current and that the caller still holds that role, and answers why not with the
+    /// transaction rolled back.
+    pub async fn begin_as(
+        state: &AppState,
+        campaign: Uuid,
+        credential: &db::users::Credential,
+        user: Uuid,
+        role: Role,
+    ) -> Result<Result<Command, Stale>, AppError> {
+        let runner = db::locked::Runner::Caller(credential, user);
+        Command::open(state, campaign, runner, Some(role)).await
     }
 
     /// Opens a transaction and locks the campaign for a command the server runs itself
     /// (such as a passed deadline); it acts with the umpire's authority.
     pub async fn begin_system(state: &AppState, campaign: Uuid) -> Result<Command, AppError> {
-        Command::open(state, campaign, None).await
+        let runner = db::locked::Runner::Server;
+        Ok(Command::open(state, campaign, runner, None).await??)
     }
 
     /// Locks the campaign and reads, in the same statement, what the command needs: the dice
     /// material and the game's state (read again should a change have been committed while the
-    /// lock was awaited).
+    /// lock was awaited). With `role`, the caller must still be current and hold it.
     async fn open(
         state: &AppState,
         campaign: Uuid,
-        user: Option<Uuid>,
-    ) -> Result<Command, AppError> {
+        runner: db::locked::Runner<'_>,
+        role: Option<Role>,
+    ) -> Result<Result<Command, Stale>, AppError> {
+        let user = runner.user();
         let mut tx = crate::db::pool::begin(&state.db).await?;
-        let locked = db::locked::lock_for_command(&mut tx, campaign, user)
+        let locked = db::locked::lock_for_command(&mut tx, campaign, runner)
             .await?
             .ok_or_else(AppError::not_found)?;
+        if !locked.current {
+            return Ok(Err(Stale::NotCurrent));
+        }
+        if role.is_some_and(|role| role != locked.role) {
+            return Ok(Err(Stale::RoleChanged));
+        }
         let (mut campaign, role) = (locked.campaign, locked.role);
         refuse_finished(&campaign)?;
         let fresh = match locked.fresh {
@@ -78,7 +124,7 @@ impl Command {
         } else {
             first_readers(role)
         };
-        Ok(Command {
+        Ok(Ok(Command {
             stored_state: fresh.state,
             standing: None,
             readers,
@@ -89,7 +135,7 @@ impl Command {
             campaign,
             dice,
             entropy,
-        })
+        }))
     }
 
     /// The game's state document, if the game has started: the one this process keeps, when

@@ -13,6 +13,8 @@ pub struct Locked {
     pub campaign: CampaignRow,
     /// The caller's role; the umpire's for a command the server runs itself.
     pub role: Role,
+    /// Whether the credential of a `Runner::Caller` is still current (always, for the others).
+    pub current: bool,
     /// The dice material and the state, or `None` when a change was committed while the lock
     /// was awaited: the statement read them as they stood before, so they must be read again.
     pub fresh: Option<Fresh>,
@@ -40,13 +42,35 @@ impl Fresh {
     }
 }
 
-/// Locks campaign `id` for a command of its participant `user` (`None`: the server's own) and
-/// reads what the command needs in the same statement (see `Locked`); `None` when there is no
-/// such campaign or `user` takes no part in it.
+/// Who runs a command, as the lock checks them.
+#[derive(Clone, Copy)]
+pub enum Runner<'a> {
+    /// The server itself, with the umpire's authority.
+    Server,
+    /// A participant.
+    User(Uuid),
+    /// A participant and the credential their request carried, which the lock checks is still
+    /// current (their access may have been kept from an earlier request: see `Locked::current`).
+    Caller(&'a super::users::Credential, Uuid),
+}
+
+impl Runner<'_> {
+    /// The participant, if one runs the command.
+    pub fn user(&self) -> Option<Uuid> {
+        match *self {
+            Runner::Server => None,
+            Runner::User(user) | Runner::Caller(_, user) => Some(user),
+        }
+    }
+}
+
+/// Locks campaign `id` for a command of `runner` and reads what the command needs in the same
+/// statement (see `Locked`); `None` when there is no such campaign or the runner's user takes
+/// no part in it.
 pub async fn lock_for_command(
     tx: &mut Transaction<'_, Postgres>,
     id: Uuid,
-    user: Option<Uuid>,
+    runner: Runner<'_>,
 ) -> sqlx::Result<Option<Locked>> {
     #[derive(FromRow)]
     struct Row {
@@ -60,7 +84,9 @@ pub async fn lock_for_command(
         material: super::dice::MaterialRow,
         revision: Option<i64>,
         state: Option<String>,
+        current: bool,
     }
+    let user = runner.user();
     let (role, participant, kept) = match user {
         Some(_) => (
             "p.role",
@@ -69,8 +95,16 @@ pub async fn lock_for_command(
         ),
         None => ("'umpire'", "", "$2"),
     };
+    let current = match runner {
+        Runner::Caller(..) => format!(
+            "(exists (select from {} and u.id = $2) or exists (select from {} and u.id = $2))",
+            super::users::Credential::token_source("$4"),
+            super::users::Credential::session_source("$5"),
+        ),
+        Runner::Server | Runner::User(_) => "true".to_owned(),
+    };
     let sql = format!(
-        "select {CAMPAIGN_COLUMNS}, {role} as role, \
+        "select {CAMPAIGN_COLUMNS}, {role} as role, {current} as current, \
            (select s.version from campaigns s where s.id = c.id) as seen_version, {material}, \
            (select g.revision from game_states g where g.campaign_id = c.id) as revision, \
            (select case when g.revision = {kept} then null else g.state::text end \
@@ -84,6 +118,12 @@ pub async fn lock_for_command(
         None => query,
     };
     let query = query.bind(super::kept_states::revision(id));
+    let query = match runner {
+        Runner::Caller(credential, _) => query
+            .bind(credential.token_hash())
+            .bind(credential.session_id()),
+        Runner::Server | Runner::User(_) => query,
+    };
     let Some(row) = query.fetch_optional(&mut **tx).await? else {
         return Ok(None);
     };
@@ -95,6 +135,7 @@ pub async fn lock_for_command(
         }),
     });
     Ok(Some(Locked {
+        current: row.current,
         role: row.role.parse().unwrap_or(Role::Soviet),
         campaign: row.campaign,
         fresh,

@@ -1,6 +1,6 @@
 //! Campaign access: the caller, the campaign named in the path and the caller's role in it.
 
-use crate::core::command::Command;
+use crate::core::command::{Command, Stale};
 use crate::core::domain::Role;
 use crate::core::error::AppError;
 use crate::db;
@@ -44,8 +44,31 @@ impl CampaignAccess {
     }
 
     /// Opens a command on the campaign for the caller: the transaction, with the campaign locked.
+    /// The lock checks again that the caller's credential is current and that they still hold
+    /// their role, so that an access kept from an earlier request (see [`CommandAccess`]) acts
+    /// only while it still holds; when it no longer does, it is forgotten and the caller is
+    /// refused as a fresh look would refuse them.
     pub async fn command(&self, state: &AppState) -> Result<Command, AppError> {
-        Command::begin(state, self.id(), self.user.id).await
+        let Some(credential) = &self.credential else {
+            return Command::begin(state, self.id(), self.user.id).await;
+        };
+        let opened =
+            Command::begin_as(state, self.id(), credential, self.user.id, self.role()).await;
+        match opened {
+            Ok(Ok(command)) => Ok(command),
+            Ok(Err(stale)) => {
+                kept::forget(credential, self.id());
+                Err(match stale {
+                    Stale::NotCurrent => crate::web::auth::not_current(credential),
+                    Stale::RoleChanged => stale.into(),
+                })
+            }
+            Err(e) => {
+                // No longer a participant (404), or the database failed: read it afresh next time.
+                kept::forget(credential, self.id());
+                Err(e)
+            }
+        }
     }
 
     /// Rolls what `make` asks of the dice for the caller, on its own (see `core::roll`), and
@@ -214,7 +237,24 @@ impl FromRequestParts<AppState> for RollerAccess {
     }
 }
 
-/// The accesses this process keeps for rolls.
+/// A campaign access for a command: this process keeps it as it keeps a roller's (see
+/// [`RollerAccess`]), so that a player's stream of orders costs no lookup per order. That is safe
+/// because the command's lock checks again that the credential is current and that its user still
+/// takes part with the same role (see [`CampaignAccess::command`]); what else the handler reads
+/// of the kept campaign row before the lock must not change while a campaign lasts (its id and
+/// game), since the command reads the row afresh with the lock.
+pub struct CommandAccess(pub CampaignAccess);
+
+impl FromRequestParts<AppState> for CommandAccess {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        CampaignAccess::extract(parts, state, true)
+            .await
+            .map(CommandAccess)
+    }
+}
+
+/// The accesses this process keeps for rolls and commands.
 mod kept {
     use super::{CampaignAccess, Credential, Duration, Instant, Mutex, OnceLock, RolledRoll, Uuid};
     use std::collections::HashMap;

@@ -351,6 +351,36 @@ impl Sides {
     }
 }
 
+/// Revokes the one API token of the holder of `token`, through the API.
+pub async fn revoke_own_token(app: &TestApp, token: &str) {
+    let (status, tokens) = app.get("/api/v1/tokens", Some(token)).await;
+    assert_eq!(status, StatusCode::OK, "{tokens}");
+    let [listed] = tokens.as_array().expect("tokens").as_slice() else {
+        panic!("one token: {tokens}");
+    };
+    let id = listed["id"].as_str().expect("id");
+    let (status, body) = app
+        .delete(&format!("/api/v1/tokens/{id}"), Some(token))
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
+}
+
+/// The user id of campaign `id`'s participant holding `role`, as its umpire reads it.
+pub async fn participant_id(app: &TestApp, id: &str, umpire: &str, role: &str) -> String {
+    let (status, campaign) = app
+        .get(&format!("/api/v1/campaigns/{id}"), Some(umpire))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{campaign}");
+    campaign["participants"]
+        .as_array()
+        .expect("participants")
+        .iter()
+        .find(|p| p["role"] == role)
+        .and_then(|p| p["user_id"].as_str())
+        .unwrap_or_else(|| panic!("the {role} player in {campaign}"))
+        .to_owned()
+}
+
 /// Asserts the documented error shape and returns the code.
 pub fn error_code(body: &Value) -> &str {
     let code = body["error"]["code"]

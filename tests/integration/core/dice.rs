@@ -618,35 +618,13 @@ async fn a_kept_access_ends_with_the_token_or_the_place_in_the_campaign() {
     assert_eq!(written, 4);
 
     // The Soviet player's token is revoked: the next roll is refused as any unknown token is.
-    let (status, tokens) = t.app.get("/api/v1/tokens", Some(&t.soviet)).await;
-    assert_eq!(status, StatusCode::OK, "{tokens}");
-    let [token] = tokens.as_array().expect("tokens").as_slice() else {
-        panic!("one token: {tokens}");
-    };
-    let id = token["id"].as_str().expect("id");
-    let (status, body) = t
-        .app
-        .delete(&format!("/api/v1/tokens/{id}"), Some(&t.soviet))
-        .await;
-    assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
+    crate::common::revoke_own_token(&t.app, &t.soviet).await;
     let (status, body) = roll(t.soviet.clone(), "after revoking").await;
     assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
     assert_eq!(error_code(&body), "bad_token");
 
     // The Finnish player is removed from the campaign: to him it no longer exists.
-    let (status, campaign) = t
-        .app
-        .get(&format!("/api/v1/campaigns/{}", t.id), Some(&t.umpire))
-        .await;
-    assert_eq!(status, StatusCode::OK, "{campaign}");
-    let finn = campaign["participants"]
-        .as_array()
-        .expect("participants")
-        .iter()
-        .find(|p| p["role"] == "finnish")
-        .and_then(|p| p["user_id"].as_str())
-        .expect("the Finnish player")
-        .to_owned();
+    let finn = crate::common::participant_id(&t.app, &t.id, &t.umpire, "finnish").await;
     let (status, body) = t
         .app
         .delete(

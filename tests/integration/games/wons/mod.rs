@@ -6,3 +6,4 @@ mod campaign;
 pub mod client;
 mod game;
 mod heroes;
+mod kept_access;
