@@ -15,8 +15,9 @@
 //! the last answer, and finds the machine free (as an anticipatory disk scheduler waits briefly
 //! for the next request of the process it just served). A read waits so at most [`PAUSE`];
 //! after that, reads run beside the commands one at a time, each waiting at most [`LINGER`]
-//! more for a gap between commands. So a stream of orders and resolutions has the machine to
-//! itself but for one read, and however busy the commands keep the server, pages still answer.
+//! more for such a gap (a linger without commands). So a stream of orders and resolutions has
+//! the machine to itself but for one read every few milliseconds, and however busy the commands
+//! keep the server, pages still answer.
 
 use std::collections::{HashMap, VecDeque};
 use std::net::SocketAddr;
@@ -253,8 +254,8 @@ impl Turns {
     /// the player's own and asks for a turn at once, ahead of reads that follow reads. Those
     /// first wait until no command is running and none ended within `linger`, without holding a
     /// turn the player's read would need; one that waits out `pause` goes on, one such read at
-    /// a time, so a stream of commands is never shared with more than one of them. The read
-    /// runs while the turns are held.
+    /// a time, at the next such gap or after `linger` more, so a stream of commands is never
+    /// shared with more than one read every `linger`. The read runs while the turns are held.
     pub async fn read(&self, first: bool) -> Reading<'_> {
         let late = if first
             || tokio::time::timeout(self.pause, self.quiet_now(self.linger))
@@ -264,7 +265,7 @@ impl Turns {
             None
         } else {
             let late = self.late.take(false).await;
-            let _ = tokio::time::timeout(self.linger, self.quiet_now(Duration::ZERO)).await;
+            let _ = tokio::time::timeout(self.linger, self.quiet_now(self.linger)).await;
             Some(late)
         };
         Reading {
@@ -449,6 +450,36 @@ mod tests {
             "quiet again: reads run together"
         );
         drop((a, b));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_read_that_waited_out_the_pause_does_not_take_a_gap_shorter_than_the_linger() {
+        let turns = std::sync::Arc::new(Turns::new(2, PAUSE, LINGER));
+        let first = turns.command();
+        let started = tokio::time::Instant::now();
+        let reader = {
+            let turns = turns.clone();
+            tokio::spawn(async move {
+                let _turn = turns.read(false).await;
+                tokio::time::Instant::now()
+            })
+        };
+        // Commands stream with gaps shorter than the linger: the player's next request comes
+        // within a few milliseconds of the last answer, and the read leaves it the machine.
+        tokio::time::sleep(PAUSE + Duration::from_millis(1)).await;
+        drop(first);
+        tokio::time::sleep(Duration::from_millis(2)).await;
+        assert!(
+            !reader.is_finished(),
+            "a read ran in a gap shorter than the linger"
+        );
+        let _next = turns.command();
+        let ran = reader.await.unwrap();
+        assert_eq!(
+            ran - started,
+            PAUSE + LINGER,
+            "bounded by the pause and the linger"
+        );
     }
 
     #[tokio::test(start_paused = true)]
