@@ -833,6 +833,8 @@ async fn hours_under_readers(t: &Arc<Table>, pool: &PgPool, plan: &Plan) -> anyh
     let view = format!("{}/api/v1/campaigns/{forty}/wons/view", t.url);
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let reads = Arc::new(AtomicU64::new(0));
+    // Each reader's view times while the Hours are played, for the readers' median and p99.
+    let waits = Arc::new(std::sync::Mutex::new(Vec::new()));
     let mut readers = Vec::new();
     let clients: usize = std::env::var("MOTTI_BENCH_READERS")
         .ok()
@@ -840,16 +842,21 @@ async fn hours_under_readers(t: &Arc<Table>, pool: &PgPool, plan: &Plan) -> anyh
         .unwrap_or(VIEW_CLIENTS);
     for _ in 0..clients {
         let (t, view, stop, reads) = (t.clone(), view.clone(), stop.clone(), reads.clone());
+        let waits = waits.clone();
         readers.push(tokio::spawn(async move {
+            let mut took = Vec::new();
             while !stop.load(Ordering::Relaxed) {
+                let at = Instant::now();
                 let res = t.http.get(&view).bearer_auth(&t.soviet).send().await;
                 if let Ok(res) = res
                     && res.status().is_success()
                     && res.bytes().await.is_ok()
                 {
                     reads.fetch_add(1, Ordering::Relaxed);
+                    took.push(at.elapsed());
                 }
             }
+            waits.lock().unwrap_or_else(|e| e.into_inner()).extend(took);
         }));
     }
     let wanted = std::env::var("MOTTI_BENCH_HOURS")
@@ -878,6 +885,14 @@ async fn hours_under_readers(t: &Arc<Table>, pool: &PgPool, plan: &Plan) -> anyh
     for r in readers {
         r.await?;
     }
+    let mut waits = std::mem::take(&mut *waits.lock().unwrap_or_else(|e| e.into_inner()));
+    waits.sort();
+    let at = |q: f64| {
+        waits
+            .get(((waits.len() as f64 - 1.0) * q) as usize)
+            .copied()
+            .unwrap_or_default()
+    };
     let Played {
         hours,
         took,
@@ -903,10 +918,12 @@ async fn hours_under_readers(t: &Arc<Table>, pool: &PgPool, plan: &Plan) -> anyh
         value: hours as f64 / took.as_secs_f64(),
         budget: Some((">=", 50.0)),
         detail: format!(
-            "{hours} Hours of {platoons} platoons ({battles} battles, {interrogations} interrogations; state {} KB stored, {} KB as text) in {took:.2?}, each Hour both sides' views, orders and ready marks and every fourth a battle's report and interrogation, while {VIEW_CLIENTS} clients read the Soviet view {:.0} times a second",
+            "{hours} Hours of {platoons} platoons ({battles} battles, {interrogations} interrogations; state {} KB stored, {} KB as text) in {took:.2?}, each Hour both sides' views, orders and ready marks and every fourth a battle's report and interrogation, while {VIEW_CLIENTS} clients read the Soviet view {:.0} times a second (median {:.1?}, p99 {:.1?})",
             stored / 1024,
             text / 1024,
-            reads.load(Ordering::Relaxed) as f64 / took.as_secs_f64()
+            reads.load(Ordering::Relaxed) as f64 / took.as_secs_f64(),
+            at(0.5),
+            at(0.99),
         ),
     })
 }
