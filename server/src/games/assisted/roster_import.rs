@@ -14,7 +14,7 @@ pub const MAX_IMPORT: usize = 500;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{place}: {problem}")]
 pub struct ImportError {
-    /// "line 3, column 'cs'" or "at '[2].side'".
+    /// `line 3, column 'cs'` or `at '[2].side'`.
     pub place: String,
     /// What is wrong, for people.
     pub problem: String,
