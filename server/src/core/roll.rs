@@ -7,7 +7,7 @@
 //!
 //! An epoch's seeds never change and client seeds seldom do, so this process keeps both per
 //! campaign, and the dice tray keeps the caller's access for a few seconds
-//! (`web::access::RollerAccess`): a roll then costs its write alone. The write also checks that
+//! (`web::access::KeptAccess`): a roll then costs its write alone. The write also checks that
 //! the caller's credential is current and that they still take part with the same role, so a
 //! kept access that no longer holds, or a kept client seed that has changed, only makes the
 //! write miss, and what was kept is read afresh.

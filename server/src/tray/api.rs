@@ -10,7 +10,7 @@ use crate::dice::procedure::{ParamSpec, Procedure};
 use crate::dice::source::Visibility;
 use crate::state::AppState;
 use crate::tray::view::RollView;
-use crate::web::{ApiJson, CampaignAccess, RollerAccess};
+use crate::web::{ApiJson, CampaignAccess, KeptAccess};
 use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -121,7 +121,7 @@ pub async fn roll(
     security(("bearer" = [])))]
 pub async fn api_roll(
     State(state): State<AppState>,
-    RollerAccess(access): RollerAccess,
+    KeptAccess(access): KeptAccess,
     ApiJson(body): ApiJson<RollIn>,
 ) -> Result<(StatusCode, Json<RollView>), AppError> {
     Ok((
@@ -234,7 +234,7 @@ pub struct ProcedurePath {
     security(("bearer" = [])))]
 pub async fn api_procedure(
     State(state): State<AppState>,
-    RollerAccess(access): RollerAccess,
+    KeptAccess(access): KeptAccess,
     Path(path): Path<ProcedurePath>,
     ApiJson(params): ApiJson<Value>,
 ) -> Result<(StatusCode, Json<RollView>), AppError> {

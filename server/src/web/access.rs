@@ -25,7 +25,7 @@ pub struct CampaignAccess {
     pub membership: Membership,
     /// The credential the request carried, when it carried one.
     credential: Option<Credential>,
-    /// Whether this process kept the access from an earlier request (see [`RollerAccess`]).
+    /// Whether this process kept the access from an earlier request (see [`KeptAccess`]).
     kept: bool,
 }
 
@@ -45,7 +45,7 @@ impl CampaignAccess {
 
     /// Opens a command on the campaign for the caller: the transaction, with the campaign locked.
     /// The lock checks again that the caller's credential is current and that they still hold
-    /// their role, so that an access kept from an earlier request (see [`CommandAccess`]) acts
+    /// their role, so that an access kept from an earlier request (see [`KeptAccess`]) acts
     /// only while it still holds; when it no longer does, it is forgotten and the caller is
     /// refused as a fresh look would refuse them.
     pub async fn command(&self, state: &AppState) -> Result<Command, AppError> {
@@ -221,36 +221,23 @@ impl FromRequestParts<AppState> for CampaignAccess {
     }
 }
 
-/// A campaign access for a roll on its own (the dice tray's rolls and procedures): this process
-/// keeps it for a few seconds per credential and campaign, so that a roll costs only its write.
-/// That is safe because the write itself checks again that the credential is current and that
-/// its user still takes part with the same role; when it finds otherwise, or the dice moved, the
-/// access is read afresh (see [`CampaignAccess::roll`]).
-pub struct RollerAccess(pub CampaignAccess);
+/// A campaign access this process keeps for a few seconds per credential and campaign, for a
+/// request whose write checks it again: a roll on its own (the dice tray's rolls and
+/// procedures), whose write checks that the credential is current and that its user still takes
+/// part with the same role, reading the access afresh when it finds otherwise or the dice moved
+/// (see [`CampaignAccess::roll`]); and a game command, whose lock checks the same (see
+/// [`CampaignAccess::command`]). So a roll costs only its write, and a player's stream of orders
+/// no lookup per order. What else the handler reads of the kept campaign row before that check
+/// must not change while a campaign lasts (its id and game): the command reads the row afresh
+/// with the lock, and the roll's write checks the dice it assumed.
+pub struct KeptAccess(pub CampaignAccess);
 
-impl FromRequestParts<AppState> for RollerAccess {
+impl FromRequestParts<AppState> for KeptAccess {
     type Rejection = AppError;
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
         CampaignAccess::extract(parts, state, true)
             .await
-            .map(RollerAccess)
-    }
-}
-
-/// A campaign access for a command: this process keeps it as it keeps a roller's (see
-/// [`RollerAccess`]), so that a player's stream of orders costs no lookup per order. That is safe
-/// because the command's lock checks again that the credential is current and that its user still
-/// takes part with the same role (see [`CampaignAccess::command`]); what else the handler reads
-/// of the kept campaign row before the lock must not change while a campaign lasts (its id and
-/// game), since the command reads the row afresh with the lock.
-pub struct CommandAccess(pub CampaignAccess);
-
-impl FromRequestParts<AppState> for CommandAccess {
-    type Rejection = AppError;
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
-        CampaignAccess::extract(parts, state, true)
-            .await
-            .map(CommandAccess)
+            .map(KeptAccess)
     }
 }
 

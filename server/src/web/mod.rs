@@ -14,5 +14,5 @@ pub mod pages;
 pub mod ratelimit;
 pub mod view_cache;
 
-pub use access::{CampaignAccess, CommandAccess, RollerAccess};
+pub use access::{CampaignAccess, KeptAccess};
 pub use extract::ApiJson;

@@ -270,6 +270,26 @@ pub struct Sides {
 }
 
 impl Sides {
+    /// The user id of the participant holding `role`, as the umpire reads the campaign.
+    pub async fn participant_id(&self, role: &str) -> String {
+        let (status, campaign) = self
+            .app
+            .get(
+                &format!("/api/v1/campaigns/{}", self.id),
+                Some(&self.umpire),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{campaign}");
+        campaign["participants"]
+            .as_array()
+            .expect("participants")
+            .iter()
+            .find(|p| p["role"] == role)
+            .and_then(|p| p["user_id"].as_str())
+            .unwrap_or_else(|| panic!("the {role} player in {campaign}"))
+            .to_owned()
+    }
+
     /// A fresh server with a campaign "Taipale" of `game` created by `umpire`, joined by `soviet`
     /// and `finn`; `scenario` is sent with the creation when given.
     pub async fn new(game: &str, scenario: Option<&str>) -> Sides {
@@ -363,22 +383,6 @@ pub async fn revoke_own_token(app: &TestApp, token: &str) {
         .delete(&format!("/api/v1/tokens/{id}"), Some(token))
         .await;
     assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
-}
-
-/// The user id of campaign `id`'s participant holding `role`, as its umpire reads it.
-pub async fn participant_id(app: &TestApp, id: &str, umpire: &str, role: &str) -> String {
-    let (status, campaign) = app
-        .get(&format!("/api/v1/campaigns/{id}"), Some(umpire))
-        .await;
-    assert_eq!(status, StatusCode::OK, "{campaign}");
-    campaign["participants"]
-        .as_array()
-        .expect("participants")
-        .iter()
-        .find(|p| p["role"] == role)
-        .and_then(|p| p["user_id"].as_str())
-        .unwrap_or_else(|| panic!("the {role} player in {campaign}"))
-        .to_owned()
 }
 
 /// Asserts the documented error shape and returns the code.

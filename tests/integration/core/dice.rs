@@ -624,7 +624,7 @@ async fn a_kept_access_ends_with_the_token_or_the_place_in_the_campaign() {
     assert_eq!(error_code(&body), "bad_token");
 
     // The Finnish player is removed from the campaign: to him it no longer exists.
-    let finn = crate::common::participant_id(&t.app, &t.id, &t.umpire, "finnish").await;
+    let finn = t.participant_id("finnish").await;
     let (status, body) = t
         .app
         .delete(

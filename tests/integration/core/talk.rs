@@ -15,22 +15,6 @@ async fn say(c: &Sides, token: &str, channel: &str, body: Value) -> (StatusCode,
     c.app.post(&talk(c, channel), Some(token), body).await
 }
 
-/// The user id of the participant with `role`.
-async fn player_id(c: &Sides, role: &str) -> String {
-    let (_, campaign) = c
-        .app
-        .get(&format!("/api/v1/campaigns/{}", c.id), Some(&c.umpire))
-        .await;
-    campaign["participants"]
-        .as_array()
-        .expect("participants")
-        .iter()
-        .find(|p| p["role"] == role)
-        .and_then(|p| p["user_id"].as_str())
-        .expect("the player")
-        .to_owned()
-}
-
 /// Everything the holder of `token` (user `name`) can read of the campaign's talk and pages.
 async fn all_read_by(c: &Sides, token: &str, name: &str) -> String {
     let (_, channels) = c
@@ -68,8 +52,8 @@ async fn all_read_by(c: &Sides, token: &str, name: &str) -> String {
 #[tokio::test]
 async fn side_channels_and_private_lines_never_reach_the_other_side() {
     let c = Sides::new("wons", None).await;
-    let soviet_id = player_id(&c, "soviet").await;
-    let finn_id = player_id(&c, "finnish").await;
+    let soviet_id = c.participant_id("soviet").await;
+    let finn_id = c.participant_id("finnish").await;
     let sov_secret = format!("plan-{}", uuid::Uuid::new_v4().simple());
     let line_secret = format!("line-{}", uuid::Uuid::new_v4().simple());
     let public = format!("hello-{}", uuid::Uuid::new_v4().simple());

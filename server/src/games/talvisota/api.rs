@@ -18,7 +18,7 @@ use crate::games::talvisota::rules::{
 };
 use crate::games::talvisota::views::{TalvisotaView, view_for};
 use crate::state::AppState;
-use crate::web::{ApiJson, CampaignAccess, CommandAccess};
+use crate::web::{ApiJson, CampaignAccess, KeptAccess};
 use axum::Json;
 use axum::extract::{Query, State};
 use serde::Deserialize;
@@ -232,7 +232,7 @@ pub async fn api_events(
     security(("bearer" = [])))]
 pub async fn api_organisation(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
     ApiJson(orders): ApiJson<SovietOrganisation>,
 ) -> Result<axum::response::Response, AppError> {
     soviet_organise(&state, &access, orders).await?.answer()
@@ -246,7 +246,7 @@ pub async fn api_organisation(
     security(("bearer" = [])))]
 pub async fn api_soviet_sheet(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
     ApiJson(sheet): ApiJson<SovietSheet>,
 ) -> Result<axum::response::Response, AppError> {
     soviet_sheet(&state, &access, sheet).await?.answer()
@@ -260,7 +260,7 @@ pub async fn api_soviet_sheet(
     security(("bearer" = [])))]
 pub async fn api_finnish_sheet(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
     ApiJson(sheet): ApiJson<FinnishSheet>,
 ) -> Result<axum::response::Response, AppError> {
     finnish_sheet(&state, &access, sheet).await?.answer()
@@ -275,7 +275,7 @@ pub async fn api_finnish_sheet(
     security(("bearer" = [])))]
 pub async fn api_combat(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
     ApiJson(body): ApiJson<CombatIn>,
 ) -> Result<axum::response::Response, AppError> {
     resolve_combat(&state, &access, body.placement)
@@ -292,7 +292,7 @@ pub async fn api_combat(
     security(("bearer" = [])))]
 pub async fn api_harassment(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
     ApiJson(body): ApiJson<HarassmentIn>,
 ) -> Result<axum::response::Response, AppError> {
     harassment(&state, &access, body.infiltration)
@@ -309,7 +309,7 @@ pub async fn api_harassment(
     security(("bearer" = [])))]
 pub async fn api_advance(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
 ) -> Result<axum::response::Response, AppError> {
     advance(&state, &access).await?.answer()
 }
@@ -323,7 +323,7 @@ pub async fn api_advance(
     security(("bearer" = [])))]
 pub async fn api_solo(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
 ) -> Result<axum::response::Response, AppError> {
     solo_move(&state, &access).await?.answer()
 }
@@ -340,7 +340,7 @@ pub async fn api_solo(
     security(("bearer" = [])))]
 pub async fn api_correct(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
     ApiJson(body): ApiJson<CorrectionIn>,
 ) -> Result<axum::response::Response, AppError> {
     correct(&state, &access, body).await?.answer()

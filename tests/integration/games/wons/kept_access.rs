@@ -28,7 +28,7 @@ async fn a_kept_access_acts_only_while_the_token_and_the_place_in_the_campaign_h
     }
 
     // An operator makes the Soviet player an umpire: the kept access's role no longer holds.
-    let soviet = crate::common::participant_id(&c.app, &c.id, &c.umpire, "soviet").await;
+    let soviet = c.participant_id("soviet").await;
     let set_role = |role: &'static str| {
         sqlx::query(
             "update participants set role = $1 where campaign_id = $2::uuid and user_id = $3::uuid",
@@ -64,7 +64,7 @@ async fn a_kept_access_acts_only_while_the_token_and_the_place_in_the_campaign_h
     assert_eq!(error_code(&body), "bad_token");
 
     // The Finnish player is removed from the campaign: to him it no longer exists.
-    let finn = crate::common::participant_id(&c.app, &c.id, &c.umpire, "finnish").await;
+    let finn = c.participant_id("finnish").await;
     let (status, body) = c
         .app
         .delete(

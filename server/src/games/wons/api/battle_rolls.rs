@@ -7,7 +7,7 @@ use crate::games::wons::Wons;
 use crate::games::wons::rules::aftermath::{BattleReport, Reporter, submit_report};
 use crate::games::wons::views::WonsView;
 use crate::state::AppState;
-use crate::web::{ApiJson, CampaignAccess, CommandAccess};
+use crate::web::{ApiJson, CampaignAccess, KeptAccess};
 use axum::extract::{Path, State};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -53,7 +53,7 @@ pub struct BattlePath {
     security(("bearer" = [])))]
 pub async fn api_battle_result(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<BattleReport>,
 ) -> Result<axum::response::Response, AppError> {
@@ -99,7 +99,7 @@ pub async fn roll_force_morale(
     security(("bearer" = [])))]
 pub async fn api_force_morale(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<ForceMoraleIn>,
 ) -> Result<axum::response::Response, AppError> {
@@ -139,7 +139,7 @@ pub async fn fire_barrage(
     security(("bearer" = [])))]
 pub async fn api_barrage(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<crate::games::wons::rules::barrage::BarrageRequest>,
 ) -> Result<axum::response::Response, AppError> {
@@ -190,7 +190,7 @@ pub async fn interrogate(
     security(("bearer" = [])))]
 pub async fn api_interrogate(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<InterrogationIn>,
 ) -> Result<axum::response::Response, AppError> {

@@ -17,7 +17,7 @@ use crate::games::wons::rules::tables::force_morale::ForceMoraleTable;
 use crate::games::wons::rules::tables::surprise::SurpriseLevel;
 use crate::games::wons::views::WonsView;
 use crate::state::AppState;
-use crate::web::{ApiJson, CampaignAccess, CommandAccess};
+use crate::web::{ApiJson, CampaignAccess, KeptAccess};
 use axum::extract::{Path, State};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -59,7 +59,7 @@ pub async fn assign_points(
     security(("bearer" = [])))]
 pub async fn api_support_points(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<SupportPointsIn>,
 ) -> Result<axum::response::Response, AppError> {
@@ -105,7 +105,7 @@ pub async fn buy_support(
     security(("bearer" = [])))]
 pub async fn api_support(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<PurchasesIn>,
 ) -> Result<axum::response::Response, AppError> {
@@ -165,7 +165,7 @@ pub async fn surprise(
     security(("bearer" = [])))]
 pub async fn api_surprise(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<SurpriseIn>,
 ) -> Result<axum::response::Response, AppError> {
@@ -206,7 +206,7 @@ pub async fn turn_zero(
     security(("bearer" = [])))]
 pub async fn api_turn_zero(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<TurnZeroReport>,
 ) -> Result<axum::response::Response, AppError> {
@@ -273,7 +273,7 @@ pub async fn capture(
     security(("bearer" = [])))]
 pub async fn api_capture(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<CaptureIn>,
 ) -> Result<axum::response::Response, AppError> {
@@ -307,7 +307,7 @@ pub async fn force_morale_table(
     security(("bearer" = [])))]
 pub async fn api_force_morale_table(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
     ApiJson(body): ApiJson<ForceMoraleTable>,
 ) -> Result<axum::response::Response, AppError> {
     force_morale_table(&state, &access, body).await?.answer()

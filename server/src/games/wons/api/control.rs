@@ -11,7 +11,7 @@ use crate::games::wons::Wons;
 use crate::games::wons::rules::{self as wons, Reveal};
 use crate::games::wons::views::WonsView;
 use crate::state::AppState;
-use crate::web::{ApiJson, CampaignAccess, CommandAccess};
+use crate::web::{ApiJson, CampaignAccess, KeptAccess};
 use axum::Json;
 use axum::extract::{Query, State};
 use serde::Deserialize;
@@ -59,7 +59,7 @@ pub async fn correct(
     security(("bearer" = [])))]
 pub async fn api_correct(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
     ApiJson(body): ApiJson<CorrectionIn>,
 ) -> Result<axum::response::Response, AppError> {
     correct(&state, &access, body).await?.answer()
@@ -99,7 +99,7 @@ pub async fn reveal(
     security(("bearer" = [])))]
 pub async fn api_reveal(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
     ApiJson(body): ApiJson<RevealIn>,
 ) -> Result<axum::response::Response, AppError> {
     reveal(&state, &access, body).await?.answer()
@@ -118,7 +118,7 @@ pub async fn end(state: &AppState, access: &CampaignAccess) -> Result<Committed<
     security(("bearer" = [])))]
 pub async fn api_end(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
 ) -> Result<axum::response::Response, AppError> {
     end(&state, &access).await?.answer()
 }

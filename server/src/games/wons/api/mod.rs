@@ -12,7 +12,7 @@ use crate::games::wons::Wons;
 use crate::games::wons::rules::{self as wons, Event, Order, PlatoonOrder, WonsState};
 use crate::games::wons::views::{WonsView, view_for};
 use crate::state::AppState;
-use crate::web::{ApiJson, CampaignAccess, CommandAccess};
+use crate::web::{ApiJson, CampaignAccess, KeptAccess};
 use axum::Json;
 use axum::extract::{Path, State};
 use serde::Deserialize;
@@ -122,7 +122,7 @@ pub async fn set_deadline(
     security(("bearer" = [])))]
 pub async fn api_deadline(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
     ApiJson(body): ApiJson<DeadlineIn>,
 ) -> Result<Json<Value>, AppError> {
     set_deadline(&state, &access, body.at).await?;
@@ -303,7 +303,7 @@ pub async fn extra_action(
     security(("bearer" = [])))]
 pub async fn api_extra_action(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
     Path(path): Path<PlatoonPath>,
     ApiJson(order): ApiJson<Order>,
 ) -> Result<axum::response::Response, AppError> {
@@ -327,7 +327,7 @@ pub struct PlatoonPath {
     security(("bearer" = [])))]
 pub async fn api_give_order(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
     Path(path): Path<PlatoonPath>,
     ApiJson(order): ApiJson<Order>,
 ) -> Result<axum::response::Response, AppError> {
@@ -345,7 +345,7 @@ pub async fn api_give_order(
     security(("bearer" = [])))]
 pub async fn api_give_orders(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
     ApiJson(orders): ApiJson<Vec<PlatoonOrder>>,
 ) -> Result<axum::response::Response, AppError> {
     give_orders(&state, &access, orders).await?.answer()
@@ -388,7 +388,7 @@ pub async fn reorganize(
     security(("bearer" = [])))]
 pub async fn api_reorganize(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
     ApiJson(body): ApiJson<ReorganizationIn>,
 ) -> Result<axum::response::Response, AppError> {
     reorganize(&state, &access, body.stacks).await?.answer()
@@ -472,7 +472,7 @@ pub async fn mark_ready(
     security(("bearer" = [])))]
 pub async fn api_ready(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
     ApiJson(body): ApiJson<ReadyIn>,
 ) -> Result<axum::response::Response, AppError> {
     mark_ready(&state, &access, body.confirm_defaults)
@@ -504,7 +504,7 @@ pub async fn withdraw_ready(
     security(("bearer" = [])))]
 pub async fn api_withdraw_ready(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
 ) -> Result<axum::response::Response, AppError> {
     withdraw_ready(&state, &access).await?.answer()
 }
@@ -533,7 +533,7 @@ pub async fn force_resolution(
     security(("bearer" = [])))]
 pub async fn api_resolve(
     State(state): State<AppState>,
-    CommandAccess(access): CommandAccess,
+    KeptAccess(access): KeptAccess,
 ) -> Result<axum::response::Response, AppError> {
     force_resolution(&state, &access).await?.answer()
 }
