@@ -45,6 +45,12 @@ enum Command {
     },
 }
 
+/// mimalloc returns freed memory to the system: with the system allocator, each blocking
+/// thread's argon2 hash (19 MiB) stayed in its own arena, and 16 sign-ins at once left the
+/// process at 417 MB.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Some(Command::Verify { file }) = &cli.command {
