@@ -17,6 +17,7 @@
 //! fractions). Everything is serde data, so a game's state is stored as one JSON document, and
 //! dice come only through `crate::dice::source`.
 
+pub mod board;
 pub mod calc;
 pub mod catalogue;
 pub mod chart_cells;
