@@ -27,6 +27,7 @@ pub mod chart_set;
 pub mod charts;
 pub mod declarations;
 pub mod fraction;
+pub mod pack;
 pub mod play;
 pub mod refusal;
 pub mod roster;
