@@ -22,6 +22,10 @@ pub enum Stale {
     NotCurrent,
     /// The caller now holds another role in the campaign.
     RoleChanged,
+    /// The passed deadline the server saw has changed since, or the campaign was paused or
+    /// finished: another process acted on it, a command moved the campaign on, or the umpire
+    /// changed the clock.
+    DeadlineMoved,
 }
 
 impl From<Stale> for AppError {
@@ -31,6 +35,10 @@ impl From<Stale> for AppError {
             Stale::RoleChanged => AppError::conflict(
                 "role_changed",
                 "Your role in this campaign has changed; reload the campaign and try again.",
+            ),
+            Stale::DeadlineMoved => AppError::conflict(
+                "deadline_changed",
+                "The deadline has changed since it passed; nothing was done.",
             ),
         }
     }
@@ -82,11 +90,20 @@ impl Command {
         Command::open(state, campaign, runner, Some(role)).await
     }
 
-    /// Opens a transaction and locks the campaign for a command the server runs itself
-    /// (such as a passed deadline); it acts with the umpire's authority.
-    pub async fn begin_system(state: &AppState, campaign: Uuid) -> Result<Command, AppError> {
-        let runner = db::locked::Runner::Server;
-        Ok(Command::open(state, campaign, runner, None).await??)
+    /// Opens a transaction and locks the campaign for the server to act on the passed deadline
+    /// `seen` with the umpire's authority; `None`, with nothing done, unless the campaign still
+    /// has that deadline, passed with its grace, is not paused and is open (the claim is
+    /// checked in the statement that takes the lock: see `db::locked::Runner::Deadline`).
+    pub async fn claim_deadline(
+        state: &AppState,
+        seen: &db::campaigns::PastDeadline,
+    ) -> Result<Option<Command>, AppError> {
+        let runner = db::locked::Runner::Deadline(seen.deadline);
+        match Command::open(state, seen.id, runner, None).await? {
+            Ok(command) => Ok(Some(command)),
+            Err(Stale::DeadlineMoved) => Ok(None),
+            Err(stale) => Err(stale.into()),
+        }
     }
 
     /// Locks the campaign and reads, in the same statement, what the command needs: the dice
@@ -100,9 +117,14 @@ impl Command {
     ) -> Result<Result<Command, Stale>, AppError> {
         let user = runner.user();
         let mut tx = crate::db::pool::begin(&state.db).await?;
-        let locked = db::locked::lock_for_command(&mut tx, campaign, runner)
-            .await?
-            .ok_or_else(AppError::not_found)?;
+        let Some(locked) = db::locked::lock_for_command(&mut tx, campaign, runner).await? else {
+            return match runner {
+                db::locked::Runner::Deadline(_) => Ok(Err(Stale::DeadlineMoved)),
+                db::locked::Runner::User(_) | db::locked::Runner::Caller(..) => {
+                    Err(AppError::not_found())
+                }
+            };
+        };
         if !locked.current {
             return Ok(Err(Stale::NotCurrent));
         }

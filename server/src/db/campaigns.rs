@@ -366,10 +366,24 @@ where
     Ok(())
 }
 
-/// Open campaigns, not paused, whose orders deadline and grace period have passed, with their game.
-pub async fn past_deadlines(db: &PgPool) -> sqlx::Result<Vec<(Uuid, Game)>> {
-    let rows: Vec<(Uuid, String)> = sqlx::query_as(
-        "select id, game from campaigns where orders_deadline is not null and orders_deadline <= now() \
+/// A passed orders deadline as the deadline watcher saw it: the command that acts on it claims
+/// it under the campaign's lock only if the campaign still has that deadline, passed with its
+/// grace, not paused, and open (`db::locked::Runner::Deadline`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PastDeadline {
+    /// The campaign.
+    pub id: Uuid,
+    /// Its game.
+    pub game: Game,
+    /// The deadline that passed.
+    pub deadline: OffsetDateTime,
+}
+
+/// Open campaigns, not paused, whose orders deadline and grace period have passed, with their
+/// game and that deadline.
+pub async fn past_deadlines(db: &PgPool) -> sqlx::Result<Vec<PastDeadline>> {
+    let rows: Vec<(Uuid, String, OffsetDateTime)> = sqlx::query_as(
+        "select id, game, orders_deadline from campaigns where orders_deadline is not null \
          and orders_deadline + grace_minutes * interval '1 minute' <= now() \
          and paused_at is null and status = 'open'",
     )
@@ -377,8 +391,28 @@ pub async fn past_deadlines(db: &PgPool) -> sqlx::Result<Vec<(Uuid, Game)>> {
     .await?;
     Ok(rows
         .into_iter()
-        .filter_map(|(id, g)| Some((id, g.parse().ok()?)))
+        .filter_map(|(id, game, deadline)| {
+            Some(PastDeadline {
+                id,
+                game: game.parse().ok()?,
+                deadline,
+            })
+        })
         .collect())
+}
+
+/// Drops the passed deadline `seen` of a campaign whose game this server does not play, unless
+/// the campaign's deadline has changed since it was seen.
+pub async fn drop_unplayed_deadline(db: &PgPool, seen: &PastDeadline) -> sqlx::Result<()> {
+    sqlx::query(
+        "update campaigns set orders_deadline = null, deadline_set_at = now(), \
+         deadline_warned = false where id = $1 and orders_deadline = $2",
+    )
+    .bind(seen.id)
+    .bind(seen.deadline)
+    .execute(db)
+    .await?;
+    Ok(())
 }
 
 /// How much a command raises each reader's version: the umpire's `version` and the public and

@@ -45,8 +45,12 @@ impl Fresh {
 /// Who runs a command, as the lock checks them.
 #[derive(Clone, Copy)]
 pub enum Runner<'a> {
-    /// The server itself, with the umpire's authority.
-    Server,
+    /// The server itself, with the umpire's authority, acting on a passed deadline as the
+    /// deadline watcher saw it before the lock: the lock takes the campaign only if it still has
+    /// that deadline, passed with its grace, is not paused and is open, else reads no row
+    /// (another process acted on it, a command moved the campaign on, the umpire changed the
+    /// deadline or paused the clock).
+    Deadline(time::OffsetDateTime),
     /// A participant.
     User(Uuid),
     /// A participant and the credential their request carried, which the lock checks is still
@@ -58,15 +62,16 @@ impl Runner<'_> {
     /// The participant, if one runs the command.
     pub fn user(&self) -> Option<Uuid> {
         match *self {
-            Runner::Server => None,
+            Runner::Deadline(_) => None,
             Runner::User(user) | Runner::Caller(_, user) => Some(user),
         }
     }
 }
 
 /// Locks campaign `id` for a command of `runner` and reads what the command needs in the same
-/// statement (see `Locked`); `None` when there is no such campaign or the runner's user takes
-/// no part in it.
+/// statement (see `Locked`); `None` when there is no such campaign, the runner's user takes no
+/// part in it, or a deadline's claim no longer holds. The claim is in the statement's condition,
+/// which PostgreSQL evaluates again on the newest row once a lock it waited for is released.
 pub async fn lock_for_command(
     tx: &mut Transaction<'_, Postgres>,
     id: Uuid,
@@ -101,7 +106,15 @@ pub async fn lock_for_command(
             super::users::Credential::token_source("$4"),
             super::users::Credential::session_source("$5"),
         ),
-        Runner::Server | Runner::User(_) => "true".to_owned(),
+        Runner::User(_) | Runner::Deadline(_) => "true".to_owned(),
+    };
+    let claim = match runner {
+        Runner::Deadline(_) => {
+            " and c.orders_deadline = $3 \
+             and c.orders_deadline + c.grace_minutes * interval '1 minute' <= now() \
+             and c.paused_at is null and c.status = 'open'"
+        }
+        Runner::User(_) | Runner::Caller(..) => "",
     };
     let sql = format!(
         "select {CAMPAIGN_COLUMNS}, {role} as role, {current} as current, \
@@ -109,7 +122,7 @@ pub async fn lock_for_command(
            (select g.revision from game_states g where g.campaign_id = c.id) as revision, \
            (select case when g.revision = {kept} then null else g.state::text end \
               from game_states g where g.campaign_id = c.id) as state \
-         from campaigns c{participant} where c.id = $1 for update of c",
+         from campaigns c{participant} where c.id = $1{claim} for update of c",
         material = super::dice::material_columns("c.id", "c.dice_epoch"),
     );
     let query = sqlx::query_as::<_, Row>(&sql).bind(id);
@@ -122,7 +135,8 @@ pub async fn lock_for_command(
         Runner::Caller(credential, _) => query
             .bind(credential.token_hash())
             .bind(credential.session_id()),
-        Runner::Server | Runner::User(_) => query,
+        Runner::Deadline(deadline) => query.bind(deadline),
+        Runner::User(_) => query,
     };
     let Some(row) = query.fetch_optional(&mut **tx).await? else {
         return Ok(None);

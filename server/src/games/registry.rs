@@ -35,11 +35,11 @@ pub trait Module: Send + Sync {
         campaign: Uuid,
         scenario: Option<&'a serde_json::Value>,
     ) -> BoxFuture<'a, Result<(), AppError>>;
-    /// Acts on a passed orders deadline of campaign `id`.
+    /// Acts on the passed orders deadline `seen`, if it still stands under the campaign's lock.
     fn deadline_passed<'a>(
         &'a self,
         state: &'a AppState,
-        id: Uuid,
+        seen: &'a db::campaigns::PastDeadline,
     ) -> BoxFuture<'a, Result<(), AppError>>;
     /// The umpire plays the default of `side`'s absent player.
     fn play_default<'a>(
@@ -111,9 +111,9 @@ impl<G: Game> Module for Registered<G> {
     fn deadline_passed<'a>(
         &'a self,
         state: &'a AppState,
-        id: Uuid,
+        seen: &'a db::campaigns::PastDeadline,
     ) -> BoxFuture<'a, Result<(), AppError>> {
-        Box::pin(runner::deadline_passed::<G>(state, id))
+        Box::pin(runner::deadline_passed::<G>(state, seen))
     }
     fn play_default<'a>(
         &'a self,
@@ -238,30 +238,34 @@ pub fn procedures(game: domain::Game) -> Vec<&'static dyn Procedure> {
     generic_procedures().into_iter().chain(own).collect()
 }
 
-/// Every process watches for passed deadlines; the campaign lock makes sure only one acts.
+/// Every process watches for passed deadlines; each is claimed under its campaign's lock, so
+/// only one process acts on it, and none once a command has moved the campaign on.
 pub async fn watch_deadlines(state: AppState) {
     let mut tick = tokio::time::interval(std::time::Duration::from_secs(2));
     loop {
         tick.tick().await;
-        let due = match db::campaigns::past_deadlines(&state.db).await {
-            Ok(due) => due,
-            Err(e) => {
-                tracing::warn!(error = %e, "cannot read orders deadlines");
-                continue;
-            }
-        };
-        for (id, game) in due {
-            let handled = match module(game) {
-                Some(module) => module.deadline_passed(&state, id).await,
-                None => db::campaigns::set_deadline(&state.db, id, None)
-                    .await
-                    .map_err(AppError::from),
-            };
-            if let Err(e) = handled {
-                tracing::warn!(campaign = %id, error = %e, "orders deadline not handled");
-            }
+        if let Err(e) = act_on_deadlines(&state).await {
+            tracing::warn!(error = %e, "cannot read orders deadlines");
         }
     }
+}
+
+/// One look of the deadline watcher: acts on every passed deadline it finds (see
+/// `runner::deadline_passed`); answers how many it found.
+pub async fn act_on_deadlines(state: &AppState) -> sqlx::Result<usize> {
+    let due = db::campaigns::past_deadlines(&state.db).await?;
+    for seen in &due {
+        let handled = match module(seen.game) {
+            Some(module) => module.deadline_passed(state, seen).await,
+            None => db::campaigns::drop_unplayed_deadline(&state.db, seen)
+                .await
+                .map_err(AppError::from),
+        };
+        if let Err(e) = handled {
+            tracing::warn!(campaign = %seen.id, error = %e, "orders deadline not handled");
+        }
+    }
+    Ok(due.len())
 }
 
 /// Writes where the game stands for campaigns that predate standings, a batch at a time; run

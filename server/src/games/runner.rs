@@ -158,10 +158,18 @@ pub async fn run<G: Game, T>(
     Ok((answer, command.finish(events).await?))
 }
 
-/// The orders deadline of campaign `id` has passed: the game acts as the umpire would. When it
-/// has nothing to do, or cannot act (a battle waits for its result), the deadline is dropped.
-pub async fn deadline_passed<G: Game>(state: &AppState, id: Uuid) -> Result<(), AppError> {
-    let mut command = GameCommand::<G>::load(Command::begin_system(state, id).await?).await?;
+/// The orders deadline `seen` has passed: the game acts as the umpire would, once, under the
+/// campaign's lock and only while the campaign still has that deadline, passed with its grace,
+/// not paused and open (`Command::claim_deadline`); otherwise nothing is done. When the game has
+/// nothing to do, or cannot act (a battle waits for its result), the deadline is dropped.
+pub async fn deadline_passed<G: Game>(
+    state: &AppState,
+    seen: &db::campaigns::PastDeadline,
+) -> Result<(), AppError> {
+    let Some(claimed) = Command::claim_deadline(state, seen).await? else {
+        return Ok(());
+    };
+    let mut command = GameCommand::<G>::load(claimed).await?;
     let refused = match G::deadline_passed(&mut command.state, &mut command.command.dice) {
         Some(Ok(events)) => match command.finish(events).await {
             Ok(_) => return Ok(()),
@@ -172,13 +180,28 @@ pub async fn deadline_passed<G: Game>(state: &AppState, id: Uuid) -> Result<(), 
             AppError::from(refusal)
         }
         None => {
-            // The lock must go before the deadline is dropped outside the transaction.
             drop(command);
-            return Ok(db::campaigns::set_deadline(&state.db, id, None).await?);
+            return drop_deadline(state, seen).await;
         }
     };
-    tracing::info!(campaign = %id, reason = %refused, "orders deadline passed but the game cannot act");
-    Ok(db::campaigns::set_deadline(&state.db, id, None).await?)
+    tracing::info!(campaign = %seen.id, reason = %refused, "orders deadline passed but the game cannot act");
+    drop_deadline(state, seen).await
+}
+
+/// Drops the passed deadline `seen` on the same claim as acting on it. A command of its own, since
+/// the rules that could not act may have rolled or changed the state: that command rolled back.
+async fn drop_deadline(
+    state: &AppState,
+    seen: &db::campaigns::PastDeadline,
+) -> Result<(), AppError> {
+    let Some(mut command) = Command::claim_deadline(state, seen).await? else {
+        return Ok(());
+    };
+    db::campaigns::set_deadline(&mut **command.tx(), seen.id, None).await?;
+    // Every reader sees the deadline.
+    command.changes_for(db::game::Audience::Public);
+    command.commit(None).await?;
+    Ok(())
 }
 
 /// The umpire ends the campaign: in one transaction the game concludes (see `Game::conclude`),

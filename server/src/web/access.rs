@@ -60,7 +60,7 @@ impl CampaignAccess {
                 kept::forget(credential, self.id());
                 Err(match stale {
                     Stale::NotCurrent => crate::web::auth::not_current(credential),
-                    Stale::RoleChanged => stale.into(),
+                    Stale::RoleChanged | Stale::DeadlineMoved => stale.into(),
                 })
             }
             Err(e) => {

@@ -42,6 +42,17 @@ impl TestApp {
     /// A server on the existing database `db_name` (brought up to date first, as the server does
     /// on start), which it drops when done.
     pub async fn spawn_on(db_name: String, adjust: impl FnOnce(&mut Config)) -> TestApp {
+        TestApp::start(db_name, adjust, true).await
+    }
+
+    /// A server that runs none of a process's watchers (passed deadlines, notifications, other
+    /// processes' changes): for tests that play the deadline watcher themselves, step by step.
+    pub async fn spawn_without_watchers() -> TestApp {
+        let (db_name, _) = migrated_database().await;
+        TestApp::start(db_name, |_| {}, false).await
+    }
+
+    async fn start(db_name: String, adjust: impl FnOnce(&mut Config), watchers: bool) -> TestApp {
         let url = database_url(&db_name);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
@@ -58,15 +69,37 @@ impl TestApp {
             .expect("migrates the test database");
         let state = motti::state(db.clone(), config);
         let (tx, rx) = oneshot::channel::<()>();
-        tokio::spawn(motti::serve(listener, state, async {
+        let shutdown = async move {
             rx.await.ok();
-        }));
+        };
+        if watchers {
+            tokio::spawn(motti::serve(listener, state, shutdown));
+        } else {
+            let app =
+                motti::app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
+            tokio::spawn(async move {
+                axum::serve(listener, app)
+                    .with_graceful_shutdown(shutdown)
+                    .await
+            });
+        }
         TestApp {
             url: format!("http://{addr}"),
             db,
             db_name,
             shutdown: Some(tx),
         }
+    }
+
+    /// The shared state of another server process on this server's database, with a pool of
+    /// its own and no watchers: a test runs its deadline watcher's looks itself.
+    pub async fn another_process(&self) -> motti::state::AppState {
+        let mut config = Config::from_lookup(|_| None).expect("default config");
+        config.database_url = Some(self.database_url());
+        let db = PgPool::connect(&self.database_url())
+            .await
+            .expect("connects to the test database");
+        motti::state(db, config)
     }
 
     /// Talks to a server already running at `url` (such as a `MottiProcess`) on the test

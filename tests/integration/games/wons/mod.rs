@@ -4,6 +4,7 @@
 mod battle_pages;
 mod campaign;
 pub mod client;
+mod deadline_claim;
 mod game;
 mod heroes;
 mod kept_access;
