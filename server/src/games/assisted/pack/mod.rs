@@ -454,7 +454,10 @@ pub struct Turn {
 
 /// When reinforcements arrive: a turn, or a turn rolled at the start of the game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "a turn number or a roll such as { roll = \"1d6\" }"
+)]
 pub enum Arrival {
     /// On this turn.
     Turn(u32),

@@ -172,6 +172,39 @@ fn a_bad_hex_or_reference_names_the_line_and_the_key() {
 }
 
 #[test]
+fn a_turn_that_is_neither_a_number_nor_a_roll_says_what_it_may_be() {
+    let text = RED_WINTER_EXAMPLE.replacen("turn = 2\n", "turn = \"soon\"\n", 1);
+    let line = text
+        .lines()
+        .position(|l| l == "turn = \"soon\"")
+        .expect("there")
+        + 1;
+    let (at, key, message) = refusal(&text);
+    assert_eq!(
+        (at, key.as_str()),
+        (line, "reinforcements[0].turn"),
+        "{message}"
+    );
+    assert!(message.contains("a turn number or"), "{message}");
+}
+
+#[test]
+fn every_line_taken_out_of_a_pack_is_read_or_refused_with_a_line_on_the_text() {
+    // Each line of the example left out in turn: never a panic, and every error points into
+    // the text that was given.
+    let lines: Vec<&str> = RED_WINTER_EXAMPLE.lines().collect();
+    for i in 0..lines.len() {
+        let text = [&lines[..i], &lines[i + 1..]].concat().join("\n");
+        if let Err(errors) = parse(&text) {
+            for e in errors.0 {
+                assert!(e.line <= lines.len(), "without line {}: {e}", i + 1);
+                assert!(!e.message.is_empty());
+            }
+        }
+    }
+}
+
+#[test]
 fn victory_levels_must_cover_every_score_once() {
     let text = RED_WINTER_EXAMPLE.replacen("from = 5", "from = 6", 1);
     let line = text.lines().position(|l| l == "from = 6").expect("there") + 1;
@@ -247,6 +280,36 @@ fn hostile_texts_are_refused_before_parsing() {
 
     assert!(parse("").is_err());
     assert!(parse("format = 1").is_err());
+}
+
+/// The example on a 200 by 100 map with `regions` regions, each the whole map widened by 60.
+fn widened(regions: usize) -> String {
+    let mut text = RED_WINTER_EXAMPLE.replacen("last = \"H8\"", "last = \"GR100\"", 1);
+    for i in 0..regions {
+        text.push_str(&format!(
+            "\n[[regions]]\ncode = \"r{i}\"\nname = \"Region {i}\"\narea = {{ within = {{ reach = 60, of = \"map\" }} }}\n"
+        ));
+    }
+    text
+}
+
+#[test]
+fn a_large_map_with_many_rules_is_bounded() {
+    let many = widened(101);
+    let errors = parse(&many).expect_err("too many searches").0;
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.message.contains("at most 100 `within` rules")),
+        "{errors:?}"
+    );
+    let pack = loaded(&widened(10));
+    assert_eq!(pack.grid.hexes().count(), 20_000);
+    let everywhere = Spot::Hex(Hex::new(200, 100));
+    assert_eq!(pack.region_verdict("r9", &everywhere), Verdict::Inside);
+    let too_big = RED_WINTER_EXAMPLE.replacen("last = \"H8\"", "last = \"GR101\"", 1);
+    let errors = parse(&too_big).expect_err("too many hexes").0;
+    assert!(errors[0].message.contains("at most 20000"), "{errors:?}");
 }
 
 #[test]
