@@ -7,7 +7,12 @@ use std::path::{Path, PathBuf};
 
 /// The layers from the bottom; a module may import its own layer and those below.
 const LAYERS: &[&[&str]] = &[
-    &["core::domain", "core::nesting", "core::refusal"],
+    &[
+        "core::domain",
+        "core::lines",
+        "core::nesting",
+        "core::refusal",
+    ],
     &["dice"],
     &["db"],
     &["core", "state", "config", "pg", "notify"],

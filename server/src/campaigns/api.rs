@@ -47,13 +47,17 @@ pub async fn create(state: &AppState, user: Uuid, form: &NewCampaign) -> Result<
         .game
         .parse()
         .map_err(|m: String| AppError::invalid("unknown_game", m).on_field("game"))?;
+    let scenario = form.scenario.clone().filter(|s| !s.is_null());
+    // Read before the transaction opens: a big scenario holds no connection while it is read.
+    let new_game = crate::games::registry::begin(game, scenario).await?;
     let id = Uuid::new_v4();
     let seeds = dice::v2::EpochSeeds::fresh().map_err(AppError::internal)?;
     let mut tx = crate::db::pool::begin(&state.db).await?;
     db::campaigns::insert(&mut tx, id, name, game, user, &dice::v2::chain_start(id)).await?;
     db::dice_epochs::insert_v2(&mut tx, id, 0, &seeds).await?;
-    let scenario = form.scenario.as_ref().filter(|s| !s.is_null());
-    crate::games::registry::start(&mut tx, id, game, scenario).await?;
+    if let Some(new_game) = new_game {
+        new_game.write(&mut tx, id).await?;
+    }
     tx.commit().await?;
     Ok(id)
 }

@@ -4,6 +4,8 @@
 pub mod command;
 pub mod domain;
 pub mod error;
+pub mod heavy;
+pub mod lines;
 pub mod live;
 pub mod nesting;
 pub mod refusal;

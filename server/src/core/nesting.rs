@@ -6,6 +6,11 @@ pub const MAX_BYTES: usize = 512 * 1024;
 /// How deeply brackets and braces may nest in an uploaded TOML text.
 pub const MAX_DEPTH: usize = 16;
 
+/// How many arrays and tables (`[` and `{`, a `[[table]]` header counting two) an uploaded text
+/// may open in all: far more than any file a game can use (a map at its limits opens about
+/// 5,000), and few enough that a text made of nothing else is refused before it is parsed.
+pub const MAX_OPENED: usize = 50_000;
+
 /// Why a text of `len` bytes is too large, in units a person can count: plain letters take one
 /// byte, accented letters two, other scripts up to four.
 pub fn too_large(len: usize) -> String {
@@ -21,13 +26,31 @@ pub fn refuse(text: &str) -> Result<(), (usize, String)> {
     if text.len() > MAX_BYTES {
         return Err((0, too_large(text.len())));
     }
-    match deepest(text) {
+    let scan = scan(text);
+    match scan.deepest {
         Some((depth, line)) if depth > MAX_DEPTH => Err((
             line,
             format!("brackets nest {depth} deep here; at most {MAX_DEPTH} are accepted"),
         )),
-        _ => Ok(()),
+        _ => match scan.past_limit {
+            Some(line) => Err((
+                line,
+                format!(
+                    "the file opens {} arrays and tables; at most {MAX_OPENED} are accepted",
+                    scan.opened
+                ),
+            )),
+            None => Ok(()),
+        },
     }
+}
+
+/// What the scanner found: the deepest nesting and its line, how many arrays and tables the
+/// text opens, and the line where it opens one more than [`MAX_OPENED`].
+struct Scan {
+    deepest: Option<(usize, usize)>,
+    opened: usize,
+    past_limit: Option<usize>,
 }
 
 /// Where the scanner is in the text.
@@ -44,10 +67,16 @@ enum Place {
 /// The deepest nesting of `[`/`{` outside strings and comments, and the 1-based line where it is
 /// first reached; `None` when the text has no brackets at all.
 pub fn deepest(text: &str) -> Option<(usize, usize)> {
+    scan(text).deepest
+}
+
+/// Reads the text once, without recursion, counting its brackets outside strings and comments.
+fn scan(text: &str) -> Scan {
     let bytes = text.as_bytes();
     let mut place = Place::Code;
     let (mut depth, mut line) = (0usize, 1usize);
     let mut deepest: Option<(usize, usize)> = None;
+    let (mut opened, mut past_limit) = (0usize, None);
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
@@ -70,8 +99,12 @@ pub fn deepest(text: &str) -> Option<(usize, usize)> {
                 b'\'' => place = Place::Literal(false),
                 b'[' | b'{' => {
                     depth += 1;
+                    opened += 1;
                     if deepest.is_none_or(|(d, _)| depth > d) {
                         deepest = Some((depth, line));
+                    }
+                    if opened == MAX_OPENED + 1 {
+                        past_limit = Some(line);
                     }
                 }
                 b']' | b'}' => depth = depth.saturating_sub(1),
@@ -100,12 +133,16 @@ pub fn deepest(text: &str) -> Option<(usize, usize)> {
         }
         i += 1;
     }
-    deepest
+    Scan {
+        deepest,
+        opened,
+        past_limit,
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{MAX_BYTES, deepest, refuse};
+    use super::{MAX_BYTES, MAX_OPENED, deepest, refuse};
 
     #[test]
     fn counts_arrays_and_inline_tables() {
@@ -132,6 +169,20 @@ mod tests {
         let (line, message) = refuse(&"#".repeat(MAX_BYTES + 1)).expect_err("too large");
         assert_eq!(line, 0);
         assert!(message.contains("at most"), "{message}");
+    }
+
+    #[test]
+    fn a_text_of_little_but_brackets_is_refused_where_it_opens_one_too_many() {
+        let tables = "[[space]]\n".repeat(MAX_OPENED / 2);
+        assert!(refuse(&tables).is_ok());
+        let (line, message) = refuse(&format!("{tables}x = []\n[[space]]")).expect_err("too many");
+        assert_eq!(line, MAX_OPENED / 2 + 1);
+        assert!(
+            message.contains("opens 50003 arrays and tables"),
+            "{message}"
+        );
+        assert!(message.contains("at most 50000"), "{message}");
+        assert!(refuse(&format!("x = \"{}\"", "[".repeat(MAX_OPENED + 1))).is_ok());
     }
 
     #[test]

@@ -28,13 +28,9 @@ pub trait Module: Send + Sync {
     fn game(&self) -> domain::Game;
     /// The path segment of its pages under a campaign.
     fn segment(&self) -> &'static str;
-    /// Starts the game of a new campaign inside its creating transaction.
-    fn start<'a>(
-        &'a self,
-        tx: &'a mut Transaction<'static, Postgres>,
-        campaign: Uuid,
-        scenario: Option<&'a serde_json::Value>,
-    ) -> BoxFuture<'a, Result<(), AppError>>;
+    /// Makes the game of a new campaign from what its creator sent (pure work, which may be
+    /// long for a big scenario: callers run it off the async workers).
+    fn begin(&self, scenario: Option<&serde_json::Value>) -> Result<Box<dyn NewGame>, AppError>;
     /// Acts on the passed orders deadline `seen`, if it still stands under the campaign's lock.
     fn deadline_passed<'a>(
         &'a self,
@@ -74,6 +70,39 @@ pub trait Module: Send + Sync {
     fn play(&self) -> Option<&'static dyn Play>;
 }
 
+/// A new campaign's game, made and checked, waiting to be written in the campaign's creating
+/// transaction.
+pub trait NewGame: Send {
+    /// Writes the first state, its log and where the game stands.
+    fn write<'a>(
+        self: Box<Self>,
+        tx: &'a mut Transaction<'static, Postgres>,
+        campaign: Uuid,
+    ) -> BoxFuture<'a, Result<(), AppError>>;
+}
+
+/// The first state of a game `G`, its log entries and standing.
+struct Started<G: Game> {
+    state: G::State,
+    entries: Vec<db::game::NewEvent>,
+    standing: super::Standing,
+}
+
+impl<G: Game> NewGame for Started<G> {
+    fn write<'a>(
+        self: Box<Self>,
+        tx: &'a mut Transaction<'static, Postgres>,
+        campaign: Uuid,
+    ) -> BoxFuture<'a, Result<(), AppError>> {
+        Box::pin(async move {
+            db::game::save_state(tx, campaign, &self.state).await?;
+            db::game::append_events(tx, campaign, &self.entries).await?;
+            db::standing::save(tx, campaign, &self.standing).await?;
+            Ok(())
+        })
+    }
+}
+
 /// A `Game` registered as a `Module`.
 #[derive(Default)]
 pub struct Registered<G>(PhantomData<G>);
@@ -92,21 +121,14 @@ impl<G: Game> Module for Registered<G> {
     fn segment(&self) -> &'static str {
         G::SEGMENT
     }
-    fn start<'a>(
-        &'a self,
-        tx: &'a mut Transaction<'static, Postgres>,
-        campaign: Uuid,
-        scenario: Option<&'a serde_json::Value>,
-    ) -> BoxFuture<'a, Result<(), AppError>> {
-        Box::pin(async move {
-            let scenario = scenario.map(G::scenario).transpose()?;
-            let (state, events) = G::start(scenario)?;
-            let entries: Vec<_> = events.iter().map(|e| G::log_entry(&state, e)).collect();
-            db::game::save_state(tx, campaign, &state).await?;
-            db::game::append_events(tx, campaign, &entries).await?;
-            db::standing::save(tx, campaign, &super::standing::<G>(&state)).await?;
-            Ok(())
-        })
+    fn begin(&self, scenario: Option<&serde_json::Value>) -> Result<Box<dyn NewGame>, AppError> {
+        let scenario = scenario.map(G::scenario).transpose()?;
+        let (state, events) = G::start(scenario)?;
+        Ok(Box::new(Started::<G> {
+            entries: events.iter().map(|e| G::log_entry(&state, e)).collect(),
+            standing: super::standing::<G>(&state),
+            state,
+        }))
     }
     fn deadline_passed<'a>(
         &'a self,
@@ -210,17 +232,20 @@ pub fn page(game: domain::Game) -> Option<&'static str> {
     module(game).map(|m| m.segment())
 }
 
-/// Starts the game of a new campaign inside its creating transaction. `scenario` is what the
-/// creator sent, if anything.
-pub async fn start(
-    tx: &mut Transaction<'static, Postgres>,
-    campaign: Uuid,
+/// Makes the game of a new campaign of `game` from `scenario`, what the creator sent if
+/// anything, on the upload pool (a scenario pack can take a while to read; see `core::heavy`).
+/// `None` for a game this server does not play.
+pub async fn begin(
     game: domain::Game,
-    scenario: Option<&serde_json::Value>,
-) -> Result<(), AppError> {
+    scenario: Option<serde_json::Value>,
+) -> Result<Option<Box<dyn NewGame>>, AppError> {
     match (module(game), scenario) {
-        (Some(module), scenario) => module.start(tx, campaign, scenario).await,
-        (None, None) => Ok(()),
+        (Some(module), scenario) => {
+            crate::core::heavy::UPLOADS
+                .run(move || module.begin(scenario.as_ref()).map(Some))
+                .await
+        }
+        (None, None) => Ok(None),
         (None, Some(_)) => Err(AppError::invalid(
             "scenario_not_supported",
             format!(

@@ -70,24 +70,13 @@ impl Password {
     }
 }
 
-/// How many argon2 hashes run at once in this process: each holds 19 MiB for its run, so a
-/// burst of sign-ins queues here instead of growing the process by 19 MiB per sign-in.
-fn hashing() -> &'static tokio::sync::Semaphore {
-    static HASHING: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
-    HASHING.get_or_init(|| {
-        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
-        tokio::sync::Semaphore::new(cores)
-    })
-}
-
-/// Runs one argon2 computation on a blocking thread once a hashing permit is free.
+/// Runs one argon2 computation on a blocking thread of the password pool: each run holds
+/// 19 MiB, so a burst of sign-ins queues there (as many at once as the machine has cores)
+/// instead of growing the process by 19 MiB per sign-in, and waits at most the pool's budget.
 async fn argon2<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, AppError> + Send + 'static,
 ) -> Result<T, AppError> {
-    let _permit = hashing().acquire().await.map_err(AppError::internal)?;
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(AppError::internal)?
+    crate::core::heavy::PASSWORDS.run(work).await
 }
 
 /// Hashes a password with argon2id on a blocking thread.

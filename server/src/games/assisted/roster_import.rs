@@ -165,21 +165,13 @@ pub fn units_from_csv(
     Ok(units)
 }
 
-/// Reads units from JSON: a list of units as the API shows them. Nesting and size are measured
-/// before parsing.
+/// Reads units from JSON: a list of units as the API shows them. Size, nesting and the count of
+/// arrays and objects are measured before parsing.
 pub fn units_from_json(text: &str, spec: &RosterSpec) -> Result<Vec<Unit>, ImportError> {
-    check_size(text)?;
-    if let Some((depth, line)) = nesting::deepest(text)
-        && depth > nesting::MAX_DEPTH
-    {
-        return Err(refuse(
-            format!("line {line}"),
-            format!(
-                "brackets nest {depth} deep here; at most {} are accepted",
-                nesting::MAX_DEPTH
-            ),
-        ));
-    }
+    nesting::refuse(text).map_err(|(line, problem)| match line {
+        0 => refuse("the file", problem),
+        line => refuse(format!("line {line}"), problem),
+    })?;
     let mut de = serde_json::Deserializer::from_str(text);
     let units: Vec<Unit> = serde_path_to_error::deserialize(&mut de)
         .map_err(|e| refuse(format!("at '{}'", e.path()), e.inner().to_string()))?;

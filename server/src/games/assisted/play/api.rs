@@ -137,27 +137,32 @@ fn format_error(format: &str) -> AppError {
     .on_field("format")
 }
 
-/// Reads units from an uploaded file, naming the line and column of what does not fit.
-pub fn read_units(access: &CampaignAccess, file: &FileIn) -> Result<Vec<Unit>, AppError> {
+/// Reads units from an uploaded file, naming the line and column of what does not fit; on the
+/// upload pool (see `core::heavy`).
+pub async fn read_units(access: &CampaignAccess, file: FileIn) -> Result<Vec<Unit>, AppError> {
     let spec = play_of(access)?.roster();
-    let mut fresh = || {
-        UnitId::parse(&uuid::Uuid::new_v4().simple().to_string()).unwrap_or_else(|_| {
-            // A v4 uuid in simple form is always 32 lowercase hex digits.
-            unreachable!("a uuid is an id")
+    crate::core::heavy::UPLOADS
+        .run(move || {
+            let mut fresh = || {
+                UnitId::parse(&uuid::Uuid::new_v4().simple().to_string()).unwrap_or_else(|_| {
+                    // A v4 uuid in simple form is always 32 lowercase hex digits.
+                    unreachable!("a uuid is an id")
+                })
+            };
+            match file.format.as_str() {
+                "csv" => units_from_csv(&file.text, &spec, &mut fresh),
+                "json" => units_from_json(&file.text, &spec),
+                other => return Err(format_error(other)),
+            }
+            .map_err(|e| {
+                AppError::invalid(
+                    "invalid_units",
+                    format!("The units cannot be imported: {e}."),
+                )
+                .on_field("text")
+            })
         })
-    };
-    match file.format.as_str() {
-        "csv" => units_from_csv(&file.text, &spec, &mut fresh),
-        "json" => units_from_json(&file.text, &spec),
-        other => return Err(format_error(other)),
-    }
-    .map_err(|e| {
-        AppError::invalid(
-            "invalid_units",
-            format!("The units cannot be imported: {e}."),
-        )
-        .on_field("text")
-    })
+        .await
 }
 
 /// `POST /api/v1/campaigns/{id}/units/import`: adds units from a CSV or JSON file.
@@ -170,7 +175,7 @@ pub async fn api_import_units(
     access: CampaignAccess,
     ApiJson(file): ApiJson<FileIn>,
 ) -> Result<(StatusCode, Json<DeskView>), AppError> {
-    let units = read_units(&access, &file)?;
+    let units = read_units(&access, file).await?;
     let view = run(&state, &access, DeskCommand::AddUnits(units)).await?;
     Ok((StatusCode::CREATED, Json(view)))
 }
@@ -268,14 +273,19 @@ pub struct ChartPath {
     pub code: String,
 }
 
-/// Reads a chart file, naming the line of what does not fit.
-pub fn read_chart(file: &FileIn) -> Result<RawChart, AppError> {
-    match file.format.as_str() {
-        "csv" => from_csv(&file.text),
-        "json" => from_json(&file.text),
-        other => return Err(format_error(other)),
-    }
-    .map_err(|e| AppError::from(e).on_field("text"))
+/// Reads a chart file, naming the line of what does not fit; on the upload pool (see
+/// `core::heavy`).
+pub async fn read_chart(file: FileIn) -> Result<RawChart, AppError> {
+    crate::core::heavy::UPLOADS
+        .run(move || {
+            match file.format.as_str() {
+                "csv" => from_csv(&file.text),
+                "json" => from_json(&file.text),
+                other => return Err(format_error(other)),
+            }
+            .map_err(|e| AppError::from(e).on_field("text"))
+        })
+        .await
 }
 
 /// `PUT /api/v1/campaigns/{id}/charts/{code}`: enters the chart's next version (the umpire) from
@@ -292,7 +302,7 @@ pub async fn api_enter_chart(
     Path(path): Path<ChartPath>,
     ApiJson(file): ApiJson<FileIn>,
 ) -> Result<Json<DeskView>, AppError> {
-    let raw = read_chart(&file)?;
+    let raw = read_chart(file).await?;
     let charts = BTreeMap::from([(path.code, raw)]);
     Ok(Json(
         run(&state, &access, DeskCommand::EnterCharts(charts)).await?,

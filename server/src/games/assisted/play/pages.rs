@@ -323,7 +323,7 @@ pub async fn import_units(
         format: fields.get("format").to_owned(),
         text: fields.get("text").to_owned(),
     };
-    let result = match read_units(&access, &file) {
+    let result = match read_units(&access, file).await {
         Ok(units) => run(&state, &access, DeskCommand::AddUnits(units)).await,
         Err(e) => Err(e),
     };
@@ -357,7 +357,7 @@ pub async fn enter_chart(
         format: fields.get("format").to_owned(),
         text: fields.get("text").to_owned(),
     };
-    let result = match read_chart(&file) {
+    let result = match read_chart(file).await {
         Ok(raw) => {
             let charts = BTreeMap::from([(fields.get("code").to_owned(), raw)]);
             run(&state, &access, DeskCommand::EnterCharts(charts)).await

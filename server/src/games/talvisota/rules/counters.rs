@@ -6,6 +6,17 @@ use super::error::DataError;
 use super::support::SupportKind;
 use crate::core::domain::Side;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The most counters of one `[[unit]]`, `[[support]]` or `[[environment]]` table, and of
+/// entrenchments and possession markers.
+pub const MAX_COUNT: u32 = 100;
+/// The most counters a set may lay out in all.
+pub const MAX_COUNTERS: u32 = 1_000;
+/// The most tables a counter file may have.
+pub const MAX_TABLES: usize = 500;
+/// The largest strength, tactical bonus, penalty or entrenchment value.
+pub const MAX_STRENGTH: u32 = 99;
 
 /// The default counter set shipped with the server (an approximation of the published counters).
 pub const DEFAULT_COUNTERS_TOML: &str =
@@ -177,23 +188,31 @@ impl CounterSet {
             entrenchment_value: 0,
             possession_markers: 0,
         };
+        if let Some(table) = tables.get(MAX_TABLES + 1) {
+            return Err(DataError::at(
+                table.line,
+                format!("a counter file has at most {MAX_TABLES} tables"),
+            ));
+        }
+        // The values of each unit type as first given, to hold every later table of it to them.
+        let mut values: BTreeMap<UnitKind, (u32, u32, u32)> = BTreeMap::new();
+        let mut counters = 0;
         for table in &tables {
             match table.name.as_str() {
                 "" => {
                     set.title = table.text_or("title", "Talvisota counters")?;
                     set.approximation = table.flag_or("approximation", false)?;
-                    set.possession_markers = table.count_or("possession_markers", 4)?;
-                    set.entrenchments = table.count_or("entrenchments", 2)?;
-                    set.entrenchment_value = table.count_or("entrenchment_value", 2)?;
+                    set.possession_markers =
+                        table.count_or_at_most("possession_markers", 4, MAX_COUNT)?;
+                    set.entrenchments = table.count_or_at_most("entrenchments", 2, MAX_COUNT)?;
+                    set.entrenchment_value =
+                        table.count_or_at_most("entrenchment_value", 2, MAX_STRENGTH)?;
+                    counters += set.possession_markers + set.entrenchments;
                 }
                 "unit" => {
                     let batch = read_unit(table)?;
-                    let clash = set.units.iter().any(|u| {
-                        u.kind == batch.kind
-                            && (u.strength, u.bonus, u.enemy_penalty)
-                                != (batch.strength, batch.bonus, batch.enemy_penalty)
-                    });
-                    if clash {
+                    let given = (batch.strength, batch.bonus, batch.enemy_penalty);
+                    if *values.entry(batch.kind).or_insert(given) != given {
                         return Err(DataError::at(
                             table.line,
                             format!(
@@ -202,9 +221,14 @@ impl CounterSet {
                             ),
                         ));
                     }
+                    counters += batch.count;
                     set.units.push(batch);
                 }
-                "support" => set.supports.push(read_support(table)?),
+                "support" => {
+                    let batch = read_support(table)?;
+                    counters += batch.count;
+                    set.supports.push(batch);
+                }
                 "environment" => {
                     let (code, line) = table.text("kind")?;
                     let kind = EnvironmentKind::from_code(&code).ok_or_else(|| {
@@ -215,7 +239,9 @@ impl CounterSet {
                             ),
                         )
                     })?;
-                    set.environment.push((kind, table.count("count")?));
+                    let count = table.count_at_most("count", MAX_COUNT)?;
+                    counters += count;
+                    set.environment.push((kind, count));
                 }
                 other => {
                     return Err(DataError::at(
@@ -225,6 +251,12 @@ impl CounterSet {
                         ),
                     ));
                 }
+            }
+            if counters > MAX_COUNTERS {
+                return Err(DataError::at(
+                    table.line,
+                    format!("the set lays out more than {MAX_COUNTERS} counters in all"),
+                ));
             }
         }
         for side in [Side::Soviet, Side::Finnish] {
@@ -288,10 +320,10 @@ fn read_unit(table: &DataTable) -> Result<UnitBatch, DataError> {
     Ok(UnitBatch {
         kind,
         name: table.text_or("name", code.as_str())?,
-        strength: table.count("strength")?,
-        bonus: table.count_or("bonus", 0)?,
-        enemy_penalty: table.count_or("enemy_penalty", 0)?,
-        count: table.count("count")?,
+        strength: table.count_at_most("strength", MAX_STRENGTH)?,
+        bonus: table.count_or_at_most("bonus", 0, MAX_STRENGTH)?,
+        enemy_penalty: table.count_or_at_most("enemy_penalty", 0, MAX_STRENGTH)?,
+        count: table.count_at_most("count", MAX_COUNT)?,
         arrives_turn,
     })
 }
@@ -314,7 +346,7 @@ fn read_support(table: &DataTable) -> Result<SupportBatch, DataError> {
     }
     Ok(SupportBatch {
         kind,
-        count: table.count("count")?,
+        count: table.count_at_most("count", MAX_COUNT)?,
         arrives_turn,
     })
 }

@@ -6,6 +6,7 @@
 //! are strings, integers, booleans or arrays of those.
 
 use super::error::DataError;
+use crate::core::lines::LineStarts;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
@@ -89,6 +90,29 @@ impl DataTable {
         }
     }
 
+    /// A required non-negative integer field of at most `max`: the values a file gives become
+    /// counters to lay out and numbers to add, so each is held to what a game can use.
+    pub fn count_at_most(&self, key: &str, max: u32) -> Result<u32, DataError> {
+        self.count(key).and_then(|n| self.at_most(key, n, max))
+    }
+
+    /// An optional non-negative integer field of at most `max`.
+    pub fn count_or_at_most(&self, key: &str, default: u32, max: u32) -> Result<u32, DataError> {
+        self.count_or(key, default)
+            .and_then(|n| self.at_most(key, n, max))
+    }
+
+    fn at_most(&self, key: &str, count: u32, max: u32) -> Result<u32, DataError> {
+        if count <= max {
+            return Ok(count);
+        }
+        let line = self.field(key).map_or(self.line, |f| f.line);
+        Err(DataError::at(
+            line,
+            format!("`{key}` is {count}; at most {max} is accepted"),
+        ))
+    }
+
     /// An optional boolean field.
     pub fn flag_or(&self, key: &str, default: bool) -> Result<bool, DataError> {
         match self.field(key) {
@@ -124,10 +148,16 @@ fn non_negative(key: &str, value: &DataValue, line: usize) -> Result<u32, DataEr
     }
 }
 
+/// The longest text a data file's string may hold, in characters.
+pub const MAX_TEXT_CHARS: usize = 200;
+
 /// Parses a data file into its top-level table (first) and its `[[...]]` tables in file order.
+/// Its time grows with the file's length, not faster: every line is found in a table of line
+/// starts made in one pass.
 pub fn parse(text: &str) -> Result<Vec<DataTable>, DataError> {
     crate::core::nesting::refuse(text).map_err(|(line, message)| DataError::at(line, message))?;
-    let document = DeTable::parse(text).map_err(|e| syntax_error(text, &e))?;
+    let lines = LineStarts::new(text);
+    let document = DeTable::parse(text).map_err(|e| syntax_error(text, &lines, &e))?;
     let mut top = DataTable {
         name: String::new(),
         line: 0,
@@ -135,7 +165,7 @@ pub fn parse(text: &str) -> Result<Vec<DataTable>, DataError> {
     };
     let mut tables = Vec::new();
     for (key, value) in document.get_ref() {
-        let line = line_of(text, key.span().start);
+        let line = lines.line_of(key.span().start);
         let name = key.get_ref().to_string();
         match value.get_ref() {
             DeValue::Array(items) if is_table_array(items) => {
@@ -143,8 +173,8 @@ pub fn parse(text: &str) -> Result<Vec<DataTable>, DataError> {
                     if let DeValue::Table(fields) = item.get_ref() {
                         tables.push(DataTable {
                             name: name.clone(),
-                            line: line_of(text, item.span().start),
-                            fields: read_fields(text, fields)?,
+                            line: lines.line_of(item.span().start),
+                            fields: read_fields(&lines, fields)?,
                         });
                     }
                 }
@@ -157,7 +187,7 @@ pub fn parse(text: &str) -> Result<Vec<DataTable>, DataError> {
             }
             other => top.fields.push(DataField {
                 key: name.clone(),
-                value: read_value(text, &name, other, line)?,
+                value: read_value(&lines, &name, other, line)?,
                 line,
             }),
         }
@@ -169,22 +199,15 @@ pub fn parse(text: &str) -> Result<Vec<DataTable>, DataError> {
 }
 
 /// The parser's complaint, with its line and the key written on that line.
-fn syntax_error(text: &str, error: &toml::de::Error) -> DataError {
-    let line = error.span().map_or(0, |span| line_of(text, span.start));
+fn syntax_error(text: &str, lines: &LineStarts, error: &toml::de::Error) -> DataError {
+    let line = error.span().map_or(0, |span| lines.line_of(span.start));
     let message = error.message().trim();
-    let written = text.lines().nth(line.saturating_sub(1)).unwrap_or_default();
-    match written.split_once('=') {
+    match lines.line(text, line).split_once('=') {
         Some((key, _)) if !key.trim().is_empty() => {
             DataError::at(line, format!("`{}`: {message}", key.trim()))
         }
         _ => DataError::at(line, message.to_string()),
     }
-}
-
-/// The 1-based line of byte `offset` in `text`.
-fn line_of(text: &str, offset: usize) -> usize {
-    text.get(..offset)
-        .map_or(1, |before| before.matches('\n').count() + 1)
 }
 
 fn is_table_array(items: &[Spanned<DeValue<'_>>]) -> bool {
@@ -194,13 +217,13 @@ fn is_table_array(items: &[Spanned<DeValue<'_>>]) -> bool {
             .all(|item| matches!(item.get_ref(), DeValue::Table(_)))
 }
 
-fn read_fields(text: &str, fields: &DeTable<'_>) -> Result<Vec<DataField>, DataError> {
+fn read_fields(lines: &LineStarts, fields: &DeTable<'_>) -> Result<Vec<DataField>, DataError> {
     let mut read = Vec::new();
     for (key, value) in fields {
-        let line = line_of(text, key.span().start);
+        let line = lines.line_of(key.span().start);
         let name = key.get_ref().to_string();
         read.push(DataField {
-            value: read_value(text, &name, value.get_ref(), line)?,
+            value: read_value(lines, &name, value.get_ref(), line)?,
             key: name,
             line,
         });
@@ -210,20 +233,23 @@ fn read_fields(text: &str, fields: &DeTable<'_>) -> Result<Vec<DataField>, DataE
 }
 
 fn read_value(
-    text: &str,
+    lines: &LineStarts,
     key: &str,
     value: &DeValue<'_>,
     line: usize,
 ) -> Result<DataValue, DataError> {
     match value {
-        DeValue::String(s) => Ok(DataValue::Text(s.to_string())),
+        DeValue::String(s) => read_text(key, s, line),
         DeValue::Boolean(b) => Ok(DataValue::Boolean(*b)),
         DeValue::Integer(n) => i64::from_str_radix(&n.as_str().replace('_', ""), n.radix())
             .map(DataValue::Integer)
             .map_err(|_| DataError::at(line, format!("`{key}` is not a whole number we can use"))),
         DeValue::Array(items) => items
             .iter()
-            .map(|item| read_value(text, key, item.get_ref(), line_of(text, item.span().start)))
+            .map(|item| {
+                let at = lines.line_of(item.span().start);
+                read_value(lines, key, item.get_ref(), at)
+            })
             .collect::<Result<_, _>>()
             .map(DataValue::List),
         DeValue::Float(_) | DeValue::Datetime(_) | DeValue::Table(_) => Err(DataError::at(
@@ -231,4 +257,26 @@ fn read_value(
             format!("`{key}` must be a string, a whole number, true/false or an array of those"),
         )),
     }
+}
+
+/// A string of one printable line and at most [`MAX_TEXT_CHARS`] characters: TOML's escapes
+/// (`\u0000`, `\n`) can write what its parser refuses raw.
+fn read_text(key: &str, text: &str, line: usize) -> Result<DataValue, DataError> {
+    if let Some(c) = text.chars().find(|c| c.is_control()) {
+        return Err(DataError::at(
+            line,
+            format!(
+                "`{key}` holds the control character U+{:04X}; write one line of printable text",
+                u32::from(c)
+            ),
+        ));
+    }
+    let chars = text.chars().count();
+    if chars > MAX_TEXT_CHARS {
+        return Err(DataError::at(
+            line,
+            format!("`{key}` is {chars} characters long; at most {MAX_TEXT_CHARS} are accepted"),
+        ));
+    }
+    Ok(DataValue::Text(text.to_owned()))
 }

@@ -8,6 +8,15 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 /// A space's identifier, e.g. `koivisto`.
 pub type SpaceId = String;
 
+/// The most spaces a map may have (the published map has about fifty).
+pub const MAX_SPACES: usize = 500;
+/// The most connections a map may have.
+pub const MAX_CONNECTIONS: usize = 2_000;
+/// The largest drawing position across or down.
+pub const MAX_POSITION: u32 = 10_000;
+/// The largest defensive value of a space.
+pub const MAX_VALUE: u32 = 99;
+
 /// The default map shipped with the server (an approximation, not the published map).
 pub const DEFAULT_MAP_TOML: &str = include_str!("../../../../../scenarios/talvisota/map.toml");
 
@@ -163,6 +172,12 @@ impl GameMap {
                     map.approximation = table.flag_or("approximation", false)?;
                 }
                 "space" => {
+                    if map.spaces.len() == MAX_SPACES {
+                        return Err(DataError::at(
+                            table.line,
+                            format!("a map has at most {MAX_SPACES} spaces"),
+                        ));
+                    }
                     let space = read_space(table)?;
                     if lines.insert(space.id.clone(), table.line).is_some() {
                         return Err(DataError::at(
@@ -172,7 +187,15 @@ impl GameMap {
                     }
                     map.spaces.push(space);
                 }
-                "connection" => map.connections.push(read_connection(table, &lines)?),
+                "connection" => {
+                    if map.connections.len() == MAX_CONNECTIONS {
+                        return Err(DataError::at(
+                            table.line,
+                            format!("a map has at most {MAX_CONNECTIONS} connections"),
+                        ));
+                    }
+                    map.connections.push(read_connection(table, &lines)?);
+                }
                 other => {
                     return Err(DataError::at(
                         table.line,
@@ -254,11 +277,11 @@ fn read_space(table: &DataTable) -> Result<Space, DataError> {
         name: table.text_or("name", &id)?,
         nation,
         front: Front::parse(&front_text, front_line)?,
-        value: table.count_or("value", 0)?,
+        value: table.count_or_at_most("value", 0, MAX_VALUE)?,
         defence_line,
         logistics_centre,
-        x: table.count_or("x", 0)?,
-        y: table.count_or("y", 0)?,
+        x: table.count_or_at_most("x", 0, MAX_POSITION)?,
+        y: table.count_or_at_most("y", 0, MAX_POSITION)?,
         id,
     })
 }
@@ -352,10 +375,15 @@ fn check_map(
     let Some(first) = map.spaces.first() else {
         return Err(DataError::at(0, "the map has no spaces".to_string()));
     };
+    let mut neighbours: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for c in &map.connections {
+        neighbours.entry(&c.from).or_default().push(&c.to);
+        neighbours.entry(&c.to).or_default().push(&c.from);
+    }
     let mut reached = BTreeSet::from([first.id.as_str()]);
     let mut queue = VecDeque::from([first.id.as_str()]);
     while let Some(id) = queue.pop_front() {
-        for next in map.neighbours(id, 8) {
+        for next in neighbours.get(id).into_iter().flatten() {
             if reached.insert(next) {
                 queue.push_back(next);
             }

@@ -4,6 +4,7 @@ use super::ladder::TableColour;
 use super::platoon::ElementKind;
 use super::state::FeatureKind;
 use crate::core::domain::Side;
+use crate::core::lines::LineStarts;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -23,15 +24,9 @@ pub struct PackError {
     pub message: String,
 }
 
-/// The line (from 1) of byte offset `at` in `source`.
-pub(super) fn line_of(source: &str, at: usize) -> usize {
-    source
-        .get(..at.min(source.len()))
-        .map_or(1, |before| before.matches('\n').count() + 1)
-}
-
 impl PackError {
-    /// An error at the place `span` in `source`.
+    /// An error at the place `span` in `source` (a pack is refused at its first error, so its
+    /// lines are counted once).
     pub(super) fn at(
         source: &str,
         span: std::ops::Range<usize>,
@@ -39,7 +34,7 @@ impl PackError {
         message: impl Into<String>,
     ) -> Self {
         PackError {
-            line: line_of(source, span.start),
+            line: LineStarts::new(source).line_of(span.start),
             field,
             message: message.into(),
         }
@@ -48,15 +43,13 @@ impl PackError {
     fn from_toml(source: &str, error: &toml::de::Error) -> Self {
         let message = error.message().trim().to_string();
         let span = error.span().unwrap_or(0..0);
-        let line = line_of(source, span.start);
+        let lines = LineStarts::new(source);
+        let line = lines.line_of(span.start);
         let quoted = message.split('`').nth(1).filter(|_| {
             message.starts_with("missing field") || message.starts_with("unknown field")
         });
         let field = quoted.map(str::to_string).unwrap_or_else(|| {
-            let text = source
-                .lines()
-                .nth(line.saturating_sub(1))
-                .unwrap_or_default();
+            let text = lines.line(source, line);
             match text.split_once('=') {
                 Some((key, _)) => key.trim().to_string(),
                 None => text.trim().trim_matches(['[', ']']).to_string(),

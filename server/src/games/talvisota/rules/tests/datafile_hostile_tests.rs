@@ -93,3 +93,77 @@ fn tables_keep_file_order_and_lines() {
     );
     assert_eq!(tables[3].fields[0].line, 7);
 }
+
+#[test]
+fn every_number_at_its_extremes_is_refused_or_read_and_set_up_never_a_crash() {
+    use crate::games::talvisota::rules::counters::DEFAULT_COUNTERS_TOML;
+    use crate::games::talvisota::rules::map::DEFAULT_MAP_TOML;
+    use crate::games::talvisota::rules::{GameOptions, new_game};
+    for (file, text) in [
+        ("map", DEFAULT_MAP_TOML),
+        ("counters", DEFAULT_COUNTERS_TOML),
+    ] {
+        let numbers = crate::core::lines::whole_numbers(text);
+        assert!(numbers.len() > 20, "the {file} file's numbers are found");
+        for range in numbers {
+            let line = text[..range.start].matches('\n').count() + 1;
+            for extreme in ["0", "101", "4294967295", "18446744073709551615"] {
+                let changed = format!("{}{extreme}{}", &text[..range.start], &text[range.end..]);
+                let set_up = std::panic::catch_unwind(|| {
+                    let (map, counters) = match file {
+                        "map" => (GameMap::from_toml(&changed)?, CounterSet::default_set()?),
+                        _ => (GameMap::default_map()?, CounterSet::from_toml(&changed)?),
+                    };
+                    new_game(map, counters, GameOptions::default());
+                    Ok::<_, crate::games::talvisota::rules::DataError>(())
+                });
+                assert!(
+                    set_up.is_ok(),
+                    "{file} line {line} set to {extreme} crashed"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn counts_that_would_lay_out_more_counters_than_a_game_are_refused() {
+    for (text, words) in [
+        (
+            "[[unit]]\nside = \"soviet\"\nkind = \"fus\"\nstrength = 3\ncount = 101\n",
+            "at most 100",
+        ),
+        (
+            "[[unit]]\nside = \"soviet\"\nkind = \"fus\"\nstrength = 100\ncount = 1\n",
+            "at most 99",
+        ),
+        ("possession_markers = 4294967295\n", "at most 100"),
+    ] {
+        let e = CounterSet::from_toml(text).expect_err(words);
+        assert!(e.message.contains(words), "{}", e.message);
+    }
+    let many =
+        "[[unit]]\nside = \"soviet\"\nkind = \"fus\"\nstrength = 3\ncount = 100\n".repeat(10);
+    let e = CounterSet::from_toml(&many).expect_err("1,000 counters");
+    assert!(
+        e.message.contains("more than 1000 counters"),
+        "{}",
+        e.message
+    );
+    assert_eq!(e.line, 46);
+}
+
+#[test]
+fn escaped_control_characters_and_long_texts_are_refused_with_their_line() {
+    for text in [
+        "title = \"a\\u0000b\"",
+        "title = \"a\\nb\"",
+        "title = \"a\\u001bb\"",
+    ] {
+        let e = GameMap::from_toml(&format!("\n{text}\n")).expect_err(text);
+        assert_eq!(e.line, 2, "{text}");
+        assert!(e.message.contains("control character"), "{}", e.message);
+    }
+    let e = GameMap::from_toml(&format!("title = \"{}\"\n", "a".repeat(201))).expect_err("long");
+    assert!(e.message.contains("at most 200"), "{}", e.message);
+}

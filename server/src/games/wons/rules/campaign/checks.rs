@@ -8,6 +8,18 @@ use crate::games::wons::rules::platoon::{Element, Platoon, Stack, StackLimits, T
 use crate::games::wons::rules::support::SupportItem;
 use std::collections::{BTreeMap, BTreeSet};
 use toml::Spanned;
+
+/// The most platoons a pack may have (a campaign has a score or two).
+const MAX_PLATOONS: usize = 200;
+/// The most sections, teams and headquarters in one platoon.
+const MAX_ELEMENTS: usize = 20;
+/// The most men or weapons of one kind in an element, a platoon's fatigue, a feature's count.
+const MAX_NUMBER: u32 = 99;
+/// The most support entries, features, stacks or victory levels a pack may have.
+pub(super) const MAX_ENTRIES: usize = 200;
+/// The longest campaign, in Hours.
+const MAX_HOURS: u32 = 1_000;
+
 /// Reads a pack's source to name the place of each fault.
 pub(super) struct Checker<'a> {
     /// The pack's TOML text.
@@ -23,6 +35,32 @@ impl Checker<'_> {
         message: impl Into<String>,
     ) -> Result<T, PackError> {
         Err(PackError::at(self.source, at.span(), field, message))
+    }
+
+    /// Refuses the pack at `at` when `list` has more than `max` entries.
+    pub(super) fn at_most<T, U>(
+        &self,
+        at: &Spanned<U>,
+        field: &str,
+        list: &[T],
+        max: usize,
+    ) -> Result<(), PackError> {
+        if list.len() > max {
+            return self.fail(
+                at,
+                field.into(),
+                format!("{} entries; a pack has at most {max}", list.len()),
+            );
+        }
+        Ok(())
+    }
+
+    /// Refuses the pack at `at` when a number is over [`MAX_NUMBER`].
+    pub(super) fn small<U>(&self, at: &Spanned<U>, field: String, n: u32) -> Result<(), PackError> {
+        if n > MAX_NUMBER {
+            return self.fail(at, field, format!("{n} is more than {MAX_NUMBER}"));
+        }
+        Ok(())
     }
 
     /// The ladder step a letter names, or a fault at `at`.
@@ -70,6 +108,12 @@ pub(super) fn ladder(
                 "every step offers the Red table, where initial attacks are fought (R2)",
             );
         }
+        c.at_most(
+            &s.letter,
+            &format!("ladder[{i}].buildings"),
+            &s.buildings,
+            MAX_ENTRIES,
+        )?;
         let names: BTreeSet<&String> = s.buildings.iter().collect();
         if names.len() != s.buildings.len() {
             return c.fail(
@@ -114,11 +158,11 @@ pub(super) fn clock(c: &Checker, raw: &RawPack) -> Result<CampaignClock, PackErr
             "an hour of the day is 0 to 23",
         );
     }
-    if *k.length_hours.get_ref() == 0 {
+    if !(1..=MAX_HOURS).contains(k.length_hours.get_ref()) {
         return c.fail(
             &k.length_hours,
             "campaign.length_hours".into(),
-            "a campaign lasts at least one Hour",
+            format!("a campaign lasts 1 to {MAX_HOURS} Hours"),
         );
     }
     let (from, until) = (&raw.daylight.from, &raw.daylight.until);
@@ -152,8 +196,16 @@ pub(super) fn platoons(
     letters: &BTreeMap<String, StepIndex>,
 ) -> Result<BTreeMap<String, Platoon>, PackError> {
     let mut platoons = BTreeMap::new();
+    if let Some(p) = raw.platoons.get(MAX_PLATOONS) {
+        return c.fail(
+            &p.id,
+            format!("platoons[{MAX_PLATOONS}]"),
+            format!("a pack has at most {MAX_PLATOONS} platoons"),
+        );
+    }
     for (i, p) in raw.platoons.iter().enumerate() {
         let id = p.id.get_ref();
+        c.small(&p.id, format!("platoons[{i}].fatigue"), p.fatigue)?;
         if id.trim().is_empty() || platoons.contains_key(id) {
             return c.fail(
                 &p.id,
@@ -169,9 +221,19 @@ pub(super) fn platoons(
                 "a platoon needs at least one section, team or headquarters",
             );
         }
+        c.at_most(
+            &p.toe,
+            &format!("platoons[{i}].toe"),
+            p.toe.get_ref(),
+            MAX_ELEMENTS,
+        )?;
         let mut elements = Vec::new();
         for (j, e) in p.toe.get_ref().iter().enumerate() {
-            if e.men.get_ref().values().sum::<u32>() == 0 {
+            let numbers = e.men.get_ref().iter().chain(&e.weapons);
+            for (what, n) in numbers {
+                c.small(&e.men, format!("platoons[{i}].toe[{j}] {what}"), *n)?;
+            }
+            if e.men.get_ref().values().all(|n| *n == 0) {
                 return c.fail(
                     &e.men,
                     format!("platoons[{i}].toe[{j}].men"),
@@ -311,8 +373,16 @@ pub(super) fn stacks(
 /// Soviet only (R1.4, R1.4.3).
 pub(super) fn support(c: &Checker, raw: &RawPack) -> Result<Vec<SupportItem>, PackError> {
     let mut items: Vec<SupportItem> = Vec::new();
+    let mut ids = BTreeSet::new();
     for (i, r) in raw.support.iter().enumerate() {
-        if items.iter().any(|it| it.id == *r.id.get_ref()) {
+        if i == MAX_ENTRIES {
+            return c.fail(
+                &r.id,
+                format!("support[{i}]"),
+                format!("a pack has at most {MAX_ENTRIES} support entries"),
+            );
+        }
+        if !ids.insert(r.id.get_ref()) {
             return c.fail(&r.id, format!("support[{i}].id"), "support id used twice");
         }
         if !(1..=6).contains(r.list.get_ref()) {

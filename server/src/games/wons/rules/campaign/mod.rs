@@ -8,7 +8,7 @@ use super::state::{CampaignStatus, Feature, WonsState};
 use super::tables::force_morale::ForceMoraleTable;
 use super::victory::{VictoryConditions, VictoryLevel};
 use crate::core::domain::Side;
-use checks::{Checker, clock, ladder, platoons, stacks, support};
+use checks::{Checker, MAX_ENTRIES, clock, ladder, platoons, stacks, support};
 use std::collections::BTreeMap;
 
 mod checks;
@@ -36,6 +36,14 @@ pub fn load_pack(source: &str) -> Result<WonsState, PackError> {
     };
     let mut features = BTreeMap::new();
     for (i, f) in raw.features.iter().enumerate() {
+        if i == MAX_ENTRIES {
+            return c.fail(
+                &f.id,
+                format!("features[{i}]"),
+                format!("a pack has at most {MAX_ENTRIES} features"),
+            );
+        }
+        c.small(&f.id, format!("features[{i}].count"), f.count)?;
         let step = c.step(&letters, &f.step, format!("features[{i}].step"))?;
         let id = f.id.get_ref().clone();
         if features.contains_key(&id) || platoons.contains_key(&id) {
@@ -56,6 +64,13 @@ pub fn load_pack(source: &str) -> Result<WonsState, PackError> {
     }
     let mut levels = Vec::new();
     for (i, l) in raw.victory.levels.iter().enumerate() {
+        if i == MAX_ENTRIES {
+            return c.fail(
+                &l.step,
+                format!("victory.levels[{i}]"),
+                format!("a pack has at most {MAX_ENTRIES} victory levels"),
+            );
+        }
         let step = c.step(&letters, &l.step, format!("victory.levels[{i}].step"))?;
         if *l.by_hour.get_ref() == 0 || *l.by_hour.get_ref() > clock.length_hours {
             return c.fail(
