@@ -108,6 +108,11 @@ async fn main() -> anyhow::Result<()> {
             verify_rolls: 1_000_000,
         }
     };
+    if std::env::args().any(|a| a == "--checkers") {
+        // Figures 6 and 8 alone; they need no database.
+        let figures = checkers_on(plan.verify_rolls).await?;
+        return report(&figures, &plan);
+    }
     let base = std::env::var("DATABASE_URL")
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
     let admin = PgConnectOptions::from_str(&base)?.database("postgres");
@@ -686,9 +691,19 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
     // 5 and 7: the server as a process of its own, then two of them.
     figures.extend(processes(&t, db_opts, &long, &campaigns, plan).await?);
 
-    // 6: motti verify on an export of generated rolls.
-    figures.push(verify_rate(plan.verify_rolls)?);
+    figures.extend(checkers_on(plan.verify_rolls).await?);
     Ok(figures)
+}
+
+/// Rolls in the export both checkers read for figure 8 (the issue's own size).
+const CHECKER_ROLLS: usize = 100_000;
+
+/// Figures 6 and 8: `motti verify` and the browser's checker, each on 100,000 generated rolls
+/// (figure 6 also on the plan's larger export).
+async fn checkers_on(n: usize) -> anyhow::Result<Vec<Figure>> {
+    let (six, _) = verify_rate(n)?;
+    let (_, native) = verify_rate(CHECKER_ROLLS)?;
+    Ok(vec![six, browser_checker(CHECKER_ROLLS, native).await?])
 }
 
 /// Figure 3 for each assisted game: the table (its JSON view) of a campaign whose umpire has
@@ -1191,9 +1206,8 @@ async fn rolls_against_pgbench(
     })
 }
 
-/// Builds a valid export of `n` public rolls of 2d6 and times what `motti verify` does with it:
-/// read the file and re-derive every roll.
-fn verify_rate(n: usize) -> anyhow::Result<Figure> {
+/// Writes a valid export of `n` public rolls of 2d6 to a temporary file and returns its path.
+fn generated_export(n: usize) -> anyhow::Result<std::path::PathBuf> {
     use motti::dice::audience::Audience;
     use motti::dice::entropy::EntropySet;
     use motti::dice::export::{Export, ExportEpoch, ExportRoll, ExportSeed};
@@ -1230,9 +1244,15 @@ fn verify_rate(n: usize) -> anyhow::Result<Figure> {
     }
     let file = std::env::temp_dir().join(format!("motti-bench-export-{id}.json"));
     std::fs::write(&file, serde_json::to_vec(&export)?)?;
-    drop(export);
+    Ok(file)
+}
+
+/// Times what `motti verify` does with an export of `n` generated rolls: read the file and
+/// re-derive every roll.
+fn verify_rate(n: usize) -> anyhow::Result<(Figure, Duration)> {
+    let file = generated_export(n)?;
     let started = Instant::now();
-    let read: Export = serde_json::from_slice(&std::fs::read(&file)?)?;
+    let read: motti::dice::export::Export = serde_json::from_slice(&std::fs::read(&file)?)?;
     let checked = motti::dice::verify::verify(&read).map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let took = started.elapsed();
     std::fs::remove_file(&file).ok();
@@ -1241,11 +1261,81 @@ fn verify_rate(n: usize) -> anyhow::Result<Figure> {
         "verify checked {} of {n}",
         checked.rolls
     );
+    Ok((
+        Figure {
+            measure: "verify_rolls_per_second",
+            value: n as f64 / took.as_secs_f64(),
+            budget: Some((">=", 200_000.0)),
+            detail: format!("{n} rolls of 2d6 read from a file and re-derived in {took:?}"),
+        },
+        took,
+    ))
+}
+
+/// Figure 8: the browser's dice checker (the offline file, opened from disk in headless
+/// Chromium) on an export of `n` generated rolls, against `motti verify` on the same number
+/// (`native`, measured just before in this run). Needs chromium and chromedriver.
+async fn browser_checker(n: usize, native: Duration) -> anyhow::Result<Figure> {
+    use fantoccini::{ClientBuilder, Locator};
+    let file = generated_export(n)?;
+    let page =
+        std::env::temp_dir().join(format!("motti-bench-checker-{}.html", uuid::Uuid::new_v4()));
+    std::fs::write(&page, motti::tray::pages::offline_checker()?)?;
+    let port = std::net::TcpListener::bind("127.0.0.1:0")?
+        .local_addr()?
+        .port();
+    let mut driver = std::process::Command::new("chromedriver")
+        .arg(format!("--port={port}"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()?;
+    let outcome = async {
+        for _ in 0..100 {
+            if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let caps = serde_json::json!({"goog:chromeOptions": {"binary": "/usr/bin/chromium", "args": [
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]}});
+        let caps = caps.as_object().cloned().unwrap_or_default().into_iter().collect();
+        let b = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(caps)
+            .connect(&format!("http://127.0.0.1:{port}"))
+            .await?;
+        b.goto(&format!("file://{}", page.display())).await?;
+        let input = b.find(Locator::Id("verify-file")).await?;
+        let started = Instant::now();
+        input.send_keys(&file.display().to_string()).await?;
+        let verdict = loop {
+            let shown = b
+                .execute("const v = document.getElementById('verdict'); return v.hidden ? null : v.innerText;", vec![])
+                .await?;
+            if let Some(text) = shown.as_str() {
+                break text.to_owned();
+            }
+            anyhow::ensure!(started.elapsed() < Duration::from_secs(600), "no verdict in ten minutes");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        };
+        let took = started.elapsed();
+        b.close().await.ok();
+        anyhow::ensure!(verdict.starts_with("These dice check out."), "the checker said: {verdict}");
+        Ok::<_, anyhow::Error>(took)
+    }
+    .await;
+    driver.kill().ok();
+    driver.wait().ok();
+    std::fs::remove_file(&file).ok();
+    std::fs::remove_file(&page).ok();
+    let took = outcome?;
     Ok(Figure {
-        measure: "verify_rolls_per_second",
-        value: n as f64 / took.as_secs_f64(),
-        budget: Some((">=", 200_000.0)),
-        detail: format!("{n} rolls of 2d6 read from a file and re-derived in {took:?}"),
+        measure: "browser_checker_vs_verify",
+        value: took.as_secs_f64() / native.as_secs_f64(),
+        budget: None,
+        detail: format!(
+            "{n} rolls checked in the browser in {took:.2?} ({:.0} rolls/s; the issue asks for 100,000 in under 10 s), against {native:.2?} for `motti verify`",
+            n as f64 / took.as_secs_f64()
+        ),
     })
 }
 

@@ -158,6 +158,7 @@ const CORE_PAGE_ROUTES: &[(&str, &str)] = &[
     ("POST", "/campaigns/{id}/dice/rotate"),
     ("POST", "/campaigns/{id}/dice/reveal"),
     ("GET", "/dice/verify"),
+    ("GET", "/dice/verify/motti-verify.html"),
     ("GET", "/invites/{code}"),
     ("POST", "/invites/{code}/accept"),
     ("GET", "/healthz"),
@@ -268,6 +269,10 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/campaigns/{id}/dice/rotate", post(dice_pages::rotate))
         .route("/campaigns/{id}/dice/reveal", post(dice_pages::reveal))
         .route("/dice/verify", get(dice_pages::verify_page))
+        .route(
+            "/dice/verify/motti-verify.html",
+            get(dice_pages::verify_offline),
+        )
         .route("/invites/{code}", get(invite_pages::invite_page))
         .route("/invites/{code}/accept", post(invite_pages::accept))
         .route("/healthz", get(health::healthz))

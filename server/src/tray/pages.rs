@@ -356,7 +356,44 @@ struct VerifyPage {
     nav: Nav,
 }
 
-/// `GET /dice/verify`: how to verify the dice by hand.
+/// The dice checker as one self-contained HTML file.
+pub fn offline_checker() -> Result<String, askama::Error> {
+    VerifyOffline {
+        css: crate::web::pages::CSS,
+        js: crate::web::pages::VERIFY_JS,
+    }
+    .render()
+}
+
+#[derive(Template)]
+#[template(path = "core/tray/verify_offline.html")]
+struct VerifyOffline {
+    css: &'static str,
+    js: &'static str,
+}
+
+/// `GET /dice/verify/motti-verify.html`: the dice checker as one self-contained file (style and
+/// script inline) to keep and open without a network. Sent as a download, so the site's policy
+/// against inline scripts never applies to it here.
+pub async fn verify_offline() -> Response {
+    match offline_checker() {
+        Ok(html) => (
+            [
+                (axum::http::header::CONTENT_TYPE, "text/html; charset=utf-8"),
+                (
+                    axum::http::header::CONTENT_DISPOSITION,
+                    "attachment; filename=\"motti-verify.html\"",
+                ),
+                (axum::http::header::CACHE_CONTROL, "public, max-age=3600"),
+            ],
+            html,
+        )
+            .into_response(),
+        Err(e) => crate::core::error::AppError::internal(e).into_response(),
+    }
+}
+
+/// `GET /dice/verify`: the dice checker, and how to verify the dice by hand.
 pub async fn verify_page(MaybeUser(user): MaybeUser) -> Response {
     render_with(
         axum::http::StatusCode::OK,

@@ -4,6 +4,7 @@ mod assisted;
 mod live;
 mod talvisota;
 mod tour;
+mod verify;
 mod wons;
 mod wons_battle;
 

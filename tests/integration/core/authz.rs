@@ -139,6 +139,7 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("POST", "/campaigns/{id}/dice/rotate", [303, 404, 404, 403, 403, 303]),
     ("POST", "/campaigns/{id}/dice/reveal", [303, 404, 404, 422, 422, 422]),
     ("GET", "/dice/verify", [200, 200, 200, 200, 200, 200]),
+    ("GET", "/dice/verify/motti-verify.html", [200, 200, 200, 200, 200, 200]),
     ("GET", "/games/wons/rules", [200, 200, 200, 200, 200, 200]),
     ("GET", "/campaigns/{id}/wons", [303, 404, 404, 200, 200, 200]),
     ("GET", "/campaigns/{id}/wons/battles", [303, 404, 404, 200, 200, 200]),
