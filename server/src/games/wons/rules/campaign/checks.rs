@@ -18,7 +18,7 @@ const MAX_NUMBER: u32 = 99;
 /// The most support entries, features, stacks or victory levels a pack may have.
 pub(super) const MAX_ENTRIES: usize = 200;
 /// The longest campaign, in Hours.
-const MAX_HOURS: u32 = 1_000;
+const MAX_HOURS: u32 = 10_000;
 
 /// Reads a pack's source to name the place of each fault.
 pub(super) struct Checker<'a> {
