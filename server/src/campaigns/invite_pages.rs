@@ -124,11 +124,11 @@ pub async fn invite_page(
         .await?
         .ok_or_else(AppError::not_found)?;
     let refusal = InviteState::of(&invite, OffsetDateTime::now_utc()).refusal();
-    let role: Role = invite.role.parse().unwrap_or(Role::Soviet);
+    let role: Role = invite.role;
     let page = InvitePage {
         nav: user.as_ref().map(Nav::for_user).unwrap_or_default(),
         campaign_name: invite.campaign_name,
-        role: invite.role,
+        role: invite.role.code().to_owned(),
         role_words: crate::campaigns::your_move::role_words(role),
         code,
         refused: refusal.as_ref().map(|e| e.message.clone()),

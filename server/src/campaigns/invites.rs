@@ -108,7 +108,7 @@ pub struct InviteOut {
 fn invite_out(state: &AppState, row: InviteRow, now: OffsetDateTime) -> InviteOut {
     InviteOut {
         url: format!("{}/invites/{}", state.config.public_url, row.code),
-        role: row.role.parse().unwrap_or(Role::Soviet),
+        role: row.role,
         state: InviteState::of(&row, now),
         uses_left: row.uses_left,
         expires_at: row.expires_at,
@@ -308,7 +308,7 @@ pub async fn accept(state: &AppState, user: Uuid, code: &str) -> Result<Joined, 
     let invite = db::invites::by_code(&mut *tx, code, true)
         .await?
         .ok_or_else(AppError::not_found)?;
-    let offered: Role = invite.role.parse().map_err(AppError::internal)?;
+    let offered: Role = invite.role;
     let joined = Joined {
         campaign_id: invite.campaign_id,
         role: offered,
@@ -316,7 +316,7 @@ pub async fn accept(state: &AppState, user: Uuid, code: &str) -> Result<Joined, 
     match db::invites::place(&mut tx, invite.campaign_id, user).await? {
         // Accepting twice (a double click, even after the last use) changes nothing and takes
         // no use.
-        Some(place) if !place.removed && place.role == offered.code() => return Ok(joined),
+        Some(place) if !place.removed && place.role == offered => return Ok(joined),
         Some(place) if !place.removed => {
             return Err(AppError::conflict(
                 "already_participant",
@@ -326,7 +326,7 @@ pub async fn accept(state: &AppState, user: Uuid, code: &str) -> Result<Joined, 
                 ),
             ));
         }
-        Some(place) if place.role != offered.code() => {
+        Some(place) if place.role != offered => {
             return Err(AppError::conflict(
                 "removed_participant",
                 format!(
@@ -375,7 +375,7 @@ mod tests {
             code: "c".into(),
             campaign_id: Uuid::nil(),
             campaign_name: "Taipale".into(),
-            role: "soviet".into(),
+            role: Role::Soviet,
             created_at: now,
             uses_left: uses,
             expires_at: expires_in.map(|s| now + Duration::seconds(s)),

@@ -84,6 +84,30 @@ impl FromStr for Game {
     }
 }
 
+/// A stored code (a game's, a role's) that names nothing motti knows: the read fails with this,
+/// naming the value, rather than taking a default.
+#[derive(Debug)]
+pub struct UnknownCode(String);
+
+impl fmt::Display for UnknownCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UnknownCode {}
+
+impl TryFrom<String> for Game {
+    type Error = UnknownCode;
+    fn try_from(code: String) -> Result<Self, Self::Error> {
+        code.parse().map_err(|_| {
+            UnknownCode(format!(
+                "the stored game code '{code}' names no game motti knows"
+            ))
+        })
+    }
+}
+
 /// One of the two warring sides.
 #[derive(
     Clone,
@@ -194,6 +218,14 @@ impl Role {
 impl fmt::Display for Role {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code())
+    }
+}
+
+impl TryFrom<String> for Role {
+    type Error = UnknownCode;
+    fn try_from(code: String) -> Result<Self, Self::Error> {
+        code.parse()
+            .map_err(|_| UnknownCode(format!("the stored role code '{code}' names no role")))
     }
 }
 

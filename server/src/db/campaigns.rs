@@ -14,8 +14,8 @@ pub struct CampaignRow {
     pub id: Uuid,
     /// Its name.
     pub name: String,
-    /// The game code (see `Game`).
-    pub game: String,
+    /// The game (stored as its code; a code naming no game fails the read).
+    pub game: Game,
     /// `open` or `finished`.
     pub status: String,
     /// When it was created.
@@ -49,7 +49,7 @@ pub struct CampaignRow {
 impl CampaignRow {
     /// The campaign's game.
     pub fn game(&self) -> Game {
-        self.game.parse().unwrap_or(Game::Wons)
+        self.game
     }
 
     /// The version `role` reads: it moves only when something that reader may see changed.
@@ -96,8 +96,8 @@ pub struct ParticipantRow {
     pub user_id: Uuid,
     /// The user's name.
     pub username: String,
-    /// The role code.
-    pub role: String,
+    /// The role (a stored code naming no role fails the read).
+    pub role: Role,
     /// The participant's public client seed, if set.
     pub client_seed: Option<String>,
     /// Whether the umpire removed the participant (its client seed stays in the record).
@@ -107,7 +107,7 @@ pub struct ParticipantRow {
 impl ParticipantRow {
     /// The participant's role.
     pub fn role(&self) -> Role {
-        self.role.parse().unwrap_or(Role::Soviet)
+        self.role
     }
 }
 
@@ -146,7 +146,7 @@ pub async fn for_user(db: &PgPool, user: Uuid) -> sqlx::Result<Vec<Membership>> 
     struct Row {
         #[sqlx(flatten)]
         campaign: CampaignRow,
-        role: String,
+        role: Role,
     }
     let rows: Vec<Row> = sqlx::query_as(&format!(
         "select {CAMPAIGN_COLUMNS}, p.role from campaigns c join participants p on p.campaign_id = c.id \
@@ -158,7 +158,7 @@ pub async fn for_user(db: &PgPool, user: Uuid) -> sqlx::Result<Vec<Membership>> 
     Ok(rows
         .into_iter()
         .map(|r| Membership {
-            role: r.role.parse().unwrap_or(Role::Soviet),
+            role: r.role,
             campaign: r.campaign,
         })
         .collect())
@@ -179,7 +179,7 @@ where
     struct Row {
         #[sqlx(flatten)]
         campaign: CampaignRow,
-        role: String,
+        role: Role,
     }
     let found: Option<Row> = sqlx::query_as(&format!(
         "select {CAMPAIGN_COLUMNS}, p.role from campaigns c join participants p on p.campaign_id = c.id \
@@ -190,7 +190,7 @@ where
     .fetch_optional(db)
     .await?;
     Ok(found.map(|r| Membership {
-        role: r.role.parse().unwrap_or(Role::Soviet),
+        role: r.role,
         campaign: r.campaign,
     }))
 }
@@ -207,7 +207,7 @@ pub async fn access(
     struct Row {
         #[sqlx(flatten)]
         campaign: CampaignRow,
-        role: String,
+        role: Role,
         user_id: Uuid,
         username: String,
         stale: bool,
@@ -233,7 +233,7 @@ pub async fn access(
         username: row.username,
     };
     let membership = Membership {
-        role: row.role.parse().unwrap_or(Role::Soviet),
+        role: row.role,
         campaign: row.campaign,
     };
     Ok(Some((user, membership)))

@@ -15,8 +15,8 @@ pub struct InviteRow {
     pub campaign_id: Uuid,
     /// The campaign's name.
     pub campaign_name: String,
-    /// The role code it grants.
-    pub role: String,
+    /// The role it grants (a stored code naming no role fails the read).
+    pub role: Role,
     /// When it was made.
     pub created_at: OffsetDateTime,
     /// Uses left; `None` is unlimited.
@@ -109,8 +109,8 @@ pub async fn use_once(tx: &mut Transaction<'_, Postgres>, code: &str) -> sqlx::R
 /// A user's place in a campaign, removed or not.
 #[derive(Clone, Debug, FromRow)]
 pub struct Place {
-    /// The role code held.
-    pub role: String,
+    /// The role held (a stored code naming no role fails the read).
+    pub role: Role,
     /// Whether the umpire removed the user.
     pub removed: bool,
 }

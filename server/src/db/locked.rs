@@ -81,7 +81,7 @@ pub async fn lock_for_command(
     struct Row {
         #[sqlx(flatten)]
         campaign: CampaignRow,
-        role: String,
+        role: Role,
         // The campaign's version as the statement's snapshot saw it, before any wait for the
         // lock; the locked row is its newest version.
         seen_version: i64,
@@ -150,7 +150,7 @@ pub async fn lock_for_command(
     });
     Ok(Some(Locked {
         current: row.current,
-        role: row.role.parse().unwrap_or(Role::Soviet),
+        role: row.role,
         campaign: row.campaign,
         fresh,
     }))

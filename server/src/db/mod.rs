@@ -2,6 +2,7 @@
 
 pub mod campaigns;
 pub mod chart_sets;
+pub mod codes;
 pub mod dice;
 pub mod dice_epochs;
 pub mod game;

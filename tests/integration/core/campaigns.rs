@@ -319,3 +319,58 @@ async fn the_new_campaign_form_starts_a_solo_talvisota_and_keeps_a_refusal_fille
     let format = app.html(&browser, "/static/wons-pack.toml").await;
     assert!(format.contains("[[ladder]]"));
 }
+
+/// A stored game or role code that names nothing motti knows is an error naming the value when
+/// read, never WoNS or the Soviet side by default (the CHECK constraints are dropped here to
+/// play a row written by a later version, or by hand).
+#[tokio::test]
+async fn a_stored_code_that_names_no_game_or_role_is_an_error_never_a_default() {
+    let app = TestApp::spawn().await;
+    let (umpire_id, umpire) = app.user("umpire").await;
+    let id = app.campaign(&umpire, "talvisota").await;
+    let campaign = uuid::Uuid::parse_str(&id).expect("an id");
+    let user = uuid::Uuid::parse_str(&umpire_id).expect("an id");
+    for sql in [
+        "alter table campaigns drop constraint campaigns_game_check",
+        "alter table participants drop constraint participants_role_check",
+    ] {
+        sqlx::query(sql).execute(&app.db).await.expect(sql);
+    }
+
+    sqlx::query("update campaigns set game = 'chess' where id = $1")
+        .bind(campaign)
+        .execute(&app.db)
+        .await
+        .expect("stores a bad game");
+    let read = motti::db::campaigns::membership(&app.db, campaign, user, false).await;
+    let error = read.expect_err("a game code naming no game is not read as WoNS");
+    assert!(
+        error.to_string().contains("'chess' names no game"),
+        "{error}"
+    );
+    let (status, body) = app
+        .get(&format!("/api/v1/campaigns/{id}"), Some(&umpire))
+        .await;
+    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{body}");
+    assert!(
+        !body.to_string().contains("chess"),
+        "the answer shows no internals: {body}"
+    );
+
+    sqlx::query("update campaigns set game = 'talvisota' where id = $1")
+        .bind(campaign)
+        .execute(&app.db)
+        .await
+        .expect("puts the game back");
+    sqlx::query("update participants set role = 'observer' where campaign_id = $1")
+        .bind(campaign)
+        .execute(&app.db)
+        .await
+        .expect("stores a bad role");
+    let read = motti::db::campaigns::membership(&app.db, campaign, user, false).await;
+    let error = read.expect_err("a role code naming no role is not read as Soviet");
+    assert!(
+        error.to_string().contains("'observer' names no role"),
+        "{error}"
+    );
+}
