@@ -15,7 +15,7 @@ use crate::games::a_winter_war::rules::calc_supply::{
 use crate::games::a_winter_war::rules::error::AwwError;
 use crate::games::a_winter_war::rules::options::Options;
 use crate::games::a_winter_war::rules::procedures::{
-    Disruption, disrupted_strengths, disruption_result,
+    Disruption, SpringTurn, disrupted_strengths, disruption_result, game_length,
 };
 use crate::games::assisted::calc::{Explained, Fraction};
 use crate::games::assisted::catalogue::Calculation;
@@ -24,6 +24,14 @@ use serde::Deserialize;
 
 fn ok<T>(e: Explained<T>) -> Result<Explained<T>, AwwError> {
     Ok(e)
+}
+
+/// `f` in lowest terms with a positive denominator; refused when its denominator is zero (a
+/// fraction read from parameters is not checked by its own type).
+fn exact(f: Fraction, field: &str) -> Result<Fraction, AwwError> {
+    Fraction::new(f.num, f.den).ok_or_else(|| AwwError::ZeroDenominator {
+        field: field.into(),
+    })
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -199,6 +207,15 @@ struct ConstructionIn {
 }
 
 #[derive(Deserialize, JsonSchema)]
+struct GameLengthIn {
+    /// The turn whose end it is: "Mar I 40", "Mar II 40" or "Apr I 40".
+    turn: SpringTurn,
+    /// The Finnish player's die (not needed after Apr I 40).
+    #[serde(default)]
+    die: Option<u32>,
+}
+
+#[derive(Deserialize, JsonSchema)]
 struct ResultIn {
     /// The CRT result.
     code: String,
@@ -226,13 +243,13 @@ pub fn calculations() -> Vec<Calculation> {
             "atec-modifier",
             "ATEC modifier of a proportion",
             "Opt B.3c",
-            |p: FractionIn, _| ok(atec_modifier(p.proportion)),
+            |p: FractionIn, _| ok(atec_modifier(exact(p.proportion, "proportion")?)),
         ),
         Calculation::new(
             "aec-modifier",
             "AEC modifier of a proportion",
             "Opt B.3a–b",
-            |p: FractionIn, _| ok(aec_modifier(p.category, p.proportion)),
+            |p: FractionIn, _| ok(aec_modifier(p.category, exact(p.proportion, "proportion")?)),
         ),
         Calculation::new(
             "required-losses",
@@ -292,7 +309,13 @@ pub fn calculations() -> Vec<Calculation> {
             "ski-exploitation",
             "Finnish ski exploitation",
             "DC A.2",
-            |p: SkiIn, _| ok(ski_exploitation(&p.name, p.movement, p.used)),
+            |p: SkiIn, _| {
+                ok(ski_exploitation(
+                    &p.name,
+                    exact(p.movement, "movement")?,
+                    p.used,
+                ))
+            },
         ),
         Calculation::new(
             "demolition-size",
@@ -317,6 +340,12 @@ pub fn calculations() -> Vec<Calculation> {
             "Opt H construction",
             "Opt H",
             |p: ConstructionIn, _| ok(construction(&p.options, p.index, &p.phase)),
+        ),
+        Calculation::new(
+            "game-length",
+            "Does the game end? (spring rains)",
+            "Opt E",
+            |p: GameLengthIn, _| game_length(p.turn, p.die),
         ),
         Calculation::new(
             "result-for-paratroops",

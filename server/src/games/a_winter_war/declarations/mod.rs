@@ -182,6 +182,12 @@ impl Declarations for AWinterWar {
         }
         Ok(notes)
     }
+    fn ended(extra: &Records, _options: &Options) -> Option<String> {
+        extra.game_over_by_rains.then(|| {
+            "the spring rains came, as the Finnish player's game-length roll said (Opt E)"
+                .to_string()
+        })
+    }
     fn roster() -> RosterSpec {
         RosterSpec {
             types: Vec::new(),

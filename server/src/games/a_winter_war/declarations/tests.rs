@@ -96,3 +96,111 @@ fn a_plan_is_the_soviets_until_it_is_carried_out() {
     );
     assert_eq!(again.expect_err("one plan").code, "airborne_plan_exists");
 }
+
+#[test]
+fn a_fraction_with_a_zero_denominator_is_refused_with_a_sentence() {
+    // Opt B.3 proportions and DC A.2's movement allowance are exact fractions; a zero
+    // denominator is no fraction: refused (422), never a panic or a modifier.
+    let calculations = AWinterWar::calculations();
+    let refusal = |name: &str, params: serde_json::Value| {
+        let calc = calculations
+            .iter()
+            .find(|c| c.about.name == name)
+            .expect(name);
+        calc.run(&params, &Default::default()).expect_err("refused")
+    };
+    for (name, params, field) in [
+        (
+            "atec-modifier",
+            serde_json::json!({"proportion": {"num": 1, "den": 0}}),
+            "proportion",
+        ),
+        (
+            "aec-modifier",
+            serde_json::json!({"proportion": {"num": 0, "den": 0}, "category": "aec_attack"}),
+            "proportion",
+        ),
+        (
+            "ski-exploitation",
+            serde_json::json!({"name": "JR 9", "movement": {"num": 8, "den": 0}, "used": 3}),
+            "movement",
+        ),
+    ] {
+        let refused = refusal(name, params);
+        assert_eq!(refused.code, "zero_denominator", "{name}");
+        assert_eq!(
+            refused.kind,
+            crate::games::assisted::refusal::RefusalKind::AgainstTheRules
+        );
+        assert!(
+            refused.message.contains(field) && refused.message.contains("den"),
+            "{}",
+            refused.message
+        );
+    }
+    // A negative denominator is read in lowest terms: 2/-4 is -1/2, under 1/7: no modifier.
+    assert_eq!(
+        run(
+            "atec-modifier",
+            serde_json::json!({"proportion": {"num": 2, "den": -4}})
+        ),
+        serde_json::json!(0)
+    );
+}
+
+/// Ends phases as the umpire until the table stands at the start of `phase` in game turn `turn`.
+fn walk_to(desk: &mut Desk<AWinterWar>, turn: u32, phase: &str, dice: &mut ScriptedDice) {
+    while !(desk.tracker.turn == turn && desk.phase().0 == phase) {
+        desk.advance(Role::Umpire, dice).expect("advances");
+    }
+}
+
+#[test]
+fn opt_e_a_spring_rains_roll_that_ends_the_game_ends_it() {
+    // Opt E: at the end of Mar I 40 the Finnish die ends the game on 1 or 2. Mar I 40 is game
+    // turn 7 from Dec I 39.
+    let options = Options {
+        variable_length: true,
+        ..Options::default()
+    };
+    let (mut desk, _) = Desk::<AWinterWar>::start(options).expect("starts");
+    let mut dice = ScriptedDice::new([2]);
+    walk_to(&mut desk, 7, "finnish_exploitation", &mut dice);
+    let events = desk
+        .advance(Role::Umpire, &mut dice)
+        .expect("the rains roll");
+    assert_eq!(dice.rolls.len(), 1, "one die for the spring rains");
+    assert!(desk.tracker.finished, "a roll of 2 ends the game");
+    let logged = format!("{events:?}");
+    assert!(logged.contains("The game is over"), "{logged}");
+    let now = desk.now_for(Role::Finnish);
+    assert!(
+        now.starts_with("The game is over; it ended in Mar I 40: the spring rains came"),
+        "{now}"
+    );
+    // No phase and no action is taken any more.
+    let refused = desk
+        .advance(Role::Finnish, &mut ScriptedDice::new([]))
+        .expect_err("over");
+    assert_eq!(refused.code, "game_over");
+    let plan = serde_json::json!({"unit": format!("{:032x}", 9), "target": "Kemi"});
+    let refused = desk
+        .act(
+            Role::Soviet,
+            "write-airborne-plan",
+            &plan,
+            &mut ScriptedDice::new([]),
+        )
+        .expect_err("over");
+    assert_eq!(refused.code, "game_over");
+
+    // A 3 lets the game go on into Mar II 40.
+    let (mut desk, _) = Desk::<AWinterWar>::start(options).expect("starts");
+    let mut dice = ScriptedDice::new([3]);
+    walk_to(&mut desk, 7, "finnish_exploitation", &mut dice);
+    desk.advance(Role::Umpire, &mut dice)
+        .expect("the rains roll");
+    assert!(!desk.tracker.finished);
+    desk.advance(Role::Umpire, &mut dice).expect("goes on");
+    assert_eq!(desk.moment(), "Mar II 40, Soviet initial phase");
+}

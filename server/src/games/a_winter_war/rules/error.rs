@@ -28,6 +28,12 @@ pub enum AwwError {
         /// The turn it was asked for.
         turn: String,
     },
+    /// A die roll given to a calculation is not a die's face.
+    #[error("a die shows 1 to 6; {found} is not a die's face")]
+    NotADieFace {
+        /// What was given.
+        found: String,
+    },
     /// No Western intervention roll before the first turn.
     #[error("there is no Western intervention roll before the first turn, Dec I 39 (DC C)")]
     InterventionTooEarly,
@@ -81,6 +87,14 @@ pub enum AwwError {
         /// The unit.
         unit: String,
     },
+    /// A fraction given with a zero denominator.
+    #[error(
+        "`{field}` has a zero denominator; give a fraction whose `den` is not 0, such as {{\"num\": 1, \"den\": 2}} for 1/2"
+    )]
+    ZeroDenominator {
+        /// The parameter.
+        field: String,
+    },
     /// A unit size the Demolition Summary Table has no row for.
     #[error("a unit of {re} RE has no row in the Demolition Summary Table (DC B)")]
     NoDemolitionRow {
@@ -97,6 +111,8 @@ impl Refusal for AwwError {
             | AwwError::SuccessRow { .. }
             | AwwError::SuccessCell { .. }
             | AwwError::NoDemolitionRow { .. }
+            | AwwError::ZeroDenominator { .. }
+            | AwwError::NotADieFace { .. }
             | AwwError::PlanExists { .. }
             | AwwError::PlanInEnemyZoc { .. }
             | AwwError::SovietRoll => RefusalKind::AgainstTheRules,
@@ -118,6 +134,8 @@ impl Refusal for AwwError {
             AwwError::SuccessRow { .. } => "success_table_row",
             AwwError::SuccessCell { .. } => "success_table_cell",
             AwwError::NoDemolitionRow { .. } => "no_demolition_row",
+            AwwError::ZeroDenominator { .. } => "zero_denominator",
+            AwwError::NotADieFace { .. } => "not_a_die_face",
             AwwError::PlanNotNow => "airborne_plan_not_now",
             AwwError::SovietRoll => "not_your_roll",
             AwwError::PlanExists { .. } => "airborne_plan_exists",

@@ -6,7 +6,7 @@
 use super::calc_other::{distance_modifier, result_for};
 use super::charts::{CRT, SUCCESS_TABLE};
 use super::error::AwwError;
-use super::options::{DEC_I_39, MAR_I_40, MAR_II_40, Options};
+use super::options::{APR_I_40, DEC_I_39, MAR_I_40, MAR_II_40, Options};
 use crate::core::domain::Role;
 use crate::dice::source::{Dice, RollSpec, Visibility};
 use crate::games::assisted::calc::{Explained, Fraction, Working, modified_roll};
@@ -152,37 +152,91 @@ pub fn roll_supply_drop(dice: &mut dyn Dice, drop: &Drop) -> Explained<bool> {
     work.done(arrives)
 }
 
-/// Rolls Opt E's spring rains at the end of `turn` (a calendar label and index): after Mar I 40
-/// the game ends on 1–2, after Mar II 40 on 1–4; it always ends after Apr I 40. Returns whether
-/// the game ends.
-pub fn roll_game_length(
-    dice: &mut dyn Dice,
-    index: u32,
-    label: &str,
-) -> Result<Explained<bool>, AwwError> {
-    let ends_at_most = match index {
-        MAR_I_40 => 2,
-        MAR_II_40 => 4,
-        _ => {
-            return Err(AwwError::NoSpringRoll { turn: label.into() });
+/// The turns at whose end Opt E's game-length table is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub enum SpringTurn {
+    /// Mar I 40: the game ends on 1 or 2.
+    #[serde(rename = "Mar I 40")]
+    MarI40,
+    /// Mar II 40: the game ends on 1 to 4.
+    #[serde(rename = "Mar II 40")]
+    MarII40,
+    /// Apr I 40: the game always ends.
+    #[serde(rename = "Apr I 40")]
+    AprI40,
+}
+
+impl SpringTurn {
+    /// The turn of calendar index `index`, if Opt E's table has a row for it.
+    pub fn of_index(index: u32) -> Option<SpringTurn> {
+        match index {
+            MAR_I_40 => Some(SpringTurn::MarI40),
+            MAR_II_40 => Some(SpringTurn::MarII40),
+            APR_I_40 => Some(SpringTurn::AprI40),
+            _ => None,
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            SpringTurn::MarI40 => "Mar I 40",
+            SpringTurn::MarII40 => "Mar II 40",
+            SpringTurn::AprI40 => "Apr I 40",
+        }
+    }
+}
+
+/// Opt E's game-length table: whether the game ends at the end of `turn` on a die of `face`
+/// (1 or 2 after Mar I 40, 1 to 4 after Mar II 40; after Apr I 40 always, with no die).
+pub fn game_length(turn: SpringTurn, face: Option<u32>) -> Result<Explained<bool>, AwwError> {
+    let label = turn.label();
+    let ends_at_most = match turn {
+        SpringTurn::MarI40 => 2,
+        SpringTurn::MarII40 => 4,
+        SpringTurn::AprI40 => {
+            return Ok(Explained::new(
+                true,
+                "the game always ends at the end of Apr I 40 (Opt E)",
+            ));
         }
     };
-    let faces = d6(
-        dice,
-        format!("spring rains at the end of {label} (Opt E)"),
-        Role::Finnish,
-    );
-    let face = faces.first().copied().unwrap_or(0);
+    let face = match face {
+        Some(f @ 1..=6) => f,
+        other => {
+            return Err(AwwError::NotADieFace {
+                found: other.map_or_else(|| "no die".to_string(), |f| f.to_string()),
+            });
+        }
+    };
     let ends = face <= ends_at_most;
     let step = if ends {
         format!("rolled {face}: 1 to {ends_at_most}, the game ends with {label} (Opt E)")
     } else {
         format!(
-            "rolled {face}: {} to 6, the game goes on (Opt E)",
+            "rolled {face}: {} to 6, the game goes on after {label} (Opt E)",
             ends_at_most + 1
         )
     };
     Ok(Explained::new(ends, step))
+}
+
+/// Rolls Opt E's spring rains at the end of `turn` (a calendar label and index): after Mar I 40
+/// the game ends on 1–2, after Mar II 40 on 1–4 (see [`game_length`]). Returns whether the
+/// game ends.
+pub fn roll_game_length(
+    dice: &mut dyn Dice,
+    index: u32,
+    label: &str,
+) -> Result<Explained<bool>, AwwError> {
+    let turn = SpringTurn::of_index(index)
+        .filter(|t| *t != SpringTurn::AprI40)
+        .ok_or_else(|| AwwError::NoSpringRoll { turn: label.into() })?;
+    let faces = d6(
+        dice,
+        format!("spring rains at the end of {label} (Opt E)"),
+        Role::Finnish,
+    );
+    game_length(turn, faces.first().copied())
 }
 
 /// Rolls the Western intervention trigger for calendar index `index` (2d6, AWW-A15): DC C
