@@ -204,3 +204,41 @@ fn opt_e_a_spring_rains_roll_that_ends_the_game_ends_it() {
     desk.advance(Role::Umpire, &mut dice).expect("goes on");
     assert_eq!(desk.moment(), "Mar II 40, Soviet initial phase");
 }
+
+fn soviet_unit(n: u32, name: &str, unit_type: &str) -> Unit {
+    Unit {
+        id: UnitId::parse(&format!("{n:032x}")).expect("id"),
+        side: Side::Soviet,
+        name: name.into(),
+        unit_type: unit_type.into(),
+        attributes: [("attack", 1), ("defence", 2), ("movement", 5)]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), AttrValue::Number(v)))
+            .collect(),
+        location: "0101".into(),
+        markers: Default::default(),
+    }
+}
+
+#[test]
+fn opt_a_1_supply_judged_in_the_initial_phase_counts_for_that_turn() {
+    // Opt A.1's example: a unit first judged out of supply in its initial phase is in its first
+    // turn out of supply from that player turn on, so its count is 1 as the phase ends.
+    let options = Options {
+        supply_effects: true,
+        ..Options::default()
+    };
+    let (mut desk, _) = Desk::<AWinterWar>::start(options).expect("starts");
+    let unit = soviet_unit(7, "7th Rifle Division", "infantry");
+    desk.add_units(Role::Umpire, vec![unit.clone()])
+        .expect("adds");
+    assert_eq!(desk.phase().0, "soviet_initial");
+    desk.mark_unit(Role::Soviet, &unit.id, "out_of_supply", true)
+        .expect("judged out of supply");
+    let events = desk
+        .advance(Role::Soviet, &mut ScriptedDice::new([]))
+        .expect("ends the initial phase");
+    assert_eq!(desk.phase().0, "soviet_movement");
+    assert_eq!(oos_turns(&desk.roster.units[&unit.id]), 1, "{events:?}");
+    assert!(format!("{events:?}").contains("its 1st turn out of supply begins"));
+}

@@ -3,7 +3,7 @@
 //! Opt F and G, and the AS result read as AR for parachute units (Opt D.2).
 
 use super::calc_armor::{Re, mixed};
-use super::options::{DEC_I_39, Options};
+use super::options::{DEC_I_39, NOV_II_39, Options};
 use crate::core::domain::Side;
 use crate::games::assisted::calc::{Explained, Fraction, Working};
 use serde::{Deserialize, Serialize};
@@ -183,10 +183,21 @@ pub fn arrival(
             format!("a Dec I 39 or Dec II 39 arrival sets up as an initial unit ({rule})"),
         );
     }
-    Explained::new(
-        Arrival::Turn(earlier.max(DEC_I_39)),
-        format!("arrives two turns earlier than the order of battle says ({rule})"),
-    )
+    // The first turn of the game: Nov II 39 with Opt H, Dec I 39 otherwise.
+    let first = if options.earlier_start {
+        NOV_II_39
+    } else {
+        DEC_I_39
+    };
+    let turn = earlier.max(first);
+    let why = if turn > earlier || scheduled < 2 {
+        format!(
+            "arrives two turns earlier than the order of battle says, but no earlier than the game's first turn ({rule})"
+        )
+    } else {
+        format!("arrives two turns earlier than the order of battle says ({rule})")
+    };
+    Explained::new(Arrival::Turn(turn), why)
 }
 
 /// What Opt H's construction has finished.

@@ -11,6 +11,8 @@ pub const READINGS: &[&str] = &[
     "Required losses are counted in the CRT's loss units; half of an odd number rounds up, and half-capable units count as capable.",
     "Halved strengths out of supply are kept as exact fractions until the base rules' rounding is known.",
     "The out-of-supply count goes up at each friendly initial phase the unit is judged out of supply and returns to 0 when it is judged in supply.",
+    "Supply is judged during the initial phase (the player marks the units out of supply), and the count is taken as that phase ends, so it holds for the rest of that player turn and the enemy's next, as Opt A.1's example has it.",
+    "An arrival Opt F or G moves two turns earlier never comes before the game's first turn: Nov II 39 with Opt H, Dec I 39 otherwise.",
     "A drop's distance is the longest flown by any transport carrying the unit.",
     "A supply point is scattered on a modified roll of 1 or less, as the disruption roll is the modified roll.",
     "An airborne plan is secret until it is carried out or cancelled, and the Finns may then read its history.",

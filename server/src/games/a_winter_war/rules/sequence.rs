@@ -66,8 +66,10 @@ fn player_turn(side: Side) -> Vec<PhaseSpec> {
         actor,
         "Take reinforcements and judge supply; out-of-supply turns are counted now (Opt A.1).",
     );
+    // Supply judged in the initial phase counts for this player turn (Opt A.1): the count is
+    // taken as the phase ends, once the player has marked the units out of supply.
+    initial.on_leave = hooks(&[JUDGE_SUPPLY]);
     initial.on_enter = hooks(&[
-        JUDGE_SUPPLY,
         ISOLATION_CHECK,
         CLEAR_DISRUPTION,
         END_DROP_TURN,
