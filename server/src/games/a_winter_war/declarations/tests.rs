@@ -242,3 +242,196 @@ fn opt_a_1_supply_judged_in_the_initial_phase_counts_for_that_turn() {
     assert_eq!(oos_turns(&desk.roster.units[&unit.id]), 1, "{events:?}");
     assert!(format!("{events:?}").contains("its 1st turn out of supply begins"));
 }
+
+fn plan_for(unit: &Unit) -> serde_json::Value {
+    serde_json::json!({"unit": unit.id.as_str(), "target": "Kemi"})
+}
+
+fn act(desk: &mut Desk<AWinterWar>, name: &str, params: &serde_json::Value) -> Result<(), String> {
+    desk.act(Role::Soviet, name, params, &mut ScriptedDice::new([]))
+        .map(|_| ())
+        .map_err(|r| r.code.to_string())
+}
+
+fn airborne() -> Options {
+    Options {
+        airborne: true,
+        ..Options::default()
+    }
+}
+
+#[test]
+fn opt_d_3_plans_need_opt_d_and_a_parachute_unit() {
+    // Opt D: only with the rule (or Opt G, which brings it), and only for parachute units.
+    let para = soviet_unit(9, "201st Airborne", "parachute");
+    let (mut desk, _) = Desk::<AWinterWar>::start(Options::default()).expect("starts");
+    desk.add_units(Role::Umpire, vec![para.clone()])
+        .expect("adds");
+    assert_eq!(
+        act(&mut desk, "write-airborne-plan", &plan_for(&para)),
+        Err("airborne_rule_off".into())
+    );
+    let (mut desk, _) = Desk::<AWinterWar>::start(airborne()).expect("starts");
+    let rifles = soviet_unit(8, "8th Rifle Division", "infantry");
+    let mut marked = soviet_unit(10, "212th Brigade", "infantry");
+    marked.markers.insert("parachute".into());
+    desk.add_units(Role::Umpire, vec![rifles.clone(), marked.clone()])
+        .expect("adds");
+    assert_eq!(
+        act(&mut desk, "write-airborne-plan", &plan_for(&rifles)),
+        Err("not_parachute".into())
+    );
+    assert_eq!(
+        act(&mut desk, "write-airborne-plan", &plan_for(&marked)),
+        Ok(())
+    );
+}
+
+#[test]
+fn opt_d_3_a_plan_cancels_itself_when_its_unit_enters_an_enemy_zoc_attacks_or_is_attacked() {
+    // Opt D.3: "the operation must be canceled if the unit enters an enemy ZOC, attacks, or is
+    // attacked at any time from the planning of the operation to its execution".
+    for (marker, phase, why) in [
+        ("in_enemy_zoc", "soviet_movement", "entered an enemy ZOC"),
+        ("attacked", "soviet_combat", "the unit attacked"),
+        ("was_attacked", "finnish_combat", "the unit was attacked"),
+    ] {
+        let (mut desk, _) = Desk::<AWinterWar>::start(airborne()).expect("starts");
+        let para = soviet_unit(9, "201st Airborne", "parachute");
+        desk.add_units(Role::Umpire, vec![para.clone()])
+            .expect("adds");
+        act(&mut desk, "write-airborne-plan", &plan_for(&para)).expect("written");
+        let mut dice = ScriptedDice::new([]);
+        walk_to(&mut desk, 1, phase, &mut dice);
+        desk.mark_unit(Role::Soviet, &para.id, marker, true)
+            .expect("marked");
+        let events = desk.advance(Role::Umpire, &mut dice).expect("phase ends");
+        let plan = &desk.extra.plans.plans[0];
+        match &plan.status {
+            crate::games::a_winter_war::rules::airborne::PlanStatus::Cancelled { reason } => {
+                assert!(reason.contains(why), "{marker}: {reason}")
+            }
+            other => panic!("{marker}: the plan is {other:?}"),
+        }
+        assert!(format!("{events:?}").contains("Airborne plans cancelled"));
+    }
+    // Markers of an earlier turn's combats do not cancel a plan written after them.
+    let (mut desk, _) = Desk::<AWinterWar>::start(airborne()).expect("starts");
+    let para = soviet_unit(9, "201st Airborne", "parachute");
+    desk.add_units(Role::Umpire, vec![para.clone()])
+        .expect("adds");
+    let mut dice = ScriptedDice::new([]);
+    walk_to(&mut desk, 1, "finnish_combat", &mut dice);
+    desk.mark_unit(Role::Umpire, &para.id, "was_attacked", true)
+        .expect("marked");
+    walk_to(&mut desk, 2, "soviet_initial", &mut dice);
+    assert!(!desk.roster.units[&para.id].markers.contains("was_attacked"));
+    act(&mut desk, "write-airborne-plan", &plan_for(&para)).expect("written");
+    walk_to(&mut desk, 3, "soviet_air", &mut dice);
+    act(
+        &mut desk,
+        "execute-airborne-plan",
+        &serde_json::json!({"unit": para.id.as_str()}),
+    )
+    .expect("carried out");
+}
+
+#[test]
+fn opt_g_a_plan_written_at_setup_drops_on_dec_i_39() {
+    // Opt G: "The Soviet player may plan air drops for these units to take place on the Dec I 39
+    // game turn", the first turn: written at setup, carried out in its air phase.
+    let g = Options {
+        soviet_preparedness: true,
+        ..Options::default()
+    };
+    let (mut desk, _) = Desk::<AWinterWar>::start(g).expect("starts");
+    let para = soviet_unit(9, "201st Airborne", "parachute");
+    desk.add_units(Role::Umpire, vec![para.clone()])
+        .expect("adds");
+    let mut setup = plan_for(&para);
+    setup["at_setup"] = serde_json::json!(true);
+    act(&mut desk, "write-airborne-plan", &setup).expect("written at setup");
+    assert_eq!(desk.extra.plans.plans[0].due, 1);
+    walk_to(&mut desk, 1, "soviet_air", &mut ScriptedDice::new([]));
+    act(
+        &mut desk,
+        "execute-airborne-plan",
+        &serde_json::json!({"unit": para.id.as_str()}),
+    )
+    .expect("drops on Dec I 39");
+    // Without Opt G, or after the first turn, there is no plan at setup.
+    let (mut desk, _) = Desk::<AWinterWar>::start(airborne()).expect("starts");
+    desk.add_units(Role::Umpire, vec![para.clone()])
+        .expect("adds");
+    assert_eq!(
+        act(&mut desk, "write-airborne-plan", &setup),
+        Err("not_at_setup".into())
+    );
+}
+
+#[test]
+fn opt_d_2_an_undisrupted_drop_takes_an_empty_airbase_and_its_drop_turn_ends_at_the_next_soviet_initial_phase()
+ {
+    // D.2: no ownership of the hex in the drop player turn and the enemy's next, but an airbase
+    // in a hex without enemy units is taken at once by undisrupted parachute units.
+    let (mut desk, _) = Desk::<AWinterWar>::start(airborne()).expect("starts");
+    let para = soviet_unit(9, "201st Airborne", "parachute");
+    let other = soviet_unit(11, "202nd Airborne", "parachute");
+    desk.add_units(Role::Umpire, vec![para.clone(), other.clone()])
+        .expect("adds");
+    act(&mut desk, "write-airborne-plan", &plan_for(&para)).expect("written");
+    act(&mut desk, "write-airborne-plan", &plan_for(&other)).expect("written");
+    let mut dice = ScriptedDice::new([]);
+    walk_to(&mut desk, 2, "soviet_air", &mut dice);
+    let empty = serde_json::json!({"unit": para.id.as_str(), "landing": {"airbase": true}});
+    act(&mut desk, "execute-airborne-plan", &empty).expect("drops");
+    let held = serde_json::json!({"unit": other.id.as_str(), "landing": {"airbase": true, "enemy_occupied": true}});
+    act(&mut desk, "execute-airborne-plan", &held).expect("drops");
+    let drops = &desk.extra.drops;
+    assert_eq!(
+        drops.iter().map(|d| d.airbase_taken).collect::<Vec<_>>(),
+        [true, false]
+    );
+    assert!(desk.roster.units[&para.id].markers.contains("dropped"));
+    walk_to(&mut desk, 2, "finnish_exploitation", &mut dice);
+    assert!(
+        desk.roster.units[&para.id].markers.contains("dropped"),
+        "through the Finnish player turn"
+    );
+    let events = desk.advance(Role::Umpire, &mut dice).expect("to Mar");
+    assert_eq!(desk.phase().0, "soviet_initial");
+    assert!(!desk.roster.units[&para.id].markers.contains("dropped"));
+    assert!(desk.extra.drops.iter().all(|d| d.drop_turn_over));
+    assert!(format!("{events:?}").contains("The drop turn of 201st Airborne, 202nd Airborne ends"));
+}
+
+#[test]
+fn opt_h_construction_completes_as_the_text_says() {
+    // Opt H: the fort in 35:4616 completes at the Finnish initial phase of Nov II 39, the rail
+    // lines in 35:2107 and 35:3106 at the Soviet initial phase of Dec I 39.
+    let h = Options {
+        earlier_start: true,
+        ..Options::default()
+    };
+    let (mut desk, _) = Desk::<AWinterWar>::start(h).expect("starts");
+    let built = |desk: &Desk<AWinterWar>| {
+        let c = desk.extra.construction.expect("kept");
+        (c.fort_complete, c.rail_complete)
+    };
+    assert_eq!(built(&desk), (false, false));
+    let mut dice = ScriptedDice::new([]);
+    walk_to(&mut desk, 1, "soviet_exploitation", &mut dice);
+    let events = desk
+        .advance(Role::Umpire, &mut dice)
+        .expect("Finnish initial");
+    assert_eq!(built(&desk), (true, false));
+    assert!(format!("{events:?}").contains("the fort in 35:4616 is finished"));
+    walk_to(&mut desk, 1, "finnish_exploitation", &mut dice);
+    let events = desk.advance(Role::Umpire, &mut dice).expect("Dec I 39");
+    assert_eq!(built(&desk), (true, true));
+    assert!(format!("{events:?}").contains("rail lines in 35:2107 and 35:3106 are finished"));
+    assert!(!format!("{events:?}").contains("(complete_construction)"));
+    // Without Opt H both are finished from the start.
+    let (desk, _) = Desk::<AWinterWar>::start(Options::default()).expect("starts");
+    assert_eq!(built(&desk), (true, true));
+}

@@ -24,6 +24,11 @@ pub const READINGS: &[&str] = &[
     "Opt H's strategic reserve starts in its holding box and may enter from the Soviet Nov II 39 player turn.",
     "A parachute unit keeps its drop-turn limits on ownership through the drop player turn and the following enemy player turn.",
     "Opt G brings Opt C.1 and Opt D into play with it.",
+    "A unit is a parachute unit when its type names it so or it carries the parachute marker; only such units are planned for air drops, and only with Opt D or Opt G.",
+    "Players mark a unit in an enemy ZOC, one that attacked and one that was attacked; as each phase after the initial phase ends, the server cancels the plan of any such unit, and it cancels it too when the plan is to be carried out. The attack markers are cleared as the Soviet initial phase begins, before plans are written.",
+    "Opt G's plan at setup is written in the Soviet initial phase of the first turn, when the game starts in Dec I 39, and is carried out in that turn's air phase; with Opt H the ordinary plan of Nov II 39 already falls on Dec I 39.",
+    "A dropped parachute unit carries a marker through its drop player turn and the enemy's next; it is taken off as the Soviet initial phase begins. An airbase taken at once (D.2) is recorded with the drop.",
+    "Opt H's construction is kept with the table: the fort is finished as the Finnish initial phase of Nov II 39 begins, the rail lines as the Soviet initial phase of Dec I 39 begins, and the log says so.",
 ];
 
 #[cfg(test)]

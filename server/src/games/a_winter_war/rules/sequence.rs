@@ -32,6 +32,12 @@ pub const ROLL_INTERVENTION: &str = "roll_western_intervention";
 /// Opt E: the Finnish player's roll for the spring rains.
 pub const ROLL_GAME_LENGTH: &str = "roll_game_length";
 
+/// Opt D.3: plans whose unit entered an enemy ZOC, attacked or was attacked are cancelled.
+pub const CANCEL_BROKEN_PLANS: &str = "cancel_broken_airborne_plans";
+/// Opt D.3: the markers of who attacked and who was attacked are cleared before plans are
+/// written.
+pub const CLEAR_COMBAT_MARKERS: &str = "clear_combat_markers";
+
 /// Every hook the game interprets.
 pub const HOOKS: &[&str] = &[
     JUDGE_SUPPLY,
@@ -44,6 +50,8 @@ pub const HOOKS: &[&str] = &[
     CLEAR_SKI_MARKERS,
     ROLL_INTERVENTION,
     ROLL_GAME_LENGTH,
+    CANCEL_BROKEN_PLANS,
+    CLEAR_COMBAT_MARKERS,
 ];
 
 /// Holds when a Western intervention roll is due this turn (Opt F or DC C, from Dec I 39,
@@ -76,6 +84,7 @@ fn player_turn(side: Side) -> Vec<PhaseSpec> {
         COMPLETE_CONSTRUCTION,
     ]);
     if side == Side::Soviet {
+        initial.on_enter.push(CLEAR_COMBAT_MARKERS.into());
         initial.on_enter.push(AIRBORNE_PLANS.into());
         initial.instructions = "Take reinforcements and judge supply (Opt A.1); write or cancel \
             airborne plans for next turn (Opt D.3)."
@@ -126,7 +135,13 @@ fn player_turn(side: Side) -> Vec<PhaseSpec> {
     if side == Side::Finnish {
         exploitation.on_leave = hooks(&[CLEAR_SKI_MARKERS]);
     }
-    vec![initial, movement, air, combat, exploitation]
+    let mut phases = vec![initial, movement, air, combat, exploitation];
+    // A plan is cancelled as soon as a phase ends in which its unit entered an enemy ZOC,
+    // attacked or was attacked (Opt D.3).
+    for phase in phases.iter_mut().skip(1) {
+        phase.on_leave.push(CANCEL_BROKEN_PLANS.into());
+    }
+    phases
 }
 
 /// The default sequence of play for a campaign with `options`: one kind of game turn, the

@@ -89,6 +89,7 @@ fn the_tracker_walks_a_whole_game_turn_with_who_acts_in_each_phase() {
             CLEAR_DISRUPTION,
             END_DROP_TURN,
             COMPLETE_CONSTRUCTION,
+            CLEAR_COMBAT_MARKERS,
             AIRBORNE_PLANS
         ]
     );
