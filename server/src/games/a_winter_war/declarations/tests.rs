@@ -435,3 +435,148 @@ fn opt_h_construction_completes_as_the_text_says() {
     let (desk, _) = Desk::<AWinterWar>::start(Options::default()).expect("starts");
     assert_eq!(built(&desk), (true, true));
 }
+
+fn refused_code(name: &str, params: serde_json::Value) -> &'static str {
+    let calculations = AWinterWar::calculations();
+    let calc = calculations
+        .iter()
+        .find(|c| c.about.name == name)
+        .expect(name);
+    calc.run(&params, &Default::default())
+        .expect_err("refused")
+        .code
+}
+
+#[test]
+fn opt_d_1_the_total_disruption_modifier_is_a_calculation() {
+    // T-AWW-09 (D.1): major city, enemy-occupied, 11 hexes: -1 -1 -1 -3 -1 = -7.
+    let drop = serde_json::json!({"name": "201st", "terrain": "major_city", "onto_enemy_or_zoc": true, "enemy_occupied": true, "hexes_flown": 11});
+    assert_eq!(run("disruption-modifier", drop), serde_json::json!(-7));
+    // T-AWW-08: clear, 3 hexes: weather and distance, -2.
+    let drop = serde_json::json!({"name": "201st", "terrain": "clear", "onto_enemy_or_zoc": false, "enemy_occupied": false, "hexes_flown": 3});
+    assert_eq!(run("disruption-modifier", drop), serde_json::json!(-2));
+}
+
+#[test]
+fn opt_f_and_dc_c_intervention_norway_and_sweden_are_calculations() {
+    let f = serde_json::json!({"foreign_aid": true});
+    let c = serde_json::json!({"resolute_intervention": true});
+    let trigger = |options: &serde_json::Value, index: u32, roll: u32| {
+        run(
+            "intervention",
+            serde_json::json!({"options": options, "index": index, "roll": roll}),
+        )
+    };
+    // Opt F: 2 or 3.
+    assert_eq!(trigger(&f, 3, 2), serde_json::json!(true));
+    assert_eq!(trigger(&f, 3, 3), serde_json::json!(true));
+    assert_eq!(trigger(&f, 3, 4), serde_json::json!(false));
+    // DC C: 4 or less, -1 a turn after Dec I 39; T-AWW-12: Jan II 40 (index 4) on 7 is 4.
+    assert_eq!(trigger(&c, 1, 4), serde_json::json!(true));
+    assert_eq!(trigger(&c, 1, 5), serde_json::json!(false));
+    assert_eq!(trigger(&c, 2, 5), serde_json::json!(true), "Dec II 39: -1");
+    assert_eq!(trigger(&c, 4, 7), serde_json::json!(true), "Jan II 40: -3");
+    assert_eq!(trigger(&c, 4, 8), serde_json::json!(false));
+    assert_eq!(
+        refused_code(
+            "intervention",
+            serde_json::json!({"options": c, "index": 4, "roll": 13})
+        ),
+        "not_a_die_face"
+    );
+    assert_eq!(
+        refused_code(
+            "intervention",
+            serde_json::json!({"options": c, "index": 0, "roll": 2})
+        ),
+        "intervention_too_early"
+    );
+    // DC C: Norway resists on 1; Sweden on 1-2, -1 when Norway resists.
+    let norway = |die: u32| run("norway-answer", serde_json::json!({"die": die}));
+    assert_eq!(norway(1), serde_json::json!(true));
+    assert_eq!(norway(2), serde_json::json!(false));
+    let sweden = |die: u32, norway_resists: bool| {
+        run(
+            "sweden-answer",
+            serde_json::json!({"die": die, "norway_resists": norway_resists}),
+        )
+    };
+    assert_eq!(sweden(2, false), serde_json::json!(true));
+    assert_eq!(sweden(3, false), serde_json::json!(false));
+    assert_eq!(sweden(3, true), serde_json::json!(true));
+    assert_eq!(sweden(4, true), serde_json::json!(false));
+    assert_eq!(
+        refused_code("norway-answer", serde_json::json!({"die": 7})),
+        "not_a_die_face"
+    );
+}
+
+#[test]
+fn dc_b_demolition_costs_opt_g_rail_capacity_and_opt_h_reserve_are_calculations() {
+    use crate::games::a_winter_war::rules::charts::{DEMOLITION_SIZES, FACILITIES, demolition};
+    // DC B: the example's rail break, 3 MPs for a regiment and 1 for an engineer regiment (the
+    // other cells are invented test data).
+    let mut charts = crate::games::assisted::chart_set::ChartSet::default();
+    let rows = |r: &[&str]| r.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    charts
+        .enter(
+            &demolition(),
+            crate::games::assisted::charts::RawChart {
+                rows: rows(&DEMOLITION_SIZES),
+                columns: rows(&FACILITIES),
+                cells: vec![
+                    rows(&["6", "6", "6"]),
+                    rows(&["3", "3", "3"]),
+                    rows(&["1", "1", "1"]),
+                ],
+            },
+            Role::Umpire,
+            "Dec I 39",
+        )
+        .expect("entered");
+    let calculations = AWinterWar::calculations();
+    let cost = calculations
+        .iter()
+        .find(|c| c.about.name == "demolition-cost")
+        .expect("a calculation");
+    let mps = |engineer: bool| {
+        cost.run(
+            &serde_json::json!({"name": "regiment", "size": {"halves": 2}, "engineer": engineer, "facility": FACILITIES[0]}),
+            &charts,
+        )
+        .expect("read")
+        .result
+    };
+    assert_eq!(mps(false), serde_json::json!(3));
+    assert_eq!(mps(true), serde_json::json!(1));
+    assert!(
+        AWinterWar::procedures()
+            .iter()
+            .all(|p| p.about.name != "demolition-cost"),
+        "no dice: a calculation, not a procedure"
+    );
+    // Opt G: 30 REs.
+    assert_eq!(
+        run(
+            "rail-capacity",
+            serde_json::json!({"options": {"soviet_preparedness": true}})
+        ),
+        serde_json::json!(30)
+    );
+    assert_eq!(
+        run("rail-capacity", serde_json::json!({})),
+        serde_json::Value::Null
+    );
+    // Opt H: 10 REs, at least 6 from the 8th and 9th Armies.
+    let unit = |name: &str, halves: u32, army: &str| serde_json::json!({"name": name, "re": {"halves": halves}, "army": army});
+    let good = serde_json::json!({"units": [unit("a", 6, "8th Army"), unit("b", 6, "9th"), unit("c", 8, "7th Army")]});
+    assert_eq!(run("strategic-reserve", good)["valid"], true);
+    let few = serde_json::json!({"units": [unit("a", 10, "8th"), unit("c", 10, "7th")]});
+    assert_eq!(
+        run("strategic-reserve", few)["valid"],
+        false,
+        "5 from the 8th and 9th"
+    );
+    let small = serde_json::json!({"units": [unit("a", 18, "8th")]});
+    assert_eq!(run("strategic-reserve", small)["valid"], false, "9 REs");
+}

@@ -239,14 +239,25 @@ pub fn roll_game_length(
     game_length(turn, faces.first().copied())
 }
 
-/// Rolls the Western intervention trigger for calendar index `index` (2d6, AWW-A15): DC C
-/// triggers on 4 or less with −1 for each turn after Dec I 39 (and replaces Opt F's trigger
-/// when both are played, AWW-A14); Opt F alone triggers on 2 or 3.
-pub fn roll_intervention(
-    dice: &mut dyn Dice,
+/// Checks a die face given to a calculation (1 to 6).
+fn face(value: u32) -> Result<u32, AwwError> {
+    if (1..=6).contains(&value) {
+        Ok(value)
+    } else {
+        Err(AwwError::NotADieFace {
+            found: value.to_string(),
+        })
+    }
+}
+
+/// The Western intervention trigger for calendar index `index` on two dice totalling `total`
+/// (AWW-A15): DC C triggers on 4 or less with −1 for each turn after Dec I 39, so −3 on Jan II
+/// 40 (and replaces Opt F's trigger when both are played, AWW-A14); Opt F alone triggers on 2
+/// or 3.
+pub fn intervention_trigger(
     options: &Options,
     index: u32,
-    label: &str,
+    total: u32,
 ) -> Result<Explained<bool>, AwwError> {
     if !options.resolute_intervention && !options.foreign_aid {
         return Err(AwwError::InterventionNotInText);
@@ -254,12 +265,11 @@ pub fn roll_intervention(
     if index < DEC_I_39 {
         return Err(AwwError::InterventionTooEarly);
     }
-    let faces = dice.roll(RollSpec::d6s(
-        format!("Western intervention in {label} (Rule 31A)"),
-        Role::Finnish,
-        Visibility::Public,
-        2,
-    ));
+    if !(2..=12).contains(&total) {
+        return Err(AwwError::NotADieFace {
+            found: format!("{total} on two dice"),
+        });
+    }
     let mut work = Working::new();
     if options.resolute_intervention {
         let after = i64::from(index - DEC_I_39);
@@ -268,10 +278,10 @@ pub fn roll_intervention(
         } else {
             Vec::new()
         };
-        let total = work.take(modified_roll(&faces, &mods));
-        let triggered = total <= 4;
+        let modified = work.take(modified_roll(&[total], &mods));
+        let triggered = modified <= 4;
         work.step(format!(
-            "{total} is {}4 or less: intervention {} (DC C)",
+            "{modified} is {}4 or less: intervention {} (DC C)",
             if triggered { "" } else { "not " },
             if triggered {
                 "is triggered"
@@ -281,7 +291,7 @@ pub fn roll_intervention(
         ));
         return Ok(work.done(triggered));
     }
-    let total = work.take(modified_roll(&faces, &[]));
+    let total = work.take(modified_roll(&[total], &[]));
     let triggered = matches!(total, 2 | 3);
     work.step(format!(
         "{total}: intervention {} on 2 or 3 (Opt F)",
@@ -294,18 +304,30 @@ pub fn roll_intervention(
     Ok(work.done(triggered))
 }
 
-/// Rolls whether Norway resists Western intervention (DC C): on 1.
-pub fn roll_norway(dice: &mut dyn Dice) -> Explained<bool> {
-    let face = d6(
-        dice,
-        "Norway's answer to intervention (DC C)".into(),
+/// Rolls the Western intervention trigger for calendar index `index` (2d6, AWW-A15), read by
+/// [`intervention_trigger`].
+pub fn roll_intervention(
+    dice: &mut dyn Dice,
+    options: &Options,
+    index: u32,
+    label: &str,
+) -> Result<Explained<bool>, AwwError> {
+    // Refused before any die is rolled.
+    intervention_trigger(options, index, 7)?;
+    let faces = dice.roll(RollSpec::d6s(
+        format!("Western intervention in {label} (Rule 31A)"),
         Role::Finnish,
-    )
-    .first()
-    .copied()
-    .unwrap_or(0);
+        Visibility::Public,
+        2,
+    ));
+    intervention_trigger(options, index, faces.iter().sum())
+}
+
+/// Whether Norway resists Western intervention on a die of `face` (DC C): on 1.
+pub fn norway_answer(face_rolled: u32) -> Result<Explained<bool>, AwwError> {
+    let face = face(face_rolled)?;
     let resists = face <= 1;
-    Explained::new(
+    Ok(Explained::new(
         resists,
         format!(
             "rolled {face}: Norway {} (resists on 1, DC C)",
@@ -315,24 +337,30 @@ pub fn roll_norway(dice: &mut dyn Dice) -> Explained<bool> {
                 "does not resist"
             }
         ),
-    )
+    ))
 }
 
-/// Rolls whether Sweden resists Western intervention (DC C): on 1 or 2, the roll −1 when Norway
-/// resists (Rule 31B).
-pub fn roll_sweden(dice: &mut dyn Dice, norway_resists: bool) -> Explained<bool> {
+/// Rolls whether Norway resists Western intervention (DC C), read by [`norway_answer`].
+pub fn roll_norway(dice: &mut dyn Dice) -> Result<Explained<bool>, AwwError> {
     let faces = d6(
         dice,
-        "Sweden's answer to intervention (DC C)".into(),
+        "Norway's answer to intervention (DC C)".into(),
         Role::Finnish,
     );
+    norway_answer(faces.first().copied().unwrap_or(0))
+}
+
+/// Whether Sweden resists Western intervention on a die of `face` (DC C): on 1 or 2, the roll
+/// −1 when Norway resists (Rule 31B).
+pub fn sweden_answer(face_rolled: u32, norway_resists: bool) -> Result<Explained<bool>, AwwError> {
+    let face = face(face_rolled)?;
     let mods = if norway_resists {
         vec![("Norway resists (Rule 31B)".to_string(), -1)]
     } else {
         Vec::new()
     };
     let mut work = Working::new();
-    let total = work.take(modified_roll(&faces, &mods));
+    let total = work.take(modified_roll(&[face], &mods));
     let resists = total <= 2;
     work.step(format!(
         "{total}: Sweden {} (resists on 2 or less, DC C)",
@@ -342,7 +370,31 @@ pub fn roll_sweden(dice: &mut dyn Dice, norway_resists: bool) -> Explained<bool>
             "does not resist"
         }
     ));
-    work.done(resists)
+    Ok(work.done(resists))
+}
+
+/// Rolls whether Sweden resists Western intervention (DC C), read by [`sweden_answer`].
+pub fn roll_sweden(dice: &mut dyn Dice, norway_resists: bool) -> Result<Explained<bool>, AwwError> {
+    let faces = d6(
+        dice,
+        "Sweden's answer to intervention (DC C)".into(),
+        Role::Finnish,
+    );
+    sweden_answer(faces.first().copied().unwrap_or(0), norway_resists)
+}
+
+/// The total of D.1's modifiers for `drop`, each named.
+pub fn disruption_modifier(drop: &Drop) -> Explained<i64> {
+    let mods = disruption_modifiers(drop);
+    let total: i64 = mods.iter().map(|(_, v)| v).sum();
+    let mut steps: Vec<String> = mods.iter().map(|(why, v)| format!("{v:+} {why}")).collect();
+    steps.push(format!(
+        "the disruption roll is modified by {total:+} (Opt D.1)"
+    ));
+    Explained {
+        value: total,
+        steps,
+    }
 }
 
 /// Rolls a unit's isolation check on the entered Success Table (Opt A.1): one die plus

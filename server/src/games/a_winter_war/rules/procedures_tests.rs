@@ -219,9 +219,17 @@ fn opt_f_triggers_on_2_or_3_and_dc_c_replaces_it() {
 
 #[test]
 fn norway_and_sweden_resist_at_their_edges() {
-    let norway = |face| roll_norway(&mut ScriptedDice::new([face])).value;
+    let norway = |face| {
+        roll_norway(&mut ScriptedDice::new([face]))
+            .expect("a face")
+            .value
+    };
     assert!(norway(1) && !norway(2) && !norway(6));
-    let sweden = |face, norway| roll_sweden(&mut ScriptedDice::new([face]), norway).value;
+    let sweden = |face, norway| {
+        roll_sweden(&mut ScriptedDice::new([face]), norway)
+            .expect("a face")
+            .value
+    };
     assert!(sweden(2, false) && !sweden(3, false));
     assert!(
         sweden(3, true) && !sweden(4, true),
