@@ -167,6 +167,8 @@ impl Declarations for AWinterWar {
         options: &Options,
         dice: &mut dyn Dice,
     ) -> Result<Vec<String>, Refused> {
+        // A campaign stored before its records kept the options learns them here.
+        table.extra.options = *options;
         let mut notes = Vec::new();
         for call in calls {
             let side = player_turn_of(&call.at.phase);
