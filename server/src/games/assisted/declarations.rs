@@ -92,6 +92,11 @@ pub trait Declarations: Send + Sync + 'static {
     ) -> Result<Vec<String>, Refused> {
         Ok(Vec::new())
     }
+    /// Why the game has ended by its own rules (a roll that ends it), if it has: as a phase
+    /// ends, the table then ends where it stands, and pages say why.
+    fn ended(_extra: &Self::Extra, _options: &Self::Options) -> Option<String> {
+        None
+    }
     /// The roster's declaration.
     fn roster() -> RosterSpec;
     /// The charts the players enter.

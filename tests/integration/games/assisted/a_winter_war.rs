@@ -85,9 +85,11 @@ async fn an_airborne_plan_is_the_soviets_secret_until_it_is_carried_out() {
     let answer = t
         .act(&t.soviet, "execute-airborne-plan", json!({"unit": para}))
         .await;
-    assert_eq!(
-        answer["steps"].as_array().expect("history").len(),
-        2,
+    // The plan's history, then what the drop owns in its drop turn (Opt D.2).
+    let steps = answer["steps"].as_array().expect("history");
+    assert_eq!(steps.len(), 3, "{answer}");
+    assert!(
+        steps[2].as_str().is_some_and(|s| s.ends_with("(Opt D.2)")),
         "{answer}"
     );
     let plans = t.table(&t.finn).await["records"]["plans"].clone();

@@ -463,8 +463,9 @@ async fn three_battles() -> Played {
     let refusal = "422 barrage_refused: forward observer | R23.1";
     play.refused("finnish", "POST battles/2/barrages", barrage, refusal)
         .await;
+    // The Soviets defend against this counterattack: no barrage of theirs (R23.1.1).
     let barrage = json!({"barrage": "soviet-two-82mm-mortars", "targets": ["1st Section"]});
-    let refusal = "422 barrage_refused: four Hours | R23.1";
+    let refusal = "422 barrage_refused: the Soviets defend | R23.1.1";
     play.refused("soviet", "POST battles/2/barrages", barrage, refusal)
         .await;
 

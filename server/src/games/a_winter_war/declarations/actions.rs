@@ -3,9 +3,10 @@
 //! choice or because the rule forces it, and carried out in the air phase; a cancelled or
 //! executed plan, with its whole history, is then the Finns' to read.
 
-use super::Records;
+use super::{DropRecord, Records, is_parachute, plan_broken_by};
 use crate::core::domain::{Role, Side};
 use crate::games::a_winter_war::rules::airborne::ForcedBy;
+use crate::games::a_winter_war::rules::airborne::{Landing, PLAN_PHASE, airbase_taken};
 use crate::games::a_winter_war::rules::error::AwwError;
 use crate::games::assisted::calc::Explained;
 use crate::games::assisted::catalogue::{Acted, Action, Secrecy, Table};
@@ -20,13 +21,27 @@ pub struct WriteIn {
     pub unit: String,
     /// The target hex or holding box.
     pub target: String,
+    /// Opt G: a plan written at setup (the Soviet initial phase of the first turn) for a drop
+    /// on the Dec I 39 game turn.
+    #[serde(default)]
+    pub at_setup: bool,
 }
 
-/// A plan to cancel or carry out.
+/// A plan to cancel.
 #[derive(Deserialize, JsonSchema)]
 pub struct PlanIn {
     /// The parachute unit, by id.
     pub unit: String,
+}
+
+/// A plan to carry out.
+#[derive(Deserialize, JsonSchema)]
+pub struct ExecuteIn {
+    /// The parachute unit, by id.
+    pub unit: String,
+    /// Where it lands, for D.2's ownership of an airbase there.
+    #[serde(default)]
+    pub landing: Landing,
 }
 
 /// A plan the rule cancels.
@@ -53,15 +68,35 @@ fn soviet_unit<'a>(table: &'a Table<'_, Records>, id: &str) -> Result<&'a Unit, 
 
 fn write(p: WriteIn, table: &mut Table<'_, Records>) -> Result<Acted<()>, AwwError> {
     let unit = soviet_unit(table, &p.unit)?;
+    let options = table.extra.options;
+    if !options.airborne_rules() {
+        return Err(AwwError::AirborneRuleOff);
+    }
+    if !is_parachute(unit) {
+        return Err(AwwError::NotParachute {
+            unit: unit.name.clone(),
+        });
+    }
     let (name, in_zoc) = (unit.name.clone(), unit.markers.contains("in_enemy_zoc"));
-    let plan = table.extra.plans.write(
-        table.turn,
-        table.phase,
-        table.moment,
-        &name,
-        p.target.trim(),
-        in_zoc,
-    )?;
+    let target = p.target.trim();
+    let plan = if p.at_setup {
+        let setup = options.soviet_preparedness && table.turn == 1 && table.phase == PLAN_PHASE;
+        if !setup {
+            return Err(AwwError::NotAtSetup);
+        }
+        if in_zoc {
+            return Err(AwwError::PlanInEnemyZoc { unit: name });
+        }
+        table
+            .extra
+            .plans
+            .write_at_setup(&options, table.moment, &name, target)?
+    } else {
+        table
+            .extra
+            .plans
+            .write(table.turn, table.phase, table.moment, &name, target, in_zoc)?
+    };
     let step = plan
         .history
         .last()
@@ -92,17 +127,39 @@ fn forced(p: ForcedIn, table: &mut Table<'_, Records>) -> Result<Acted<()>, AwwE
     Ok(Acted::public(Explained::new((), step)))
 }
 
-fn execute(p: PlanIn, table: &mut Table<'_, Records>) -> Result<Acted<()>, AwwError> {
-    let name = soviet_unit(table, &p.unit)?.name.clone();
+fn execute(p: ExecuteIn, table: &mut Table<'_, Records>) -> Result<Acted<()>, AwwError> {
+    let unit = soviet_unit(table, &p.unit)?;
+    let (id, name, broken) = (unit.id.clone(), unit.name.clone(), plan_broken_by(unit));
+    if let Some(by) = broken {
+        // The rule cancelled the plan already; it is cancelled now if no phase end has yet.
+        if table.extra.plans.force_cancel(table.moment, &name, by) {
+            let step = last_sentence(table, &name);
+            return Ok(Acted::public(Explained::new((), step)));
+        }
+    }
     let plan = table
         .extra
         .plans
         .execute(table.turn, table.phase, table.moment, &name)?;
-    let history: Vec<String> = plan
+    let target = plan.target.clone();
+    let mut history: Vec<String> = plan
         .history
         .iter()
         .map(|h| format!("{}: {}", h.moment, h.sentence))
         .collect();
+    let airbase = airbase_taken(&name, &target, p.landing);
+    history.extend(airbase.steps);
+    table.extra.drops.push(DropRecord {
+        unit: name,
+        target,
+        turn: table.turn,
+        airbase_taken: airbase.value,
+        drop_turn_over: false,
+    });
+    table
+        .roster
+        .mark(table.spec, Role::Umpire, table.moment, &id, "dropped")
+        .map_err(|e| AwwError::Roster(e.clone()))?;
     Ok(Acted::public(Explained {
         value: (),
         steps: history,
@@ -147,7 +204,7 @@ pub fn actions() -> Vec<Action<Records>> {
             "execute-airborne-plan",
             "Carry out an airborne plan",
             "Opt D.3",
-            |p: PlanIn, table: &mut Table<'_, Records>, _dice| execute(p, table),
+            |p: ExecuteIn, table: &mut Table<'_, Records>, _dice| execute(p, table),
         ),
     ]
 }

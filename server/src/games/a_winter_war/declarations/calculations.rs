@@ -6,16 +6,19 @@ use crate::games::a_winter_war::rules::calc_armor::{
     check_required_losses, proportion,
 };
 use crate::games::a_winter_war::rules::calc_other::{
-    ArrivalKind, arrival, construction, demolition_size, distance_modifier, result_for,
-    ski_exploitation, transports_needed, victory_points,
+    ArrivalKind, ReserveUnit, arrival, construction, demolition_size, distance_modifier,
+    rail_capacity, result_for, ski_exploitation, strategic_reserve, transports_needed,
+    victory_points,
 };
 use crate::games::a_winter_war::rules::calc_supply::{
     LineHex, Ratings, isolation_check_due, judge_supply, supply_effects, supply_line_length,
 };
+use crate::games::a_winter_war::rules::charts::demolition_cost;
 use crate::games::a_winter_war::rules::error::AwwError;
 use crate::games::a_winter_war::rules::options::Options;
 use crate::games::a_winter_war::rules::procedures::{
-    Disruption, disrupted_strengths, disruption_result,
+    Disruption, Drop, SpringTurn, disrupted_strengths, disruption_modifier, disruption_result,
+    game_length, intervention_trigger, norway_answer, sweden_answer,
 };
 use crate::games::assisted::calc::{Explained, Fraction};
 use crate::games::assisted::catalogue::Calculation;
@@ -24,6 +27,14 @@ use serde::Deserialize;
 
 fn ok<T>(e: Explained<T>) -> Result<Explained<T>, AwwError> {
     Ok(e)
+}
+
+/// `f` in lowest terms with a positive denominator; refused when its denominator is zero (a
+/// fraction read from parameters is not checked by its own type).
+fn exact(f: Fraction, field: &str) -> Result<Fraction, AwwError> {
+    Fraction::new(f.num, f.den).ok_or_else(|| AwwError::ZeroDenominator {
+        field: field.into(),
+    })
 }
 
 #[derive(Deserialize, JsonSchema)]
@@ -199,6 +210,72 @@ struct ConstructionIn {
 }
 
 #[derive(Deserialize, JsonSchema)]
+struct GameLengthIn {
+    /// The turn whose end it is: "Mar I 40", "Mar II 40" or "Apr I 40".
+    turn: SpringTurn,
+    /// The Finnish player's die (not needed after Apr I 40).
+    #[serde(default)]
+    die: Option<u32>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+struct InterventionIn {
+    /// The optional rules in play (Opt F, DC C).
+    #[serde(default)]
+    options: Options,
+    /// The calendar index of the turn (Dec I 39 is 1, Jan II 40 is 4).
+    index: u32,
+    /// The two dice's total, 2 to 12.
+    roll: u32,
+}
+
+#[derive(Deserialize, JsonSchema)]
+struct NorwayIn {
+    /// The die, 1 to 6.
+    die: u32,
+}
+
+#[derive(Deserialize, JsonSchema)]
+struct SwedenIn {
+    /// The die, 1 to 6.
+    die: u32,
+    /// Norway resists.
+    #[serde(default)]
+    norway_resists: bool,
+}
+
+#[derive(Deserialize, JsonSchema)]
+struct CostIn {
+    /// The unit.
+    #[serde(default = "the_unit")]
+    name: String,
+    /// Its size.
+    size: Re,
+    /// An engineer-category unit (counts at double its size).
+    #[serde(default)]
+    engineer: bool,
+    /// The facility hit (a column of the Demolition Summary Table).
+    facility: String,
+}
+
+fn the_unit() -> String {
+    "the unit".into()
+}
+
+#[derive(Deserialize, JsonSchema)]
+struct OptionsIn {
+    /// The optional rules in play.
+    #[serde(default)]
+    options: Options,
+}
+
+#[derive(Deserialize, JsonSchema)]
+struct ReserveIn {
+    /// The units put in the Strategic Reserve Holding Box.
+    units: Vec<ReserveUnit>,
+}
+
+#[derive(Deserialize, JsonSchema)]
 struct ResultIn {
     /// The CRT result.
     code: String,
@@ -226,13 +303,13 @@ pub fn calculations() -> Vec<Calculation> {
             "atec-modifier",
             "ATEC modifier of a proportion",
             "Opt B.3c",
-            |p: FractionIn, _| ok(atec_modifier(p.proportion)),
+            |p: FractionIn, _| ok(atec_modifier(exact(p.proportion, "proportion")?)),
         ),
         Calculation::new(
             "aec-modifier",
             "AEC modifier of a proportion",
             "Opt B.3a–b",
-            |p: FractionIn, _| ok(aec_modifier(p.category, p.proportion)),
+            |p: FractionIn, _| ok(aec_modifier(p.category, exact(p.proportion, "proportion")?)),
         ),
         Calculation::new(
             "required-losses",
@@ -292,7 +369,13 @@ pub fn calculations() -> Vec<Calculation> {
             "ski-exploitation",
             "Finnish ski exploitation",
             "DC A.2",
-            |p: SkiIn, _| ok(ski_exploitation(&p.name, p.movement, p.used)),
+            |p: SkiIn, _| {
+                ok(ski_exploitation(
+                    &p.name,
+                    exact(p.movement, "movement")?,
+                    p.used,
+                ))
+            },
         ),
         Calculation::new(
             "demolition-size",
@@ -317,6 +400,61 @@ pub fn calculations() -> Vec<Calculation> {
             "Opt H construction",
             "Opt H",
             |p: ConstructionIn, _| ok(construction(&p.options, p.index, &p.phase)),
+        ),
+        Calculation::new(
+            "disruption-modifier",
+            "Total disruption modifier of an air drop",
+            "Opt D.1",
+            |p: Drop, _| ok(disruption_modifier(&p)),
+        ),
+        Calculation::new(
+            "intervention",
+            "Is Western intervention triggered?",
+            "Opt F, DC C",
+            |p: InterventionIn, _| intervention_trigger(&p.options, p.index, p.roll),
+        ),
+        Calculation::new(
+            "norway-answer",
+            "Does Norway resist intervention?",
+            "DC C",
+            |p: NorwayIn, _| norway_answer(p.die),
+        ),
+        Calculation::new(
+            "sweden-answer",
+            "Does Sweden resist intervention?",
+            "DC C, Rule 31B",
+            |p: SwedenIn, _| sweden_answer(p.die, p.norway_resists),
+        ),
+        Calculation::new(
+            "demolition-cost",
+            "Demolition cost per hit",
+            "DC B",
+            |p: CostIn, charts| {
+                let counted = demolition_size(&p.name, p.size, p.engineer);
+                let mut cost = demolition_cost(charts, counted.value, &p.facility)?;
+                let mut steps = counted.steps;
+                steps.append(&mut cost.steps);
+                cost.steps = steps;
+                Ok::<_, AwwError>(cost)
+            },
+        ),
+        Calculation::new(
+            "rail-capacity",
+            "Soviet rail capacity",
+            "Opt G",
+            |p: OptionsIn, _| ok(rail_capacity(&p.options)),
+        ),
+        Calculation::new(
+            "strategic-reserve",
+            "Opt H's strategic reserve",
+            "Opt H",
+            |p: ReserveIn, _| ok(strategic_reserve(&p.units)),
+        ),
+        Calculation::new(
+            "game-length",
+            "Does the game end? (spring rains)",
+            "Opt E",
+            |p: GameLengthIn, _| game_length(p.turn, p.die),
         ),
         Calculation::new(
             "result-for-paratroops",

@@ -10,7 +10,8 @@ mod procedures;
 
 use crate::core::domain::{self, Role, Side};
 use crate::dice::source::Dice;
-use crate::games::a_winter_war::rules::airborne::AirbornePlans;
+use crate::games::a_winter_war::rules::airborne::{AirbornePlans, ForcedBy};
+use crate::games::a_winter_war::rules::calc_other::{Construction, construction};
 use crate::games::a_winter_war::rules::calc_supply::judge_supply;
 use crate::games::a_winter_war::rules::charts;
 use crate::games::a_winter_war::rules::options::Options;
@@ -43,6 +44,30 @@ pub struct Records {
     pub intervention_triggered: bool,
     /// The spring rains ended the game (Opt E).
     pub game_over_by_rains: bool,
+    /// The optional rules of the campaign, as chosen at creation (actions read them).
+    #[serde(default)]
+    pub options: Options,
+    /// Opt H's construction: what is finished (both, without Opt H).
+    #[serde(default)]
+    pub construction: Option<Construction>,
+    /// Air drops carried out (Opt D.2), oldest first.
+    #[serde(default)]
+    pub drops: Vec<DropRecord>,
+}
+
+/// A parachute unit's air drop as carried out (Opt D.2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DropRecord {
+    /// The unit.
+    pub unit: String,
+    /// Where it dropped.
+    pub target: String,
+    /// The game turn of the drop.
+    pub turn: u32,
+    /// It took the airbase in the hex at once.
+    pub airbase_taken: bool,
+    /// Its drop turn is over: it owns its hex as any unit does.
+    pub drop_turn_over: bool,
 }
 
 fn number(code: &str, name: &str, max: i64, required: bool) -> AttrSpec {
@@ -54,14 +79,44 @@ fn number(code: &str, name: &str, max: i64, required: bool) -> AttrSpec {
     }
 }
 
-const MARKERS: [(&str, &str); 6] = [
+const MARKERS: [(&str, &str); 9] = [
     ("out_of_supply", "Out of supply this initial phase"),
     ("isolated", "Isolated"),
     ("disrupted", "Disrupted (Opt D.1)"),
     ("in_enemy_zoc", "In an enemy ZOC"),
     ("ski_hit", "Ski hit marker (DC A.2)"),
     ("parachute", "Parachute unit"),
+    (
+        "attacked",
+        "Attacked this game turn (cancels its airborne plan, Opt D.3)",
+    ),
+    (
+        "was_attacked",
+        "Was attacked this game turn (cancels its airborne plan, Opt D.3)",
+    ),
+    (
+        "dropped",
+        "In its drop turn: owns none of its hex but a taken airbase (Opt D.2)",
+    ),
 ];
+
+/// Whether `unit` is a parachute unit: its type or a marker says so (Opt D).
+pub(crate) fn is_parachute(unit: &Unit) -> bool {
+    unit.markers.contains("parachute") || unit.unit_type.to_lowercase().contains("parachute")
+}
+
+/// Why the rule cancels `unit`'s plan now, if it does (Opt D.3).
+pub(crate) fn plan_broken_by(unit: &Unit) -> Option<ForcedBy> {
+    if unit.markers.contains("in_enemy_zoc") {
+        Some(ForcedBy::EnteredEnemyZoc)
+    } else if unit.markers.contains("attacked") {
+        Some(ForcedBy::Attacked)
+    } else if unit.markers.contains("was_attacked") {
+        Some(ForcedBy::WasAttacked)
+    } else {
+        None
+    }
+}
 
 fn oos_turns(unit: &Unit) -> u32 {
     match unit.attributes.get("oos_turns") {
@@ -75,6 +130,16 @@ impl Declarations for AWinterWar {
     const SEGMENT: &'static str = "table";
     type Options = Options;
     type Extra = Records;
+
+    fn records(options: &Options) -> Records {
+        Records {
+            options: *options,
+            construction: Some(
+                construction(options, options.calendar_index(1), "soviet_initial").value,
+            ),
+            ..Records::default()
+        }
+    }
 
     fn sequence(options: &Options) -> Sequence {
         default_sequence(options)
@@ -102,6 +167,8 @@ impl Declarations for AWinterWar {
         options: &Options,
         dice: &mut dyn Dice,
     ) -> Result<Vec<String>, Refused> {
+        // A campaign stored before its records kept the options learns them here.
+        table.extra.options = *options;
         let mut notes = Vec::new();
         for call in calls {
             let side = player_turn_of(&call.at.phase);
@@ -174,6 +241,22 @@ impl Declarations for AWinterWar {
                     table.extra.game_over_by_rains |= rolled.value;
                     rolled.steps.join("; ")
                 }
+                seq::CANCEL_BROKEN_PLANS => match cancel_broken_plans(table) {
+                    Some(note) => note,
+                    None => continue,
+                },
+                seq::CLEAR_COMBAT_MARKERS => {
+                    clear_markers(table, None, &["attacked", "was_attacked"])?;
+                    continue;
+                }
+                seq::END_DROP_TURN => match end_drop_turn(table, side)? {
+                    Some(note) => note,
+                    None => continue,
+                },
+                seq::COMPLETE_CONSTRUCTION => match complete_construction(table, options, index, &call.at.phase) {
+                    Some(note) => note,
+                    None => continue,
+                },
                 seq::AIRBORNE_PLANS => "The Soviet player may write or cancel airborne plans now (Opt D.3).".to_string(),
                 seq::ISOLATION_CHECK => "Units in their 4th turn out of supply and isolated roll on the Success Table (Opt A.1).".to_string(),
                 other => format!("({other})"),
@@ -181,6 +264,12 @@ impl Declarations for AWinterWar {
             notes.push(note);
         }
         Ok(notes)
+    }
+    fn ended(extra: &Records, _options: &Options) -> Option<String> {
+        extra.game_over_by_rains.then(|| {
+            "the spring rains came, as the Finnish player's game-length roll said (Opt E)"
+                .to_string()
+        })
     }
     fn roster() -> RosterSpec {
         RosterSpec {
@@ -217,6 +306,14 @@ impl Declarations for AWinterWar {
             "plans": plans,
             "intervention_triggered": extra.intervention_triggered,
             "game_over_by_rains": extra.game_over_by_rains,
+            "construction": extra.construction,
+            "drops": extra.drops.iter().map(|d| serde_json::json!({
+                "unit": d.unit,
+                "target": d.target,
+                "turn": d.turn,
+                "airbase_taken": d.airbase_taken,
+                "drop_turn_over": d.drop_turn_over,
+            })).collect::<Vec<_>>(),
         })
     }
     fn calculations() -> Vec<Calculation> {
@@ -231,6 +328,101 @@ impl Declarations for AWinterWar {
     fn readings() -> &'static [&'static str] {
         READINGS
     }
+}
+
+/// Cancels every open plan whose unit entered an enemy ZOC, attacked or was attacked (Opt D.3);
+/// the sentence names them, `None` when there are none.
+fn cancel_broken_plans(table: &mut Table<'_, Records>) -> Option<String> {
+    let broken: Vec<(String, ForcedBy)> = table
+        .roster
+        .units
+        .values()
+        .filter(|u| u.side == Side::Soviet)
+        .filter_map(|u| plan_broken_by(u).map(|by| (u.name.clone(), by)))
+        .collect();
+    let cancelled: Vec<String> = broken
+        .into_iter()
+        .filter(|(name, by)| table.extra.plans.force_cancel(table.moment, name, *by))
+        .map(|(name, _)| name)
+        .collect();
+    (!cancelled.is_empty()).then(|| {
+        format!(
+            "Airborne plans cancelled because the unit entered an enemy ZOC, attacked or was attacked: {} (Opt D.3).",
+            cancelled.join(", ")
+        )
+    })
+}
+
+/// Takes `markers` off every unit (of `side`, or of both).
+fn clear_markers(
+    table: &mut Table<'_, Records>,
+    side: Option<Side>,
+    markers: &[&str],
+) -> Result<Vec<String>, Refused> {
+    let mut names = Vec::new();
+    for marker in markers {
+        let ids: Vec<(UnitId, String)> = table
+            .roster
+            .units
+            .values()
+            .filter(|u| side.is_none_or(|s| u.side == s) && u.markers.contains(*marker))
+            .map(|u| (u.id.clone(), u.name.clone()))
+            .collect();
+        for (id, name) in ids {
+            table
+                .roster
+                .unmark(table.spec, Role::Umpire, table.moment, &id, marker)
+                .map_err(|e| Refused::of(&e))?;
+            names.push(name);
+        }
+    }
+    Ok(names)
+}
+
+/// At the side's initial phase its parachute units' drop turns end (the drop player turn and
+/// the enemy's next are over): they own their hexes as any unit does (Opt D.2).
+fn end_drop_turn(
+    table: &mut Table<'_, Records>,
+    side: Option<Side>,
+) -> Result<Option<String>, Refused> {
+    let Some(side) = side else { return Ok(None) };
+    let names = clear_markers(table, Some(side), &["dropped"])?;
+    for drop in table.extra.drops.iter_mut().filter(|d| !d.drop_turn_over) {
+        if names.contains(&drop.unit) || drop.turn < table.turn {
+            drop.drop_turn_over = true;
+        }
+    }
+    Ok((!names.is_empty()).then(|| {
+        format!(
+            "The drop turn of {} ends: they now own their hexes as any unit does (Opt D.2).",
+            names.join(", ")
+        )
+    }))
+}
+
+/// Opt H's construction as the initial phase of calendar index `index` begins: the fort in
+/// 35:4616 at the Finnish initial phase of Nov II 39, the rail lines at the Soviet initial phase
+/// of Dec I 39. The sentence says what was finished, `None` when nothing was.
+fn complete_construction(
+    table: &mut Table<'_, Records>,
+    options: &Options,
+    index: u32,
+    phase: &str,
+) -> Option<String> {
+    let before = table.extra.construction.unwrap_or(Construction {
+        rail_complete: true,
+        fort_complete: true,
+    });
+    let now = construction(options, index, phase).value;
+    table.extra.construction = Some(now);
+    let mut done = Vec::new();
+    if now.fort_complete && !before.fort_complete {
+        done.push("the fort in 35:4616 is finished");
+    }
+    if now.rail_complete && !before.rail_complete {
+        done.push("the rail lines in 35:2107 and 35:3106 are finished and are rail from now on");
+    }
+    (!done.is_empty()).then(|| format!("Construction: {} (Opt H).", done.join("; ")))
 }
 
 #[cfg(test)]

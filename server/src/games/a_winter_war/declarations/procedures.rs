@@ -3,14 +3,11 @@
 
 use crate::core::domain::Role;
 use crate::dice::source::Dice;
-use crate::games::a_winter_war::rules::calc_armor::Re;
-use crate::games::a_winter_war::rules::charts::demolition_cost;
 use crate::games::a_winter_war::rules::error::AwwError;
 use crate::games::a_winter_war::rules::procedures::{
     Drop, roll_combat, roll_disruption, roll_isolation_check, roll_norway, roll_supply_drop,
     roll_sweden,
 };
-use crate::games::assisted::calc::Explained;
 use crate::games::assisted::catalogue::DiceProcedure;
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -49,14 +46,6 @@ struct SwedenIn {
 
 #[derive(Deserialize, JsonSchema)]
 struct NoParams {}
-
-#[derive(Deserialize, JsonSchema)]
-struct DemolitionIn {
-    /// The unit's counted size.
-    size: Re,
-    /// The facility hit (a column of the Demolition Summary Table).
-    facility: String,
-}
 
 fn soviet(by: Role) -> Result<(), AwwError> {
     if by == Role::Finnish {
@@ -116,23 +105,13 @@ pub fn procedures() -> Vec<DiceProcedure> {
             "norway",
             "Norway's answer to intervention",
             "DC C",
-            |_p: NoParams, _charts, dice: &mut dyn Dice, _by| Ok::<_, AwwError>(roll_norway(dice)),
+            |_p: NoParams, _charts, dice: &mut dyn Dice, _by| roll_norway(dice),
         ),
         DiceProcedure::new(
             "sweden",
             "Sweden's answer to intervention",
             "DC C",
-            |p: SwedenIn, _charts, dice: &mut dyn Dice, _by| {
-                Ok::<_, AwwError>(roll_sweden(dice, p.norway_resists))
-            },
-        ),
-        DiceProcedure::new(
-            "demolition-cost",
-            "Demolition cost per hit",
-            "DC B",
-            |p: DemolitionIn, charts, _dice: &mut dyn Dice, _by| {
-                demolition_cost(charts, p.size, &p.facility).map(|e: Explained<i64>| e)
-            },
+            |p: SwedenIn, _charts, dice: &mut dyn Dice, _by| roll_sweden(dice, p.norway_resists),
         ),
     ]
 }

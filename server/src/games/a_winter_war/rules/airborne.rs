@@ -4,6 +4,7 @@
 
 use super::error::AwwError;
 use super::options::{DEC_I_39, Options};
+use crate::games::assisted::calc::Explained;
 use serde::{Deserialize, Serialize};
 
 /// The phase plans are written and cancelled in.
@@ -237,6 +238,44 @@ impl AirbornePlans {
             .cloned()
             .collect()
     }
+}
+
+/// Where a parachute unit landed, as D.2's ownership reads it.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
+pub struct Landing {
+    /// The hex has an airbase.
+    #[serde(default)]
+    pub airbase: bool,
+    /// Enemy units occupy the hex.
+    #[serde(default)]
+    pub enemy_occupied: bool,
+    /// The unit was disrupted by its drop (D.1).
+    #[serde(default)]
+    pub disrupted: bool,
+}
+
+/// D.2: in the drop player turn and the enemy's next, a parachute unit owns none of its hex but
+/// an airbase there, which it takes at once when the hex holds no enemy unit and it is not
+/// disrupted. Returns whether it takes the airbase.
+pub fn airbase_taken(unit: &str, target: &str, landing: Landing) -> Explained<bool> {
+    let taken = landing.airbase && !landing.enemy_occupied && !landing.disrupted;
+    let step = match (landing.airbase, landing.enemy_occupied, landing.disrupted) {
+        (false, _, _) => format!(
+            "{unit} owns nothing at {target} until its drop turn ends: there is no airbase to take (Opt D.2)"
+        ),
+        (true, true, _) => format!(
+            "{unit} does not take the airbase at {target}: enemy units occupy the hex (Opt D.2)"
+        ),
+        (true, false, true) => {
+            format!("{unit} does not take the airbase at {target}: it is disrupted (Opt D.2)")
+        }
+        (true, false, false) => format!(
+            "{unit} takes the airbase at {target} at once; the rest of the hex is not its side's until its drop turn ends (Opt D.2)"
+        ),
+    };
+    Explained::new(taken, step)
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! Opt F and G, and the AS result read as AR for parachute units (Opt D.2).
 
 use super::calc_armor::{Re, mixed};
-use super::options::{DEC_I_39, Options};
+use super::options::{DEC_I_39, NOV_II_39, Options};
 use crate::core::domain::Side;
 use crate::games::assisted::calc::{Explained, Fraction, Working};
 use serde::{Deserialize, Serialize};
@@ -183,10 +183,21 @@ pub fn arrival(
             format!("a Dec I 39 or Dec II 39 arrival sets up as an initial unit ({rule})"),
         );
     }
-    Explained::new(
-        Arrival::Turn(earlier.max(DEC_I_39)),
-        format!("arrives two turns earlier than the order of battle says ({rule})"),
-    )
+    // The first turn of the game: Nov II 39 with Opt H, Dec I 39 otherwise.
+    let first = if options.earlier_start {
+        NOV_II_39
+    } else {
+        DEC_I_39
+    };
+    let turn = earlier.max(first);
+    let why = if turn > earlier || scheduled < 2 {
+        format!(
+            "arrives two turns earlier than the order of battle says, but no earlier than the game's first turn ({rule})"
+        )
+    } else {
+        format!("arrives two turns earlier than the order of battle says ({rule})")
+    };
+    Explained::new(Arrival::Turn(turn), why)
 }
 
 /// What Opt H's construction has finished.
@@ -236,6 +247,82 @@ pub fn construction(options: &Options, index: u32, phase: &str) -> Explained<Con
 /// Soviet rail capacity in REs under Opt G; `None` when the base rules' figure applies.
 pub fn soviet_rail_capacity(options: &Options) -> Option<u32> {
     options.soviet_preparedness.then_some(30)
+}
+
+/// Opt G's Soviet rail capacity, explained: 30 REs, or the base rules' figure without Opt G.
+pub fn rail_capacity(options: &Options) -> Explained<Option<u32>> {
+    match soviet_rail_capacity(options) {
+        Some(re) => Explained::new(
+            Some(re),
+            format!("the Soviet rail capacity is raised to {re} REs (Opt G)"),
+        ),
+        None => Explained::new(
+            None,
+            "without Opt G the Soviet rail capacity is the base rules' (Rule 7), which our text lacks",
+        ),
+    }
+}
+
+/// A unit Opt H's strategic reserve takes from the Soviet on-map initial forces.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ReserveUnit {
+    /// The unit.
+    pub name: String,
+    /// Its size.
+    pub re: Re,
+    /// Its army or group ("8th", "9th Army", "7th", …).
+    pub army: String,
+}
+
+/// Opt H's strategic reserve as chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct StrategicReserve {
+    /// Its REs.
+    pub total: Re,
+    /// Its REs from the 8th and 9th Armies.
+    pub from_8th_and_9th: Re,
+    /// It meets the rule: 10 REs, at least 6 of them from the 8th and 9th Armies.
+    pub valid: bool,
+}
+
+fn eighth_or_ninth(army: &str) -> bool {
+    let army = army.trim().to_lowercase();
+    let army = army.trim_end_matches("army").trim();
+    matches!(army, "8" | "8th" | "eighth" | "9" | "9th" | "ninth")
+}
+
+/// Opt H: the Soviet player removes 10 REs of his on-map initial forces to the Strategic
+/// Reserve Holding Box, at least 6 REs from the 8th and 9th Armies; they are released on the
+/// Soviet Nov II 39 player turn.
+pub fn strategic_reserve(units: &[ReserveUnit]) -> Explained<StrategicReserve> {
+    let halves = |u: &&ReserveUnit| u.re.halves;
+    let total = Re {
+        halves: units.iter().map(|u| halves(&u)).sum(),
+    };
+    let from = Re {
+        halves: units
+            .iter()
+            .filter(|u| eighth_or_ninth(&u.army))
+            .map(|u| halves(&u))
+            .sum(),
+    };
+    let valid = total.halves == 20 && from.halves >= 12;
+    let mut work = Working::new();
+    work.step(format!(
+        "the reserve holds {total} RE, {from} RE of them from the 8th and 9th Armies"
+    ));
+    work.step(if valid {
+        "10 REs with at least 6 from the 8th and 9th Armies: as Opt H requires; they are released on the Soviet Nov II 39 player turn".to_string()
+    } else if total.halves != 20 {
+        format!("Opt H requires exactly 10 REs in the reserve, not {total}")
+    } else {
+        format!("Opt H requires at least 6 of the 10 REs from the 8th and 9th Armies, not {from}")
+    });
+    work.done(StrategicReserve {
+        total,
+        from_8th_and_9th: from,
+        valid,
+    })
 }
 
 /// A combat result as a unit reads it (Opt D.2): a parachute unit that dropped into the

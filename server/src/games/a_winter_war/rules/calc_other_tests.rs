@@ -176,3 +176,25 @@ fn opt_h_construction_finishes_on_time() {
     let c = construction(&Options::default(), 1, "soviet_initial").value;
     assert!(c.rail_complete && c.fort_complete);
 }
+
+#[test]
+fn opt_f_with_opt_h_arrivals_two_turns_early_may_come_on_nov_ii_39() {
+    // Opt F moves the named Finnish arrivals two turns earlier; with Opt H the game starts in
+    // Nov II 39 (calendar index 0), so a Dec II 39 arrival comes then, not in Dec I 39.
+    let fh = Options {
+        foreign_aid: true,
+        earlier_start: true,
+        ..Options::default()
+    };
+    assert_eq!(
+        arrival(&fh, Side::Finnish, ArrivalKind::FinnishEarly, 2).value,
+        Arrival::Turn(0)
+    );
+    let dec_i = arrival(&fh, Side::Finnish, ArrivalKind::ForeignAid, 1);
+    assert_eq!(dec_i.value, Arrival::Turn(0), "never before the first turn");
+    assert!(dec_i.steps[0].contains("no earlier than the game's first turn"));
+    assert_eq!(
+        arrival(&fh, Side::Finnish, ArrivalKind::ForeignAid, 4).value,
+        Arrival::Turn(2)
+    );
+}

@@ -2,6 +2,7 @@
 
 use crate::core::refusal::{Refusal, RefusalKind};
 use crate::games::assisted::charts::ChartError;
+use crate::games::assisted::roster::RosterError;
 
 /// A refusal of A Winter War's rules.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -28,6 +29,12 @@ pub enum AwwError {
         /// The turn it was asked for.
         turn: String,
     },
+    /// A die roll given to a calculation is not a die's face.
+    #[error("a die shows 1 to 6; {found} is not a die's face")]
+    NotADieFace {
+        /// What was given.
+        found: String,
+    },
     /// No Western intervention roll before the first turn.
     #[error("there is no Western intervention roll before the first turn, Dec I 39 (DC C)")]
     InterventionTooEarly,
@@ -39,6 +46,9 @@ pub enum AwwError {
     /// A side asked for a roll the rules give the other side.
     #[error("this roll is the Soviet player's (or the umpire's) to make (Opt D.1)")]
     SovietRoll,
+    /// The roster refused a change the rule makes.
+    #[error(transparent)]
+    Roster(#[from] RosterError),
     /// An entered chart cannot be used for what it is asked.
     #[error(transparent)]
     Chart(#[from] ChartError),
@@ -81,6 +91,32 @@ pub enum AwwError {
         /// The unit.
         unit: String,
     },
+    /// A fraction given with a zero denominator.
+    #[error(
+        "`{field}` has a zero denominator; give a fraction whose `den` is not 0, such as {{\"num\": 1, \"den\": 2}} for 1/2"
+    )]
+    ZeroDenominator {
+        /// The parameter.
+        field: String,
+    },
+    /// Airborne plans without Opt D (or Opt G, which brings it).
+    #[error(
+        "this campaign plays without Opt D (airborne operations), so there are no airborne plans; Opt D or Opt G must be chosen when the campaign is created (Opt D.3)"
+    )]
+    AirborneRuleOff,
+    /// A plan for a unit that is not a parachute unit.
+    #[error(
+        "{unit} is not a parachute unit (its type or a `parachute` marker says so): only parachute units are planned for air drops (Opt D.3)"
+    )]
+    NotParachute {
+        /// The unit.
+        unit: String,
+    },
+    /// Opt G's plan at setup outside the first turn, or without Opt G.
+    #[error(
+        "a plan at setup is Opt G's, written in the Soviet initial phase of the first turn for a drop on Dec I 39 (Opt G)"
+    )]
+    NotAtSetup,
     /// A unit size the Demolition Summary Table has no row for.
     #[error("a unit of {re} RE has no row in the Demolition Summary Table (DC B)")]
     NoDemolitionRow {
@@ -97,14 +133,20 @@ impl Refusal for AwwError {
             | AwwError::SuccessRow { .. }
             | AwwError::SuccessCell { .. }
             | AwwError::NoDemolitionRow { .. }
+            | AwwError::ZeroDenominator { .. }
+            | AwwError::NotADieFace { .. }
+            | AwwError::NotParachute { .. }
             | AwwError::PlanExists { .. }
             | AwwError::PlanInEnemyZoc { .. }
             | AwwError::SovietRoll => RefusalKind::AgainstTheRules,
             AwwError::NoSpringRoll { .. }
             | AwwError::InterventionTooEarly
-            | AwwError::PlanNotNow => RefusalKind::NotNow,
+            | AwwError::PlanNotNow
+            | AwwError::AirborneRuleOff
+            | AwwError::NotAtSetup => RefusalKind::NotNow,
             AwwError::NoPlan { .. } => RefusalKind::NoSuchThing,
             AwwError::Chart(e) => e.kind(),
+            AwwError::Roster(e) => e.kind(),
         }
     }
 
@@ -115,9 +157,15 @@ impl Refusal for AwwError {
             AwwError::InterventionTooEarly => "intervention_too_early",
             AwwError::InterventionNotInText => "intervention_not_in_text",
             AwwError::Chart(e) => e.code(),
+            AwwError::Roster(e) => e.code(),
             AwwError::SuccessRow { .. } => "success_table_row",
             AwwError::SuccessCell { .. } => "success_table_cell",
             AwwError::NoDemolitionRow { .. } => "no_demolition_row",
+            AwwError::ZeroDenominator { .. } => "zero_denominator",
+            AwwError::NotADieFace { .. } => "not_a_die_face",
+            AwwError::AirborneRuleOff => "airborne_rule_off",
+            AwwError::NotParachute { .. } => "not_parachute",
+            AwwError::NotAtSetup => "not_at_setup",
             AwwError::PlanNotNow => "airborne_plan_not_now",
             AwwError::SovietRoll => "not_your_roll",
             AwwError::PlanExists { .. } => "airborne_plan_exists",

@@ -6,7 +6,7 @@
 use super::calc_other::{distance_modifier, result_for};
 use super::charts::{CRT, SUCCESS_TABLE};
 use super::error::AwwError;
-use super::options::{DEC_I_39, MAR_I_40, MAR_II_40, Options};
+use super::options::{APR_I_40, DEC_I_39, MAR_I_40, MAR_II_40, Options};
 use crate::core::domain::Role;
 use crate::dice::source::{Dice, RollSpec, Visibility};
 use crate::games::assisted::calc::{Explained, Fraction, Working, modified_roll};
@@ -152,47 +152,112 @@ pub fn roll_supply_drop(dice: &mut dyn Dice, drop: &Drop) -> Explained<bool> {
     work.done(arrives)
 }
 
-/// Rolls Opt E's spring rains at the end of `turn` (a calendar label and index): after Mar I 40
-/// the game ends on 1–2, after Mar II 40 on 1–4; it always ends after Apr I 40. Returns whether
-/// the game ends.
-pub fn roll_game_length(
-    dice: &mut dyn Dice,
-    index: u32,
-    label: &str,
-) -> Result<Explained<bool>, AwwError> {
-    let ends_at_most = match index {
-        MAR_I_40 => 2,
-        MAR_II_40 => 4,
-        _ => {
-            return Err(AwwError::NoSpringRoll { turn: label.into() });
+/// The turns at whose end Opt E's game-length table is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub enum SpringTurn {
+    /// Mar I 40: the game ends on 1 or 2.
+    #[serde(rename = "Mar I 40")]
+    MarI40,
+    /// Mar II 40: the game ends on 1 to 4.
+    #[serde(rename = "Mar II 40")]
+    MarII40,
+    /// Apr I 40: the game always ends.
+    #[serde(rename = "Apr I 40")]
+    AprI40,
+}
+
+impl SpringTurn {
+    /// The turn of calendar index `index`, if Opt E's table has a row for it.
+    pub fn of_index(index: u32) -> Option<SpringTurn> {
+        match index {
+            MAR_I_40 => Some(SpringTurn::MarI40),
+            MAR_II_40 => Some(SpringTurn::MarII40),
+            APR_I_40 => Some(SpringTurn::AprI40),
+            _ => None,
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            SpringTurn::MarI40 => "Mar I 40",
+            SpringTurn::MarII40 => "Mar II 40",
+            SpringTurn::AprI40 => "Apr I 40",
+        }
+    }
+}
+
+/// Opt E's game-length table: whether the game ends at the end of `turn` on a die of `face`
+/// (1 or 2 after Mar I 40, 1 to 4 after Mar II 40; after Apr I 40 always, with no die).
+pub fn game_length(turn: SpringTurn, face: Option<u32>) -> Result<Explained<bool>, AwwError> {
+    let label = turn.label();
+    let ends_at_most = match turn {
+        SpringTurn::MarI40 => 2,
+        SpringTurn::MarII40 => 4,
+        SpringTurn::AprI40 => {
+            return Ok(Explained::new(
+                true,
+                "the game always ends at the end of Apr I 40 (Opt E)",
+            ));
         }
     };
-    let faces = d6(
-        dice,
-        format!("spring rains at the end of {label} (Opt E)"),
-        Role::Finnish,
-    );
-    let face = faces.first().copied().unwrap_or(0);
+    let face = match face {
+        Some(f @ 1..=6) => f,
+        other => {
+            return Err(AwwError::NotADieFace {
+                found: other.map_or_else(|| "no die".to_string(), |f| f.to_string()),
+            });
+        }
+    };
     let ends = face <= ends_at_most;
     let step = if ends {
         format!("rolled {face}: 1 to {ends_at_most}, the game ends with {label} (Opt E)")
     } else {
         format!(
-            "rolled {face}: {} to 6, the game goes on (Opt E)",
+            "rolled {face}: {} to 6, the game goes on after {label} (Opt E)",
             ends_at_most + 1
         )
     };
     Ok(Explained::new(ends, step))
 }
 
-/// Rolls the Western intervention trigger for calendar index `index` (2d6, AWW-A15): DC C
-/// triggers on 4 or less with −1 for each turn after Dec I 39 (and replaces Opt F's trigger
-/// when both are played, AWW-A14); Opt F alone triggers on 2 or 3.
-pub fn roll_intervention(
+/// Rolls Opt E's spring rains at the end of `turn` (a calendar label and index): after Mar I 40
+/// the game ends on 1–2, after Mar II 40 on 1–4 (see [`game_length`]). Returns whether the
+/// game ends.
+pub fn roll_game_length(
     dice: &mut dyn Dice,
-    options: &Options,
     index: u32,
     label: &str,
+) -> Result<Explained<bool>, AwwError> {
+    let turn = SpringTurn::of_index(index)
+        .filter(|t| *t != SpringTurn::AprI40)
+        .ok_or_else(|| AwwError::NoSpringRoll { turn: label.into() })?;
+    let faces = d6(
+        dice,
+        format!("spring rains at the end of {label} (Opt E)"),
+        Role::Finnish,
+    );
+    game_length(turn, faces.first().copied())
+}
+
+/// Checks a die face given to a calculation (1 to 6).
+fn face(value: u32) -> Result<u32, AwwError> {
+    if (1..=6).contains(&value) {
+        Ok(value)
+    } else {
+        Err(AwwError::NotADieFace {
+            found: value.to_string(),
+        })
+    }
+}
+
+/// The Western intervention trigger for calendar index `index` on two dice totalling `total`
+/// (AWW-A15): DC C triggers on 4 or less with −1 for each turn after Dec I 39, so −3 on Jan II
+/// 40 (and replaces Opt F's trigger when both are played, AWW-A14); Opt F alone triggers on 2
+/// or 3.
+pub fn intervention_trigger(
+    options: &Options,
+    index: u32,
+    total: u32,
 ) -> Result<Explained<bool>, AwwError> {
     if !options.resolute_intervention && !options.foreign_aid {
         return Err(AwwError::InterventionNotInText);
@@ -200,12 +265,11 @@ pub fn roll_intervention(
     if index < DEC_I_39 {
         return Err(AwwError::InterventionTooEarly);
     }
-    let faces = dice.roll(RollSpec::d6s(
-        format!("Western intervention in {label} (Rule 31A)"),
-        Role::Finnish,
-        Visibility::Public,
-        2,
-    ));
+    if !(2..=12).contains(&total) {
+        return Err(AwwError::NotADieFace {
+            found: format!("{total} on two dice"),
+        });
+    }
     let mut work = Working::new();
     if options.resolute_intervention {
         let after = i64::from(index - DEC_I_39);
@@ -214,10 +278,10 @@ pub fn roll_intervention(
         } else {
             Vec::new()
         };
-        let total = work.take(modified_roll(&faces, &mods));
-        let triggered = total <= 4;
+        let modified = work.take(modified_roll(&[total], &mods));
+        let triggered = modified <= 4;
         work.step(format!(
-            "{total} is {}4 or less: intervention {} (DC C)",
+            "{modified} is {}4 or less: intervention {} (DC C)",
             if triggered { "" } else { "not " },
             if triggered {
                 "is triggered"
@@ -227,7 +291,7 @@ pub fn roll_intervention(
         ));
         return Ok(work.done(triggered));
     }
-    let total = work.take(modified_roll(&faces, &[]));
+    let total = work.take(modified_roll(&[total], &[]));
     let triggered = matches!(total, 2 | 3);
     work.step(format!(
         "{total}: intervention {} on 2 or 3 (Opt F)",
@@ -240,18 +304,30 @@ pub fn roll_intervention(
     Ok(work.done(triggered))
 }
 
-/// Rolls whether Norway resists Western intervention (DC C): on 1.
-pub fn roll_norway(dice: &mut dyn Dice) -> Explained<bool> {
-    let face = d6(
-        dice,
-        "Norway's answer to intervention (DC C)".into(),
+/// Rolls the Western intervention trigger for calendar index `index` (2d6, AWW-A15), read by
+/// [`intervention_trigger`].
+pub fn roll_intervention(
+    dice: &mut dyn Dice,
+    options: &Options,
+    index: u32,
+    label: &str,
+) -> Result<Explained<bool>, AwwError> {
+    // Refused before any die is rolled.
+    intervention_trigger(options, index, 7)?;
+    let faces = dice.roll(RollSpec::d6s(
+        format!("Western intervention in {label} (Rule 31A)"),
         Role::Finnish,
-    )
-    .first()
-    .copied()
-    .unwrap_or(0);
+        Visibility::Public,
+        2,
+    ));
+    intervention_trigger(options, index, faces.iter().sum())
+}
+
+/// Whether Norway resists Western intervention on a die of `face` (DC C): on 1.
+pub fn norway_answer(face_rolled: u32) -> Result<Explained<bool>, AwwError> {
+    let face = face(face_rolled)?;
     let resists = face <= 1;
-    Explained::new(
+    Ok(Explained::new(
         resists,
         format!(
             "rolled {face}: Norway {} (resists on 1, DC C)",
@@ -261,24 +337,30 @@ pub fn roll_norway(dice: &mut dyn Dice) -> Explained<bool> {
                 "does not resist"
             }
         ),
-    )
+    ))
 }
 
-/// Rolls whether Sweden resists Western intervention (DC C): on 1 or 2, the roll −1 when Norway
-/// resists (Rule 31B).
-pub fn roll_sweden(dice: &mut dyn Dice, norway_resists: bool) -> Explained<bool> {
+/// Rolls whether Norway resists Western intervention (DC C), read by [`norway_answer`].
+pub fn roll_norway(dice: &mut dyn Dice) -> Result<Explained<bool>, AwwError> {
     let faces = d6(
         dice,
-        "Sweden's answer to intervention (DC C)".into(),
+        "Norway's answer to intervention (DC C)".into(),
         Role::Finnish,
     );
+    norway_answer(faces.first().copied().unwrap_or(0))
+}
+
+/// Whether Sweden resists Western intervention on a die of `face` (DC C): on 1 or 2, the roll
+/// −1 when Norway resists (Rule 31B).
+pub fn sweden_answer(face_rolled: u32, norway_resists: bool) -> Result<Explained<bool>, AwwError> {
+    let face = face(face_rolled)?;
     let mods = if norway_resists {
         vec![("Norway resists (Rule 31B)".to_string(), -1)]
     } else {
         Vec::new()
     };
     let mut work = Working::new();
-    let total = work.take(modified_roll(&faces, &mods));
+    let total = work.take(modified_roll(&[face], &mods));
     let resists = total <= 2;
     work.step(format!(
         "{total}: Sweden {} (resists on 2 or less, DC C)",
@@ -288,7 +370,31 @@ pub fn roll_sweden(dice: &mut dyn Dice, norway_resists: bool) -> Explained<bool>
             "does not resist"
         }
     ));
-    work.done(resists)
+    Ok(work.done(resists))
+}
+
+/// Rolls whether Sweden resists Western intervention (DC C), read by [`sweden_answer`].
+pub fn roll_sweden(dice: &mut dyn Dice, norway_resists: bool) -> Result<Explained<bool>, AwwError> {
+    let faces = d6(
+        dice,
+        "Sweden's answer to intervention (DC C)".into(),
+        Role::Finnish,
+    );
+    sweden_answer(faces.first().copied().unwrap_or(0), norway_resists)
+}
+
+/// The total of D.1's modifiers for `drop`, each named.
+pub fn disruption_modifier(drop: &Drop) -> Explained<i64> {
+    let mods = disruption_modifiers(drop);
+    let total: i64 = mods.iter().map(|(_, v)| v).sum();
+    let mut steps: Vec<String> = mods.iter().map(|(why, v)| format!("{v:+} {why}")).collect();
+    steps.push(format!(
+        "the disruption roll is modified by {total:+} (Opt D.1)"
+    ));
+    Explained {
+        value: total,
+        steps,
+    }
 }
 
 /// Rolls a unit's isolation check on the entered Success Table (Opt A.1): one die plus

@@ -144,7 +144,10 @@ fn t_aww_11_spring_rains_end_the_game_one_third_then_four_ninths_then_two_ninths
     assert!(dice.rolls.is_empty(), "no die is rolled when refused");
     let mut dice = ScriptedDice::new([3]);
     let r = roll_game_length(&mut dice, MAR_I_40, "Mar I 40").expect("due");
-    assert_eq!(r.steps[0], "rolled 3: 3 to 6, the game goes on (Opt E)");
+    assert_eq!(
+        r.steps[0],
+        "rolled 3: 3 to 6, the game goes on after Mar I 40 (Opt E)"
+    );
     assert_eq!(dice.rolls[0].roller, Role::Finnish);
 }
 
@@ -216,9 +219,17 @@ fn opt_f_triggers_on_2_or_3_and_dc_c_replaces_it() {
 
 #[test]
 fn norway_and_sweden_resist_at_their_edges() {
-    let norway = |face| roll_norway(&mut ScriptedDice::new([face])).value;
+    let norway = |face| {
+        roll_norway(&mut ScriptedDice::new([face]))
+            .expect("a face")
+            .value
+    };
     assert!(norway(1) && !norway(2) && !norway(6));
-    let sweden = |face, norway| roll_sweden(&mut ScriptedDice::new([face]), norway).value;
+    let sweden = |face, norway| {
+        roll_sweden(&mut ScriptedDice::new([face]), norway)
+            .expect("a face")
+            .value
+    };
     assert!(sweden(2, false) && !sweden(3, false));
     assert!(
         sweden(3, true) && !sweden(4, true),
@@ -345,4 +356,29 @@ fn combat_reads_the_entered_crt_with_armor_and_d2() {
             .code(),
         "no_such_chart_key"
     );
+}
+
+#[test]
+fn opt_e_the_game_length_table_as_a_calculation() {
+    // Opt E: after Mar I 40 the game ends on 1-2, after Mar II 40 on 1-4, after Apr I 40 always.
+    let ends = |turn, face| game_length(turn, Some(face)).expect("a face").value;
+    assert_eq!(
+        (1..=6)
+            .filter(|&f| ends(SpringTurn::MarI40, f))
+            .collect::<Vec<_>>(),
+        [1, 2]
+    );
+    assert_eq!(
+        (1..=6)
+            .filter(|&f| ends(SpringTurn::MarII40, f))
+            .collect::<Vec<_>>(),
+        [1, 2, 3, 4]
+    );
+    assert!(game_length(SpringTurn::AprI40, None).expect("no die").value);
+    for bad in [Some(0), Some(7), None] {
+        let e = game_length(SpringTurn::MarI40, bad).expect_err("not a face");
+        assert_eq!(e.code(), "not_a_die_face");
+    }
+    assert_eq!(SpringTurn::of_index(MAR_II_40), Some(SpringTurn::MarII40));
+    assert_eq!(SpringTurn::of_index(6), None);
 }

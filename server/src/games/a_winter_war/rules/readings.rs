@@ -11,6 +11,8 @@ pub const READINGS: &[&str] = &[
     "Required losses are counted in the CRT's loss units; half of an odd number rounds up, and half-capable units count as capable.",
     "Halved strengths out of supply are kept as exact fractions until the base rules' rounding is known.",
     "The out-of-supply count goes up at each friendly initial phase the unit is judged out of supply and returns to 0 when it is judged in supply.",
+    "Supply is judged during the initial phase (the player marks the units out of supply), and the count is taken as that phase ends, so it holds for the rest of that player turn and the enemy's next, as Opt A.1's example has it.",
+    "An arrival Opt F or G moves two turns earlier never comes before the game's first turn: Nov II 39 with Opt H, Dec I 39 otherwise.",
     "A drop's distance is the longest flown by any transport carrying the unit.",
     "A supply point is scattered on a modified roll of 1 or less, as the disruption roll is the modified roll.",
     "An airborne plan is secret until it is carried out or cancelled, and the Finns may then read its history.",
@@ -20,8 +22,16 @@ pub const READINGS: &[&str] = &[
     "With Opt H the first turn for DC C is still Dec I 39: no intervention roll is made in Nov II 39.",
     "A ski unit's exploitation allowance is half its allowance after the supply rules in use, rounded down.",
     "Opt H's strategic reserve starts in its holding box and may enter from the Soviet Nov II 39 player turn.",
+    "Opt H's reserve is exactly 10 REs, at least 6 of them from units of the 8th and 9th Armies; a unit's army is read from what the player enters (8th, 9th Army, eighth…).",
+    "The intervention calculation takes the two dice's total (2 to 12); with DC C the modifier is one less for each turn after Dec I 39, so -3 in Jan II 40. Norway and Sweden take one die each, 1 to 6.",
+    "The Demolition Summary Table is read by the counted size (engineer units at double their size), as a calculation: no die is rolled.",
     "A parachute unit keeps its drop-turn limits on ownership through the drop player turn and the following enemy player turn.",
     "Opt G brings Opt C.1 and Opt D into play with it.",
+    "A unit is a parachute unit when its type names it so or it carries the parachute marker; only such units are planned for air drops, and only with Opt D or Opt G.",
+    "Players mark a unit in an enemy ZOC, one that attacked and one that was attacked; as each phase after the initial phase ends, the server cancels the plan of any such unit, and it cancels it too when the plan is to be carried out. The attack markers are cleared as the Soviet initial phase begins, before plans are written.",
+    "Opt G's plan at setup is written in the Soviet initial phase of the first turn, when the game starts in Dec I 39, and is carried out in that turn's air phase; with Opt H the ordinary plan of Nov II 39 already falls on Dec I 39.",
+    "A dropped parachute unit carries a marker through its drop player turn and the enemy's next; it is taken off as the Soviet initial phase begins. An airbase taken at once (D.2) is recorded with the drop.",
+    "Opt H's construction is kept with the table: the fort is finished as the Finnish initial phase of Nov II 39 begins, the rail lines as the Soviet initial phase of Dec I 39 begins, and the log says so.",
 ];
 
 #[cfg(test)]

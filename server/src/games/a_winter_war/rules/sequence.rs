@@ -32,6 +32,12 @@ pub const ROLL_INTERVENTION: &str = "roll_western_intervention";
 /// Opt E: the Finnish player's roll for the spring rains.
 pub const ROLL_GAME_LENGTH: &str = "roll_game_length";
 
+/// Opt D.3: plans whose unit entered an enemy ZOC, attacked or was attacked are cancelled.
+pub const CANCEL_BROKEN_PLANS: &str = "cancel_broken_airborne_plans";
+/// Opt D.3: the markers of who attacked and who was attacked are cleared before plans are
+/// written.
+pub const CLEAR_COMBAT_MARKERS: &str = "clear_combat_markers";
+
 /// Every hook the game interprets.
 pub const HOOKS: &[&str] = &[
     JUDGE_SUPPLY,
@@ -44,6 +50,8 @@ pub const HOOKS: &[&str] = &[
     CLEAR_SKI_MARKERS,
     ROLL_INTERVENTION,
     ROLL_GAME_LENGTH,
+    CANCEL_BROKEN_PLANS,
+    CLEAR_COMBAT_MARKERS,
 ];
 
 /// Holds when a Western intervention roll is due this turn (Opt F or DC C, from Dec I 39,
@@ -66,14 +74,17 @@ fn player_turn(side: Side) -> Vec<PhaseSpec> {
         actor,
         "Take reinforcements and judge supply; out-of-supply turns are counted now (Opt A.1).",
     );
+    // Supply judged in the initial phase counts for this player turn (Opt A.1): the count is
+    // taken as the phase ends, once the player has marked the units out of supply.
+    initial.on_leave = hooks(&[JUDGE_SUPPLY]);
     initial.on_enter = hooks(&[
-        JUDGE_SUPPLY,
         ISOLATION_CHECK,
         CLEAR_DISRUPTION,
         END_DROP_TURN,
         COMPLETE_CONSTRUCTION,
     ]);
     if side == Side::Soviet {
+        initial.on_enter.push(CLEAR_COMBAT_MARKERS.into());
         initial.on_enter.push(AIRBORNE_PLANS.into());
         initial.instructions = "Take reinforcements and judge supply (Opt A.1); write or cancel \
             airborne plans for next turn (Opt D.3)."
@@ -124,7 +135,13 @@ fn player_turn(side: Side) -> Vec<PhaseSpec> {
     if side == Side::Finnish {
         exploitation.on_leave = hooks(&[CLEAR_SKI_MARKERS]);
     }
-    vec![initial, movement, air, combat, exploitation]
+    let mut phases = vec![initial, movement, air, combat, exploitation];
+    // A plan is cancelled as soon as a phase ends in which its unit entered an enemy ZOC,
+    // attacked or was attacked (Opt D.3).
+    for phase in phases.iter_mut().skip(1) {
+        phase.on_leave.push(CANCEL_BROKEN_PLANS.into());
+    }
+    phases
 }
 
 /// The default sequence of play for a campaign with `options`: one kind of game turn, the

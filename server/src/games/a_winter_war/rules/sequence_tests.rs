@@ -85,11 +85,11 @@ fn the_tracker_walks_a_whole_game_turn_with_who_acts_in_each_phase() {
     assert_eq!(
         entered,
         [
-            JUDGE_SUPPLY,
             ISOLATION_CHECK,
             CLEAR_DISRUPTION,
             END_DROP_TURN,
             COMPLETE_CONSTRUCTION,
+            CLEAR_COMBAT_MARKERS,
             AIRBORNE_PLANS
         ]
     );
@@ -150,11 +150,14 @@ fn hooks_fall_where_the_optional_rules_act() {
         LAPSE_AIRBORNE_PLANS.into(),
         HookWhen::Leave
     )));
-    assert!(seen.contains(&(
-        "finnish_initial".into(),
-        JUDGE_SUPPLY.into(),
-        HookWhen::Enter
-    )));
+    assert!(
+        seen.contains(&(
+            "finnish_initial".into(),
+            JUDGE_SUPPLY.into(),
+            HookWhen::Leave
+        )),
+        "supply judged in the initial phase counts as it ends (Opt A.1)"
+    );
     assert!(seen.contains(&(
         "finnish_exploitation".into(),
         CLEAR_SKI_MARKERS.into(),

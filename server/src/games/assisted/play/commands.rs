@@ -13,6 +13,7 @@ use crate::games::assisted::declarations::Declarations;
 use crate::games::assisted::refusal::RefusalKind;
 use crate::games::assisted::roster::{SeenUnit, Unit, UnitEdit, UnitId};
 use crate::games::assisted::sequence::Sequence;
+use crate::games::assisted::sequence_error::SequenceError;
 use std::collections::BTreeMap;
 
 impl<D: Declarations> Desk<D> {
@@ -251,6 +252,9 @@ impl<D: Declarations> Desk<D> {
         params: &serde_json::Value,
         dice: &mut dyn Dice,
     ) -> Result<(Answer, Vec<DeskEvent>), Refused> {
+        if self.tracker.finished {
+            return Err(Refused::of(&SequenceError::GameOver));
+        }
         let actions = D::actions();
         let action = actions
             .iter()

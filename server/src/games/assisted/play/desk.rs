@@ -154,6 +154,12 @@ impl<D: Declarations> Desk<D> {
 
     /// What `role` does now, in a sentence.
     pub fn now_for(&self, role: Role) -> String {
+        if self.tracker.finished
+            && let Some(why) = D::ended(&self.extra, &self.options)
+        {
+            let turn = self.sequence.calendar.label(self.tracker.turn);
+            return format!("The game is over; it ended in {turn}: {why}.");
+        }
         self.tracker.now_for(
             &self.sequence,
             &self.sequence.calendar as &dyn TurnLabeller,
@@ -247,7 +253,13 @@ impl<D: Declarations> Desk<D> {
                 format!("{} ends the last phase: the game is over.", who(by))
             }
         };
-        let notes = self.run_hooks(&advance.hooks, dice)?;
+        let mut notes = self.run_hooks(&advance.hooks, dice)?;
+        if !self.tracker.finished
+            && let Some(why) = D::ended(&self.extra, &self.options)
+        {
+            self.tracker.end();
+            notes.push(format!("The game is over: {why}."));
+        }
         Ok(vec![DeskEvent::Advanced {
             by,
             sentence,

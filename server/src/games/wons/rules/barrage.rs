@@ -1,7 +1,7 @@
 //! Pre-battle barrages (R23.1): the requirements checked, then availability (1d6), accuracy (3d6)
 //! and a direct-hit roll (2d6) per target, all rolled by the server and kept with the battle.
 
-use super::battle::BattleStatus;
+use super::battle::{Battle, BattleStatus};
 use super::events::{Event, EventKind, EventVisibility};
 use super::state::{MoveBan, WonsState};
 use super::tables::artillery::{
@@ -79,9 +79,14 @@ pub enum BarrageError {
     NotInBattle(u32),
     /// Soviet: the position was not known long enough.
     #[error(
-        "The Soviets may only shell a position they spotted at least four Hours before the battle (R23.1)"
+        "The Soviets may only shell a position they spotted at least four Hours before the battle (R23.1.1)"
     )]
     NotSpottedLongEnough,
+    /// Soviet: the Soviets are not the ones assaulting (they defend against a Finnish attack).
+    #[error(
+        "Soviet barrages are planned only for an assault on a known enemy position (R23.1.1): in battle {0} the Soviets defend, so they have none"
+    )]
+    NotAssaulting(u32),
     /// Finnish: nobody directs it.
     #[error(
         "A Finnish barrage needs a forward observer: radio for artillery, field telephone for mortars (R23.1)"
@@ -97,6 +102,25 @@ pub enum BarrageError {
         "Name at least one target (each section, team, vehicle, entrenchment, building or bridge) (R23.1)"
     )]
     NoTargets,
+}
+
+/// Whether the Soviets may have a barrage for `battle` (R23.1.1): only when they assault a
+/// position they already knew, and only once four Hours have passed since they first saw the
+/// enemy there. Both the purchase (`super::support::set_purchases`) and the fire request
+/// ([`fire_barrage`]) ask it, measured at the battle's Hour: fire requests are plotted before
+/// the battle begins, so within that Hour.
+pub fn soviet_barrage_allowed(state: &WonsState, battle: &Battle) -> Result<(), BarrageError> {
+    if battle.attacker != Side::Soviet {
+        return Err(BarrageError::NotAssaulting(battle.id));
+    }
+    if !state
+        .knowledge
+        .soviet
+        .spotted_at_least(battle.step, 4, battle.hour)
+    {
+        return Err(BarrageError::NotSpottedLongEnough);
+    }
+    Ok(())
 }
 
 /// Checks and fires `side`'s barrage before battle `battle`.
@@ -120,16 +144,9 @@ pub fn fire_barrage(
         return Err(BarrageError::NotInBattle(battle));
     }
     match side {
-        Side::Soviet
-            if !state
-                .knowledge
-                .soviet
-                .spotted_at_least(found.step, 4, found.hour) =>
-        {
-            return Err(BarrageError::NotSpottedLongEnough);
-        }
+        Side::Soviet => soviet_barrage_allowed(state, found)?,
         Side::Finnish if !request.observer => return Err(BarrageError::NoObserver),
-        _ => {}
+        Side::Finnish => {}
     }
     let targets: Vec<&str> = request
         .targets

@@ -280,3 +280,53 @@ fn load_demo() -> WonsState {
     crate::games::wons::rules::load_pack(crate::games::wons::rules::DEMO_PACK)
         .expect("the demo pack loads")
 }
+
+/// Battle 1 turned into a Finnish counterattack on the Soviets' step.
+fn counterattack(s: &mut WonsState) {
+    let b = &mut s.battles[0];
+    b.attacker = Side::Finnish;
+    b.attackers = vec!["fin-1".into()];
+    b.defenders = vec!["sov-1".into()];
+    b.initial_attack = false;
+}
+
+#[test]
+fn r23_1_1_no_soviet_barrage_is_fired_in_defence_against_a_finnish_counterattack() {
+    // R23.1.1: Soviet barrages only when assaulting a known position. The position is known
+    // long enough and a barrage was bought, but the Finns attack: refused before any die.
+    let mut s = state(10, Some(0));
+    counterattack(&mut s);
+    let mut dice = ScriptedDice::new([]);
+    let soviet = request(Side::Soviet, &["section 1"], false);
+    assert_eq!(
+        fire_barrage(&mut s, 1, Side::Soviet, &soviet, &mut dice),
+        Err(BarrageError::NotAssaulting(1))
+    );
+    assert!(s.battles[0].barrages.is_empty());
+    // The Finns' own barrage in their counterattack is unaffected.
+    let finnish = request(Side::Finnish, &["x"], true);
+    let mut dice = ScriptedDice::new([1]);
+    fire_barrage(&mut s, 1, Side::Finnish, &finnish, &mut dice).expect("fires (late)");
+}
+
+#[test]
+fn r23_1_1_the_fire_request_measures_four_hours_at_the_battle_hour() {
+    // R23.1.1's procedure table: known at least four Hours before the fire request, which is
+    // plotted before the battle, in the battle's Hour.
+    let soviet = request(Side::Soviet, &["section 1"], false);
+    let mut s = state(7, Some(4));
+    s.hour = 9;
+    assert_eq!(
+        fire_barrage(&mut s, 1, Side::Soviet, &soviet, &mut ScriptedDice::new([])),
+        Err(BarrageError::NotSpottedLongEnough)
+    );
+    let mut s = state(8, Some(4));
+    fire_barrage(
+        &mut s,
+        1,
+        Side::Soviet,
+        &soviet,
+        &mut ScriptedDice::new([1]),
+    )
+    .expect("four Hours: fires (late)");
+}

@@ -125,6 +125,9 @@ pub enum SupportError {
         "This campaign plays without the optional rule 'reconnaissance' (R1.4.3): recon units stay on the table as support"
     )]
     NoTurnZero,
+    /// A Soviet barrage the Soviets may not obtain for this battle (R23.1.1).
+    #[error("{0}")]
+    SovietBarrage(super::barrage::BarrageError),
     /// Two Turn Zero units.
     #[error("One reconnaissance unit fights the Turn Zero (R1.4.3); send only one ahead")]
     TwoRecons,
@@ -214,6 +217,10 @@ pub fn set_purchases(
         }
         if r.turn_zero && !state.rule_on("reconnaissance") {
             return Err(SupportError::NoTurnZero);
+        }
+        if item.barrage.is_some() && side == Side::Soviet {
+            super::barrage::soviet_barrage_allowed(state, battle)
+                .map_err(SupportError::SovietBarrage)?;
         }
         purchases.push(Purchase {
             item: item.id.clone(),

@@ -126,3 +126,68 @@ fn heroes_spend_points_beside_the_lists() {
         Err(SupportError::Decided(1))
     );
 }
+
+fn soviet_barrage(state: &WonsState) -> SupportItem {
+    state
+        .support
+        .iter()
+        .find(|i| i.side == Side::Soviet && i.barrage.is_some())
+        .cloned()
+        .expect("the demo pack lists a Soviet barrage")
+}
+
+#[test]
+fn r23_1_1_soviet_barrages_are_obtained_only_to_assault_a_position_known_four_hours() {
+    // R23.1.1: obtained as support only when assaulting a previously known enemy position and
+    // four Hours after the enemy was first detected there.
+    let mut s = demo_with_battle(6, BattleStatus::Pending);
+    assign_support_points(&mut s, 1, Side::Soviet, 10).expect("assigned");
+    let mortars = soviet_barrage(&s);
+    let wish = [buy(&mortars, "sov-1")];
+    assert_eq!(
+        set_purchases(&mut s, 1, Side::Soviet, &wish),
+        Err(SupportError::SovietBarrage(
+            super::super::barrage::BarrageError::NotSpottedLongEnough
+        ))
+    );
+    s.knowledge.soviet.positions.insert(2, 3);
+    assert_eq!(
+        set_purchases(&mut s, 1, Side::Soviet, &wish),
+        Err(SupportError::SovietBarrage(
+            super::super::barrage::BarrageError::NotSpottedLongEnough
+        ))
+    );
+    s.knowledge.soviet.positions.insert(2, 2);
+    set_purchases(&mut s, 1, Side::Soviet, &wish).expect("known four Hours: bought");
+    assert_eq!(s.battles[0].support[0].purchases.len(), 1);
+}
+
+#[test]
+fn r23_1_1_soviets_defending_against_a_counterattack_obtain_no_barrage() {
+    // R23.1.1: a Finnish counterattack is no Soviet assault, however long the step is known.
+    let mut s = demo_with_battle(9, BattleStatus::Pending);
+    s.knowledge.soviet.positions.insert(2, 0);
+    let b = &mut s.battles[0];
+    b.attacker = Side::Finnish;
+    b.attackers = vec!["fin-1".into()];
+    b.defenders = vec!["sov-1".into()];
+    assign_support_points(&mut s, 1, Side::Soviet, 10).expect("assigned");
+    let mortars = soviet_barrage(&s);
+    let refused = set_purchases(&mut s, 1, Side::Soviet, &[buy(&mortars, "sov-1")]);
+    assert_eq!(
+        refused,
+        Err(SupportError::SovietBarrage(
+            super::super::barrage::BarrageError::NotAssaulting(1)
+        ))
+    );
+    assert!(
+        refused
+            .unwrap_err()
+            .to_string()
+            .contains("the Soviets defend")
+    );
+    assert!(s.battles[0].support[0].purchases.is_empty());
+    // Other support is still bought.
+    let other = item(&s, Side::Soviet, 1, true);
+    set_purchases(&mut s, 1, Side::Soviet, &[buy(&other, "sov-1")]).expect("bought");
+}
