@@ -36,6 +36,7 @@ impl Senders {
             from: config.notify.mail_from.clone(),
             http: reqwest::Client::builder()
                 .timeout(Duration::from_secs(10))
+                .connect_timeout(Duration::from_secs(5))
                 .redirect(reqwest::redirect::Policy::none())
                 .build()?,
             to_private: config.notify.webhooks_to_private,

@@ -4,7 +4,8 @@
 //! exactly once after a restart, with two processes sending.
 
 use crate::common::{
-    MottiProcess, Sides, SmtpSink, TestApp, free_port, hook_receiver, migrated_database,
+    MottiProcess, Sides, SmtpSink, TestApp, free_port, hanging_hook, hook_receiver,
+    migrated_database,
 };
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -463,4 +464,151 @@ async fn the_awaited_are_warned_before_a_deadline_and_everyone_hears_the_end() {
         let ended = smtp.wait_for(address, "Taipale has ended", 15).await;
         assert!(ended.contains("motti verify"), "{ended}");
     }
+}
+
+async fn send_test(app: &TestApp, token: &str, id: &str) {
+    let (status, body) = app
+        .post(
+            &format!("/api/v1/notifications/{id}/test"),
+            Some(token),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+}
+
+#[tokio::test]
+async fn sixty_hanging_hooks_of_one_account_do_not_hold_up_another_users_mail() {
+    let smtp = SmtpSink::start().await;
+    let app = notified_app(&smtp).await;
+    let (hoarder_id, hoarder) = app.user("hoarder").await;
+    let (hang, accepted) = hanging_hook().await;
+    // A user's targets are capped: twenty, then a sentence.
+    for n in 0..20 {
+        add_target(
+            &app,
+            &hoarder,
+            json!({"kind": "webhook", "address": format!("{hang}?n={n}")}),
+        )
+        .await;
+    }
+    let (status, body) = app
+        .post(
+            "/api/v1/notifications",
+            Some(&hoarder),
+            json!({"kind": "webhook", "address": format!("{hang}?n=20")}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["error"]["code"], "too_many_targets", "{body}");
+    // Forty more straight into the database (as if the cap had once been higher): sixty hanging
+    // hooks of one account, each with three messages due.
+    sqlx::query(
+        "insert into notify_targets (id, user_id, kind, address) \
+         select gen_random_uuid(), $1::uuid, 'webhook', $2 || '?n=' || g from generate_series(21, 60) g",
+    )
+    .bind(&hoarder_id)
+    .bind(&hang)
+    .execute(&app.db)
+    .await
+    .expect("adds hooks");
+    sqlx::query(
+        "insert into notify_outbox (id, target_id, subject, body) \
+         select gen_random_uuid(), t.id, 'A test from motti', 'into the void' \
+         from notify_targets t, generate_series(1, 3) where t.user_id = $1::uuid",
+    )
+    .bind(&hoarder_id)
+    .execute(&app.db)
+    .await
+    .expect("queues");
+    for _ in 0..50 {
+        if accepted.load(Ordering::SeqCst) > 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(
+        accepted.load(Ordering::SeqCst) > 0,
+        "the hanging hooks are being called"
+    );
+
+    // Another user's mail still arrives within seconds.
+    let (_, bystander) = app.user("bystander").await;
+    let target = add_target(
+        &app,
+        &bystander,
+        json!({"kind": "email", "address": "bystander@example.org"}),
+    )
+    .await;
+    send_test(&app, &bystander, target["id"].as_str().expect("id")).await;
+    let started = std::time::Instant::now();
+    smtp.wait_for("bystander@example.org", "A test from motti", 5)
+        .await;
+    assert!(started.elapsed() < Duration::from_secs(5));
+    // Only the hoarder's own deliveries wait: at most two of them are in flight at once.
+    let (busy,): (i64,) = sqlx::query_as(
+        "select count(*) from notify_targets where user_id = $1::uuid and busy_until > now()",
+    )
+    .bind(&hoarder_id)
+    .fetch_one(&app.db)
+    .await
+    .expect("counts");
+    assert!(
+        busy <= motti::notify::dispatch::PER_USER,
+        "{busy} in flight"
+    );
+    assert!(
+        accepted.load(Ordering::SeqCst) <= 2,
+        "two connections at most"
+    );
+}
+
+#[tokio::test]
+async fn a_target_that_keeps_failing_is_paused_its_owner_told_and_a_test_resumes_it() {
+    let smtp = SmtpSink::start().await;
+    let app = notified_app(&smtp).await;
+    let (_, token) = app.user("flaky").await;
+    add_target(
+        &app,
+        &token,
+        json!({"kind": "email", "address": "flaky@example.org"}),
+    )
+    .await;
+    let (hook, hooked) = hook_receiver().await;
+    hooked.fail_first.store(1000, Ordering::SeqCst);
+    let target = add_target(&app, &token, json!({"kind": "webhook", "address": hook})).await;
+    let id = target["id"].as_str().expect("id");
+    send_test(&app, &token, id).await;
+    hooked.wait_for("A test from motti", 10).await;
+    // Its failures in a row so far, short of the last one (the backoff is skipped to save time).
+    sqlx::query(
+        "update notify_targets set failures = $2 - 1, next_attempt_at = now() where id = $1::uuid",
+    )
+    .bind(id)
+    .bind(motti::notify::dispatch::PAUSE_AFTER)
+    .execute(&app.db)
+    .await
+    .expect("fails on");
+    let told = smtp.wait_for("flaky@example.org", "are paused", 15).await;
+    assert!(told.contains(&hook), "{told}");
+    let (_, targets) = app.get("/api/v1/notifications", Some(&token)).await;
+    let paused = &targets[1];
+    assert_eq!(paused["paused"], true, "{targets}");
+    let browser = app.signed_in("flaky", "notifications").await;
+    let page = app.html(&browser, "/account/notifications").await;
+    assert!(page.contains(&format!("id=\"paused-{id}\"")), "{page}");
+    // Nothing more goes to it while paused; a test resumes it.
+    let calls = hooked.requests.lock().expect("lock").len();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(hooked.requests.lock().expect("lock").len(), calls);
+    hooked.fail_first.store(0, Ordering::SeqCst);
+    send_test(&app, &token, id).await;
+    for _ in 0..100 {
+        let (_, targets) = app.get("/api/v1/notifications", Some(&token)).await;
+        if targets[1]["paused"] == false && targets[1]["last_error"].is_null() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the test did not resume the target");
 }
