@@ -12,7 +12,7 @@ pub struct AppState {
     /// The configuration the server started with.
     pub config: Arc<Config>,
     /// Campaign changes seen by this process, for live pages.
-    pub live: tokio::sync::broadcast::Sender<crate::core::live::Change>,
+    pub live: tokio::sync::broadcast::Sender<crate::core::live::Live>,
     /// Notes of committed changes, sent to every process's live pages after the commit.
     pub notes: crate::core::live::Notes,
     /// Writes the rolls made without their campaign's lock, several requests' in one statement.

@@ -166,8 +166,10 @@ pub async fn current_login(session: &Session) -> Result<Option<Uuid>, AppError> 
 
 /// Ends the session and its sign-in.
 pub async fn sign_out(state: &AppState, session: &Session) -> Result<(), AppError> {
-    if let Some(login) = current_login(session).await? {
-        db::users::end_session(&state.db, login).await?;
+    if let Some(login) = current_login(session).await?
+        && let Some(user) = db::users::end_session(&state.db, login).await?
+    {
+        state.notes.send(crate::core::live::access_payload(user));
     }
     session.flush().await.map_err(AppError::internal)
 }
