@@ -38,6 +38,9 @@ pub struct TargetView {
     pub digest: bool,
     /// False once unsubscribed.
     pub active: bool,
+    /// How the last delivery went: `delivered`, `failed` (with `last_error` saying why, never
+    /// what the receiver answered), or null before the first.
+    pub last_outcome: Option<String>,
     /// The last delivery's error, if it failed.
     pub last_error: Option<String>,
     /// True once it has failed again and again: nothing goes to it until a test message resumes it.
@@ -59,6 +62,11 @@ impl From<TargetRow> for TargetView {
             campaign_name: t.campaign_name,
             digest: t.digest,
             active: t.active,
+            last_outcome: match (&t.last_error, t.last_sent_at) {
+                (Some(_), _) => Some("failed".to_owned()),
+                (None, Some(_)) => Some("delivered".to_owned()),
+                (None, None) => None,
+            },
             last_error: t.last_error,
             paused: t.paused_at.is_some(),
             last_sent_at: t.last_sent_at,
@@ -115,6 +123,15 @@ pub async fn add(state: &AppState, user: Uuid, new: &NewTargetIn) -> Result<Targ
                 return Err(AppError::invalid(
                     "invalid_address",
                     "A webhook address starts with https:// (or http://) and names a host.",
+                )
+                .on_field("address"));
+            }
+            if !state.config.notify.webhooks_to_private
+                && crate::notify::send::special_literal(&url)
+            {
+                return Err(AppError::invalid(
+                    "invalid_address",
+                    "That address is local, private or reserved, and this server calls only public addresses on the internet.",
                 )
                 .on_field("address"));
             }
