@@ -238,6 +238,7 @@ pub async fn serve(
 pub fn state(db: PgPool, config: Config) -> AppState {
     AppState {
         db: db.clone(),
+        account_limiter: web::ratelimit::account_limiter(config.auth_rate),
         config: Arc::new(config),
         live: live::channel(),
         notes: live::Notes::start(db.clone()),

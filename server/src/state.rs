@@ -15,6 +15,8 @@ pub struct AppState {
     pub live: tokio::sync::broadcast::Sender<crate::core::live::Live>,
     /// Notes of committed changes, sent to every process's live pages after the commit.
     pub notes: crate::core::live::Notes,
+    /// The per-account limit on sign-in attempts.
+    pub account_limiter: crate::web::ratelimit::AccountLimiter,
     /// Writes the rolls made without their campaign's lock, several requests' in one statement.
     pub rolls: crate::core::roll_writer::Writer,
 }

@@ -111,6 +111,7 @@ pub async fn check_credentials(
     username: &str,
     password: &str,
 ) -> Result<Option<db::users::User>, AppError> {
+    crate::web::ratelimit::account_attempt(state, username)?;
     // No account's name holds control characters (sign-up refuses them), and PostgreSQL
     // refuses NUL: such a name is simply unknown, answered like any other.
     let found = if crate::core::text::forbidden_char(username, false).is_some() {
