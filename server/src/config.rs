@@ -1,6 +1,6 @@
 //! Settings read from environment variables; a wrong value names its variable.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 
 /// Everything the server can be configured with.
@@ -12,8 +12,11 @@ pub struct Config {
     pub bind: SocketAddr,
     /// `MOTTI_DATA_DIR`: where the embedded PostgreSQL keeps its files.
     pub data_dir: PathBuf,
-    /// `MOTTI_AUTH_RATE`: sign-in, sign-up and token attempts per minute per client address; 0 is unlimited.
+    /// `MOTTI_AUTH_RATE`: sign-in, sign-up and token attempts per minute per client address, and
+    /// sign-in attempts per minute per account; 0 is unlimited.
     pub auth_rate: u32,
+    /// `MOTTI_TRUSTED_PROXIES`: the proxies whose `X-Forwarded-For` names the client.
+    pub trusted_proxies: Vec<Cidr>,
     /// `MOTTI_SECURE_COOKIES`: mark cookies `Secure` (set when served behind TLS).
     pub secure_cookies: bool,
     /// `MOTTI_PUBLIC_URL`: the address people reach the server at, used in invite links.
@@ -65,7 +68,10 @@ Environment variables:
   MOTTI_BIND             address:port to listen on (default 127.0.0.1:8080)
   MOTTI_DATA_DIR         directory for local data (default ./data)
   MOTTI_PUBLIC_URL       the URL people use to reach this server (default http://MOTTI_BIND)
-  MOTTI_AUTH_RATE        sign-in/sign-up/token attempts per minute per address (default 30, 0 = off)
+  MOTTI_AUTH_RATE        sign-in/sign-up/token attempts per minute per address, and sign-ins
+                         per minute per account (default 30, 0 = off)
+  MOTTI_TRUSTED_PROXIES  comma-separated CIDRs of reverse proxies whose X-Forwarded-For names
+                         the client (default none: the peer's address is the client's)
   MOTTI_SECURE_COOKIES   true behind TLS: cookies get the Secure flag (default false)
   MOTTI_REQUEST_TIMEOUT  seconds before a request is answered 408 (default 30)
   MOTTI_DB_POOL          database connections for requests (default 16, one more serves live
@@ -104,6 +110,23 @@ impl Config {
         })?;
         let data_dir = PathBuf::from(get("MOTTI_DATA_DIR").unwrap_or_else(|| "./data".into()));
         let auth_rate = parse_number(get("MOTTI_AUTH_RATE"), "MOTTI_AUTH_RATE", 30)?;
+        let trusted_proxies = get("MOTTI_TRUSTED_PROXIES")
+            .map(|text| {
+                text.split(',')
+                    .map(str::trim)
+                    .filter(|c| !c.is_empty())
+                    .map(|c| {
+                        c.parse().map_err(|()| ConfigError {
+                            variable: "MOTTI_TRUSTED_PROXIES",
+                            message: format!(
+                                "'{c}' is not an address or CIDR such as 10.0.0.0/8 or fd00::/8"
+                            ),
+                        })
+                    })
+                    .collect::<Result<Vec<Cidr>, _>>()
+            })
+            .transpose()?
+            .unwrap_or_default();
         let request_timeout_secs =
             parse_number(get("MOTTI_REQUEST_TIMEOUT"), "MOTTI_REQUEST_TIMEOUT", 30)?;
         if request_timeout_secs == 0 {
@@ -176,11 +199,62 @@ impl Config {
             bind,
             data_dir,
             auth_rate,
+            trusted_proxies,
             secure_cookies,
             public_url,
             request_timeout_secs,
             db_pool,
         })
+    }
+}
+
+/// A block of addresses: an address and how many of its leading bits the block shares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cidr {
+    net: IpAddr,
+    bits: u8,
+}
+
+impl Cidr {
+    /// Whether `ip` is in the block (an IPv4-mapped IPv6 address counts as its IPv4 address).
+    pub fn contains(&self, ip: IpAddr) -> bool {
+        let ip = match ip {
+            IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+            v4 => v4,
+        };
+        match (self.net, ip) {
+            (IpAddr::V4(net), IpAddr::V4(ip)) => {
+                let mask = u32::MAX.checked_shl(32 - u32::from(self.bits)).unwrap_or(0);
+                u32::from(net) & mask == u32::from(ip) & mask
+            }
+            (IpAddr::V6(net), IpAddr::V6(ip)) => {
+                let mask = u128::MAX
+                    .checked_shl(128 - u32::from(self.bits))
+                    .unwrap_or(0);
+                u128::from(net) & mask == u128::from(ip) & mask
+            }
+            _ => false,
+        }
+    }
+}
+
+impl std::str::FromStr for Cidr {
+    type Err = ();
+    /// `10.0.0.0/8`, `fd00::/8`, or one address (`192.0.2.1`: the block of that address).
+    fn from_str(text: &str) -> Result<Cidr, ()> {
+        let (addr, bits) = text
+            .split_once('/')
+            .map_or((text, None), |(a, b)| (a, Some(b)));
+        let net: IpAddr = addr.trim().parse().map_err(drop)?;
+        let most = if net.is_ipv4() { 32 } else { 128 };
+        let bits = match bits {
+            Some(b) => b.trim().parse::<u8>().map_err(drop)?,
+            None => most,
+        };
+        if bits > most {
+            return Err(());
+        }
+        Ok(Cidr { net, bits })
     }
 }
 
@@ -233,10 +307,26 @@ mod tests {
             ("MOTTI_REQUEST_TIMEOUT", "0"),
             ("MOTTI_DB_POOL", "0"),
             ("MOTTI_DB_POOL", "lots"),
+            ("MOTTI_TRUSTED_PROXIES", "10.0.0.0/33"),
+            ("MOTTI_TRUSTED_PROXIES", "proxy.example.org"),
         ] {
             let err = config(&[(name, value)]).expect_err(name);
             assert_eq!(err.variable, name);
             assert!(err.to_string().starts_with(name));
         }
+    }
+
+    #[test]
+    fn trusted_proxies_read_as_blocks() {
+        let c =
+            config(&[("MOTTI_TRUSTED_PROXIES", "10.0.0.0/8, 192.0.2.7,fd00::/8")]).expect("reads");
+        let inside = |ip: &str| {
+            let ip: IpAddr = ip.parse().expect("ip");
+            c.trusted_proxies.iter().any(|p| p.contains(ip))
+        };
+        assert!(inside("10.200.3.4") && inside("192.0.2.7") && inside("fd12::1"));
+        assert!(inside("::ffff:10.0.0.1"));
+        assert!(!inside("11.0.0.1") && !inside("192.0.2.8") && !inside("fe80::1"));
+        assert!(config(&[]).expect("defaults").trusted_proxies.is_empty());
     }
 }

@@ -220,7 +220,7 @@ pub async fn serve(
     let shutdown = async move {
         shutdown.await;
         // Ends every live stream, so that graceful shutdown does not wait on open pages.
-        let _ = live.send(live::Change::closing());
+        let _ = live.send(live::Live::Closing);
     };
     let app = app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
     let served = axum::serve(listener, app)
@@ -238,6 +238,7 @@ pub async fn serve(
 pub fn state(db: PgPool, config: Config) -> AppState {
     AppState {
         db: db.clone(),
+        account_limiter: web::ratelimit::account_limiter(config.auth_rate),
         config: Arc::new(config),
         live: live::channel(),
         notes: live::Notes::start(db.clone()),

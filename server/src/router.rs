@@ -112,7 +112,7 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
 
 /// The OpenAPI document of the whole API.
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    api(&std::sync::Arc::new(None)).1
+    api(&std::sync::Arc::new((None, Vec::new()))).1
 }
 
 /// The page routes (method, path) of the shared core, as `router` registers them; add a line with

@@ -12,9 +12,11 @@ pub struct AppState {
     /// The configuration the server started with.
     pub config: Arc<Config>,
     /// Campaign changes seen by this process, for live pages.
-    pub live: tokio::sync::broadcast::Sender<crate::core::live::Change>,
+    pub live: tokio::sync::broadcast::Sender<crate::core::live::Live>,
     /// Notes of committed changes, sent to every process's live pages after the commit.
     pub notes: crate::core::live::Notes,
+    /// The per-account limit on sign-in attempts.
+    pub account_limiter: crate::web::ratelimit::AccountLimiter,
     /// Writes the rolls made without their campaign's lock, several requests' in one statement.
     pub rolls: crate::core::roll_writer::Writer,
 }

@@ -38,8 +38,13 @@ pub struct TargetView {
     pub digest: bool,
     /// False once unsubscribed.
     pub active: bool,
+    /// How the last delivery went: `delivered`, `failed` (with `last_error` saying why, never
+    /// what the receiver answered), or null before the first.
+    pub last_outcome: Option<String>,
     /// The last delivery's error, if it failed.
     pub last_error: Option<String>,
+    /// True once it has failed again and again: nothing goes to it until a test message resumes it.
+    pub paused: bool,
     /// When a message last went out (RFC 3339).
     #[serde(with = "time::serde::rfc3339::option")]
     #[schema(value_type = Option<String>, format = DateTime)]
@@ -57,7 +62,13 @@ impl From<TargetRow> for TargetView {
             campaign_name: t.campaign_name,
             digest: t.digest,
             active: t.active,
+            last_outcome: match (&t.last_error, t.last_sent_at) {
+                (Some(_), _) => Some("failed".to_owned()),
+                (None, Some(_)) => Some("delivered".to_owned()),
+                (None, None) => None,
+            },
             last_error: t.last_error,
+            paused: t.paused_at.is_some(),
             last_sent_at: t.last_sent_at,
         }
     }
@@ -112,6 +123,15 @@ pub async fn add(state: &AppState, user: Uuid, new: &NewTargetIn) -> Result<Targ
                 return Err(AppError::invalid(
                     "invalid_address",
                     "A webhook address starts with https:// (or http://) and names a host.",
+                )
+                .on_field("address"));
+            }
+            if !state.config.notify.webhooks_to_private
+                && crate::notify::send::special_literal(&url)
+            {
+                return Err(AppError::invalid(
+                    "invalid_address",
+                    "That address is local, private or reserved, and this server calls only public addresses on the internet.",
                 )
                 .on_field("address"));
             }
@@ -172,11 +192,13 @@ pub async fn add(state: &AppState, user: Uuid, new: &NewTargetIn) -> Result<Targ
         .ok_or_else(AppError::not_found)
 }
 
-/// Queues a test message to a target of `user` (404 when it is not theirs).
+/// Queues a test message to a target of `user` (404 when it is not theirs), resuming it if it was
+/// paused or waiting after failures.
 pub async fn test(state: &AppState, user: Uuid, id: Uuid) -> Result<(), AppError> {
     db::notify::target(&state.db, user, id)
         .await?
         .ok_or_else(AppError::not_found)?;
+    db::notify::resume(&state.db, id).await?;
     let words = crate::notify::notices::test_message();
     db::notify::enqueue_test(&state.db, id, &words.subject, &words.body).await?;
     Ok(())
@@ -237,7 +259,8 @@ pub async fn api_remove(
     }
 }
 
-/// `POST /api/v1/notifications/{id}/test`: sends a test message; its outcome shows on the target.
+/// `POST /api/v1/notifications/{id}/test`: sends a test message (resuming a paused target); its
+/// outcome shows on the target.
 #[utoipa::path(post, path = "/api/v1/notifications/{id}/test", tag = "notifications",
     params(("id" = Uuid, Path, description = "target id")),
     responses((status = 202, description = "queued"), (status = 404, description = "not yours")),

@@ -46,6 +46,7 @@ pub async fn change_password(
     let new = Password::parse(&change.new_password).map_err(|e| e.on_field("new_password"))?;
     let hash = auth::hash_password(new).await?;
     db::users::change_password(&state.db, user, &hash, keep, change.revoke_tokens).await?;
+    state.notes.send(crate::core::live::access_payload(user));
     Ok(())
 }
 
@@ -141,6 +142,7 @@ pub async fn end_others(
 ) -> Result<Response, AppError> {
     let current = auth::current_login(&session).await?;
     let ended = db::users::end_sessions(&state.db, user.id, current).await?;
+    state.notes.send(crate::core::live::access_payload(user.id));
     notice_and_back(&session, format!("Signed out {ended} other browser(s).")).await
 }
 
@@ -151,6 +153,7 @@ pub async fn end_all(
     session: Session,
 ) -> Result<Redirect, AppError> {
     db::users::end_sessions(&state.db, user.id, None).await?;
+    state.notes.send(crate::core::live::access_payload(user.id));
     session.flush().await.map_err(AppError::internal)?;
     Ok(Redirect::to("/signin"))
 }

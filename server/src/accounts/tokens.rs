@@ -220,6 +220,7 @@ pub async fn api_revoke(
 /// Revokes one of `user`'s tokens; 404 when the user has no such token.
 pub async fn revoke(state: &AppState, user: Uuid, id: Uuid) -> Result<(), AppError> {
     if db::users::revoke_token(&state.db, user, id).await? {
+        state.notes.send(crate::core::live::access_payload(user));
         Ok(())
     } else {
         Err(AppError::not_found())

@@ -223,6 +223,7 @@ pub async fn remove(state: &AppState, access: &CampaignAccess, user: Uuid) -> Re
         ));
     }
     if db::invites::remove_participant(&state.db, access.id(), user).await? {
+        state.notes.send(crate::core::live::access_payload(user));
         Ok(())
     } else {
         Err(AppError::not_found())

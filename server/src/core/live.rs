@@ -1,9 +1,12 @@
 //! Live updates: one `LISTEN` per process fans out campaign changes to every open stream of the
-//! process, so every open page learns of a change whichever process made it (see `web::live`).
+//! process, so every open page learns of a change whichever process made it (see `web::live`),
+//! and tells the streams of a user whose access may have ended to check theirs again.
 
+use crate::core::domain::Role;
 use sqlx::postgres::PgListener;
+use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::broadcast;
+use tokio::sync::{OnceCell, broadcast};
 use uuid::Uuid;
 
 pub use crate::db::readers::{CHANNEL, Readers};
@@ -11,7 +14,7 @@ pub use crate::db::readers::{CHANNEL, Readers};
 /// A change to a campaign, for the readers named.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Change {
-    /// The campaign; the nil id closes every stream.
+    /// The campaign.
     pub campaign: Uuid,
     /// Who may see the change.
     pub readers: Readers,
@@ -20,17 +23,11 @@ pub struct Change {
 }
 
 impl Change {
-    /// The change that ends every live stream (at shutdown).
-    pub fn closing() -> Change {
-        Change {
-            campaign: Uuid::nil(),
-            readers: Readers::ALL,
-            talk: false,
-        }
-    }
-
     /// Reads a notification's payload (see `Readers::payload`).
     pub fn parse(payload: &str) -> Option<Change> {
+        if payload.starts_with(ACCESS) {
+            return None;
+        }
         let mut words = payload.split_whitespace();
         let campaign = words.next()?.parse().ok()?;
         let mut readers = Readers::default();
@@ -47,6 +44,50 @@ impl Change {
             readers,
             talk,
         })
+    }
+}
+
+/// The first word of a note that says a user's access may have ended.
+const ACCESS: &str = "access";
+
+/// The note that a user's access may have ended (a participant removed, a token revoked, a
+/// sign-in ended, a password changed): every stream of theirs checks its access again.
+pub fn access_payload(user: Uuid) -> String {
+    format!("{ACCESS} {user}")
+}
+
+/// The versions of a campaign for each reader (Soviet, Finnish, umpire), or `None` when they
+/// could not be read.
+pub type Versions = Option<[i64; 3]>;
+
+/// What this process's streams hear.
+#[derive(Clone, Debug)]
+pub enum Live {
+    /// A campaign changed. Its versions are read once, by the first stream that needs them, for
+    /// every stream of the process.
+    Changed(Change, Arc<OnceCell<Versions>>),
+    /// The access of this user may have ended: its streams check theirs again.
+    Access(Uuid),
+    /// The server is stopping: every stream ends.
+    Closing,
+}
+
+impl Live {
+    /// Reads a notification's payload.
+    pub fn parse(payload: &str) -> Option<Live> {
+        if let Some(user) = payload.strip_prefix(ACCESS) {
+            return user.trim().parse().ok().map(Live::Access);
+        }
+        Change::parse(payload).map(|c| Live::Changed(c, Arc::default()))
+    }
+}
+
+/// The index of `role` in [`Versions`].
+pub fn version_index(role: Role) -> usize {
+    match role {
+        Role::Soviet => 0,
+        Role::Finnish => 1,
+        Role::Umpire => 2,
     }
 }
 
@@ -99,18 +140,18 @@ async fn send_notes(db: sqlx::PgPool, mut queue: tokio::sync::mpsc::UnboundedRec
 }
 
 /// A sender of campaign changes to every open stream of this process.
-pub fn channel() -> broadcast::Sender<Change> {
+pub fn channel() -> broadcast::Sender<Live> {
     broadcast::channel(1024).0
 }
 
 /// Listens for campaign changes and forwards them, reconnecting after database failures.
-pub async fn listen(db: sqlx::PgPool, live: broadcast::Sender<Change>) {
+pub async fn listen(db: sqlx::PgPool, live: broadcast::Sender<Live>) {
     loop {
         match PgListener::connect_with(&db).await {
             Ok(mut listener) => {
                 if listener.listen(CHANNEL).await.is_ok() {
                     while let Ok(note) = listener.recv().await {
-                        if let Some(change) = Change::parse(note.payload()) {
+                        if let Some(change) = Live::parse(note.payload()) {
                             let _ = live.send(change);
                         }
                     }
@@ -145,5 +186,8 @@ mod tests {
         assert!(!talk.readers.includes(Role::Soviet));
         assert_eq!(Change::parse("not-a-uuid umpire"), None);
         assert_eq!(Change::parse(&format!("{id} spectator")), None);
+        assert!(matches!(Live::parse(&access_payload(id)), Some(Live::Access(u)) if u == id));
+        assert_eq!(Change::parse(&access_payload(id)), None);
+        assert!(matches!(Live::parse(&payload), Some(Live::Changed(c, _)) if c.campaign == id));
     }
 }

@@ -31,10 +31,12 @@ pub struct TargetRow {
     pub last_error_at: Option<OffsetDateTime>,
     /// When a message last went out.
     pub last_sent_at: Option<OffsetDateTime>,
+    /// When it was paused for failing again and again; `None`: it receives.
+    pub paused_at: Option<OffsetDateTime>,
 }
 
 const TARGET_COLUMNS: &str = "t.id, t.campaign_id, c.name as campaign_name, t.kind, t.address, t.format, t.digest, \
-     t.active, t.last_error, t.last_error_at, t.last_sent_at";
+     t.active, t.last_error, t.last_error_at, t.last_sent_at, t.paused_at";
 
 /// A new target.
 pub struct NewTarget<'a> {
@@ -160,7 +162,7 @@ pub async fn enqueue(
            and p.role = any(string_to_array(n.roles, ',')) \
            and (n.except_user is null or p.user_id <> n.except_user) \
            and (n.only_user is null or p.user_id = n.only_user) \
-         join notify_targets t on t.user_id = p.user_id and t.active \
+         join notify_targets t on t.user_id = p.user_id and t.active and t.paused_at is null \
            and (t.campaign_id is null or t.campaign_id = $1)",
     )
     .bind(campaign)
@@ -187,7 +189,7 @@ pub async fn enqueue_personal(
     let done = sqlx::query(
         "insert into notify_outbox (id, target_id, subject, body, link) \
          select gen_random_uuid(), t.id, $2, $3, $4 from notify_targets t \
-         where t.user_id = $1 and t.active and t.campaign_id is null",
+         where t.user_id = $1 and t.active and t.paused_at is null and t.campaign_id is null",
     )
     .bind(user)
     .bind(subject)
@@ -239,94 +241,141 @@ pub struct Claimed {
     pub attempts: i32,
 }
 
-/// Claims up to `limit` rows due for single delivery, for `lease_secs` seconds: no other process
-/// takes them meanwhile, and if this one dies they come due again when the lease ends.
-pub async fn claim(db: &PgPool, limit: i64, lease_secs: i64) -> sqlx::Result<Vec<Claimed>> {
-    sqlx::query_as(
-        "with due as ( \
-             select o.id from notify_outbox o join notify_targets t on t.id = o.target_id \
-             where o.sent_at is null and o.failed_at is null and o.next_attempt_at <= now() \
-               and not t.digest and t.active \
-             order by o.created_at for update of o skip locked limit $1), \
-         claimed as ( \
-             update notify_outbox o set attempts = o.attempts + 1, \
-                 next_attempt_at = now() + make_interval(secs => $2) \
-             from due where o.id = due.id returning o.*) \
-         select c.id, c.target_id, t.kind, t.address, t.format, c.subject, c.body, c.link, c.attempts \
-         from claimed c join notify_targets t on t.id = c.target_id order by c.created_at",
-    )
-    .bind(limit)
-    .bind(lease_secs as f64)
-    .fetch_all(db)
-    .await
-}
-
-/// Claims every pending row of one digest target whose oldest pending row has waited
-/// `gather_secs`, for `lease_secs` seconds.
-pub async fn claim_digest(
+/// Claims up to `limit` targets with something due, each for `lease_secs` seconds, and answers
+/// each with how many deliveries to it have failed in a row. A target is claimed only when no
+/// delivery to it is in flight, its backoff has passed and it is not paused; a user has at most
+/// `per_user` targets in flight at once (across every process), and each user's first target comes
+/// before anyone's second, so that one account's many slow targets hold up only that account.
+/// A digest target is due once its oldest pending row has waited `gather_secs`.
+pub async fn claim_targets(
     db: &PgPool,
+    limit: i64,
+    per_user: i64,
     gather_secs: i64,
     lease_secs: i64,
-) -> sqlx::Result<Vec<Claimed>> {
+) -> sqlx::Result<Vec<(Uuid, i32)>> {
     sqlx::query_as(
-        "with ready as ( \
-             select t.id from notify_targets t where t.digest and t.active and exists ( \
-                 select 1 from notify_outbox o where o.target_id = t.id and o.sent_at is null \
-                   and o.failed_at is null and o.next_attempt_at <= now() \
-                   and o.created_at <= now() - make_interval(secs => $1)) \
-             limit 1 for update skip locked), \
-         claimed as ( \
-             update notify_outbox o set attempts = o.attempts + 1, \
-                 next_attempt_at = now() + make_interval(secs => $2) \
-             from ready where o.target_id = ready.id and o.sent_at is null and o.failed_at is null \
-               and o.next_attempt_at <= now() returning o.*) \
-         select c.id, c.target_id, t.kind, t.address, t.format, c.subject, c.body, c.link, c.attempts \
-         from claimed c join notify_targets t on t.id = c.target_id order by c.created_at",
+        "with busy as ( \
+             select user_id, count(*) as n from notify_targets where busy_until > now() \
+             group by user_id), \
+         ready as ( \
+             select t.id, t.next_attempt_at, coalesce(b.n, 0) as busy, \
+                 row_number() over (partition by t.user_id order by t.next_attempt_at, t.id) as rank \
+             from notify_targets t left join busy b on b.user_id = t.user_id \
+             where t.active and t.paused_at is null and t.next_attempt_at <= now() \
+               and (t.busy_until is null or t.busy_until <= now()) \
+               and exists (select 1 from notify_outbox o where o.target_id = t.id \
+                   and o.sent_at is null and o.failed_at is null and o.next_attempt_at <= now() \
+                   and (not t.digest or o.created_at <= now() - make_interval(secs => $3)))), \
+         chosen as ( \
+             select id from ready where busy + rank <= $2 order by rank, next_attempt_at limit $1) \
+         update notify_targets t set busy_until = now() + make_interval(secs => $4) \
+         from chosen where t.id = chosen.id and (t.busy_until is null or t.busy_until <= now()) \
+         returning t.id, t.failures",
     )
+    .bind(limit)
+    .bind(per_user)
     .bind(gather_secs as f64)
     .bind(lease_secs as f64)
     .fetch_all(db)
     .await
 }
 
-/// Marks rows delivered.
+/// The rows to send to a claimed target, oldest first: the oldest pending one, or every pending
+/// one for a digest; each counts one more attempt.
+pub async fn due_rows(db: &PgPool, target: Uuid) -> sqlx::Result<Vec<Claimed>> {
+    sqlx::query_as(
+        "with due as ( \
+             select o.id from notify_outbox o \
+             where o.target_id = $1 and o.sent_at is null and o.failed_at is null \
+               and o.next_attempt_at <= now() \
+             order by o.created_at \
+             limit (select case when digest then 500 else 1 end from notify_targets where id = $1)), \
+         claimed as ( \
+             update notify_outbox o set attempts = o.attempts + 1 \
+             from due where o.id = due.id returning o.*) \
+         select c.id, c.target_id, t.kind, t.address, t.format, c.subject, c.body, c.link, c.attempts \
+         from claimed c join notify_targets t on t.id = c.target_id order by c.created_at",
+    )
+    .bind(target)
+    .fetch_all(db)
+    .await
+}
+
+/// Marks rows delivered and frees their target, its failures forgotten.
 pub async fn delivered(db: &PgPool, target: Uuid, ids: &[Uuid]) -> sqlx::Result<()> {
     sqlx::query("update notify_outbox set sent_at = now() where id = any($1)")
         .bind(ids)
         .execute(db)
         .await?;
-    sqlx::query("update notify_targets set last_sent_at = now(), last_error = null where id = $1")
-        .bind(target)
-        .execute(db)
-        .await?;
+    sqlx::query(
+        "update notify_targets set last_sent_at = now(), last_error = null, failures = 0, \
+         busy_until = null where id = $1",
+    )
+    .bind(target)
+    .execute(db)
+    .await?;
     Ok(())
 }
 
-/// Records a failed delivery: the rows come due again after `retry_secs`, or are given up when
-/// `give_up`; the target shows the error.
+/// Frees a target without a delivery (nothing was due after all).
+pub async fn release(db: &PgPool, target: Uuid) -> sqlx::Result<()> {
+    sqlx::query("update notify_targets set busy_until = null where id = $1")
+        .bind(target)
+        .execute(db)
+        .await
+        .map(drop)
+}
+
+/// What a failed delivery did to its target.
+#[derive(Debug, FromRow)]
+pub struct Failure {
+    /// The target's owner.
+    pub user_id: Uuid,
+    /// Whether this failure paused it.
+    pub paused: bool,
+}
+
+/// Records a failed delivery: rows tried `give_up_at` times are given up; the target waits
+/// `retry_secs` before its next delivery, shows `error`, and is paused when `pause`.
 pub async fn failed(
     db: &PgPool,
     target: Uuid,
     ids: &[Uuid],
     error: &str,
+    give_up_at: i32,
     retry_secs: i64,
-    give_up: bool,
-) -> sqlx::Result<()> {
-    sqlx::query(
-        "update notify_outbox set next_attempt_at = now() + make_interval(secs => $2), \
-         failed_at = case when $3 then now() else null end where id = any($1)",
-    )
-    .bind(ids)
-    .bind(retry_secs as f64)
-    .bind(give_up)
-    .execute(db)
-    .await?;
-    sqlx::query("update notify_targets set last_error = $2, last_error_at = now() where id = $1")
-        .bind(target)
-        .bind(error)
+    pause: bool,
+) -> sqlx::Result<Failure> {
+    sqlx::query("update notify_outbox set failed_at = now() where id = any($1) and attempts >= $2")
+        .bind(ids)
+        .bind(give_up_at)
         .execute(db)
         .await?;
-    Ok(())
+    sqlx::query_as(
+        "update notify_targets set last_error = $2, last_error_at = now(), busy_until = null, \
+             failures = failures + 1, next_attempt_at = now() + make_interval(secs => $3), \
+             paused_at = case when $4 then now() else paused_at end \
+         where id = $1 returning user_id, $4 as paused",
+    )
+    .bind(target)
+    .bind(error)
+    .bind(retry_secs as f64)
+    .bind(pause)
+    .fetch_one(db)
+    .await
+}
+
+/// Lifts a target's pause and backoff (its owner asked for a test message).
+pub async fn resume(db: &PgPool, target: Uuid) -> sqlx::Result<()> {
+    sqlx::query(
+        "update notify_targets set paused_at = null, failures = 0, next_attempt_at = now() \
+         where id = $1",
+    )
+    .bind(target)
+    .execute(db)
+    .await
+    .map(drop)
 }
 
 /// The server's secret called `name`, made from `fresh` the first time any process asks.

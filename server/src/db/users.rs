@@ -311,13 +311,14 @@ pub async fn end_sessions(db: &PgPool, user_id: Uuid, keep: Option<Uuid>) -> sql
     Ok(done.rows_affected())
 }
 
-/// Ends one sign-in.
-pub async fn end_session(db: &PgPool, id: Uuid) -> sqlx::Result<()> {
-    sqlx::query("delete from user_sessions where id = $1")
-        .bind(id)
-        .execute(db)
-        .await?;
-    Ok(())
+/// Ends one sign-in; answers whose it was, if it existed.
+pub async fn end_session(db: &PgPool, id: Uuid) -> sqlx::Result<Option<Uuid>> {
+    let ended: Option<(Uuid,)> =
+        sqlx::query_as("delete from user_sessions where id = $1 returning user_id")
+            .bind(id)
+            .fetch_optional(db)
+            .await?;
+    Ok(ended.map(|(user,)| user))
 }
 
 /// Stores a new password hash; with `revoke_tokens`, every API token of the user goes too.

@@ -1,23 +1,43 @@
-//! The outbox's sender. Every process may run it: rows are claimed with `for update skip locked`
-//! and a lease, so each is sent by one process, retried with backoff when delivery fails, and sent
-//! again after the lease if the process died before it could record the delivery.
+//! The outbox's sender. Every process may run it. Each target is its own queue: a target is
+//! claimed with a lease (one delivery to it in flight at a time, across processes), sent its oldest
+//! due row (or its digest), and after a failure waits its own backoff; deliveries run concurrently,
+//! at most [`IN_FLIGHT`] in a process and [`PER_USER`] per user, so a slow or dead target delays only
+//! itself and one account's many targets only that account. A target that fails [`PAUSE_AFTER`]
+//! times in a row is paused and its owner told; a test message resumes it.
 
 use super::send::Senders;
 use super::unsubscribe;
 use crate::db;
-use crate::db::notify::Claimed;
 use crate::state::AppState;
+use std::sync::Arc;
 use std::time::Duration;
+use tokio::sync::Semaphore;
+use uuid::Uuid;
 
-/// How long a claim holds, in seconds.
+/// How long a claim holds, in seconds; a delivery is cut off well before.
 const LEASE_SECS: i64 = 120;
-/// After this many failed attempts a row is given up (the target shows the error).
+/// The longest one delivery may take, whatever the peer does.
+const DELIVERY_BUDGET: Duration = Duration::from_secs(60);
+/// After this many attempts a row is given up (its target shows the error).
 const ATTEMPTS: i32 = 8;
+/// After this many failures in a row a target is paused until its owner resumes it.
+pub const PAUSE_AFTER: i32 = 8;
+/// Deliveries in flight at once in one process.
+pub const IN_FLIGHT: usize = 32;
+/// Deliveries in flight at once for one user, across every process.
+pub const PER_USER: i64 = 2;
 
 /// The wait before attempt `attempts + 1`: 5 s doubling, at most an hour.
 pub fn backoff_secs(attempts: i32) -> i64 {
     let doublings = u32::try_from(attempts.clamp(1, 12) - 1).unwrap_or(0);
     (5i64 << doublings).min(3600)
+}
+
+/// What one process's sender shares with its deliveries.
+struct Sender {
+    state: AppState,
+    senders: Senders,
+    key: [u8; 32],
 }
 
 /// Sends what is due, forever; also warns players whose deadline is 80 % gone.
@@ -40,26 +60,64 @@ pub async fn run(state: AppState) {
     };
     let interval = Duration::from_millis(state.config.notify.interval_ms);
     let gather = i64::try_from(state.config.notify.digest_secs).unwrap_or(86_400);
+    let sender = Arc::new(Sender {
+        state,
+        senders,
+        key,
+    });
+    let slots = Arc::new(Semaphore::new(IN_FLIGHT));
     let mut pruned = std::time::Instant::now();
     loop {
+        let state = &sender.state;
         if pruned.elapsed() > Duration::from_secs(3600) {
             pruned = std::time::Instant::now();
             if let Err(e) = db::notify::prune(&state.db).await {
                 tracing::warn!(error = %e, "notifications: old outbox rows not pruned");
             }
         }
-        if let Err(e) = warn_deadlines(&state).await {
+        if let Err(e) = warn_deadlines(state).await {
             tracing::warn!(error = %e, "notifications: deadline warnings failed");
         }
-        match round(&state, &senders, &key, gather).await {
+        match start_deliveries(&sender, &slots, gather).await {
             Ok(0) => tokio::time::sleep(interval).await,
-            Ok(_) => {}
+            Ok(_) => tokio::time::sleep(interval / 10).await,
             Err(e) => {
                 tracing::warn!(error = %e, "notifications: the outbox cannot be read");
                 tokio::time::sleep(interval).await;
             }
         }
     }
+}
+
+/// Claims as many due targets as there are free slots and starts a delivery to each; answers how
+/// many started.
+async fn start_deliveries(
+    sender: &Arc<Sender>,
+    slots: &Arc<Semaphore>,
+    gather: i64,
+) -> sqlx::Result<usize> {
+    let free = slots.available_permits();
+    if free == 0 {
+        return Ok(0);
+    }
+    let limit = i64::try_from(free).unwrap_or(1);
+    let claimed =
+        db::notify::claim_targets(&sender.state.db, limit, PER_USER, gather, LEASE_SECS).await?;
+    for (target, failures) in &claimed {
+        let Ok(slot) = Arc::clone(slots).try_acquire_owned() else {
+            // Cannot happen (this loop alone takes slots); the lease frees the target.
+            break;
+        };
+        let sender = Arc::clone(sender);
+        let (target, failures) = (*target, *failures);
+        tokio::spawn(async move {
+            if let Err(e) = deliver(&sender, target, failures).await {
+                tracing::warn!(%target, error = %e, "notifications: a delivery was not recorded");
+            }
+            drop(slot);
+        });
+    }
+    Ok(claimed.len())
 }
 
 /// Warns the players a deadline still waits for once 80 % of its time has gone, in the same
@@ -80,51 +138,46 @@ async fn warn_deadlines(state: &AppState) -> sqlx::Result<()> {
     tx.commit().await
 }
 
-/// One round: single notices, then one digest; answers how many rows it handled.
-async fn round(
-    state: &AppState,
-    senders: &Senders,
-    key: &[u8; 32],
-    gather: i64,
-) -> sqlx::Result<usize> {
-    let single = db::notify::claim(&state.db, 20, LEASE_SECS).await?;
-    for row in &single {
-        send(state, senders, key, std::slice::from_ref(row)).await?;
-    }
-    let digest = db::notify::claim_digest(&state.db, gather, LEASE_SECS).await?;
-    if !digest.is_empty() {
-        send(state, senders, key, &digest).await?;
-    }
-    Ok(single.len() + digest.len())
-}
-
-async fn send(
-    state: &AppState,
-    senders: &Senders,
-    key: &[u8; 32],
-    rows: &[Claimed],
-) -> sqlx::Result<()> {
+/// Delivers what is due to one claimed target and records the outcome on it.
+async fn deliver(sender: &Sender, target: Uuid, failures: i32) -> sqlx::Result<()> {
+    let db = &sender.state.db;
+    let rows = db::notify::due_rows(db, target).await?;
     let Some(first) = rows.first() else {
-        return Ok(());
+        return db::notify::release(db, target).await;
     };
-    let ids: Vec<uuid::Uuid> = rows.iter().map(|r| r.id).collect();
-    let token = unsubscribe::token(key, first.target_id);
-    match senders.deliver(rows, &token).await {
-        Ok(()) => db::notify::delivered(&state.db, first.target_id, &ids).await,
-        Err(error) => {
-            let attempts = rows.iter().map(|r| r.attempts).max().unwrap_or(1);
-            tracing::info!(target = %first.target_id, %error, attempts, "notification not delivered");
-            db::notify::failed(
-                &state.db,
-                first.target_id,
-                &ids,
-                &error,
-                backoff_secs(attempts),
-                attempts >= ATTEMPTS,
-            )
-            .await
-        }
+    let ids: Vec<Uuid> = rows.iter().map(|r| r.id).collect();
+    let token = unsubscribe::token(&sender.key, target);
+    let outcome = tokio::time::timeout(DELIVERY_BUDGET, sender.senders.deliver(&rows, &token))
+        .await
+        .unwrap_or_else(|_| Err("the receiver took too long to answer".to_owned()));
+    let Err(error) = outcome else {
+        return db::notify::delivered(db, target, &ids).await;
+    };
+    let failures = failures + 1;
+    tracing::info!(%target, %error, failures, "notification not delivered");
+    let pause = failures >= PAUSE_AFTER;
+    let failure = db::notify::failed(
+        db,
+        target,
+        &ids,
+        &error,
+        ATTEMPTS,
+        backoff_secs(failures),
+        pause,
+    )
+    .await?;
+    if failure.paused {
+        let words = super::notices::target_paused(&first.kind, &first.address, failures);
+        db::notify::enqueue_personal(
+            db,
+            failure.user_id,
+            &words.subject,
+            &words.body,
+            &words.link,
+        )
+        .await?;
     }
+    Ok(())
 }
 
 #[cfg(test)]

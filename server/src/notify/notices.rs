@@ -108,6 +108,23 @@ pub fn invited(umpire: &str, name: &str, game: &str, role: Role, url: &str) -> W
     }
 }
 
+/// A target of the reader failed `failures` times in a row and is paused; sent to their other
+/// targets (the paused one shows it on the notifications page).
+pub fn target_paused(kind: &str, address: &str, failures: i32) -> Words {
+    let what = if kind == "email" {
+        "e-mail address"
+    } else {
+        "webhook"
+    };
+    Words {
+        subject: format!("motti: notifications to your {what} are paused"),
+        body: format!(
+            "Delivery to your {what} {address} failed {failures} times in a row, so motti has paused it. Check it, then press \"Send a test\" on your notifications page to resume it."
+        ),
+        link: "/account/notifications".into(),
+    }
+}
+
 /// A test message for a new target.
 pub fn test_message() -> Words {
     Words {

@@ -187,6 +187,11 @@ impl CampaignAccess {
         self.membership.campaign.id
     }
 
+    /// The credential the request carried, when it carried one.
+    pub fn credential(&self) -> Option<&Credential> {
+        self.credential.as_ref()
+    }
+
     /// The caller's role.
     pub fn role(&self) -> Role {
         self.membership.role

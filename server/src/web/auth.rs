@@ -111,6 +111,7 @@ pub async fn check_credentials(
     username: &str,
     password: &str,
 ) -> Result<Option<db::users::User>, AppError> {
+    crate::web::ratelimit::account_attempt(state, username)?;
     // No account's name holds control characters (sign-up refuses them), and PostgreSQL
     // refuses NUL: such a name is simply unknown, answered like any other.
     let found = if crate::core::text::forbidden_char(username, false).is_some() {
@@ -166,8 +167,10 @@ pub async fn current_login(session: &Session) -> Result<Option<Uuid>, AppError> 
 
 /// Ends the session and its sign-in.
 pub async fn sign_out(state: &AppState, session: &Session) -> Result<(), AppError> {
-    if let Some(login) = current_login(session).await? {
-        db::users::end_session(&state.db, login).await?;
+    if let Some(login) = current_login(session).await?
+        && let Some(user) = db::users::end_session(&state.db, login).await?
+    {
+        state.notes.send(crate::core::live::access_payload(user));
     }
     session.flush().await.map_err(AppError::internal)
 }

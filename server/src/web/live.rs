@@ -7,17 +7,60 @@
 //! twice. `talk` events tell of new table talk in a channel the reader's role may read.
 
 use crate::core::domain::Role;
-use crate::core::live::Change;
+use crate::core::error::AppError;
+use crate::core::live::{Live, Versions, version_index};
 use crate::db;
+use crate::db::users::Credential;
 use crate::state::AppState;
 use crate::web::CampaignAccess;
-use axum::http::HeaderMap;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
+use std::collections::HashMap;
 use std::convert::Infallible;
+use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc};
 use tokio_stream::wrappers::ReceiverStream;
 use uuid::Uuid;
+
+/// The most live streams one user may hold open at once in one process.
+pub const STREAMS_PER_USER: usize = 20;
+
+/// The open streams of each user in this process.
+fn open_streams() -> std::sync::MutexGuard<'static, HashMap<Uuid, usize>> {
+    static OPEN: OnceLock<Mutex<HashMap<Uuid, usize>>> = OnceLock::new();
+    OPEN.get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+}
+
+/// One open stream of a user, counted while it lasts.
+struct Slot(Uuid);
+
+impl Slot {
+    /// A slot for `user`, or `None` when they hold [`STREAMS_PER_USER`] already.
+    fn take(user: Uuid) -> Option<Slot> {
+        let mut open = open_streams();
+        let count = open.entry(user).or_insert(0);
+        if *count >= STREAMS_PER_USER {
+            return None;
+        }
+        *count += 1;
+        Some(Slot(user))
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut open = open_streams();
+        if let Some(count) = open.get_mut(&self.0) {
+            *count = count.saturating_sub(1);
+            if *count == 0 {
+                open.remove(&self.0);
+            }
+        }
+    }
+}
 
 fn changed(id: Uuid, version: i64) -> Event {
     Event::default()
@@ -26,67 +69,141 @@ fn changed(id: Uuid, version: i64) -> Event {
         .data(id.to_string())
 }
 
-/// The reader's version now, or `None` when it cannot be read (the stream then says "changed").
-async fn version_now(state: &AppState, id: Uuid, role: Role) -> Option<i64> {
-    db::campaigns::lock_free(&state.db, id)
+/// The versions of campaign `id` now, for every reader.
+async fn versions_now(state: &AppState, id: Uuid) -> Versions {
+    let campaign = db::campaigns::lock_free(&state.db, id)
         .await
         .ok()
-        .flatten()
-        .map(|c| c.version_for(role))
+        .flatten()?;
+    Some([Role::Soviet, Role::Finnish, Role::Umpire].map(|r| campaign.version_for(r)))
+}
+
+/// Who a stream is for: the reader, the credential it was opened with, the campaign and role.
+struct Reader {
+    user: Uuid,
+    credential: Option<Credential>,
+    campaign: Uuid,
+    role: Role,
+}
+
+impl Reader {
+    /// Whether the reader still may read: the credential still names them and they still take
+    /// part with the same role. When the database cannot tell, the stream goes on.
+    async fn still_allowed(&self, state: &AppState) -> bool {
+        let Some(credential) = &self.credential else {
+            return false;
+        };
+        match db::users::by_credential(&state.db, credential).await {
+            Ok(Some(user)) if user.id == self.user => {}
+            Ok(_) => return false,
+            Err(_) => return true,
+        }
+        match db::campaigns::membership(&state.db, self.campaign, self.user, false).await {
+            Ok(Some(m)) => m.role == self.role,
+            Ok(None) => false,
+            Err(_) => true,
+        }
+    }
 }
 
 /// `GET /campaigns/{id}/live`: `changed` whenever the campaign changes in a way the caller may
 /// see, `talk` when someone writes where the caller's role may read; each event carries the
-/// campaign's id and nothing else.
+/// campaign's id and nothing else. The stream ends when the caller's access does (removed from
+/// the campaign, token revoked, signed out, password changed); a user holds at most
+/// [`STREAMS_PER_USER`] streams at once (429 past that).
 pub async fn stream(
     axum::extract::State(state): axum::extract::State<AppState>,
     access: CampaignAccess,
     headers: HeaderMap,
-) -> Sse<impl tokio_stream::Stream<Item = Result<Event, Infallible>>> {
-    let id = access.id();
-    let role = access.role();
-    let mut known = access.membership.campaign.version_for(role);
+) -> Result<Sse<impl tokio_stream::Stream<Item = Result<Event, Infallible>>>, AppError> {
+    let slot = Slot::take(access.user.id).ok_or_else(|| {
+        AppError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_streams",
+            format!(
+                "You have {STREAMS_PER_USER} live pages open already; close some tabs or windows and reload this page."
+            ),
+        )
+    })?;
+    let reader = Reader {
+        user: access.user.id,
+        credential: access.credential().cloned(),
+        campaign: access.id(),
+        role: access.role(),
+    };
+    let known = access.membership.campaign.version_for(reader.role);
     let last_seen: Option<i64> = headers
         .get("last-event-id")
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse().ok());
-    let mut changes = state.live.subscribe();
+    let changes = state.live.subscribe();
     let (tx, rx) = mpsc::channel::<Result<Event, Infallible>>(16);
     tokio::spawn(async move {
+        let _slot = slot;
         if last_seen.is_some_and(|seen| seen < known)
-            && tx.send(Ok(changed(id, known))).await.is_err()
+            && tx.send(Ok(changed(reader.campaign, known))).await.is_err()
         {
             return;
         }
-        loop {
-            let event = match changes.recv().await {
-                Ok(Change { campaign, .. }) if campaign.is_nil() => return,
-                Ok(change) if change.campaign == id && change.readers.includes(role) => {
-                    if change.talk {
-                        Event::default().event("talk").data(id.to_string())
-                    } else {
-                        match version_now(&state, id, role).await {
-                            // The change was already told (a notification that came late).
-                            Some(v) if v <= known => continue,
-                            Some(v) => {
-                                known = v;
-                                changed(id, v)
-                            }
-                            None => Event::default().event("changed").data(id.to_string()),
-                        }
-                    }
+        follow(&state, &reader, known, changes, &tx).await;
+    });
+    Ok(Sse::new(ReceiverStream::new(rx))
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(20))))
+}
+
+/// Sends the reader's events until the stream closes, the server stops or the access ends.
+async fn follow(
+    state: &AppState,
+    reader: &Reader,
+    mut known: i64,
+    mut changes: broadcast::Receiver<Live>,
+    tx: &mpsc::Sender<Result<Event, Infallible>>,
+) {
+    let id = reader.campaign;
+    let role = reader.role;
+    loop {
+        let next = tokio::select! {
+            next = changes.recv() => next,
+            () = tx.closed() => return,
+        };
+        let event = match next {
+            Ok(Live::Closing) | Err(broadcast::error::RecvError::Closed) => return,
+            Ok(Live::Access(user)) if user == reader.user => {
+                if reader.still_allowed(state).await {
+                    continue;
                 }
-                Ok(_) => continue,
-                // A lagging stream may have missed changes: tell the page to look again.
-                Err(broadcast::error::RecvError::Lagged(_)) => {
-                    Event::default().event("changed").data(id.to_string())
-                }
-                Err(broadcast::error::RecvError::Closed) => return,
-            };
-            if tx.send(Ok(event)).await.is_err() {
                 return;
             }
+            Ok(Live::Changed(change, versions))
+                if change.campaign == id && change.readers.includes(role) =>
+            {
+                if change.talk {
+                    Event::default().event("talk").data(id.to_string())
+                } else {
+                    let versions = versions.get_or_init(|| versions_now(state, id)).await;
+                    match versions.map(|v| v[version_index(role)]) {
+                        // The change was already told (a notification that came late).
+                        Some(v) if v <= known => continue,
+                        Some(v) => {
+                            known = v;
+                            changed(id, v)
+                        }
+                        None => Event::default().event("changed").data(id.to_string()),
+                    }
+                }
+            }
+            Ok(_) => continue,
+            // A lagging stream may have missed changes, or its access may have ended: it checks
+            // the access, then tells the page to look again.
+            Err(broadcast::error::RecvError::Lagged(_)) => {
+                if !reader.still_allowed(state).await {
+                    return;
+                }
+                Event::default().event("changed").data(id.to_string())
+            }
+        };
+        if tx.send(Ok(event)).await.is_err() {
+            return;
         }
-    });
-    Sse::new(ReceiverStream::new(rx)).keep_alive(KeepAlive::new().interval(Duration::from_secs(20)))
+    }
 }

@@ -168,3 +168,22 @@ impl Hooked {
         );
     }
 }
+
+/// A webhook address on 127.0.0.1 that accepts every connection and never answers; answers the
+/// URL and how many connections it has accepted.
+pub async fn hanging_hook() -> (String, Arc<AtomicUsize>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("binds");
+    let addr = listener.local_addr().expect("address");
+    let accepted = Arc::new(AtomicUsize::new(0));
+    let count = Arc::clone(&accepted);
+    tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((socket, _)) = listener.accept().await {
+            count.fetch_add(1, Ordering::SeqCst);
+            held.push(socket);
+        }
+    });
+    (format!("http://{addr}/hook"), accepted)
+}

@@ -339,3 +339,73 @@ async fn reloading_a_refused_forms_address_goes_back_to_its_page() {
         .expect("sends");
     assert_eq!(res.status(), StatusCode::METHOD_NOT_ALLOWED);
 }
+
+/// A sign-in through the API as the client `client` behind the proxy (the test itself).
+async fn sign_in_from(app: &TestApp, client: &str, user: &str, password: &str) -> StatusCode {
+    app.api()
+        .post(format!("{}/api/v1/tokens", app.url))
+        .header("x-forwarded-for", client)
+        .json(&json!({"username": user, "password": password}))
+        .send()
+        .await
+        .expect("sends")
+        .status()
+}
+
+#[tokio::test]
+async fn forty_wrong_guesses_at_one_account_through_the_proxy_lock_out_no_other_account() {
+    let app = TestApp::spawn_with(|c| {
+        c.auth_rate = 30;
+        c.trusted_proxies = vec!["127.0.0.0/8".parse().expect("cidr")];
+    })
+    .await;
+    app.user("victim").await;
+    app.user("bystander").await;
+    // Every request comes from the one proxy address; X-Forwarded-For names the client.
+    let mut answers = Vec::new();
+    // Each guess from another client address: only the account's own limit can stop them.
+    for n in 0..40 {
+        let client = format!("203.0.113.{n}");
+        answers.push(sign_in_from(&app, &client, "victim", "wrong password!").await);
+    }
+    // The account had one sign-in already (its token); the limit refills one every 2 seconds.
+    let refused = answers
+        .iter()
+        .position(|s| *s == StatusCode::TOO_MANY_REQUESTS)
+        .expect("the guesses are cut off");
+    assert!((29..36).contains(&refused), "{answers:?}");
+    assert!(
+        answers[..refused]
+            .iter()
+            .all(|s| *s == StatusCode::UNAUTHORIZED)
+    );
+    assert!(
+        answers[refused..]
+            .iter()
+            .all(|s| *s == StatusCode::TOO_MANY_REQUESTS)
+    );
+    // Another account signs in through the same proxy at once.
+    assert_eq!(
+        sign_in_from(&app, "198.51.100.7", "bystander", "correct horse battery").await,
+        StatusCode::CREATED
+    );
+}
+
+#[tokio::test]
+async fn a_forwarded_address_from_an_untrusted_peer_is_not_believed() {
+    let app = TestApp::spawn_with(|c| c.auth_rate = 3).await;
+    for n in 0..3 {
+        let status = sign_in_from(
+            &app,
+            &format!("203.0.113.{n}"),
+            &format!("nobody{n}"),
+            "wrong password!",
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    }
+    assert_eq!(
+        sign_in_from(&app, "203.0.113.99", "nobody9", "wrong password!").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+}

@@ -318,3 +318,198 @@ async fn a_change_through_one_process_reaches_a_stream_on_another_and_reconnects
         "nothing is told twice"
     );
 }
+
+/// Opens `campaign`'s live stream with `client` (a bearer token when given).
+async fn open_stream(
+    app: &TestApp,
+    client: &reqwest::Client,
+    campaign: &str,
+    token: Option<&str>,
+) -> reqwest::Response {
+    let mut req = client.get(format!("{}/campaigns/{campaign}/live", app.url));
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    let res = req.send().await.expect("opens");
+    assert_eq!(res.status(), StatusCode::OK);
+    res
+}
+
+/// Waits until this process's listener hears notes: rolls in the campaign until the umpire's
+/// stream speaks.
+async fn listening(app: &TestApp, campaign: &str, umpire: &str) {
+    let mut stream = open_stream(app, &app.api(), campaign, Some(umpire)).await;
+    for _ in 0..20 {
+        app.post(
+            &format!("/api/v1/campaigns/{campaign}/rolls"),
+            Some(umpire),
+            json!({"dice": "1d6"}),
+        )
+        .await;
+        if next_change(&mut stream, Duration::from_millis(500))
+            .await
+            .is_some()
+        {
+            return;
+        }
+    }
+    panic!("the live listener never spoke");
+}
+
+/// Asserts that `stream` ends within five seconds (anything it says before is ignored).
+async fn ends(stream: &mut reqwest::Response, what: &str) {
+    let until = tokio::time::Instant::now() + Duration::from_secs(5);
+    while tokio::time::Instant::now() < until {
+        match tokio::time::timeout(Duration::from_secs(5), stream.chunk()).await {
+            Ok(Ok(None) | Err(_)) => return,
+            Ok(Ok(Some(_))) => continue,
+            Err(_) => break,
+        }
+    }
+    panic!("the stream outlived {what}");
+}
+
+#[tokio::test]
+async fn streams_end_when_their_access_ends() {
+    let c = Sides::new("wons", None).await;
+    let app = &c.app;
+    listening(app, &c.id, &c.umpire).await;
+
+    // The umpire removes the Soviet player: their open stream ends, and no new one opens.
+    let mut soviet = open_stream(app, &app.api(), &c.id, Some(&c.soviet)).await;
+    let soviet_id = c.participant_id("soviet").await;
+    let (status, body) = app
+        .delete(
+            &format!("/api/v1/campaigns/{}/participants/{soviet_id}", c.id),
+            Some(&c.umpire),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
+    ends(&mut soviet, "the player's removal").await;
+    let res = app
+        .api()
+        .get(format!("{}/campaigns/{}/live", app.url, c.id))
+        .bearer_auth(&c.soviet)
+        .send()
+        .await
+        .expect("sends");
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+
+    // A revoked token: its stream ends; the same user's stream on another token goes on.
+    let (status, second) = app
+        .post(
+            "/api/v1/tokens",
+            None,
+            json!({"username": "finn", "password": "correct horse battery"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{second}");
+    let second_token = second["token"].as_str().expect("token");
+    let mut revoked = open_stream(app, &app.api(), &c.id, Some(second_token)).await;
+    let mut kept = open_stream(app, &app.api(), &c.id, Some(&c.finn)).await;
+    let (status, body) = app
+        .delete(
+            &format!("/api/v1/tokens/{}", second["id"].as_str().expect("id")),
+            Some(&c.finn),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
+    ends(&mut revoked, "its token's revocation").await;
+    assert!(
+        next_change(&mut kept, Duration::from_millis(500))
+            .await
+            .is_none(),
+        "the other token's stream stays open and silent"
+    );
+
+    // Signing out everywhere ends the browsers' streams.
+    let browser = app.signed_in("finn", "first").await;
+    let other = app.signed_in("finn", "second").await;
+    let mut first_stream = open_stream(app, &browser, &c.id, None).await;
+    let mut second_stream = open_stream(app, &other, &c.id, None).await;
+    let res = browser
+        .post(format!("{}/account/sessions/end", app.url))
+        .send()
+        .await
+        .expect("signs out");
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    ends(&mut first_stream, "signing out everywhere").await;
+    ends(&mut second_stream, "signing out everywhere").await;
+
+    // Changing the password ends every browser's stream, and with revoke_tokens every token's.
+    let browser = app.signed_in("finn", "third").await;
+    let mut browser_stream = open_stream(app, &browser, &c.id, None).await;
+    let (status, body) = app
+        .put(
+            "/api/v1/password",
+            Some(&c.finn),
+            json!({"old_password": "correct horse battery", "new_password": "another horse battery", "revoke_tokens": true}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT, "{body}");
+    ends(&mut browser_stream, "the password change").await;
+    ends(&mut kept, "the password change revoking every token").await;
+}
+
+#[tokio::test]
+async fn a_user_holds_at_most_twenty_streams_at_once() {
+    let app = TestApp::spawn().await;
+    let (_, umpire) = app.user("umpire").await;
+    let id = app.campaign(&umpire, "wons").await;
+    let mut open = Vec::new();
+    for _ in 0..motti::web::live::STREAMS_PER_USER {
+        open.push(open_stream(&app, &app.api(), &id, Some(&umpire)).await);
+    }
+    let res = app
+        .api()
+        .get(format!("{}/campaigns/{id}/live", app.url))
+        .bearer_auth(&umpire)
+        .send()
+        .await
+        .expect("sends");
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    // A page's stream: the error page says what to do.
+    let body = res.text().await.expect("text");
+    assert!(
+        body.contains("You have 20 live pages open already; close some"),
+        "{body}"
+    );
+    // Another user is not held back, and a closed stream frees its place.
+    let (_, other) = app.user("other").await;
+    let res = app
+        .api()
+        .get(format!("{}/campaigns/{id}/live", app.url))
+        .bearer_auth(&other)
+        .send()
+        .await
+        .expect("sends");
+    assert_eq!(
+        res.status(),
+        StatusCode::NOT_FOUND,
+        "not theirs, not refused for load"
+    );
+    drop(open.pop());
+    // The server learns of the hang-up when it next writes to that stream.
+    let mut reopened = false;
+    for _ in 0..50 {
+        app.post(
+            &format!("/api/v1/campaigns/{id}/rolls"),
+            Some(&umpire),
+            json!({"dice": "1d6"}),
+        )
+        .await;
+        let res = app
+            .api()
+            .get(format!("{}/campaigns/{id}/live", app.url))
+            .bearer_auth(&umpire)
+            .send()
+            .await
+            .expect("sends");
+        if res.status() == StatusCode::OK {
+            reopened = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(reopened, "a closed stream frees its place");
+}
