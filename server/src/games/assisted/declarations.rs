@@ -92,6 +92,12 @@ pub trait Declarations: Send + Sync + 'static {
     ) -> Result<Vec<String>, Refused> {
         Ok(Vec::new())
     }
+    /// Whether the phase `phase` may end now (a combat declared and not yet resolved keeps it
+    /// open); the refusal says what to do first. Asked before every end of a phase, whoever ends
+    /// it.
+    fn may_end_phase(_extra: &Self::Extra, _phase: &str) -> Result<(), Refused> {
+        Ok(())
+    }
     /// The roster's declaration.
     fn roster() -> RosterSpec;
     /// The charts the players enter.

@@ -25,7 +25,7 @@ pub fn start(flags: &mut EventFlags, turn: u32, historical: bool) -> String {
 }
 
 /// Sets the flag an event raises; `false` when it has none.
-fn raise(flags: &mut EventFlags, event: Event) {
+pub(super) fn raise(flags: &mut EventFlags, event: Event) {
     match event {
         Event::AlliedIntervention => flags.allied_intervention = true,
         Event::Ceasefire => flags.ceasefire = true,

@@ -32,6 +32,12 @@ pub const READINGS: &[&str] = &[
     "An air unit recycled on GT 10 or 11 is removed for good (12.3, WW-A29).",
     "Soviet attacks are mandatory only against Finnish units that project a zone of control; the server reminds the players but cannot check it without a map (9.3, 13.2, WW-A31).",
     "The Soviet advance into a hex vacated by a Finnish withdrawal is optional (19.1, WW-A32).",
+    "Which hexes are Finland and which the Soviet Union is entered from the map, by the umpire or by both players entering the same list; whether a unit inside its enemy's country may be examined never depends on a marker its owner sets (24.2).",
+    "Radio Intelligence is used in the Event Segment whose roll gave it, once for each time it came up in that roll, each time examining one to five hexes, and only under the fog of war (17.2, 24.2).",
+    "Each side's random events are rolled on the server once in their own segment, so Radio Intelligence cannot be had without its roll (17.1).",
+    "A declared combat is fought: no other combat may be declared and its phase may not end until it is resolved, so a declaration cannot be made only to look under the fog (14.0, 24.2).",
+    "Only the phasing player declares combats, in its own Combat Phase or the Second Wave, and every attacking unit stands next to the defending hex; as the rules print no map, a hex one row away in its own column or within one row in a neighbouring column counts as next to it (13.0, 14.0).",
+    "At the end of a Logistics Phase the phasing side's units on the map that are out of supply are Suppressed and those in supply lose their Suppressed marker; the other side's markers stay as they are (6.0, 15.0, 16.2).",
 ];
 
 #[cfg(test)]

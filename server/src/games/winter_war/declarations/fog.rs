@@ -1,0 +1,459 @@
+//! The fog of war at the table (24.2): the map's hexes and which of them are Finland and the
+//! Soviet Union (entered from the map, never a marker the owner sets), who may declare a combat
+//! and against which hex, the declaration that must be resolved before its phase ends, the
+//! random events rolled once in their segment, and Radio Intelligence only as often as its
+//! event came up.
+
+use super::Records;
+use crate::core::domain::{Role, Side};
+use crate::dice::source::Dice;
+use crate::games::assisted::board::grid::Grid;
+use crate::games::assisted::board::hex::Hex;
+use crate::games::assisted::calc::Working;
+use crate::games::assisted::catalogue::{Acted, Refused, Secrecy, Table};
+use crate::games::assisted::pack;
+use crate::games::assisted::refusal::RefusalKind;
+use crate::games::assisted::roster::{Unit, UnitId};
+use crate::games::winter_war::rules::charts::Event;
+use crate::games::winter_war::rules::events::takes_effect;
+use crate::games::winter_war::rules::procedures_charts::random_events;
+use crate::games::winter_war::rules::sequence::LAST_TURN;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+use std::sync::OnceLock;
+
+pub(super) fn refused(
+    kind: RefusalKind,
+    code: &'static str,
+    message: impl Into<String>,
+) -> Refused {
+    Refused {
+        kind,
+        code,
+        message: message.into(),
+    }
+}
+
+/// The Winter War map's grid, as the shipped scenario packs describe it.
+pub fn grid() -> Option<&'static Grid> {
+    static GRID: OnceLock<Option<Grid>> = OnceLock::new();
+    GRID.get_or_init(|| {
+        pack::parse(pack::WINTER_WAR_HISTORICAL)
+            .ok()
+            .and_then(|p| Grid::new(p.map).ok())
+    })
+    .as_ref()
+}
+
+/// Reads a hex id of the map, or refuses saying what a good one looks like.
+pub fn hex(text: &str) -> Result<Hex, Refused> {
+    let grid = grid().ok_or_else(|| {
+        refused(
+            RefusalKind::AgainstTheRules,
+            "declaration_fault",
+            "The Winter War map cannot be read; this is a fault of the server.",
+        )
+    })?;
+    grid.parse(text)
+        .map_err(|m| refused(RefusalKind::AgainstTheRules, "not_a_hex", format!("{m}.")))
+}
+
+/// The hexes of the two countries, as entered from the map: who may always examine whom (24.2).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Countries {
+    /// The hexes of Finland.
+    #[serde(default)]
+    pub finland: BTreeSet<String>,
+    /// The hexes of the Soviet Union.
+    #[serde(default)]
+    pub soviet_union: BTreeSet<String>,
+}
+
+/// The countries in force and what each side has proposed: a side's entry takes effect when the
+/// other side has entered the same, the umpire's at once.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Borders {
+    /// In force.
+    #[serde(default)]
+    pub agreed: Countries,
+    /// The Soviet player's entry, waiting for the Finnish one.
+    #[serde(default)]
+    pub soviet: Option<Countries>,
+    /// The Finnish player's entry, waiting for the Soviet one.
+    #[serde(default)]
+    pub finnish: Option<Countries>,
+}
+
+/// Whether `unit` stands inside `viewer`'s own country, where the viewer may always examine it
+/// (24.2 items 1 and 2): read from the hexes entered from the map, whatever markers it carries.
+pub fn inside_viewers_country(viewer: Side, unit: &Unit, borders: &Borders) -> bool {
+    let country = match viewer {
+        Side::Finnish => &borders.agreed.finland,
+        Side::Soviet => &borders.agreed.soviet_union,
+    };
+    country.contains(unit.location.trim())
+}
+
+fn canonical(hexes: &BTreeSet<String>) -> Result<BTreeSet<String>, Refused> {
+    let grid = grid();
+    hexes
+        .iter()
+        .map(|h| {
+            let parsed = hex(h)?;
+            Ok(grid.map_or_else(|| h.trim().to_string(), |g| g.id(parsed)))
+        })
+        .collect()
+}
+
+/// Enters the hexes of Finland and the Soviet Union from the map.
+pub fn enter_countries(
+    p: Countries,
+    table: &mut Table<'_, Records>,
+) -> Result<Acted<serde_json::Value>, Refused> {
+    let entered = Countries {
+        finland: canonical(&p.finland)?,
+        soviet_union: canonical(&p.soviet_union)?,
+    };
+    if let Some(h) = entered.finland.intersection(&entered.soviet_union).next() {
+        return Err(refused(
+            RefusalKind::AgainstTheRules,
+            "not_allowed",
+            format!("Hex {h} cannot be in both Finland and the Soviet Union."),
+        ));
+    }
+    let borders = &mut table.extra.borders;
+    let mut work = Working::new();
+    let in_force = match table.by.side() {
+        None => true,
+        Some(side) => {
+            let other = match side {
+                Side::Finnish => &borders.soviet,
+                Side::Soviet => &borders.finnish,
+            };
+            let agreed = other.as_ref() == Some(&entered);
+            if !agreed {
+                let mine = match side {
+                    Side::Finnish => &mut borders.finnish,
+                    Side::Soviet => &mut borders.soviet,
+                };
+                *mine = Some(entered.clone());
+                work.step(format!(
+                    "The {} player enters {} hexes of Finland and {} of the Soviet Union; they take effect when the {} player enters the same (24.2).",
+                    side.adjective(),
+                    entered.finland.len(),
+                    entered.soviet_union.len(),
+                    side.enemy().adjective()
+                ));
+            }
+            agreed
+        }
+    };
+    if in_force {
+        work.step(format!(
+            "Finland has {} hexes and the Soviet Union {} from now on: units inside their enemy's country may always be examined (24.2).",
+            entered.finland.len(),
+            entered.soviet_union.len()
+        ));
+        borders.agreed = entered;
+        borders.finnish = None;
+        borders.soviet = None;
+    }
+    Ok(Acted::public(
+        work.done(serde_json::json!({"in_force": in_force})),
+    ))
+}
+
+/// The side whose Combat Phase `phase` is, if it is one (6.0, 13.1–13.3).
+pub fn combat_side(phase: &str) -> Option<Side> {
+    match phase {
+        "soviet_combat" | "second_wave" => Some(Side::Soviet),
+        "finnish_combat" => Some(Side::Finnish),
+        _ => None,
+    }
+}
+
+/// A combat declared and not yet resolved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Declared {
+    /// The attacking side.
+    pub attacker: Side,
+    /// The attacking units.
+    pub attackers: BTreeSet<UnitId>,
+    /// The defending hex.
+    pub hex: String,
+}
+
+/// Who attacks now: the phasing side in its own Combat Phase, whoever calls (the umpire acts
+/// for it); refused in any other phase or for the other side (14.0, 24.2).
+pub fn attacking_side(table: &Table<'_, Records>) -> Result<Side, Refused> {
+    let Some(side) = combat_side(table.phase) else {
+        return Err(refused(
+            RefusalKind::NotNow,
+            "wrong_phase",
+            format!(
+                "Combats are declared in a Combat Phase (14.0); it is now {}.",
+                table.moment
+            ),
+        ));
+    };
+    match table.by.side() {
+        Some(by) if by != side => Err(refused(
+            RefusalKind::NotNow,
+            "not_your_phase",
+            format!(
+                "Only the {} player declares combats in its own Combat Phase (14.0); it is now {}.",
+                side.adjective(),
+                table.moment
+            ),
+        )),
+        _ => Ok(side),
+    }
+}
+
+/// Whether two hexes may be neighbours on the Winter War map: the rules print no map, so until
+/// the group's map is read the column offset is unknown, and a hex one row up or down in its own
+/// column, or within one row in a neighbouring column, is taken as next to it (our reading).
+fn next_to(a: Hex, b: Hex) -> bool {
+    let (dc, dr) = ((a.column - b.column).abs(), (a.row - b.row).abs());
+    match dc {
+        0 => dr == 1,
+        1 => dr <= 1,
+        _ => false,
+    }
+}
+
+/// Checks that every attacker stands next to the defending hex (13.0, 14.0); answers the
+/// defending hex as the map writes it.
+pub fn adjacent(attackers: &[&Unit], target: &str) -> Result<String, Refused> {
+    let grid = grid();
+    let target_hex = hex(target)?;
+    for u in attackers {
+        let next = grid.is_some_and(|g| g.parse(&u.location).is_ok_and(|h| next_to(h, target_hex)));
+        if !next {
+            return Err(refused(
+                RefusalKind::AgainstTheRules,
+                "not_adjacent",
+                format!(
+                    "{} at {} is not next to hex {}: a unit attacks only an adjacent hex (13.0).",
+                    u.name,
+                    u.location.trim(),
+                    target.trim()
+                ),
+            ));
+        }
+    }
+    Ok(grid.map_or_else(|| target.trim().to_string(), |g| g.id(target_hex)))
+}
+
+/// Refuses a new declaration while another waits to be resolved (24.2: no declaring to look).
+pub fn none_waiting(table: &Table<'_, Records>, same: Option<&Declared>) -> Result<(), Refused> {
+    match &table.extra.declared {
+        Some(d) if Some(d) != same => Err(refused(
+            RefusalKind::NotNow,
+            "combat_pending",
+            format!(
+                "The combat declared against hex {} must be resolved first (resolve-combat with the same attackers and hex): a declared combat is fought (24.2).",
+                d.hex
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Whether the phase may end: not while a declared combat waits (24.2).
+pub fn may_end(extra: &Records) -> Result<(), Refused> {
+    match &extra.declared {
+        Some(d) => Err(refused(
+            RefusalKind::NotNow,
+            "combat_pending",
+            format!(
+                "The combat declared against hex {} must be resolved (resolve-combat) before the phase ends: a declared combat is fought (24.2).",
+                d.hex
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Radio Intelligence examinations the Finns may make, in the segment whose roll gave them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RadioGrant {
+    /// The game turn of the roll.
+    pub turn: u32,
+    /// The segment of the roll.
+    pub phase: String,
+    /// How many examinations are left.
+    pub left: u32,
+}
+
+/// The random event segment `phase` belongs to: whose table it rolls on (17.1).
+fn events_side(phase: &str) -> Option<Side> {
+    match phase {
+        "finnish_events" => Some(Side::Finnish),
+        "soviet_events" => Some(Side::Soviet),
+        _ => None,
+    }
+}
+
+/// Nothing to give: the random event roll takes none.
+#[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RollEventsIn {}
+
+/// Rolls this segment's random events on the side's entered table, once, and applies what the
+/// server keeps: the events' flags and the Radio Intelligence examinations (17.1–17.3, 24.2).
+pub fn roll_events(
+    table: &mut Table<'_, Records>,
+    dice: &mut dyn Dice,
+) -> Result<Acted<serde_json::Value>, Refused> {
+    let Some(side) = events_side(table.phase) else {
+        return Err(refused(
+            RefusalKind::NotNow,
+            "wrong_phase",
+            format!(
+                "Random events are rolled in the Finnish Event Segment and the Soviet Random Event Segment (17.1); it is now {}.",
+                table.moment
+            ),
+        ));
+    };
+    if table.by.side().is_some_and(|by| by != side) {
+        return Err(refused(
+            RefusalKind::NotNow,
+            "not_your_phase",
+            format!(
+                "The {} player rolls in this segment (17.1).",
+                side.adjective()
+            ),
+        ));
+    }
+    let key = (table.turn, table.phase.to_string());
+    if table.extra.events_rolled.contains(&key) {
+        return Err(refused(
+            RefusalKind::NotNow,
+            "already_rolled",
+            format!(
+                "The {} random events of this game turn have been rolled already (17.1).",
+                side.adjective()
+            ),
+        ));
+    }
+    let mut work = Working::new();
+    let events = work.take(
+        random_events(dice, table.charts, side, table.turn, LAST_TURN)
+            .map_err(|e| Refused::of(&e))?,
+    );
+    let mut radio = 0;
+    for event in &events {
+        if work.take(takes_effect(*event, table.turn, &table.extra.flags)) {
+            super::events::raise(&mut table.extra.flags, *event);
+            if *event == Event::RadioIntelligence {
+                radio += 1;
+            }
+        }
+    }
+    if radio > 0 && table.extra.fog_of_war {
+        work.step(format!(
+            "The Finnish player may examine five Soviet stacks {radio} time(s) in this segment (17.2, 24.2)."
+        ));
+    }
+    table.extra.radio = RadioGrant {
+        turn: table.turn,
+        phase: table.phase.to_string(),
+        left: if table.extra.fog_of_war { radio } else { 0 },
+    };
+    // Only this game's segments are kept: a roll once per segment needs nothing older.
+    table.extra.events_rolled.retain(|(turn, _)| *turn == key.0);
+    table.extra.events_rolled.insert(key);
+    Ok(Acted::public(
+        work.done(serde_json::json!({"events": events})),
+    ))
+}
+
+/// The stacks Radio Intelligence examines.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+pub struct RadioIn {
+    /// One to five hexes holding Soviet stacks.
+    pub hexes: Vec<String>,
+}
+
+fn radio_allowed(table: &Table<'_, Records>) -> Result<(), Refused> {
+    if table.by == Role::Soviet {
+        return Err(refused(
+            RefusalKind::AgainstTheRules,
+            "not_allowed",
+            "Radio Intelligence is the Finnish player's (17.2).",
+        ));
+    }
+    if !table.extra.fog_of_war {
+        return Err(refused(
+            RefusalKind::AgainstTheRules,
+            "not_allowed",
+            "This campaign plays without the fog of war, so every stack on the map may be examined already; Radio Intelligence examines stacks only under the fog of war (17.2, 24.2).",
+        ));
+    }
+    let grant = &table.extra.radio;
+    if grant.left == 0 || grant.turn != table.turn || grant.phase != table.phase {
+        return Err(refused(
+            RefusalKind::NotNow,
+            "no_radio_intelligence",
+            "Radio Intelligence examines stacks only in the segment whose random event roll gave it, once each time it came up (17.2, 24.2); there is none to use now.",
+        ));
+    }
+    Ok(())
+}
+
+/// The Finns examine one to five Soviet stacks, once for each Radio Intelligence rolled.
+pub fn radio(
+    p: RadioIn,
+    table: &mut Table<'_, Records>,
+) -> Result<Acted<serde_json::Value>, Refused> {
+    radio_allowed(table)?;
+    let hexes = p
+        .hexes
+        .iter()
+        .map(|h| hex(h).map(|x| grid().map_or_else(|| h.trim().to_string(), |g| g.id(x))))
+        .collect::<Result<BTreeSet<String>, Refused>>()?;
+    if hexes.is_empty() || hexes.len() > 5 || hexes.len() != p.hexes.len() {
+        return Err(refused(
+            RefusalKind::AgainstTheRules,
+            "not_allowed",
+            "Radio Intelligence examines one to five different hexes (17.2).",
+        ));
+    }
+    let found: Vec<UnitId> = table
+        .roster
+        .units
+        .values()
+        .filter(|u| {
+            u.side == Side::Soviet && !super::off_map(u) && hexes.contains(u.location.trim())
+        })
+        .map(|u| u.id.clone())
+        .collect();
+    table.extra.radio.left -= 1;
+    table.extra.revealed.extend(found.iter().cloned());
+    let mut work = Working::new();
+    let named: Vec<String> = found
+        .iter()
+        .filter_map(|id| table.roster.units.get(id))
+        .map(|u| format!("{} at {}", u.name, u.location))
+        .collect();
+    work.step(format!(
+        "Radio Intelligence examines {}: {}.",
+        hexes.iter().cloned().collect::<Vec<_>>().join(", "),
+        if named.is_empty() {
+            "no Soviet units".into()
+        } else {
+            named.join(", ")
+        }
+    ));
+    Ok(Acted {
+        explained: work.done(serde_json::json!({"examined": found})),
+        // What the Finns learned is theirs; the units stay revealed on their view.
+        secrecy: Secrecy::SideOnly(Side::Finnish),
+    })
+}
+
+#[cfg(test)]
+#[path = "fog_tests.rs"]
+mod tests;
