@@ -215,3 +215,50 @@ soviet,54th Mountain,mountain,3030,,6,4,2,XX,Soviet";
     // The displays stay the Soviets' secret to the end.
     assert!(!finns_see(&t).await.contains("44th Motorized"));
 }
+
+/// What a Finnish import of `csv` answers: the status, and the Finns' own units or the refusal.
+async fn finnish_import(t: &DeskTable, csv: &str) -> (StatusCode, Value) {
+    let (status, body) = t
+        .call(
+            &t.finn,
+            Method::POST,
+            "units/import",
+            json!({"format": "csv", "text": csv}),
+        )
+        .await;
+    let answer = if status.is_success() {
+        body["units"].clone()
+    } else {
+        body["error"].clone()
+    };
+    (status, answer)
+}
+
+#[tokio::test]
+async fn a_finnish_import_answers_the_same_whether_or_not_soviet_units_exist() {
+    // 7.3 and 24.2: the Finns learn nothing of hidden Soviet units from their own imports.
+    let app = std::sync::Arc::new(crate::common::TestApp::spawn().await);
+    let fog = Some(json!({"fog_of_war": true}));
+    let hidden = DeskTable::on(&app, "winter_war", fog.clone(), "h").await;
+    let alone = DeskTable::on(&app, "winter_war", fog, "a").await;
+    let soviet_view = hidden
+        .units(
+            &hidden.soviet,
+            "side,name,type,location,af,df,mf
+soviet,44th Motorized,infantry,track:GT5,6,4,3
+soviet,163rd Rifle,infantry,2020,6,4,2",
+        )
+        .await;
+    // An id the Finns might have learned while the unit was revealed.
+    let known = DeskTable::unit_id(&soviet_view, "44th Motorized");
+    let csv =
+        format!("side,id,name,type,location,af,df,mf\nfinnish,{known},JR 1,infantry,2021,2,2,2\n");
+    let first = finnish_import(&hidden, &csv).await;
+    assert_eq!(first.0, StatusCode::CREATED, "{}", first.1);
+    assert_eq!(first, finnish_import(&alone, &csv).await);
+    // The same id again is refused alike: it is the Finns' own that holds it.
+    let again = finnish_import(&hidden, &csv).await;
+    assert_eq!(again.0, StatusCode::UNPROCESSABLE_ENTITY, "{}", again.1);
+    assert_eq!(again, finnish_import(&alone, &csv).await);
+    assert!(!again.1.to_string().contains("Motorized"), "{}", again.1);
+}
