@@ -14,7 +14,7 @@ use crate::games::assisted::refusal::RefusalKind;
 use crate::games::assisted::roster::{AttrValue, Unit, UnitId};
 use crate::games::winter_war::rules::calc_combat::{Situation, combat_column};
 use crate::games::winter_war::rules::procedures_charts::resolve_combat;
-use crate::games::winter_war::rules::results::effect;
+use crate::games::winter_war::rules::results::{Attacker, check_attackers, effect};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -66,6 +66,31 @@ fn units<'a>(
     Ok(found)
 }
 
+/// A unit as offered for an attack: its printed attack factor, laager and static markers, and
+/// its force by its flag (the Swedish brigade counts as Finnish, 19.1; no flag: its side).
+fn attacker_of(u: &Unit) -> Attacker {
+    let attack = match u.attributes.get("af") {
+        Some(AttrValue::Number(n)) => u32::try_from(*n).unwrap_or(0),
+        _ => 0,
+    };
+    let flag = match u.attributes.get("flag") {
+        Some(AttrValue::Text(t)) => t.trim().to_lowercase(),
+        _ => String::new(),
+    };
+    let force = match flag.as_str() {
+        "allied" | "volunteer" | "finnish" | "soviet" => flag,
+        "swedish" => "finnish".into(),
+        _ => u.side.code().into(),
+    };
+    Attacker {
+        name: u.name.clone(),
+        attack,
+        laager: u.markers.contains("laager"),
+        is_static: u.markers.contains("static"),
+        force,
+    }
+}
+
 /// A ground combat declared: who attacks which hex.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 pub struct DeclareIn {
@@ -81,6 +106,8 @@ fn declare(
 ) -> Result<(Side, Vec<UnitId>, Vec<UnitId>), Refused> {
     let attacker = fog::attacking_side(table)?;
     let found = units(table, &p.attackers, attacker)?;
+    let offered: Vec<Attacker> = found.iter().map(|u| attacker_of(u)).collect();
+    check_attackers(&offered).map_err(|e| Refused::of(&e))?;
     let hex = fog::adjacent(&found, &p.hex)?;
     let attacking: Vec<UnitId> = found.iter().map(|u| u.id.clone()).collect();
     let declared = fog::Declared {
@@ -169,6 +196,9 @@ pub struct CombatIn {
     /// The defender is in its own side's fortification.
     #[serde(default)]
     pub defender_fortified: bool,
+    /// The defender is in a city (a static unit there ignores retreats, 14.3; not a fortification).
+    #[serde(default)]
+    pub defender_in_city: bool,
     /// Values replaced for this resolution, each with its reason.
     #[serde(default)]
     pub overrides: Vec<Override>,
@@ -277,7 +307,10 @@ fn combat(
         &effect,
         (attacker, &a),
         &d,
-        p.defender_fortified,
+        super::results::Place {
+            fortified: p.defender_fortified,
+            city: p.defender_in_city,
+        },
         &mut work,
     )?;
     Ok(Acted::public(work.done(serde_json::json!({
@@ -340,3 +373,7 @@ pub fn actions() -> Vec<Action<Records>> {
         ),
     ]
 }
+
+#[cfg(test)]
+#[path = "combat_tests.rs"]
+mod tests;

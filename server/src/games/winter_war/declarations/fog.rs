@@ -456,4 +456,4 @@ pub fn radio(
 
 #[cfg(test)]
 #[path = "fog_tests.rs"]
-mod tests;
+pub(super) mod tests;

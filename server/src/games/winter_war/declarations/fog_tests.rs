@@ -16,7 +16,7 @@ use crate::games::assisted::roster::{AttrValue, Sight, Unit, UnitId};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 
-fn raw(columns: &[&str], cells: &[&[&str]]) -> RawChart {
+pub(crate) fn raw(columns: &[&str], cells: &[&[&str]]) -> RawChart {
     let s = |v: &[&str]| v.iter().map(|x| (*x).to_string()).collect::<Vec<_>>();
     RawChart {
         rows: s(&["1", "2", "3", "4", "5", "6"]),
@@ -25,7 +25,7 @@ fn raw(columns: &[&str], cells: &[&[&str]]) -> RawChart {
     }
 }
 
-fn desk(fog_of_war: bool) -> Desk<WinterWar> {
+pub(crate) fn desk(fog_of_war: bool) -> Desk<WinterWar> {
     let (mut desk, _) = Desk::<WinterWar>::start(Options {
         fog_of_war,
         historical: false,
@@ -60,7 +60,7 @@ fn desk(fog_of_war: bool) -> Desk<WinterWar> {
     desk
 }
 
-fn unit(n: u32, side: Side, location: &str, markers: &[&str]) -> Unit {
+pub(crate) fn unit(n: u32, side: Side, location: &str, markers: &[&str]) -> Unit {
     let number = |v| AttrValue::Number(v);
     Unit {
         id: UnitId::parse(&format!("{n:032x}")).expect("id"),
@@ -77,11 +77,11 @@ fn unit(n: u32, side: Side, location: &str, markers: &[&str]) -> Unit {
     }
 }
 
-fn id(n: u32) -> String {
+pub(crate) fn id(n: u32) -> String {
     format!("{n:032x}")
 }
 
-fn to(desk: &mut Desk<WinterWar>, phase: &str) {
+pub(crate) fn to(desk: &mut Desk<WinterWar>, phase: &str) {
     for _ in 0..40 {
         if desk.phase().0 == phase {
             return;
@@ -92,7 +92,7 @@ fn to(desk: &mut Desk<WinterWar>, phase: &str) {
     panic!("never reached {phase}");
 }
 
-fn act(
+pub(crate) fn act(
     desk: &mut Desk<WinterWar>,
     by: Role,
     name: &str,
@@ -108,7 +108,7 @@ fn act(
     .map(|(answer, _)| answer.result)
 }
 
-fn refusal(r: Result<Value, Refused>) -> (RefusalKind, &'static str, String) {
+pub(crate) fn refusal(r: Result<Value, Refused>) -> (RefusalKind, &'static str, String) {
     let e = r.expect_err("refused");
     (e.kind, e.code, e.message)
 }

@@ -38,6 +38,9 @@ pub const READINGS: &[&str] = &[
     "A declared combat is fought: no other combat may be declared and its phase may not end until it is resolved, so a declaration cannot be made only to look under the fog (14.0, 24.2).",
     "Only the phasing player declares combats, in its own Combat Phase or the Second Wave, and every attacking unit stands next to the defending hex; as the rules print no map, a hex one row away in its own column or within one row in a neighbouring column counts as next to it (13.0, 14.0).",
     "At the end of a Logistics Phase the phasing side's units on the map that are out of supply are Suppressed and those in supply lose their Suppressed marker; the other side's markers stay as they are (6.0, 15.0, 16.2).",
+    "Who may attack is checked in the combat action itself: a unit with attack factor 0, in laager or static never attacks, and the units of one attack share one force, read from their flag (a Swedish flag counts as Finnish; no flag, the unit's side) (13.0, 13.2, 19.1).",
+    "On EX against defenders in their own fortification the defender chooses which of its units to lose, worth at least half its defence factors rounded up, and the attacker still owes the full original defence (14.2).",
+    "A static unit in a city ignores retreats, but a city is not a fortification: the parenthesized result and EX's half loss need the defender's own fortification (14.2, 14.3).",
 ];
 
 #[cfg(test)]

@@ -1,0 +1,228 @@
+//! The combat action against the rules: who may attack (13.0), an exchange against defenders in
+//! their own fortification (14.2 EX item 1), and a static unit in a city that is not a
+//! fortification (14.2, 14.3).
+
+use super::super::fog::tests::{act, desk, id, raw, refusal, to, unit};
+use crate::core::domain::{Role, Side};
+use crate::dice::source::ScriptedDice;
+use crate::games::assisted::play::desk::Desk;
+use crate::games::assisted::refusal::RefusalKind;
+use crate::games::assisted::roster::{AttrValue, UnitId};
+use crate::games::winter_war::WinterWar;
+use serde_json::json;
+use std::collections::BTreeMap;
+
+fn crt(desk: &mut Desk<WinterWar>, every: &str) {
+    let cells = [every, every, every];
+    let crt = raw(&["≤49%", "50-99%", "≥100%"], &[&cells[..]; 6]);
+    desk.enter_charts(Role::Umpire, BTreeMap::from([("crt".to_string(), crt)]))
+        .expect("crt");
+}
+
+fn with(
+    n: u32,
+    side: Side,
+    hex: &str,
+    markers: &[&str],
+    set: &[(&str, AttrValue)],
+) -> crate::games::assisted::roster::Unit {
+    let mut u = unit(n, side, hex, markers);
+    for (code, value) in set {
+        u.attributes.insert((*code).to_string(), value.clone());
+    }
+    u
+}
+
+fn here(desk: &Desk<WinterWar>, n: u32) -> bool {
+    desk.roster
+        .units
+        .contains_key(&UnitId::parse(&id(n)).expect("id"))
+}
+
+#[test]
+fn the_combat_action_checks_who_may_attack() {
+    // 13.0: "Units with a printed attack factor of zero or which are in laager may never attack";
+    // 13.2: static units cannot attack; 7.1/19.1: Finnish and Allied units never together.
+    let mut d = desk(false);
+    let allied = AttrValue::Text("Allied".into());
+    d.add_units(
+        Role::Umpire,
+        vec![
+            unit(1, Side::Soviet, "2020", &[]),
+            with(
+                2,
+                Side::Finnish,
+                "2021",
+                &[],
+                &[("af", AttrValue::Number(0))],
+            ),
+            unit(3, Side::Finnish, "2021", &["laager"]),
+            unit(4, Side::Finnish, "2021", &["static"]),
+            unit(5, Side::Finnish, "2021", &[]),
+            with(6, Side::Finnish, "2019", &[], &[("flag", allied)]),
+        ],
+    )
+    .expect("adds");
+    to(&mut d, "finnish_combat");
+    for (attackers, code, says) in [
+        (vec![2], "cannot_attack", "attack factor is 0"),
+        (vec![3], "cannot_attack", "laager"),
+        (vec![4], "cannot_attack", "static"),
+        (vec![5, 6], "mixed_nationalities", ""),
+    ] {
+        for action in ["declare-combat", "resolve-combat"] {
+            let ids: Vec<String> = attackers.iter().map(|n| id(*n)).collect();
+            let (kind, c, message) = refusal(act(
+                &mut d,
+                Role::Finnish,
+                action,
+                json!({"attackers": ids, "hex": "2020"}),
+                &[1],
+            ));
+            assert_eq!(
+                (kind, c),
+                (RefusalKind::AgainstTheRules, code),
+                "{action} {attackers:?}: {message}"
+            );
+            assert!(message.contains(says), "{message}");
+        }
+    }
+    assert!(
+        d.extra.declared.is_none() && d.extra.revealed.is_empty(),
+        "a refusal changes nothing"
+    );
+}
+
+#[test]
+fn an_exchange_against_a_fortification_costs_the_defender_at_least_half_its_defence() {
+    // 14.2 EX item 1: "only eliminate at least one-half of the total defender's total defense
+    // strength"; item 2: the attacker still loses the original defence in attack factors.
+    let mut d = desk(false);
+    crt(&mut d, "EX");
+    let df = |n| [("df", AttrValue::Number(n))];
+    d.add_units(
+        Role::Umpire,
+        vec![
+            with(
+                1,
+                Side::Soviet,
+                "2020",
+                &[],
+                &[("af", AttrValue::Number(20))],
+            ),
+            with(2, Side::Finnish, "2021", &[], &df(4)),
+            with(3, Side::Finnish, "2021", &[], &df(2)),
+        ],
+    )
+    .expect("adds");
+    to(&mut d, "soviet_combat");
+    act(
+        &mut d,
+        Role::Soviet,
+        "resolve-combat",
+        json!({"attackers": [id(1)], "hex": "2021", "defender_fortified": true}),
+        &[3],
+    )
+    .expect("resolves");
+    assert!(here(&d, 2) && here(&d, 3), "the Finns choose their losses");
+    let (_, code, message) = refusal(act(
+        &mut d,
+        Role::Finnish,
+        "take-result",
+        json!({"eliminate": [id(3)]}),
+        &[],
+    ));
+    assert_eq!(code, "not_allowed");
+    assert!(
+        message.contains("2 defence factors; at least 3"),
+        "{message}"
+    );
+    act(
+        &mut d,
+        Role::Finnish,
+        "take-result",
+        json!({"eliminate": [id(2)]}),
+        &[],
+    )
+    .expect("pays");
+    assert!(
+        !here(&d, 2) && here(&d, 3),
+        "half of 6, rounded up, is paid by the 4"
+    );
+    // The Soviets owe attack factors equal to the original 6 defence factors.
+    let pending = serde_json::to_value(&d.extra.pending).expect("json");
+    assert_eq!(pending[0]["attack_factors"], 6, "{pending}");
+    // Outside a fortification an EX eliminates every defender.
+    let mut d = desk(false);
+    crt(&mut d, "EX");
+    d.add_units(
+        Role::Umpire,
+        vec![
+            unit(1, Side::Soviet, "2020", &[]),
+            unit(2, Side::Finnish, "2021", &[]),
+            unit(3, Side::Finnish, "2021", &[]),
+        ],
+    )
+    .expect("adds");
+    to(&mut d, "soviet_combat");
+    act(
+        &mut d,
+        Role::Soviet,
+        "resolve-combat",
+        json!({"attackers": [id(1)], "hex": "2021"}),
+        &[3],
+    )
+    .expect("resolves");
+    assert!(!here(&d, 2) && !here(&d, 3));
+}
+
+#[test]
+fn a_static_unit_in_a_city_ignores_a_retreat_but_the_city_is_not_a_fortification() {
+    // 14.3 item 7: "A static unit in a fortification or city ignores retreats"; 14.2: the
+    // parenthesized result is for defenders in their own fortification only.
+    let mut d = desk(false);
+    crt(&mut d, "DW (DE)");
+    d.add_units(
+        Role::Umpire,
+        vec![
+            unit(1, Side::Soviet, "2020", &[]),
+            unit(2, Side::Finnish, "2021", &["static"]),
+        ],
+    )
+    .expect("adds");
+    to(&mut d, "soviet_combat");
+    let answer = act(
+        &mut d,
+        Role::Soviet,
+        "resolve-combat",
+        json!({"attackers": [id(1)], "hex": "2021", "defender_in_city": true}),
+        &[3],
+    )
+    .expect("resolves");
+    assert_eq!(answer["result"]["result"], "DW", "{answer}");
+    assert!(here(&d, 2), "it stays in its city");
+    assert!(d.extra.pending.is_empty());
+    // Not in a city: a static unit forced to retreat is eliminated.
+    d.advance(Role::Umpire, &mut ScriptedDice::new([]))
+        .expect("ends");
+    let mut d = desk(false);
+    crt(&mut d, "DW (DE)");
+    d.add_units(
+        Role::Umpire,
+        vec![
+            unit(1, Side::Soviet, "2020", &[]),
+            unit(2, Side::Finnish, "2021", &["static"]),
+        ],
+    )
+    .expect("adds");
+    to(&mut d, "soviet_combat");
+    act(
+        &mut d,
+        Role::Soviet,
+        "resolve-combat",
+        json!({"attackers": [id(1)], "hex": "2021"}),
+        &[3],
+    )
+    .expect("resolves");
+    assert!(!here(&d, 2));
+}
