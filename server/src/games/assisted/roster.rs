@@ -45,6 +45,14 @@ impl UnitId {
         &self.0
     }
 
+    /// The id of component `n` of this unit broken down: 32 hex digits of a SHA-256 of the unit's
+    /// id and `n`, so components never meet another unit's id by chance.
+    pub fn component(&self, n: usize) -> UnitId {
+        use sha2::{Digest, Sha256};
+        let digest = Sha256::digest(format!("motti component\0{}\0{n}", self.0));
+        UnitId(digest.iter().take(16).map(|b| format!("{b:02x}")).collect())
+    }
+
     /// The id a unit a side adds is kept under: 32 hex digits of a SHA-256 of the side and the id
     /// given, so that ids are scoped per side. No side can choose an id that meets one of the
     /// enemy's, so adding a unit never tells whether an enemy unit holds an id.

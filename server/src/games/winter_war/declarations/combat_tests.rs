@@ -226,3 +226,87 @@ fn a_static_unit_in_a_city_ignores_a_retreat_but_the_city_is_not_a_fortification
     .expect("resolves");
     assert!(!here(&d, 2));
 }
+
+#[test]
+fn the_attacker_breaks_a_corps_down_to_pay_an_exchange_as_the_text_shows() {
+    // 11.3's example: a Soviet 20-12-2 corps attacks a Finnish 6-6-2 division and the result is
+    // EX; the Finns lose the division; the Soviets break the corps into three 6-4-2 divisions
+    // and eliminate one; the other two stay in the hex (14.2: "The player can breakdown units to
+    // satisfy losses").
+    let mut d = desk(false);
+    crt(&mut d, "EX");
+    let n = |v| AttrValue::Number(v);
+    d.add_units(
+        Role::Umpire,
+        vec![
+            with(
+                1,
+                Side::Soviet,
+                "2020",
+                &[],
+                &[("af", n(20)), ("df", n(12)), ("mf", n(2))],
+            ),
+            with(
+                2,
+                Side::Finnish,
+                "2021",
+                &[],
+                &[("af", n(6)), ("df", n(6)), ("mf", n(2))],
+            ),
+        ],
+    )
+    .expect("adds");
+    to(&mut d, "soviet_combat");
+    act(
+        &mut d,
+        Role::Soviet,
+        "resolve-combat",
+        json!({"attackers": [id(1)], "hex": "2021"}),
+        &[3],
+    )
+    .expect("resolves");
+    assert!(!here(&d, 2), "the division is eliminated");
+    // A unit that is not the owing side's, or that does not break down, is refused.
+    let (_, code, _) = refusal(act(
+        &mut d,
+        Role::Soviet,
+        "take-result",
+        json!({"breakdown": [id(2)]}),
+        &[],
+    ));
+    assert_eq!(code, "not_allowed");
+    let made = act(
+        &mut d,
+        Role::Soviet,
+        "take-result",
+        json!({"breakdown": [id(1)]}),
+        &[],
+    )
+    .expect("breaks down");
+    let parts: Vec<String> = serde_json::from_value(made["components"].clone()).expect("ids");
+    assert_eq!(parts.len(), 3);
+    assert!(!here(&d, 1));
+    for part in &parts {
+        let u = &d.roster.units[&UnitId::parse(part).expect("id")];
+        assert_eq!(
+            (u.location.as_str(), u.attributes["af"].clone()),
+            ("2020", n(6))
+        );
+    }
+    act(
+        &mut d,
+        Role::Soviet,
+        "take-result",
+        json!({"eliminate": [parts[0]]}),
+        &[],
+    )
+    .expect("pays 6");
+    let left: Vec<_> = d
+        .roster
+        .units
+        .values()
+        .filter(|u| u.side == Side::Soviet)
+        .collect();
+    assert_eq!(left.len(), 2, "two 6-4-2 divisions stay in the hex");
+    assert!(d.extra.pending.is_empty());
+}

@@ -9,7 +9,7 @@ use crate::games::assisted::catalogue::{Acted, Refused, Table};
 use crate::games::assisted::refusal::RefusalKind;
 use crate::games::assisted::roster::{AttrValue, UnitEdit, UnitId};
 use crate::games::winter_war::rules::calc_losses::{
-    exchange_loss, fortified_exchange_defender_loss, half_exchange_loss,
+    Counter, exchange_loss, fortified_exchange_defender_loss, half_exchange_loss,
 };
 use crate::games::winter_war::rules::results::{Effect, Owed, Retreat, RetreatCase, retreat};
 use schemars::JsonSchema;
@@ -208,6 +208,10 @@ pub struct TakeIn {
     /// Units eliminated to pay an exchange, by id.
     #[serde(default)]
     pub eliminate: Vec<String>,
+    /// Units that paid no loss yet and break down first into their components (11.1, 11.3);
+    /// the answer names the new units, and the loss is then taken from them.
+    #[serde(default)]
+    pub breakdown: Vec<String>,
 }
 
 fn not_now(message: &str) -> Refused {
@@ -224,6 +228,96 @@ fn against(message: String) -> Refused {
         code: "not_allowed",
         message,
     }
+}
+
+/// Breaks the named units of the losses owed at `at` down into their components (11.1, 11.3):
+/// each component takes the unit's place, flag and markers (and its revealed state, WW-A26),
+/// and the owed losses are then chosen among them.
+fn break_down_owed(
+    table: &mut Table<'_, Records>,
+    names: &[String],
+    at: usize,
+    mut work: Working,
+) -> Result<Acted<serde_json::Value>, Refused> {
+    let units = match &table.extra.pending[at] {
+        Pending::Exchange { units, .. } | Pending::DefenceLoss { units, .. } => units.clone(),
+        Pending::Retreat { .. } => {
+            return Err(against(
+                "Units do not break down to retreat (14.4); say where each retreats.".into(),
+            ));
+        }
+    };
+    let mut now = units.clone();
+    let mut made = Vec::new();
+    for name in names {
+        let id = units
+            .iter()
+            .find(|u| u.as_str() == name)
+            .cloned()
+            .ok_or_else(|| against(format!("'{name}' did not fight in this combat.")))?;
+        let unit = table.roster.units[&id].clone();
+        let factors = ["af", "df", "mf"].map(|c| number(table, &id, c));
+        let counter = Counter::with_factors(
+            unit.side == Side::Finnish,
+            factors[0],
+            factors[1],
+            factors[2],
+        )
+        .and_then(|c| c.components().map(|parts| (c, parts)));
+        let Some((counter, parts)) = counter else {
+            return Err(against(format!(
+                "{} ({}-{}-{}) does not break down (11.1).",
+                unit.name, factors[0], factors[1], factors[2]
+            )));
+        };
+        work.step(format!(
+            "{} breaks down as a {} (11.1, 11.3)",
+            unit.name,
+            counter.name()
+        ));
+        table
+            .roster
+            .remove(Role::Umpire, table.moment, &id, "broken down, 11.3")
+            .map_err(|e| Refused::of(&e))?;
+        let revealed = table.extra.revealed.remove(&id);
+        now.retain(|u| u != &id);
+        let mut n = 0;
+        for (part, count) in parts {
+            for _ in 0..count {
+                n += 1;
+                let mut piece = unit.clone();
+                piece.id = id.component(n);
+                piece.name = format!("{} ({} {n})", unit.name, part.name());
+                piece
+                    .attributes
+                    .insert("af".into(), AttrValue::Number(part.attack().into()));
+                piece
+                    .attributes
+                    .insert("df".into(), AttrValue::Number(part.defence().into()));
+                piece
+                    .attributes
+                    .insert("mf".into(), AttrValue::Number(part.movement().into()));
+                table
+                    .roster
+                    .add(table.spec, Role::Umpire, table.moment, piece.clone())
+                    .map_err(|e| Refused::of(&e))?;
+                if revealed {
+                    table.extra.revealed.insert(piece.id.clone());
+                }
+                work.step(format!("{} takes its place", piece.name));
+                now.push(piece.id.clone());
+                made.push(piece.id);
+            }
+        }
+    }
+    match &mut table.extra.pending[at] {
+        Pending::Exchange { units, .. } | Pending::DefenceLoss { units, .. } => *units = now,
+        Pending::Retreat { .. } => {}
+    }
+    work.step("Now choose the losses among the units (take-result with eliminate).");
+    Ok(Acted::public(
+        work.done(serde_json::json!({"components": made})),
+    ))
 }
 
 /// Eliminates the units chosen among `units` to pay `owed` factors of `code` (14.2): refused
@@ -269,6 +363,9 @@ pub fn take(
         .ok_or_else(|| not_now("Your side owes nothing now."))?;
     let owed = table.extra.pending[at].clone();
     let mut work = Working::new();
+    if !p.breakdown.is_empty() {
+        return break_down_owed(table, &p.breakdown, at, work);
+    }
     match &owed {
         Pending::Retreat { units, hexes, .. } => {
             for id in units {

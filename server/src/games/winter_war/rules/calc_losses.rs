@@ -49,6 +49,49 @@ pub enum Counter {
 }
 
 impl Counter {
+    /// Every counter that breaks down or comes of a breakdown.
+    pub const ALL: [Counter; 12] = [
+        Counter::FinnishDivision662,
+        Counter::FinnishDivision442,
+        Counter::FinnishRegiment223,
+        Counter::FinnishBattalion113,
+        Counter::SovietShockCorps24152,
+        Counter::SovietCorps20122,
+        Counter::SovietCorps1282,
+        Counter::SovietDivision642,
+        Counter::SovietRegiment212,
+        Counter::SovietTankCorps533,
+        Counter::SovietArtillery832,
+        Counter::SovietTankBrigade213,
+    ];
+
+    /// The counter of a side (`finnish` or not) with these printed factors, if 11.1 lists one.
+    pub fn with_factors(
+        finnish: bool,
+        attack: u32,
+        defence: u32,
+        movement: u32,
+    ) -> Option<Counter> {
+        Counter::ALL
+            .into_iter()
+            .find(|c| c.is_finnish() == finnish && c.factors() == (attack, defence, movement))
+    }
+
+    fn is_finnish(self) -> bool {
+        matches!(
+            self,
+            Counter::FinnishDivision662
+                | Counter::FinnishDivision442
+                | Counter::FinnishRegiment223
+                | Counter::FinnishBattalion113
+        )
+    }
+
+    /// Its printed movement factor.
+    pub fn movement(self) -> u32 {
+        self.factors().2
+    }
+
     /// The printed attack factor.
     pub fn attack(self) -> u32 {
         self.factors().0

@@ -41,6 +41,7 @@ pub const READINGS: &[&str] = &[
     "Who may attack is checked in the combat action itself: a unit with attack factor 0, in laager or static never attacks, and the units of one attack share one force, read from their flag (a Swedish flag counts as Finnish; no flag, the unit's side) (13.0, 13.2, 19.1).",
     "On EX against defenders in their own fortification the defender chooses which of its units to lose, worth at least half its defence factors rounded up, and the attacker still owes the full original defence (14.2).",
     "A static unit in a city ignores retreats, but a city is not a fortification: the parenthesized result and EX's half loss need the defender's own fortification (14.2, 14.3).",
+    "A unit that owes part of an exchange may break down first, into the components 11.1 lists by its printed factors, and the losses are then chosen among them; the server keeps no counter mix, so the players leave out components the mix lacks (11.0, 11.3, 14.2).",
 ];
 
 #[cfg(test)]
