@@ -133,6 +133,7 @@ fn declare(
             ),
         ));
     }
+    fog::attack_once(table, &found, &defending)?;
     table.extra.revealed.extend(attacking.iter().cloned());
     table.extra.revealed.extend(defending.iter().cloned());
     table.extra.declared = Some(declared);

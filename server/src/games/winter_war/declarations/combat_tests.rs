@@ -310,3 +310,125 @@ fn the_attacker_breaks_a_corps_down_to_pay_an_exchange_as_the_text_shows() {
     assert_eq!(left.len(), 2, "two 6-4-2 divisions stay in the hex");
     assert!(d.extra.pending.is_empty());
 }
+
+#[test]
+fn the_soviets_attack_every_finnish_unit_projecting_a_zone_of_control_into_them() {
+    // 13.2: "Soviet units must attack all adjacent enemy units that are projecting ZOCs into
+    // Soviet occupied hexes"; 9.1: unsupplied units project none; 13.0: once each per phase.
+    let mut d = desk(false);
+    crt(&mut d, "NE");
+    d.add_units(
+        Role::Umpire,
+        vec![
+            unit(1, Side::Soviet, "2020", &[]),
+            unit(2, Side::Soviet, "2121", &[]),
+            unit(3, Side::Finnish, "2021", &[]),
+            unit(4, Side::Finnish, "2120", &["out_of_supply"]),
+            unit(5, Side::Finnish, "2525", &[]),
+        ],
+    )
+    .expect("adds");
+    to(&mut d, "soviet_combat");
+    let e = d
+        .advance(Role::Soviet, &mut ScriptedDice::new([]))
+        .expect_err("owed");
+    assert_eq!((e.kind, e.code), (RefusalKind::NotNow, "mandatory_attack"));
+    assert!(
+        e.message.contains("hex 2021") && e.message.contains("13.2"),
+        "{}",
+        e.message
+    );
+    act(
+        &mut d,
+        Role::Soviet,
+        "resolve-combat",
+        json!({"attackers": [id(1)], "hex": "2021"}),
+        &[3],
+    )
+    .expect("attacks");
+    // 13.0: neither the attacker nor the defender fights twice in the phase.
+    let (_, code, message) = refusal(act(
+        &mut d,
+        Role::Soviet,
+        "declare-combat",
+        json!({"attackers": [id(1)], "hex": "2120"}),
+        &[],
+    ));
+    assert_eq!(code, "attacks_once", "{message}");
+    let (_, code, message) = refusal(act(
+        &mut d,
+        Role::Soviet,
+        "declare-combat",
+        json!({"attackers": [id(2)], "hex": "2021"}),
+        &[],
+    ));
+    assert_eq!(code, "attacks_once", "{message}");
+    d.advance(Role::Soviet, &mut ScriptedDice::new([]))
+        .expect("every attack owed was made");
+    assert!(
+        d.roster
+            .units
+            .values()
+            .all(|u| !u.markers.contains("attacked") && !u.markers.contains("defended")),
+        "the markers last one Combat Phase"
+    );
+}
+
+#[test]
+fn only_shock_corps_and_units_stacked_with_them_make_second_wave_attacks() {
+    // 13.3: "Only shock corps and Soviet ground units stacked with shock corps may execute
+    // second wave attacks."
+    let mut d = desk(false);
+    crt(&mut d, "NE");
+    let n = |v| AttrValue::Number(v);
+    d.add_units(
+        Role::Umpire,
+        vec![
+            with(
+                1,
+                Side::Soviet,
+                "2020",
+                &[],
+                &[("af", n(24)), ("df", n(15))],
+            ),
+            unit(2, Side::Soviet, "2020", &[]),
+            unit(3, Side::Soviet, "2022", &[]),
+            unit(4, Side::Finnish, "2021", &[]),
+        ],
+    )
+    .expect("adds");
+    act(
+        &mut d,
+        Role::Soviet,
+        "record-event",
+        json!({"event": "timoshenko", "shock_corps_formed": true}),
+        &[],
+    )
+    .expect("records");
+    to(&mut d, "soviet_combat");
+    act(
+        &mut d,
+        Role::Soviet,
+        "resolve-combat",
+        json!({"attackers": [id(3)], "hex": "2021"}),
+        &[3],
+    )
+    .expect("attacks");
+    to(&mut d, "second_wave");
+    let (_, code, message) = refusal(act(
+        &mut d,
+        Role::Soviet,
+        "declare-combat",
+        json!({"attackers": [id(3)], "hex": "2021"}),
+        &[],
+    ));
+    assert_eq!(code, "not_second_wave", "{message}");
+    act(
+        &mut d,
+        Role::Soviet,
+        "resolve-combat",
+        json!({"attackers": [id(1), id(2)], "hex": "2021"}),
+        &[3],
+    )
+    .expect("the shock corps and its stack");
+}

@@ -13,7 +13,7 @@ use crate::games::assisted::calc::Working;
 use crate::games::assisted::catalogue::{Acted, Refused, Secrecy, Table};
 use crate::games::assisted::pack;
 use crate::games::assisted::refusal::RefusalKind;
-use crate::games::assisted::roster::{Unit, UnitId};
+use crate::games::assisted::roster::{AttrValue, Roster, Unit, UnitId};
 use crate::games::winter_war::rules::charts::Event;
 use crate::games::winter_war::rules::events::takes_effect;
 use crate::games::winter_war::rules::procedures_charts::random_events;
@@ -274,6 +274,134 @@ pub fn may_end(extra: &Records) -> Result<(), Refused> {
         )),
         None => Ok(()),
     }
+}
+
+/// Whether a unit may attack at all (13.0, 13.2): a printed attack factor, not in laager, not
+/// static.
+fn may_attack(u: &Unit) -> bool {
+    let attack = matches!(u.attributes.get("af"), Some(AttrValue::Number(n)) if *n > 0);
+    attack && !u.markers.contains("laager") && !u.markers.contains("static")
+}
+
+/// The Soviet Combat Phase ends only when every Finnish unit next to a Soviet unit that may
+/// attack, and projecting a zone of control (in supply, not suppressed, 9.1, 16.1), has been
+/// attacked (13.2). The map's terrain is not known, so the umpire may end the phase anyway where
+/// a mountain or a lake stops the zone of control.
+pub fn mandatory_attacks(roster: &Roster, extra: &Records) -> Result<(), Refused> {
+    let Some(grid) = grid() else {
+        return Ok(());
+    };
+    let on_map = |u: &&Unit| !super::off_map(u) && grid.parse(&u.location).is_ok();
+    let soviet: Vec<Hex> = roster
+        .units
+        .values()
+        .filter(on_map)
+        .filter(|u| u.side == Side::Soviet && may_attack(u))
+        .filter_map(|u| grid.parse(&u.location).ok())
+        .collect();
+    let owed = roster.units.values().filter(on_map).find(|u| {
+        u.side == Side::Finnish
+            && !u.markers.contains("defended")
+            && !u.markers.contains("suppressed")
+            && !u.markers.contains("out_of_supply")
+            && grid
+                .parse(&u.location)
+                .is_ok_and(|h| soviet.iter().any(|s| next_to(*s, h)))
+    });
+    match owed {
+        None => Ok(()),
+        Some(u) => {
+            // Only a hex the Soviets may see is named: the hex, never the unit.
+            let _ = extra;
+            Err(refused(
+                RefusalKind::NotNow,
+                "mandatory_attack",
+                format!(
+                    "The Finnish stack in hex {} projects a zone of control into a Soviet-occupied hex and has not been attacked: Soviet units must attack it before the phase ends (13.2); the umpire may end the phase where the map's terrain stops the zone of control.",
+                    u.location.trim()
+                ),
+            ))
+        }
+    }
+}
+
+/// Lifts the Attacked and Defended markers as a Combat Phase ends (13.0).
+pub fn clear_combat_markers(table: &mut Table<'_, Records>) -> Result<(), Refused> {
+    let marked: Vec<(UnitId, &'static str)> = table
+        .roster
+        .units
+        .values()
+        .flat_map(|u| {
+            ["attacked", "defended"]
+                .into_iter()
+                .filter(|m| u.markers.contains(*m))
+                .map(|m| (u.id.clone(), m))
+        })
+        .collect();
+    for (id, marker) in marked {
+        table
+            .roster
+            .unmark(table.spec, Role::Umpire, table.moment, &id, marker)
+            .map_err(|e| Refused::of(&e))?;
+    }
+    Ok(())
+}
+
+/// Whether `u` is a Soviet shock corps: its type says so, or it has the 24-15-2 factors (11.1).
+fn shock_corps(u: &Unit) -> bool {
+    let n = |c: &str| match u.attributes.get(c) {
+        Some(AttrValue::Number(n)) => *n,
+        _ => 0,
+    };
+    u.side == Side::Soviet
+        && (u.unit_type.to_lowercase().contains("shock") || (n("af"), n("df")) == (24, 15))
+}
+
+/// The attack rules of 13.0 and 13.3 on the units offered: none attacks twice nor attacks a
+/// unit already attacked in this Combat Phase; in the Second Wave only shock corps and the
+/// Soviet units stacked with one attack.
+pub fn attack_once(
+    table: &Table<'_, Records>,
+    attackers: &[&Unit],
+    defenders: &[UnitId],
+) -> Result<(), Refused> {
+    let again = |message: String| refused(RefusalKind::AgainstTheRules, "attacks_once", message);
+    if let Some(u) = attackers.iter().find(|u| u.markers.contains("attacked")) {
+        return Err(again(format!(
+            "{} has already attacked in this Combat Phase (13.0).",
+            u.name
+        )));
+    }
+    let hit = defenders
+        .iter()
+        .filter_map(|id| table.roster.units.get(id))
+        .find(|u| u.markers.contains("defended"));
+    if let Some(u) = hit {
+        return Err(again(format!(
+            "The stack in hex {} has already been attacked in this Combat Phase (13.0).",
+            u.location.trim()
+        )));
+    }
+    if table.phase == "second_wave" {
+        let with_shock = |u: &&Unit| {
+            table
+                .roster
+                .units
+                .values()
+                .any(|s| shock_corps(s) && s.location.trim() == u.location.trim())
+        };
+        if let Some(u) = attackers.iter().find(|u| !with_shock(u)) {
+            return Err(refused(
+                RefusalKind::AgainstTheRules,
+                "not_second_wave",
+                format!(
+                    "{} is neither a shock corps nor stacked with one: only they make second wave attacks (13.3).",
+                    u.name
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Radio Intelligence examinations the Finns may make, in the segment whose roll gave them.

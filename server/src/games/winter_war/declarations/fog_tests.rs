@@ -299,8 +299,12 @@ fn a_declared_combat_is_resolved_before_anything_else_or_the_phase_ends() {
         assert_eq!((e.kind, e.code), (RefusalKind::NotNow, "combat_pending"));
         assert!(e.message.contains("hex 2021"), "{}", e.message);
     }
-    d.add_units(Role::Umpire, vec![unit(4, Side::Finnish, "2019", &[])])
-        .expect("adds");
+    // Suppressed, it projects no zone of control, so no attack on it is owed (9.1, 13.2).
+    d.add_units(
+        Role::Umpire,
+        vec![unit(4, Side::Finnish, "2019", &["suppressed"])],
+    )
+    .expect("adds");
     let (kind, code, _) = refusal(act(
         &mut d,
         Role::Soviet,

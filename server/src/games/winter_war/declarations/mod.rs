@@ -18,7 +18,7 @@ use crate::games::assisted::catalogue::{Action, Calculation, DiceProcedure, Refu
 use crate::games::assisted::charts::{Chart, ChartSpec};
 use crate::games::assisted::declarations::{Context, Declarations};
 use crate::games::assisted::roster::{
-    AttrKind, AttrSpec, Glimpse, MarkerSpec, RosterSpec, Sight, Unit, UnitId,
+    AttrKind, AttrSpec, Glimpse, MarkerSpec, Roster, RosterSpec, Sight, Unit, UnitId,
 };
 use crate::games::assisted::sequence::Sequence;
 use crate::games::assisted::tracker::HookCall;
@@ -204,7 +204,13 @@ impl Declarations for WinterWar {
                     events::start(&mut table.extra.flags, table.turn, options.historical)
                 }
                 seq::HOOK_SUPPLY => "Determine supply (15.0); mark units out of supply.".into(),
-                seq::HOOK_STACKING => "Check stacking (7.1).".into(),
+                seq::HOOK_STACKING => {
+                    if fog::combat_side(&call.at.phase).is_some() {
+                        // Each unit attacks and is attacked once per Combat Phase (13.0).
+                        fog::clear_combat_markers(table)?;
+                    }
+                    "Check stacking (7.1).".into()
+                }
                 seq::HOOK_ALLIED_IN_FINLAND => {
                     "Allied units must be in Finland by now (17.2).".into()
                 }
@@ -247,8 +253,17 @@ impl Declarations for WinterWar {
     fn charts() -> Vec<ChartSpec> {
         specs()
     }
-    fn may_end_phase(extra: &Records, _phase: &str) -> Result<(), Refused> {
-        fog::may_end(extra)
+    fn may_end_phase(
+        roster: &Roster,
+        extra: &Records,
+        phase: &str,
+        by: domain::Role,
+    ) -> Result<(), Refused> {
+        fog::may_end(extra)?;
+        if phase == "soviet_combat" && by != domain::Role::Umpire {
+            fog::mandatory_attacks(roster, extra)?;
+        }
+        Ok(())
     }
     fn sight(viewer: Side, unit: &Unit, extra: &Records, options: &Options) -> Sight {
         if off_map(unit) {
