@@ -354,8 +354,8 @@ pub fn actions() -> Vec<Action<Records>> {
             "roll-events",
             "Roll this segment's random events",
             "17.1",
-            |_: fog::RollEventsIn, table: &mut Table<'_, Records>, dice| {
-                fog::roll_events(table, dice)
+            |p: fog::RollEventsIn, table: &mut Table<'_, Records>, dice| {
+                fog::roll_events(&p, table, dice)
             },
         ),
         Action::new(

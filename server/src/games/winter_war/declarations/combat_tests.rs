@@ -399,7 +399,7 @@ fn only_shock_corps_and_units_stacked_with_them_make_second_wave_attacks() {
     .expect("adds");
     act(
         &mut d,
-        Role::Soviet,
+        Role::Umpire,
         "record-event",
         json!({"event": "timoshenko", "shock_corps_formed": true}),
         &[],

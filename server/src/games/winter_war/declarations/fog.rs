@@ -15,7 +15,7 @@ use crate::games::assisted::pack;
 use crate::games::assisted::refusal::RefusalKind;
 use crate::games::assisted::roster::{AttrValue, Roster, Unit, UnitId};
 use crate::games::winter_war::rules::charts::Event;
-use crate::games::winter_war::rules::events::takes_effect;
+use crate::games::winter_war::rules::events::{morale_check, takes_effect};
 use crate::games::winter_war::rules::procedures_charts::random_events;
 use crate::games::winter_war::rules::sequence::LAST_TURN;
 use schemars::JsonSchema;
@@ -424,14 +424,22 @@ fn events_side(phase: &str) -> Option<Side> {
     }
 }
 
-/// Nothing to give: the random event roll takes none.
+/// What a Morale Check rolled now reads: who holds what (17.2).
 #[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct RollEventsIn {}
+pub struct RollEventsIn {
+    /// How many of the six Mannerheim Line hexes the Soviets control.
+    #[serde(default)]
+    pub mannerheim_line_held: u32,
+    /// The Soviets control a city in Finland.
+    #[serde(default)]
+    pub finnish_city_held: bool,
+}
 
 /// Rolls this segment's random events on the side's entered table, once, and applies what the
 /// server keeps: the events' flags and the Radio Intelligence examinations (17.1–17.3, 24.2).
 pub fn roll_events(
+    p: &RollEventsIn,
     table: &mut Table<'_, Records>,
     dice: &mut dyn Dice,
 ) -> Result<Acted<serde_json::Value>, Refused> {
@@ -473,7 +481,12 @@ pub fn roll_events(
     );
     let mut radio = 0;
     for event in &events {
-        if work.take(takes_effect(*event, table.turn, &table.extra.flags)) {
+        let mut effect = work.take(takes_effect(*event, table.turn, &table.extra.flags));
+        if effect && *event == Event::MoraleCheck {
+            // Morale only if the Soviets hold the whole line or a city in Finland (17.2).
+            effect = work.take(morale_check(p.mannerheim_line_held, p.finnish_city_held));
+        }
+        if effect {
             super::events::raise(&mut table.extra.flags, *event);
             if *event == Event::RadioIntelligence {
                 radio += 1;

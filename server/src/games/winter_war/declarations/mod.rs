@@ -159,10 +159,13 @@ impl Declarations for WinterWar {
     type Extra = Records;
 
     fn records(options: &Options) -> Records {
-        Records {
+        let mut records = Records {
             fog_of_war: options.fog_of_war,
             ..Records::default()
-        }
+        };
+        // Three 2-2-2 volunteer brigades and the volunteer air unit are to come (17.2).
+        records.flags.volunteers_left = 4;
+        records
     }
     fn sequence(_options: &Options) -> Sequence {
         sequence()

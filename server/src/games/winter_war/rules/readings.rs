@@ -44,6 +44,10 @@ pub const READINGS: &[&str] = &[
     "On EX against defenders in their own fortification the defender chooses which of its units to lose, worth at least half its defence factors rounded up, and the attacker still owes the full original defence (14.2).",
     "A static unit in a city ignores retreats, but a city is not a fortification: the parenthesized result and EX's half loss need the defender's own fortification (14.2, 14.3).",
     "A unit that owes part of an exchange may break down first, into the components 11.1 lists by its printed factors, and the losses are then chosen among them; the server keeps no counter mix, so the players leave out components the mix lacks (11.0, 11.3, 14.2).",
+    "The players' random events come from roll-events; only the umpire records an event by hand, and only the Soviet player records a shock corps formed (17.1, 22.0).",
+    "Volunteers start with four units to come, the three 2-2-2 brigades and the volunteer air unit, so the event takes effect until all four have come (17.2).",
+    "A Morale Check reads how many Mannerheim Line hexes and whether a city in Finland the Soviets control as the rolling player enters them with the roll, which both sides read in the log (17.2).",
+    "Red Fleet Sorties brings one naval marker each time it takes effect; after the second the Soviets hold both and the event has no effect (17.3).",
 ];
 
 #[cfg(test)]
