@@ -101,6 +101,8 @@ struct EliminatedIn {
 
 #[derive(Deserialize, JsonSchema)]
 struct CapturedIn {
+    /// The combat result: only AW, DP or DW capture equipment (24.4).
+    result: String,
     /// Soviet attack factors eliminated.
     soviet_af: u32,
 }
@@ -288,8 +290,8 @@ pub fn calculations() -> Vec<Calculation> {
         Calculation::new(
             "captured-equipment",
             "Captured equipment",
-            "14.4",
-            |p: CapturedIn, _| ok(captured_equipment(p.soviet_af)),
+            "24.4",
+            |p: CapturedIn, _| ok(captured_equipment(&p.result, p.soviet_af)),
         ),
         Calculation::new(
             "break-down",

@@ -301,8 +301,18 @@ pub fn losses_met(eliminated: &[Counter], owed: u32) -> Explained<bool> {
 }
 
 /// The Finnish reinforcement of Captured Equipment (24.4) for the Soviet attack factors
-/// eliminated by a blocked retreat: none, a 1-1-3 ski battalion, or a 2-2-3 regiment.
-pub fn captured_equipment(soviet_af: u32) -> Explained<Option<Counter>> {
+/// eliminated by a blocked retreat after combat result `result`: only AW, DP or DW capture
+/// equipment; then none, a 1-1-3 ski battalion, or a 2-2-3 regiment.
+pub fn captured_equipment(result: &str, soviet_af: u32) -> Explained<Option<Counter>> {
+    let result = result.trim().to_uppercase();
+    if !["AW", "DP", "DW"].contains(&result.as_str()) {
+        return Explained::new(
+            None,
+            format!(
+                "no captured equipment: only AW, DP or DW capture equipment, not {result} (24.4)"
+            ),
+        );
+    }
     let (unit, text) = match soviet_af {
         0..=5 => (None, "no captured equipment"),
         6..=11 => (
