@@ -16,7 +16,9 @@ use crate::games::winter_war::rules::calc_losses::{
 use crate::games::winter_war::rules::charts::CRT;
 use crate::games::winter_war::rules::error::WinterWarError;
 use crate::games::winter_war::rules::events::{morale_check, schedule_changes};
-use crate::games::winter_war::rules::movement::{movement_cost, supply_line, within_reach};
+use crate::games::winter_war::rules::movement::{
+    Move, may_move, movement_cost, supply_line, within_reach,
+};
 use crate::games::winter_war::rules::results::{
     Attacker, RetreatCase, check_attackers, effect, retreat,
 };
@@ -359,6 +361,12 @@ pub fn calculations() -> Vec<Calculation> {
         Calculation::new("movement-cost", "Movement cost", "8.0", |p: CostIn, _| {
             ok(movement_cost(p.road_hexes, p.rail, p.other))
         }),
+        Calculation::new(
+            "may-move",
+            "May this unit make this move?",
+            "10.0, 10.2, 16.1",
+            |p: Move, _| ok(may_move(p)),
+        ),
         Calculation::new(
             "within-reach",
             "Within reach?",
