@@ -6,10 +6,10 @@ use super::catalogue::{Action, Calculation, DiceProcedure, Refused, Table};
 use super::chart_set::ChartSet;
 use super::charts::{Chart, ChartSpec};
 use super::roster::Sight;
-use super::roster::{RosterSpec, Unit};
+use super::roster::{Roster, RosterSpec, Unit};
 use super::sequence::Sequence;
 use super::tracker::HookCall;
-use crate::core::domain::{self, Side};
+use crate::core::domain::{self, Role, Side};
 use crate::dice::source::Dice;
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -96,6 +96,16 @@ pub trait Declarations: Send + Sync + 'static {
     /// ends, the table then ends where it stands, and pages say why.
     fn ended(_extra: &Self::Extra, _options: &Self::Options) -> Option<String> {
         None
+    }
+    /// Whether `by` may end the phase `phase` now (a combat declared and not yet resolved keeps
+    /// it open); the refusal says what to do first. Asked before every end of a phase.
+    fn may_end_phase(
+        _roster: &Roster,
+        _extra: &Self::Extra,
+        _phase: &str,
+        _by: Role,
+    ) -> Result<(), Refused> {
+        Ok(())
     }
     /// The roster's declaration.
     fn roster() -> RosterSpec;

@@ -6,7 +6,8 @@ use crate::core::domain::{Role, Side};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// The most units a roster holds.
+/// The most units each side's roster holds. The limit counts only the adding side's units, so
+/// that a full roster tells nothing about how many units the enemy has.
 pub const MAX_UNITS: usize = 2000;
 
 /// The most changes a roster keeps in its history (the newest); the campaign's log keeps them
@@ -42,6 +43,23 @@ impl UnitId {
     /// The id as text.
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+
+    /// The id of component `n` of this unit broken down: 32 hex digits of a SHA-256 of the unit's
+    /// id and `n`, so components never meet another unit's id by chance.
+    pub fn component(&self, n: usize) -> UnitId {
+        use sha2::{Digest, Sha256};
+        let digest = Sha256::digest(format!("motti component\0{}\0{n}", self.0));
+        UnitId(digest.iter().take(16).map(|b| format!("{b:02x}")).collect())
+    }
+
+    /// The id a unit a side adds is kept under: 32 hex digits of a SHA-256 of the side and the id
+    /// given, so that ids are scoped per side. No side can choose an id that meets one of the
+    /// enemy's, so adding a unit never tells whether an enemy unit holds an id.
+    pub fn scoped(&self, side: Side) -> UnitId {
+        use sha2::{Digest, Sha256};
+        let digest = Sha256::digest(format!("motti unit id\0{}\0{}", side.code(), self.0));
+        UnitId(digest.iter().take(16).map(|b| format!("{b:02x}")).collect())
     }
 }
 
@@ -176,7 +194,7 @@ pub enum RosterError {
         /// The id given (cut to 40 characters).
         id: String,
     },
-    /// The id is already taken.
+    /// The id is already taken (among the side's own units when a side adds).
     #[error("a unit with id `{id}` already exists")]
     DuplicateId {
         /// The id.
@@ -196,8 +214,8 @@ pub enum RosterError {
         /// What is wrong.
         problem: String,
     },
-    /// The roster is full.
-    #[error("the roster already holds {MAX_UNITS} units")]
+    /// The side's roster is full.
+    #[error("your side already has {MAX_UNITS} units, the most a side may have")]
     Full,
 }
 

@@ -147,13 +147,15 @@ impl Roster {
         self.history.last().ok_or(RosterError::Full)
     }
 
-    /// Adds `unit` for `by` at `moment`.
+    /// Adds `unit` for `by` at `moment`. A side's unit is kept under its id scoped to the side
+    /// (`UnitId::scoped`); the umpire's under the id given. The duplicate check and the limit look
+    /// only at the unit's own side, so neither answers anything about the enemy's units.
     pub fn add(
         &mut self,
         spec: &RosterSpec,
         by: Role,
         moment: &str,
-        unit: Unit,
+        mut unit: Unit,
     ) -> Result<&Change, RosterError> {
         UnitId::parse(unit.id.as_str())?;
         if !may_change(by, unit.side) {
@@ -162,12 +164,17 @@ impl Roster {
                 problem: format!("must be your own ({})", by.code()),
             });
         }
+        let given = unit.id.clone();
+        if by.side().is_some() {
+            unit.id = given.scoped(unit.side);
+        }
+        // A side's scoped id meets another side's only by finding a SHA-256 preimage.
         if self.units.contains_key(&unit.id) {
             return Err(RosterError::DuplicateId {
-                id: unit.id.as_str().into(),
+                id: given.as_str().into(),
             });
         }
-        if self.units.len() >= MAX_UNITS {
+        if self.units.values().filter(|u| u.side == unit.side).count() >= MAX_UNITS {
             return Err(RosterError::Full);
         }
         spec.check(&unit)?;

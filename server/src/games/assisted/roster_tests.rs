@@ -81,7 +81,8 @@ fn ids_are_opaque_random_hex() {
 fn changes_are_audited_before_and_after() {
     let spec = spec();
     let mut roster = Roster::default();
-    let id = UnitId::parse(FINNISH_ID).expect("id");
+    // A side's unit is kept under its id scoped to the side.
+    let id = UnitId::parse(FINNISH_ID).expect("id").scoped(Side::Finnish);
     let change = roster
         .add(
             &spec,
@@ -201,7 +202,7 @@ fn refusals_name_the_field() {
     let e = roster
         .add(
             &spec,
-            Role::Umpire,
+            Role::Soviet,
             "t",
             unit(SOVIET_ID, Side::Soviet, "again"),
         )
@@ -216,7 +217,7 @@ fn refusals_name_the_field() {
         )
         .expect_err("not yours");
     assert_eq!(e.to_string(), "the side must be your own (finnish)");
-    let soviet = UnitId::parse(SOVIET_ID).expect("id");
+    let soviet = UnitId::parse(SOVIET_ID).expect("id").scoped(Side::Soviet);
     let e = roster
         .mark(&spec, Role::Finnish, "t", &soviet, "suppressed")
         .expect_err("enemy unit");
@@ -345,5 +346,88 @@ fn the_history_keeps_only_the_newest_changes() {
         last.sentence.contains(&format!("{:04}", MAX_HISTORY + 49)),
         "{}",
         last.sentence
+    );
+}
+
+/// What a Finnish add answers on `roster`: the refusal's code and sentence, or the id kept.
+fn finnish_add(roster: &mut Roster, id: &str) -> Result<String, (String, String)> {
+    roster
+        .add(&spec(), Role::Finnish, "t", unit(id, Side::Finnish, "JR 1"))
+        .map(|c| c.unit.as_str().to_string())
+        .map_err(|e| (e.code().to_string(), e.to_string()))
+}
+
+#[test]
+fn a_sides_add_answers_the_same_whether_or_not_enemy_units_exist() {
+    // 7.3 and 24.2: a side learns nothing of the enemy's hidden units from its own adds.
+    let spec = spec();
+    let empty = Roster::default();
+    let mut crowded = Roster::default();
+    // A Soviet unit the umpire placed under a chosen id, one the Soviets added, and enough
+    // more to fill a side's roster.
+    crowded
+        .add(
+            &spec,
+            Role::Umpire,
+            "t",
+            unit(FINNISH_ID, Side::Soviet, "spy"),
+        )
+        .expect("umpire");
+    crowded
+        .add(
+            &spec,
+            Role::Soviet,
+            "t",
+            unit(SOVIET_ID, Side::Soviet, "1/1/609"),
+        )
+        .expect("soviet");
+    let soviet_kept = UnitId::parse(SOVIET_ID).expect("id").scoped(Side::Soviet);
+    for n in 0..MAX_UNITS - 2 {
+        crowded
+            .add(
+                &spec,
+                Role::Umpire,
+                "t",
+                unit(&format!("{n:032x}"), Side::Soviet, "r"),
+            )
+            .expect("fills");
+    }
+    // The enemy's ids, given by the Finns, are answered as any fresh id: taken under the
+    // Finnish scope, never "already exists"; and a full Soviet roster does not fill theirs.
+    for id in [
+        FINNISH_ID,
+        SOVIET_ID,
+        soviet_kept.as_str(),
+        "00000000000000000000000000000001",
+    ] {
+        let (mut a, mut b) = (empty.clone(), crowded.clone());
+        let (in_empty, in_crowded) = (finnish_add(&mut a, id), finnish_add(&mut b, id));
+        assert_eq!(in_empty, in_crowded, "{id}");
+        assert!(in_crowded.is_ok(), "{in_crowded:?}");
+        // The same id twice among the Finns' own is refused alike.
+        assert_eq!(finnish_add(&mut a, id), finnish_add(&mut b, id));
+        assert_eq!(
+            finnish_add(&mut b, id).map_err(|e| e.0),
+            Err("duplicate_unit_id".into())
+        );
+    }
+    // The limit counts the adding side's units only, and says so.
+    let (mut a, mut b) = (empty.clone(), crowded.clone());
+    for roster in [&mut a, &mut b] {
+        for n in 0..MAX_UNITS {
+            finnish_add(roster, &format!("{:032x}", n + 10_000)).expect("room");
+        }
+    }
+    let (full_a, full_b) = (
+        finnish_add(&mut a, SOVIET_ID),
+        finnish_add(&mut b, SOVIET_ID),
+    );
+    assert_eq!(full_a, full_b);
+    assert_eq!(
+        full_b,
+        Err((
+            "roster_full".to_string(),
+            format!("your side already has {MAX_UNITS} units, the most a side may have")
+        ))
     );
 }

@@ -5,3 +5,4 @@ pub mod client;
 pub mod red_winter;
 pub mod table;
 pub mod winter_war;
+pub mod winter_war_fog;

@@ -100,7 +100,9 @@ pub async fn api_reopen(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UnitsIn {
-    /// The units, each with an opaque id of 32 hex digits you make from fresh randomness.
+    /// The units, each with an opaque id of 32 hex digits you make from fresh randomness. A side's
+    /// units are kept under that id scoped to the side (the view answered names them), so that
+    /// no id a side gives can meet one of the enemy's.
     #[schema(value_type = Vec<Object>)]
     pub units: Vec<Unit>,
 }

@@ -223,6 +223,7 @@ impl<D: Declarations> Desk<D> {
 
     /// Ends the current phase for `by` (or the umpire for everyone) and runs the hooks.
     pub fn advance(&mut self, by: Role, dice: &mut dyn Dice) -> Result<Vec<DeskEvent>, Refused> {
+        D::may_end_phase(&self.roster, &self.extra, &self.phase().0, by)?;
         let advance = {
             let context = Context::<D> {
                 options: &self.options,

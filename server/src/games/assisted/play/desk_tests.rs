@@ -266,15 +266,15 @@ fn a_side_adds_and_changes_only_its_own_units() {
         .expect_err("not theirs");
     assert_eq!(refused.code, "not_your_side");
     d.add_units(Role::Finnish, vec![finn.clone()]).expect("own");
+    // A side's unit is kept under its id scoped to the side.
+    let id = finn.id.scoped(Side::Finnish);
     let e = d
-        .mark_unit(Role::Soviet, &finn.id, "hit", true)
+        .mark_unit(Role::Soviet, &id, "hit", true)
         .expect_err("not theirs");
     assert_eq!(e.kind(), RefusalKind::NoSuchThing);
-    let events = d
-        .mark_unit(Role::Umpire, &finn.id, "hit", true)
-        .expect("umpire");
+    let events = d.mark_unit(Role::Umpire, &id, "hit", true).expect("umpire");
     assert_eq!(events[0].audience(), Audience::Finnish);
-    assert!(d.roster.units[&finn.id].markers.contains("hit"));
+    assert!(d.roster.units[&id].markers.contains("hit"));
 }
 
 #[test]

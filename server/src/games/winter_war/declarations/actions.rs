@@ -5,15 +5,16 @@
 
 use super::Records;
 use super::calculations::bands;
+use super::fog;
 use crate::core::domain::{Role, Side};
 use crate::dice::source::Dice;
 use crate::games::assisted::calc::Working;
-use crate::games::assisted::catalogue::{Acted, Action, Refused, Secrecy, Table};
+use crate::games::assisted::catalogue::{Acted, Action, Refused, Table};
 use crate::games::assisted::refusal::RefusalKind;
 use crate::games::assisted::roster::{AttrValue, Unit, UnitId};
 use crate::games::winter_war::rules::calc_combat::{Situation, combat_column};
 use crate::games::winter_war::rules::procedures_charts::resolve_combat;
-use crate::games::winter_war::rules::results::effect;
+use crate::games::winter_war::rules::results::{Attacker, check_attackers, effect};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -65,6 +66,31 @@ fn units<'a>(
     Ok(found)
 }
 
+/// A unit as offered for an attack: its printed attack factor, laager and static markers, and
+/// its force by its flag (the Swedish brigade counts as Finnish, 19.1; no flag: its side).
+fn attacker_of(u: &Unit) -> Attacker {
+    let attack = match u.attributes.get("af") {
+        Some(AttrValue::Number(n)) => u32::try_from(*n).unwrap_or(0),
+        _ => 0,
+    };
+    let flag = match u.attributes.get("flag") {
+        Some(AttrValue::Text(t)) => t.trim().to_lowercase(),
+        _ => String::new(),
+    };
+    let force = match flag.as_str() {
+        "allied" | "volunteer" | "finnish" | "soviet" => flag,
+        "swedish" => "finnish".into(),
+        _ => u.side.code().into(),
+    };
+    Attacker {
+        name: u.name.clone(),
+        attack,
+        laager: u.markers.contains("laager"),
+        is_static: u.markers.contains("static"),
+        force,
+    }
+}
+
 /// A ground combat declared: who attacks which hex.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 pub struct DeclareIn {
@@ -78,31 +104,23 @@ fn declare(
     p: &DeclareIn,
     table: &mut Table<'_, Records>,
 ) -> Result<(Side, Vec<UnitId>, Vec<UnitId>), Refused> {
-    if !(table.phase.ends_with("_combat") || table.phase == "second_wave") {
-        return Err(refused(
-            RefusalKind::NotNow,
-            "wrong_phase",
-            format!(
-                "Combats are declared in a Combat Phase (14.0); it is now {}.",
-                table.moment
-            ),
-        ));
-    }
-    let attacker = match table.by.side() {
-        Some(side) => side,
-        None => unit(table, p.attackers.first().map_or("", String::as_str))?.side,
+    let attacker = fog::attacking_side(table)?;
+    let found = units(table, &p.attackers, attacker)?;
+    let offered: Vec<Attacker> = found.iter().map(|u| attacker_of(u)).collect();
+    check_attackers(&offered).map_err(|e| Refused::of(&e))?;
+    let hex = fog::adjacent(&found, &p.hex)?;
+    let attacking: Vec<UnitId> = found.iter().map(|u| u.id.clone()).collect();
+    let declared = fog::Declared {
+        attacker,
+        attackers: attacking.iter().cloned().collect(),
+        hex: hex.clone(),
     };
-    let attacking: Vec<UnitId> = units(table, &p.attackers, attacker)?
-        .iter()
-        .map(|u| u.id.clone())
-        .collect();
+    fog::none_waiting(table, Some(&declared))?;
     let defending: Vec<UnitId> = table
         .roster
         .units
         .values()
-        .filter(|u| {
-            u.side == attacker.enemy() && !super::off_map(u) && u.location.trim() == p.hex.trim()
-        })
+        .filter(|u| u.side == attacker.enemy() && !super::off_map(u) && u.location.trim() == hex)
         .map(|u| u.id.clone())
         .collect();
     if defending.is_empty() {
@@ -110,14 +128,15 @@ fn declare(
             RefusalKind::AgainstTheRules,
             "not_allowed",
             format!(
-                "No {} unit is on the map in {}.",
+                "No {} unit is on the map in {hex}.",
                 attacker.enemy().adjective(),
-                p.hex.trim()
             ),
         ));
     }
+    fog::attack_once(table, &found, &defending)?;
     table.extra.revealed.extend(attacking.iter().cloned());
     table.extra.revealed.extend(defending.iter().cloned());
+    table.extra.declared = Some(declared);
     Ok((attacker, attacking, defending))
 }
 
@@ -178,6 +197,9 @@ pub struct CombatIn {
     /// The defender is in its own side's fortification.
     #[serde(default)]
     pub defender_fortified: bool,
+    /// The defender is in a city (a static unit there ignores retreats, 14.3; not a fortification).
+    #[serde(default)]
+    pub defender_in_city: bool,
     /// Values replaced for this resolution, each with its reason.
     #[serde(default)]
     pub overrides: Vec<Override>,
@@ -279,68 +301,22 @@ fn combat(
                 .map_err(|e| Refused::of(&e))?;
         }
     }
+    // The declared combat is fought: the phase may end again.
+    table.extra.declared = None;
     super::results::apply(
         table,
         &effect,
         (attacker, &a),
         &d,
-        p.defender_fortified,
+        super::results::Place {
+            fortified: p.defender_fortified,
+            city: p.defender_in_city,
+        },
         &mut work,
     )?;
     Ok(Acted::public(work.done(serde_json::json!({
         "column": key, "result": result, "effect": effect,
     }))))
-}
-
-/// The stacks Radio Intelligence examines.
-#[derive(Clone, Debug, Deserialize, JsonSchema)]
-pub struct RadioIn {
-    /// Up to five hexes holding Soviet stacks.
-    pub hexes: Vec<String>,
-}
-
-fn radio(p: RadioIn, table: &mut Table<'_, Records>) -> Result<Acted<serde_json::Value>, Refused> {
-    if table.by == Role::Soviet {
-        return Err(refused(
-            RefusalKind::AgainstTheRules,
-            "not_allowed",
-            "Radio Intelligence is the Finnish player's (24.2).",
-        ));
-    }
-    if p.hexes.is_empty() || p.hexes.len() > 5 {
-        return Err(refused(
-            RefusalKind::AgainstTheRules,
-            "not_allowed",
-            "Radio Intelligence examines one to five Soviet stacks (24.2).",
-        ));
-    }
-    let found: Vec<UnitId> = table
-        .roster
-        .units
-        .values()
-        .filter(|u| {
-            u.side == Side::Soviet
-                && !super::off_map(u)
-                && p.hexes.iter().any(|h| h.trim() == u.location.trim())
-        })
-        .map(|u| u.id.clone())
-        .collect();
-    table.extra.revealed.extend(found.iter().cloned());
-    let mut work = Working::new();
-    work.step(format!(
-        "Radio Intelligence examines {}: {}.",
-        p.hexes.join(", "),
-        if found.is_empty() {
-            "no Soviet units".into()
-        } else {
-            names(table, &found)
-        }
-    ));
-    Ok(Acted {
-        explained: work.done(serde_json::json!({"examined": found})),
-        // What the Finns learned is theirs; the units stay revealed on their view.
-        secrecy: Secrecy::SideOnly(Side::Finnish),
-    })
 }
 
 /// Every action of Winter War.
@@ -375,10 +351,30 @@ pub fn actions() -> Vec<Action<Records>> {
             },
         ),
         Action::new(
+            "roll-events",
+            "Roll this segment's random events",
+            "17.1",
+            |p: fog::RollEventsIn, table: &mut Table<'_, Records>, dice| {
+                fog::roll_events(&p, table, dice)
+            },
+        ),
+        Action::new(
             "radio-intelligence",
             "Radio Intelligence: examine five Soviet stacks",
+            "17.2, 24.2",
+            |p: fog::RadioIn, table: &mut Table<'_, Records>, _dice| fog::radio(p, table),
+        ),
+        Action::new(
+            "enter-countries",
+            "Enter the hexes of Finland and the Soviet Union",
             "24.2",
-            |p: RadioIn, table: &mut Table<'_, Records>, _dice| radio(p, table),
+            |p: fog::Countries, table: &mut Table<'_, Records>, _dice| {
+                fog::enter_countries(p, table)
+            },
         ),
     ]
 }
+
+#[cfg(test)]
+#[path = "combat_tests.rs"]
+mod tests;

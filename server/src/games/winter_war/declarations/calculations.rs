@@ -16,7 +16,9 @@ use crate::games::winter_war::rules::calc_losses::{
 use crate::games::winter_war::rules::charts::CRT;
 use crate::games::winter_war::rules::error::WinterWarError;
 use crate::games::winter_war::rules::events::{morale_check, schedule_changes};
-use crate::games::winter_war::rules::movement::{movement_cost, supply_line, within_reach};
+use crate::games::winter_war::rules::movement::{
+    Move, may_move, movement_cost, supply_line, within_reach,
+};
 use crate::games::winter_war::rules::results::{
     Attacker, RetreatCase, check_attackers, effect, retreat,
 };
@@ -101,6 +103,8 @@ struct EliminatedIn {
 
 #[derive(Deserialize, JsonSchema)]
 struct CapturedIn {
+    /// The combat result: only AW, DP or DW capture equipment (24.4).
+    result: String,
     /// Soviet attack factors eliminated.
     soviet_af: u32,
 }
@@ -288,8 +292,8 @@ pub fn calculations() -> Vec<Calculation> {
         Calculation::new(
             "captured-equipment",
             "Captured equipment",
-            "14.4",
-            |p: CapturedIn, _| ok(captured_equipment(p.soviet_af)),
+            "24.4",
+            |p: CapturedIn, _| ok(captured_equipment(&p.result, p.soviet_af)),
         ),
         Calculation::new(
             "break-down",
@@ -357,6 +361,12 @@ pub fn calculations() -> Vec<Calculation> {
         Calculation::new("movement-cost", "Movement cost", "8.0", |p: CostIn, _| {
             ok(movement_cost(p.road_hexes, p.rail, p.other))
         }),
+        Calculation::new(
+            "may-move",
+            "May this unit make this move?",
+            "10.0, 10.2, 16.1",
+            |p: Move, _| ok(may_move(p)),
+        ),
         Calculation::new(
             "within-reach",
             "Within reach?",

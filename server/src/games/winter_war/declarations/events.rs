@@ -3,8 +3,10 @@
 //! forming of a shock corps), kept as the flags the rules and the sequence read.
 
 use super::Records;
+use crate::core::domain::Role;
 use crate::games::assisted::calc::Working;
 use crate::games::assisted::catalogue::{Acted, Refused, Table};
+use crate::games::assisted::refusal::RefusalKind;
 use crate::games::winter_war::rules::charts::Event;
 use crate::games::winter_war::rules::events::{EventFlags, Trigger, start_of_turn, takes_effect};
 use schemars::JsonSchema;
@@ -18,14 +20,17 @@ pub fn start(flags: &mut EventFlags, turn: u32, historical: bool) -> String {
         match trigger {
             Trigger::Timoshenko => flags.timoshenko = true,
             Trigger::Freeze => flags.freeze = true,
-            Trigger::NavalMarkersRemoved => flags.both_naval_markers = false,
+            Trigger::NavalMarkersRemoved => {
+                flags.both_naval_markers = false;
+                flags.naval_markers = 0;
+            }
         }
     }
     happened.steps.join("; ")
 }
 
 /// Sets the flag an event raises; `false` when it has none.
-fn raise(flags: &mut EventFlags, event: Event) {
+pub(super) fn raise(flags: &mut EventFlags, event: Event) {
     match event {
         Event::AlliedIntervention => flags.allied_intervention = true,
         Event::Ceasefire => flags.ceasefire = true,
@@ -34,7 +39,11 @@ fn raise(flags: &mut EventFlags, event: Event) {
         Event::Volunteers => flags.volunteers_left = flags.volunteers_left.saturating_sub(1),
         Event::EnhancedLogistics => flags.enhanced_logistics = true,
         Event::ParatroopOperation => flags.paratroop_operation = true,
-        Event::RedFleetSorties => flags.both_naval_markers = true,
+        Event::RedFleetSorties => {
+            // One marker each time, of the player's choice; both held, it has no effect (17.3).
+            flags.naval_markers = (flags.naval_markers + 1).min(2);
+            flags.both_naval_markers = flags.naval_markers == 2;
+        }
         Event::SevereClimate => flags.severe_climate = true,
         Event::Timoshenko => flags.timoshenko = true,
         _ => {}
@@ -58,6 +67,20 @@ pub fn record(
     table: &mut Table<'_, Records>,
 ) -> Result<Acted<serde_json::Value>, Refused> {
     let mut work = Working::new();
+    if p.event.is_some() && table.by.side().is_some() {
+        return Err(Refused {
+            kind: RefusalKind::AgainstTheRules,
+            code: "not_allowed",
+            message: "A random event comes from its roll: roll your events in your own event segment (roll-events, 17.1); only the umpire records one by hand.".into(),
+        });
+    }
+    if p.shock_corps_formed && table.by == Role::Finnish {
+        return Err(Refused {
+            kind: RefusalKind::AgainstTheRules,
+            code: "not_allowed",
+            message: "Only the Soviet player forms shock corps (22.0).".into(),
+        });
+    }
     if let Some(event) = p.event {
         let effect = work.take(takes_effect(event, table.turn, &table.extra.flags));
         if effect {

@@ -2,12 +2,13 @@
 //! play (6.0), roster, charts, catalogue, and the hidden information of 7.3 and the optional fog
 //! of war (24.2): units on a Turn Track box or an off-map display are the enemy's secret always;
 //! with the fog, enemy stacks show only their flag until a combat involving them is declared,
-//! Radio Intelligence lets the Finns examine five Soviet stacks, and units inside the enemy's
-//! country are always visible.
+//! Radio Intelligence lets the Finns examine five Soviet stacks, and units inside the viewer's
+//! own country (its hexes entered from the map) are always visible.
 
 mod actions;
 mod calculations;
 mod events;
+pub mod fog;
 mod procedures;
 mod results;
 
@@ -17,7 +18,7 @@ use crate::games::assisted::catalogue::{Action, Calculation, DiceProcedure, Refu
 use crate::games::assisted::charts::{Chart, ChartSpec};
 use crate::games::assisted::declarations::{Context, Declarations};
 use crate::games::assisted::roster::{
-    AttrKind, AttrSpec, Glimpse, MarkerSpec, RosterSpec, Sight, Unit, UnitId,
+    AttrKind, AttrSpec, Glimpse, MarkerSpec, Roster, RosterSpec, Sight, Unit, UnitId,
 };
 use crate::games::assisted::sequence::Sequence;
 use crate::games::assisted::tracker::HookCall;
@@ -63,22 +64,73 @@ pub struct Records {
     /// What the owners still owe after the last combat.
     #[serde(default)]
     pub pending: Vec<results::Pending>,
+    /// The combat declared and not yet resolved: its phase may not end before it is (24.2).
+    #[serde(default)]
+    pub declared: Option<fog::Declared>,
+    /// The Radio Intelligence examinations the last random event roll gave (17.2, 24.2).
+    #[serde(default)]
+    pub radio: fog::RadioGrant,
+    /// The hexes of Finland and the Soviet Union, entered from the map (24.2).
+    #[serde(default)]
+    pub borders: fog::Borders,
+    /// The random event segments of this game turn already rolled (17.1).
+    #[serde(default)]
+    pub events_rolled: BTreeSet<(u32, String)>,
 }
 
 /// Whether `viewer` sees `unit` (an enemy's) well enough to name it: not on a display, and with
-/// the fog of war, revealed or inside the viewer's country.
+/// the fog of war, revealed or inside the viewer's own country.
 pub fn nameable(viewer: Side, unit: &Unit, extra: &Records) -> bool {
     unit.side == viewer
         || (!off_map(unit)
             && (!extra.fog_of_war
                 || extra.revealed.contains(&unit.id)
-                || unit.markers.contains("inside_enemy_country")))
+                || fog::inside_viewers_country(viewer, unit, &extra.borders)))
 }
 
 /// Whether a unit is on a Turn Track box or an off-map display rather than on the map.
 pub fn off_map(unit: &Unit) -> bool {
     let place = unit.location.trim().to_lowercase();
     place.starts_with("track") || place.starts_with("display") || place.starts_with("off-map")
+}
+
+/// The end of a Logistics Phase (6.0, 16.2): the phasing side's units on the map that are out of
+/// supply are Suppressed (15.0), and those in supply lose their Suppressed marker; the other
+/// side's markers stay.
+fn lift_suppression(table: &mut Table<'_, Records>, phase: &str) -> Result<String, Refused> {
+    let side = if phase.starts_with("finnish") {
+        Side::Finnish
+    } else {
+        Side::Soviet
+    };
+    let mut changes: Vec<(UnitId, bool)> = Vec::new();
+    for u in table.roster.units.values() {
+        if u.side != side || off_map(u) {
+            continue;
+        }
+        let unsupplied = u.markers.contains("out_of_supply");
+        if unsupplied != u.markers.contains("suppressed") {
+            changes.push((u.id.clone(), unsupplied));
+        }
+    }
+    let (mut marked, mut lifted) = (0, 0);
+    for (id, suppress) in &changes {
+        let (by, moment) = (domain::Role::Umpire, table.moment);
+        let done = if *suppress {
+            marked += 1;
+            table.roster.mark(table.spec, by, moment, id, "suppressed")
+        } else {
+            lifted += 1;
+            table
+                .roster
+                .unmark(table.spec, by, moment, id, "suppressed")
+        };
+        done.map_err(|e| Refused::of(&e))?;
+    }
+    Ok(format!(
+        "{} Logistics: {marked} unit(s) out of supply Suppressed (15.0); {lifted} Suppressed marker(s) lifted from units in supply (16.2).",
+        side.adjective()
+    ))
 }
 
 fn number(code: &str, name: &str, max: i64, required: bool) -> AttrSpec {
@@ -90,11 +142,10 @@ fn number(code: &str, name: &str, max: i64, required: bool) -> AttrSpec {
     }
 }
 
-const MARKERS: [(&str, &str); 8] = [
+const MARKERS: [(&str, &str); 7] = [
     ("suppressed", "Suppressed"),
     ("out_of_supply", "Out of supply"),
     ("laager", "Laager"),
-    ("inside_enemy_country", "Inside the enemy's country"),
     ("attacked", "Attacked this phase"),
     ("defended", "Defended this phase"),
     ("nkvd", "NKVD"),
@@ -108,10 +159,13 @@ impl Declarations for WinterWar {
     type Extra = Records;
 
     fn records(options: &Options) -> Records {
-        Records {
+        let mut records = Records {
             fog_of_war: options.fog_of_war,
             ..Records::default()
-        }
+        };
+        // Three 2-2-2 volunteer brigades and the volunteer air unit are to come (17.2).
+        records.flags.volunteers_left = 4;
+        records
     }
     fn sequence(_options: &Options) -> Sequence {
         sequence()
@@ -148,33 +202,18 @@ impl Declarations for WinterWar {
         let mut notes = Vec::new();
         for call in calls {
             notes.push(match call.hook.as_str() {
-                seq::HOOK_LIFT_SUPPRESSION => {
-                    let ids: Vec<UnitId> = table
-                        .roster
-                        .units
-                        .values()
-                        .filter(|u| u.markers.contains("suppressed"))
-                        .map(|u| u.id.clone())
-                        .collect();
-                    for id in &ids {
-                        table
-                            .roster
-                            .unmark(
-                                table.spec,
-                                domain::Role::Umpire,
-                                table.moment,
-                                id,
-                                "suppressed",
-                            )
-                            .map_err(|e| Refused::of(&e))?;
-                    }
-                    format!("{} Suppressed marker(s) lifted (16.1).", ids.len())
-                }
+                seq::HOOK_LIFT_SUPPRESSION => lift_suppression(table, &call.at.phase)?,
                 seq::HOOK_START_OF_TURN => {
                     events::start(&mut table.extra.flags, table.turn, options.historical)
                 }
                 seq::HOOK_SUPPLY => "Determine supply (15.0); mark units out of supply.".into(),
-                seq::HOOK_STACKING => "Check stacking (7.1).".into(),
+                seq::HOOK_STACKING => {
+                    if fog::combat_side(&call.at.phase).is_some() {
+                        // Each unit attacks and is attacked once per Combat Phase (13.0).
+                        fog::clear_combat_markers(table)?;
+                    }
+                    "Check stacking (7.1).".into()
+                }
                 seq::HOOK_ALLIED_IN_FINLAND => {
                     "Allied units must be in Finland by now (17.2).".into()
                 }
@@ -217,14 +256,26 @@ impl Declarations for WinterWar {
     fn charts() -> Vec<ChartSpec> {
         specs()
     }
-    fn sight(_viewer: Side, unit: &Unit, extra: &Records, options: &Options) -> Sight {
+    fn may_end_phase(
+        roster: &Roster,
+        extra: &Records,
+        phase: &str,
+        by: domain::Role,
+    ) -> Result<(), Refused> {
+        fog::may_end(extra)?;
+        if phase == "soviet_combat" && by != domain::Role::Umpire {
+            fog::mandatory_attacks(roster, extra)?;
+        }
+        Ok(())
+    }
+    fn sight(viewer: Side, unit: &Unit, extra: &Records, options: &Options) -> Sight {
         if off_map(unit) {
             // 7.3: never the enemy's Turn Track boxes or off-map displays.
             return Sight::Hidden;
         }
         if !options.fog_of_war
             || extra.revealed.contains(&unit.id)
-            || unit.markers.contains("inside_enemy_country")
+            || fog::inside_viewers_country(viewer, unit, &extra.borders)
         {
             return Sight::Full;
         }

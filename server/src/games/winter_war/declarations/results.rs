@@ -8,7 +8,9 @@ use crate::games::assisted::calc::Working;
 use crate::games::assisted::catalogue::{Acted, Refused, Table};
 use crate::games::assisted::refusal::RefusalKind;
 use crate::games::assisted::roster::{AttrValue, UnitEdit, UnitId};
-use crate::games::winter_war::rules::calc_losses::{exchange_loss, half_exchange_loss};
+use crate::games::winter_war::rules::calc_losses::{
+    Counter, exchange_loss, fortified_exchange_defender_loss, half_exchange_loss,
+};
 use crate::games::winter_war::rules::results::{Effect, Owed, Retreat, RetreatCase, retreat};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -36,14 +38,36 @@ pub enum Pending {
         /// Attack factors owed.
         attack_factors: u32,
     },
+    /// The defender in its own fortification eliminates units of at least this many defence
+    /// factors among these (EX, 14.2 item 1).
+    DefenceLoss {
+        /// Whose units.
+        side: Side,
+        /// The units that defended.
+        units: Vec<UnitId>,
+        /// Defence factors owed.
+        defence_factors: u32,
+    },
 }
 
 impl Pending {
     fn side(&self) -> Side {
         match self {
-            Pending::Retreat { side, .. } | Pending::Exchange { side, .. } => *side,
+            Pending::Retreat { side, .. }
+            | Pending::Exchange { side, .. }
+            | Pending::DefenceLoss { side, .. } => *side,
         }
     }
+}
+
+/// Where the defenders stand, for the results: their own fortification (the parenthesized result
+/// and EX's half loss, 14.2) and a city (where a static unit ignores retreats, 14.3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Place {
+    /// In their own side's fortification.
+    pub fortified: bool,
+    /// In a city.
+    pub city: bool,
 }
 
 fn number(table: &Table<'_, Records>, id: &UnitId, code: &str) -> u32 {
@@ -83,14 +107,25 @@ pub fn apply(
     effect: &Effect,
     (attacker, attackers): (Side, &[UnitId]),
     defenders: &[UnitId],
-    fortification_or_city: bool,
+    place: Place,
     work: &mut Working,
 ) -> Result<(), Refused> {
     let df: u32 = defenders.iter().map(|id| number(table, id, "df")).sum();
+    let fortification_or_city = place.fortified || place.city;
+    // EX against defenders in their own fortification: at least half their defence, their choice.
+    let fortified_exchange =
+        place.fortified && effect.defenders_eliminated && effect.attacker_owes == Owed::FullDefence;
     if effect.attackers_eliminated {
         eliminate(table, attackers, "attackers eliminated, 14.2", work)?;
     }
-    if effect.defenders_eliminated {
+    if fortified_exchange {
+        let owed = work.take(fortified_exchange_defender_loss(df));
+        table.extra.pending.push(Pending::DefenceLoss {
+            side: attacker.enemy(),
+            units: defenders.to_vec(),
+            defence_factors: owed,
+        });
+    } else if effect.defenders_eliminated {
         eliminate(table, defenders, "defenders eliminated, 14.2", work)?;
     }
     for (side, units, hexes) in [
@@ -173,6 +208,10 @@ pub struct TakeIn {
     /// Units eliminated to pay an exchange, by id.
     #[serde(default)]
     pub eliminate: Vec<String>,
+    /// Units that paid no loss yet and break down first into their components (11.1, 11.3);
+    /// the answer names the new units, and the loss is then taken from them.
+    #[serde(default)]
+    pub breakdown: Vec<String>,
 }
 
 fn not_now(message: &str) -> Refused {
@@ -191,6 +230,126 @@ fn against(message: String) -> Refused {
     }
 }
 
+/// Breaks the named units of the losses owed at `at` down into their components (11.1, 11.3):
+/// each component takes the unit's place, flag and markers (and its revealed state, WW-A26),
+/// and the owed losses are then chosen among them.
+fn break_down_owed(
+    table: &mut Table<'_, Records>,
+    names: &[String],
+    at: usize,
+    mut work: Working,
+) -> Result<Acted<serde_json::Value>, Refused> {
+    let units = match &table.extra.pending[at] {
+        Pending::Exchange { units, .. } | Pending::DefenceLoss { units, .. } => units.clone(),
+        Pending::Retreat { .. } => {
+            return Err(against(
+                "Units do not break down to retreat (14.4); say where each retreats.".into(),
+            ));
+        }
+    };
+    let mut now = units.clone();
+    let mut made = Vec::new();
+    for name in names {
+        let id = units
+            .iter()
+            .find(|u| u.as_str() == name)
+            .cloned()
+            .ok_or_else(|| against(format!("'{name}' did not fight in this combat.")))?;
+        let unit = table.roster.units[&id].clone();
+        let factors = ["af", "df", "mf"].map(|c| number(table, &id, c));
+        let counter = Counter::with_factors(
+            unit.side == Side::Finnish,
+            factors[0],
+            factors[1],
+            factors[2],
+        )
+        .and_then(|c| c.components().map(|parts| (c, parts)));
+        let Some((counter, parts)) = counter else {
+            return Err(against(format!(
+                "{} ({}-{}-{}) does not break down (11.1).",
+                unit.name, factors[0], factors[1], factors[2]
+            )));
+        };
+        work.step(format!(
+            "{} breaks down as a {} (11.1, 11.3)",
+            unit.name,
+            counter.name()
+        ));
+        table
+            .roster
+            .remove(Role::Umpire, table.moment, &id, "broken down, 11.3")
+            .map_err(|e| Refused::of(&e))?;
+        let revealed = table.extra.revealed.remove(&id);
+        now.retain(|u| u != &id);
+        let mut n = 0;
+        for (part, count) in parts {
+            for _ in 0..count {
+                n += 1;
+                let mut piece = unit.clone();
+                piece.id = id.component(n);
+                piece.name = format!("{} ({} {n})", unit.name, part.name());
+                piece
+                    .attributes
+                    .insert("af".into(), AttrValue::Number(part.attack().into()));
+                piece
+                    .attributes
+                    .insert("df".into(), AttrValue::Number(part.defence().into()));
+                piece
+                    .attributes
+                    .insert("mf".into(), AttrValue::Number(part.movement().into()));
+                table
+                    .roster
+                    .add(table.spec, Role::Umpire, table.moment, piece.clone())
+                    .map_err(|e| Refused::of(&e))?;
+                if revealed {
+                    table.extra.revealed.insert(piece.id.clone());
+                }
+                work.step(format!("{} takes its place", piece.name));
+                now.push(piece.id.clone());
+                made.push(piece.id);
+            }
+        }
+    }
+    match &mut table.extra.pending[at] {
+        Pending::Exchange { units, .. } | Pending::DefenceLoss { units, .. } => *units = now,
+        Pending::Retreat { .. } => {}
+    }
+    work.step("Now choose the losses among the units (take-result with eliminate).");
+    Ok(Acted::public(
+        work.done(serde_json::json!({"components": made})),
+    ))
+}
+
+/// Eliminates the units chosen among `units` to pay `owed` factors of `code` (14.2): refused
+/// when they fall short while other units could still pay.
+fn pay(
+    table: &mut Table<'_, Records>,
+    p: &TakeIn,
+    units: &[UnitId],
+    (owed, code, word): (u32, &str, &str),
+    work: &mut Working,
+) -> Result<(), Refused> {
+    let chosen: Vec<UnitId> = p
+        .eliminate
+        .iter()
+        .map(|s| {
+            units
+                .iter()
+                .find(|u| u.as_str() == s)
+                .cloned()
+                .ok_or_else(|| against(format!("'{s}' did not fight in this combat.")))
+        })
+        .collect::<Result<_, _>>()?;
+    let paid: u32 = chosen.iter().map(|id| number(table, id, code)).sum();
+    let left = units.iter().filter(|u| !chosen.contains(u)).count();
+    if paid < owed && left > 0 {
+        return Err(against(format!(
+            "The units chosen have {paid} {word} factors; at least {owed} are owed (14.2)."
+        )));
+    }
+    eliminate(table, &chosen, "exchange, 14.2", work)
+}
+
 /// Takes the first thing the caller's side owes (the umpire's: the first owed).
 pub fn take(
     p: TakeIn,
@@ -204,6 +363,9 @@ pub fn take(
         .ok_or_else(|| not_now("Your side owes nothing now."))?;
     let owed = table.extra.pending[at].clone();
     let mut work = Working::new();
+    if !p.breakdown.is_empty() {
+        return break_down_owed(table, &p.breakdown, at, work);
+    }
     match &owed {
         Pending::Retreat { units, hexes, .. } => {
             for id in units {
@@ -240,27 +402,24 @@ pub fn take(
             units,
             attack_factors,
             ..
-        } => {
-            let chosen: Vec<UnitId> = p
-                .eliminate
-                .iter()
-                .map(|s| {
-                    units
-                        .iter()
-                        .find(|u| u.as_str() == s)
-                        .cloned()
-                        .ok_or_else(|| against(format!("'{s}' did not attack in this combat.")))
-                })
-                .collect::<Result<_, _>>()?;
-            let paid: u32 = chosen.iter().map(|id| number(table, id, "af")).sum();
-            let left = units.iter().filter(|u| !chosen.contains(u)).count();
-            if paid < *attack_factors && left > 0 {
-                return Err(against(format!(
-                    "The units chosen have {paid} attack factors; at least {attack_factors} are owed (14.2)."
-                )));
-            }
-            eliminate(table, &chosen, "exchange, 14.2", &mut work)?;
-        }
+        } => pay(
+            table,
+            &p,
+            units,
+            (*attack_factors, "af", "attack"),
+            &mut work,
+        )?,
+        Pending::DefenceLoss {
+            units,
+            defence_factors,
+            ..
+        } => pay(
+            table,
+            &p,
+            units,
+            (*defence_factors, "df", "defence"),
+            &mut work,
+        )?,
     }
     table.extra.pending.remove(at);
     Ok(Acted::public(work.done(serde_json::json!({"taken": owed}))))

@@ -82,7 +82,8 @@ fn the_displays_are_always_hidden_and_the_fog_shows_flags_until_revealed() {
     let plain = Options::default();
     let on_track = unit(1, "track:GT5", &[]);
     let on_map = unit(2, "2020", &[]);
-    let across = unit(3, "3030", &["inside_enemy_country"]);
+    let across = unit(3, "3030", &[]);
+    records.borders.agreed.finland.insert("3030".into());
     // 7.3, with or without the fog.
     for options in [&fog, &plain] {
         assert_eq!(
@@ -132,7 +133,7 @@ fn events_raise_their_flags_and_timoshenko_comes_by_himself_on_gt_5() {
     let (mut desk, _) = Desk::<WinterWar>::start(historical).expect("starts");
     let record = |desk: &mut Desk<WinterWar>, event: &str| {
         desk.act(
-            Role::Finnish,
+            Role::Umpire,
             "record-event",
             &serde_json::json!({"event": event}),
             &mut ScriptedDice::new([]),
@@ -161,4 +162,95 @@ fn events_raise_their_flags_and_timoshenko_comes_by_himself_on_gt_5() {
         "{:?}",
         late.steps
     );
+}
+
+#[test]
+fn events_come_from_their_roll_with_what_the_text_gives_them() {
+    use super::fog::tests::{act, desk, raw, refusal, to};
+    use crate::dice::source::ScriptedDice;
+    use serde_json::json;
+    use std::collections::BTreeMap;
+    let mut d = desk(false);
+    // 17.1: a side rolls its events; it does not write them in, nor form the enemy's corps.
+    let (_, code, message) = refusal(act(
+        &mut d,
+        Role::Finnish,
+        "record-event",
+        json!({"event": "freeze"}),
+        &[],
+    ));
+    assert_eq!(code, "not_allowed", "{message}");
+    let (_, code, _) = refusal(act(
+        &mut d,
+        Role::Finnish,
+        "record-event",
+        json!({"shock_corps_formed": true}),
+        &[],
+    ));
+    assert_eq!(code, "not_allowed");
+    act(
+        &mut d,
+        Role::Soviet,
+        "record-event",
+        json!({"shock_corps_formed": true}),
+        &[],
+    )
+    .expect("the Soviets'");
+    // 17.2 Volunteers: four volunteer units are to come, so the first one takes effect.
+    let volunteers = act(
+        &mut d,
+        Role::Umpire,
+        "record-event",
+        json!({"event": "volunteers"}),
+        &[],
+    )
+    .expect("records");
+    assert_eq!(volunteers["volunteers_left"], 3, "{volunteers}");
+    // 17.3 Red Fleet Sorties: one marker each time; with both held it has no effect.
+    for (n, both) in [(1, false), (2, true), (2, true)] {
+        let fleet = act(
+            &mut d,
+            Role::Umpire,
+            "record-event",
+            json!({"event": "red_fleet_sorties"}),
+            &[],
+        )
+        .expect("records");
+        assert_eq!(
+            (
+                fleet["naval_markers"].clone(),
+                fleet["both_naval_markers"].clone()
+            ),
+            (json!(n), json!(both))
+        );
+    }
+    // 17.2 Morale Check: morale only when the Soviets hold the whole line or a city in Finland.
+    let morale = raw(&["1-10"], &[&["Morale Check"][..]; 6]);
+    d.enter_charts(
+        Role::Umpire,
+        BTreeMap::from([("finnish_events".to_string(), morale)]),
+    )
+    .expect("chart");
+    to(&mut d, "finnish_events");
+    act(
+        &mut d,
+        Role::Finnish,
+        "roll-events",
+        json!({"mannerheim_line_held": 5}),
+        &[2],
+    )
+    .expect("rolls");
+    assert!(!d.extra.flags.morale, "five hexes of six and no city");
+    d.advance(Role::Umpire, &mut ScriptedDice::new([]))
+        .expect("ends");
+    to(&mut d, "finnish_events");
+    act(
+        &mut d,
+        Role::Finnish,
+        "roll-events",
+        json!({"finnish_city_held": true}),
+        &[2],
+    )
+    .expect("rolls");
+    assert!(d.extra.flags.morale, "a city in Finland");
 }

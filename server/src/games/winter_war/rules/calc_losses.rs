@@ -49,6 +49,49 @@ pub enum Counter {
 }
 
 impl Counter {
+    /// Every counter that breaks down or comes of a breakdown.
+    pub const ALL: [Counter; 12] = [
+        Counter::FinnishDivision662,
+        Counter::FinnishDivision442,
+        Counter::FinnishRegiment223,
+        Counter::FinnishBattalion113,
+        Counter::SovietShockCorps24152,
+        Counter::SovietCorps20122,
+        Counter::SovietCorps1282,
+        Counter::SovietDivision642,
+        Counter::SovietRegiment212,
+        Counter::SovietTankCorps533,
+        Counter::SovietArtillery832,
+        Counter::SovietTankBrigade213,
+    ];
+
+    /// The counter of a side (`finnish` or not) with these printed factors, if 11.1 lists one.
+    pub fn with_factors(
+        finnish: bool,
+        attack: u32,
+        defence: u32,
+        movement: u32,
+    ) -> Option<Counter> {
+        Counter::ALL
+            .into_iter()
+            .find(|c| c.is_finnish() == finnish && c.factors() == (attack, defence, movement))
+    }
+
+    fn is_finnish(self) -> bool {
+        matches!(
+            self,
+            Counter::FinnishDivision662
+                | Counter::FinnishDivision442
+                | Counter::FinnishRegiment223
+                | Counter::FinnishBattalion113
+        )
+    }
+
+    /// Its printed movement factor.
+    pub fn movement(self) -> u32 {
+        self.factors().2
+    }
+
     /// The printed attack factor.
     pub fn attack(self) -> u32 {
         self.factors().0
@@ -258,8 +301,18 @@ pub fn losses_met(eliminated: &[Counter], owed: u32) -> Explained<bool> {
 }
 
 /// The Finnish reinforcement of Captured Equipment (24.4) for the Soviet attack factors
-/// eliminated by a blocked retreat: none, a 1-1-3 ski battalion, or a 2-2-3 regiment.
-pub fn captured_equipment(soviet_af: u32) -> Explained<Option<Counter>> {
+/// eliminated by a blocked retreat after combat result `result`: only AW, DP or DW capture
+/// equipment; then none, a 1-1-3 ski battalion, or a 2-2-3 regiment.
+pub fn captured_equipment(result: &str, soviet_af: u32) -> Explained<Option<Counter>> {
+    let result = result.trim().to_uppercase();
+    if !["AW", "DP", "DW"].contains(&result.as_str()) {
+        return Explained::new(
+            None,
+            format!(
+                "no captured equipment: only AW, DP or DW capture equipment, not {result} (24.4)"
+            ),
+        );
+    }
     let (unit, text) = match soviet_af {
         0..=5 => (None, "no captured equipment"),
         6..=11 => (

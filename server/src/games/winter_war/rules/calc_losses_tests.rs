@@ -108,6 +108,18 @@ fn t_ww_13_captured_equipment() {
         (12, Some(FinnishRegiment223)),
         (20, Some(FinnishRegiment223)),
     ] {
-        assert_eq!(captured_equipment(af).value, expected, "{af}");
+        assert_eq!(captured_equipment("DW", af).value, expected, "{af}");
+    }
+    // 24.4: "only capture equipment if the combat result is AW, DP, or DW".
+    for result in ["AW", "DP", "dw"] {
+        assert_eq!(
+            captured_equipment(result, 12).value,
+            Some(FinnishRegiment223)
+        );
+    }
+    for result in ["DE", "EX", "HX", "DZ", "AE", "NE"] {
+        let none = captured_equipment(result, 12);
+        assert_eq!(none.value, None, "{result}");
+        assert!(none.steps[0].contains("24.4"), "{:?}", none.steps);
     }
 }

@@ -29,6 +29,9 @@ pub struct EventFlags {
     pub volunteers_left: u32,
     /// The Soviets hold both the naval gunfire and the amphibious marker.
     pub both_naval_markers: bool,
+    /// How many of the two naval markers Red Fleet Sorties has brought (17.3).
+    #[serde(default)]
+    pub naval_markers: u32,
     /// The Finnish player has called a ceasefire.
     pub ceasefire: bool,
 }

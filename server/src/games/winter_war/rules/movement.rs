@@ -2,6 +2,7 @@
 //! reach of amphibious moves and paratroop drops, and supply-line lengths.
 
 use crate::games::assisted::calc::{Explained, Working};
+use serde::{Deserialize, Serialize};
 
 /// The furthest an amphibious move goes, in hexes (20.2).
 pub const AMPHIBIOUS_REACH: u32 = 10;
@@ -43,6 +44,61 @@ fn half_points(halves: u32) -> String {
     } else {
         format!("{}½ points", halves / 2)
     }
+}
+
+/// A unit's move in its Movement Phase.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
+pub struct Move {
+    /// The unit's printed movement factor.
+    pub movement_factor: u32,
+    /// The unit is suppressed.
+    pub suppressed: bool,
+    /// The move uses rail movement.
+    pub rail: bool,
+    /// Hexes entered.
+    pub hexes: u32,
+    /// Movement points the move costs.
+    pub cost: u32,
+}
+
+/// Whether a unit may make `m`: a static unit (movement 0) never moves; a suppressed unit never
+/// moves by rail and has half its movement, fractions dropped; any other unit may always move
+/// one hex, whatever it costs (10.0, 10.2, 16.1, our reading WW-A17).
+pub fn may_move(m: Move) -> Explained<bool> {
+    let mut work = Working::new();
+    if m.movement_factor == 0 {
+        work.step("a unit with movement factor 0 is static and cannot move (10.0)");
+        return work.done(false);
+    }
+    if m.suppressed && m.rail {
+        work.step("a suppressed unit cannot use rail movement (16.1)");
+        return work.done(false);
+    }
+    let allowance = if m.suppressed {
+        let half = m.movement_factor / 2;
+        work.step(format!(
+            "suppressed: movement {} halves to {half}, fractions dropped (16.1)",
+            m.movement_factor
+        ));
+        half
+    } else {
+        m.movement_factor
+    };
+    let ok = if m.hexes <= 1 && !m.rail {
+        work.step("a non-static unit may always move one hex, whatever the terrain (10.0)");
+        true
+    } else {
+        let ok = m.cost <= allowance;
+        work.step(format!(
+            "{} movement points against {allowance}: {}",
+            m.cost,
+            if ok { "allowed" } else { "too far" }
+        ));
+        ok
+    };
+    work.done(ok)
 }
 
 /// Whether a move of `distance` hexes is within `reach`, for amphibious moves and drops.
@@ -91,6 +147,28 @@ pub fn supply_line(to_source: Option<u32>, via_hq: Option<(u32, u32)>) -> Explai
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn suppressed_units_keep_off_the_railway_and_every_mobile_unit_moves_one_hex() {
+        let m = |movement_factor, suppressed, rail, hexes, cost| Move {
+            movement_factor,
+            suppressed,
+            rail,
+            hexes,
+            cost,
+        };
+        // 16.1 item 2: "They cannot use rail movement."
+        assert!(!may_move(m(2, true, true, 5, 1)).value);
+        assert!(may_move(m(2, false, true, 5, 1)).value);
+        // 10.0: one hex whatever the terrain; a suppressed 1-factor unit too (WW-A17).
+        assert!(may_move(m(1, true, false, 1, 3)).value);
+        assert!(!may_move(m(1, true, false, 2, 1)).value);
+        // 16.1 item 1: half the movement, fractions dropped.
+        assert!(may_move(m(3, true, false, 2, 1)).value);
+        assert!(!may_move(m(3, true, false, 2, 2)).value);
+        // 10.0: static units cannot move at all.
+        assert!(!may_move(m(0, false, false, 1, 1)).value);
+    }
 
     #[test]
     fn road_and_rail_costs() {
