@@ -18,8 +18,7 @@ use std::sync::Arc;
 /// The shared per-address limiter (`None` when limiting is off) and the trusted proxies.
 pub type Limiter = Arc<(Option<DefaultKeyedRateLimiter<IpAddr>>, Vec<Cidr>)>;
 
-/// The per-account limiter, keyed on the username tried; `None` when limiting is off.
-pub type AccountLimiter = Arc<Option<DefaultKeyedRateLimiter<String>>>;
+pub use crate::state::AccountLimiter;
 
 /// The limiter for `MOTTI_AUTH_RATE` attempts per minute per address; a rate of 0 turns it off.
 pub fn limiter(state: &AppState) -> Limiter {
