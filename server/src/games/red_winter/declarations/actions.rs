@@ -167,6 +167,10 @@ pub struct LossesIn {
     /// Where the survivors end their retreat, when they retreat.
     #[serde(default)]
     pub retreat_to: Option<String>,
+    /// Armored units, by id, that retreat of their own choice after a Combat (12.1.1); armor
+    /// not named stays.
+    #[serde(default)]
+    pub armor_retreats: Vec<String>,
 }
 
 fn take_losses(
@@ -222,19 +226,21 @@ fn take_losses(
                 && u.side == Side::Soviet,
         })
         .collect();
-    let steps = p
-        .steps
-        .iter()
-        .map(|id| {
-            units
-                .iter()
-                .position(|u| u.id.as_str() == id)
-                .ok_or_else(|| no_unit(id))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let index = |id: &String| {
+        units
+            .iter()
+            .position(|u| u.id.as_str() == id)
+            .ok_or_else(|| no_unit(id))
+    };
+    let steps = p.steps.iter().map(index).collect::<Result<Vec<_>, _>>()?;
     let plan = LossPlan {
         steps: steps.clone(),
         retreat: p.retreat,
+        armor_retreats: p
+            .armor_retreats
+            .iter()
+            .map(index)
+            .collect::<Result<Vec<_>, _>>()?,
     };
     let mut work = Working::new();
     let outcome = work.take(
@@ -272,11 +278,8 @@ fn take_losses(
     }
     if outcome.retreat > 0 {
         let to = p.retreat_to.unwrap_or_default();
-        for (i, unit) in units.iter().enumerate() {
-            if outcome.eliminated.contains(&i) || (takers[i].armored && owed.fight == Fight::Combat)
-            {
-                continue;
-            }
+        for &i in &outcome.retreating {
+            let unit = &units[i];
             let edit = UnitEdit {
                 location: Some(to.trim().to_owned()),
                 ..UnitEdit::default()

@@ -118,6 +118,116 @@ fn red_winter_hides_nothing_and_its_records_are_everyones() {
     );
 }
 
+/// A unit for the roster tests: `n` makes its id and hex.
+fn roster_unit(n: u32, side: Side, unit_type: &str, values: &[(&str, i64)]) -> Unit {
+    Unit {
+        id: UnitId::parse(&format!("{n:032x}")).expect("id"),
+        side,
+        name: format!("unit {n}"),
+        unit_type: unit_type.into(),
+        attributes: values
+            .iter()
+            .map(|(k, v)| {
+                (
+                    (*k).to_string(),
+                    crate::games::assisted::roster::AttrValue::Number(*v),
+                )
+            })
+            .collect(),
+        location: format!("{n:04}"),
+        markers: Default::default(),
+    }
+}
+
+fn id(n: u32) -> String {
+    format!("{n:032x}")
+}
+
+/// A table with a CRT whose every cell is `cell`, the units, moved on to `phase`.
+fn table_at(
+    cell: &str,
+    units: Vec<Unit>,
+    phase: &str,
+) -> crate::games::assisted::play::desk::Desk<RedWinter> {
+    use crate::dice::source::ScriptedDice;
+    use crate::games::assisted::play::desk::Desk;
+    let (mut desk, _) = Desk::<RedWinter>::start(Options::default()).expect("starts");
+    let mut crt = "roll,1:4,1:3,1:2,1:1,2:1,3:1,4:1,5:1,6:1".to_string();
+    for roll in 2..=12 {
+        crt.push_str(&format!("\n{roll}"));
+        for _ in 0..9 {
+            crt.push_str(&format!(",{cell}"));
+        }
+    }
+    let charts =
+        std::collections::BTreeMap::from([("crt".to_string(), from_csv(&crt).expect("csv"))]);
+    desk.enter_charts(Role::Umpire, charts).expect("enters");
+    desk.add_units(Role::Umpire, units).expect("adds");
+    while desk.phase().0 != phase {
+        desk.advance(Role::Umpire, &mut ScriptedDice::new([]))
+            .expect("advances");
+    }
+    desk
+}
+
+#[test]
+fn an_attacker_of_armor_alone_takes_no_step_in_a_combat_12_1_1() {
+    use crate::dice::source::ScriptedDice;
+    let mut desk = table_at(
+        "1/1",
+        vec![
+            roster_unit(
+                1,
+                Side::Soviet,
+                "tank",
+                &[("cs", 8), ("ma", 8), ("steps", 2)],
+            ),
+            roster_unit(
+                2,
+                Side::Finnish,
+                "infantry",
+                &[("cs", 4), ("ma", 5), ("steps", 2)],
+            ),
+        ],
+        "first_combat",
+    );
+    let combat = serde_json::json!({
+        "fight": "combat",
+        "attackers": [{"hex": "0001", "units": [id(1)]}],
+        "hex": "0002", "defenders": [id(2)],
+        "shifts": {"fight": "combat", "attacker": "soviet"}
+    });
+    desk.act(
+        Role::Soviet,
+        "resolve-combat",
+        &combat,
+        &mut ScriptedDice::new([3, 4]),
+    )
+    .expect("resolves");
+    desk.act(
+        Role::Finnish,
+        "take-losses",
+        &serde_json::json!({"retreat": 1, "retreat_to": "0003"}),
+        &mut ScriptedDice::new([]),
+    )
+    .expect("the defender retreats");
+    // The tank owes its loss but ignores it: no step is forced (12.1.1).
+    let (answer, _) = desk
+        .act(
+            Role::Soviet,
+            "take-losses",
+            &serde_json::json!({}),
+            &mut ScriptedDice::new([]),
+        )
+        .expect("armor takes nothing");
+    assert_eq!(answer.result["reduced"], 0);
+    assert!(desk.extra.pending.is_empty());
+    assert_eq!(
+        desk.roster.units[&UnitId::parse(&id(1)).expect("id")].attributes["steps"],
+        crate::games::assisted::roster::AttrValue::Number(2)
+    );
+}
+
 #[test]
 fn a_combat_against_the_roster_applies_scripted_dice_and_owes_losses() {
     use crate::dice::source::ScriptedDice;
