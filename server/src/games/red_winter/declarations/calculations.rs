@@ -482,7 +482,7 @@ pub fn calculations() -> Vec<Calculation> {
             "artillery-return-turn",
             "The 354th's return turn",
             "12.4.2",
-            |p: ReturnIn, _| ok(artillery_return_turn(p.turn, p.roll, p.last_turn)),
+            |p: ReturnIn, _| artillery_return_turn(p.turn, p.roll, p.last_turn),
         ),
         Calculation::new(
             "may-fire",

@@ -327,3 +327,31 @@ fn the_new_campaign_box_sends_the_options_as_json_text() {
         assert_eq!(refused.field, Some("scenario"), "{bad}");
     }
 }
+
+#[test]
+fn the_catalogue_refuses_a_roll_no_die_shows_2_1() {
+    let calculations = RedWinter::calculations();
+    let calc = calculations
+        .iter()
+        .find(|c| c.about.name == "artillery-return-turn")
+        .expect("listed");
+    let refused = calc
+        .run(
+            &serde_json::json!({"turn": 9, "roll": 7}),
+            &ChartSet::default(),
+        )
+        .expect_err("7 is no die's face");
+    assert_eq!(refused.code, "not_a_die");
+    assert_eq!(
+        refused.message,
+        "a die shows 1 to 6; 7 is not a die's face (2.1)"
+    );
+    assert_eq!(
+        run(
+            "artillery-return-turn",
+            serde_json::json!({"turn": 9, "roll": 4})
+        )
+        .result,
+        13
+    );
+}

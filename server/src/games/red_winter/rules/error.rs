@@ -149,6 +149,12 @@ pub enum RulesError {
         /// What was expected.
         expected: &'static str,
     },
+    /// A die roll that no die shows.
+    #[error("a die shows 1 to 6; {roll} is not a die's face (2.1)")]
+    NotADie {
+        /// The roll given.
+        roll: u32,
+    },
     /// A chart entered for the game does not answer.
     #[error(transparent)]
     Chart(#[from] ChartError),
@@ -187,6 +193,7 @@ impl Refusal for RulesError {
             RulesError::CrtColumns { .. } => "crt_columns",
             RulesError::NotAllowed { .. } => "not_allowed",
             RulesError::TurnTrack { .. } => "turn_track",
+            RulesError::NotADie { .. } => "not_a_die",
             RulesError::Chart(e) => e.code(),
         }
     }

@@ -274,7 +274,9 @@ pub fn artillery_delay(
         Side::Soviet,
         1,
     );
-    artillery_return_turn(turn, faces.first().copied().unwrap_or(1), last_turn)
+    let face = faces.first().copied().unwrap_or(1).clamp(1, 6);
+    artillery_return_turn(turn, face, last_turn)
+        .unwrap_or_else(|_| Explained::new(None, format!("{unit}: the die gave no face (12.4.2)")))
 }
 
 /// Pajari's fate when he is caught (12.3.1).
