@@ -12,7 +12,9 @@ use crate::games::assisted::catalogue::{Acted, Action, Refused, Table};
 use crate::games::assisted::refusal::RefusalKind;
 use crate::games::assisted::roster::{AttrValue, Unit, UnitEdit};
 use crate::games::red_winter::rules::calc_combat::{Attack, attack_column};
-use crate::games::red_winter::rules::calc_losses::{LossPlan, LossTaker, check_losses};
+use crate::games::red_winter::rules::calc_losses::{
+    LossPlan, LossTaker, check_losses, hotel_losses,
+};
 use crate::games::red_winter::rules::calc_shifts::{Fight, ShiftCase};
 use crate::games::red_winter::rules::calc_strength::{AttackFrom, AttackingStack};
 use crate::games::red_winter::rules::procedures::combat_roll;
@@ -129,6 +131,15 @@ fn combat(
     let (reading, a, d) = work.take(
         combat_roll(table.charts, dice, attacker, &p.hex, column).map_err(|e| Refused::of(&e))?,
     );
+    let hotel = p.hex.trim().eq_ignore_ascii_case("M16")
+        && defending
+            .iter()
+            .any(|u| matches!(u.unit_type.as_str(), "infantry" | "engineer" | "mg"));
+    let d = if hotel {
+        work.take(hotel_losses(d, true))
+    } else {
+        d
+    };
     let ids = |units: &[&Unit]| units.iter().map(|u| u.id.clone()).collect::<Vec<_>>();
     for (side, is_attacker, losses, units) in [
         (defender, false, d, ids(&defending)),
@@ -164,9 +175,13 @@ pub struct LossesIn {
     /// Hexes the survivors retreat.
     #[serde(default)]
     pub retreat: u32,
-    /// Where the survivors end their retreat, when they retreat.
+    /// Where the survivors end their retreat, when they retreat and all go to one hex.
     #[serde(default)]
     pub retreat_to: Option<String>,
+    /// Where each survivor ends its retreat, by unit id, when they part (8.5.2: they need not
+    /// retreat to the same hex); a survivor not named here goes to `retreat_to`.
+    #[serde(default)]
+    pub retreat_each: BTreeMap<String, String>,
     /// Armored units, by id, that retreat of their own choice after a Combat (12.1.1); armor
     /// not named stays.
     #[serde(default)]
@@ -214,14 +229,8 @@ fn take_losses(
         .iter()
         .map(|u| LossTaker {
             name: u.name.clone(),
-            steps: match u.attributes.get("steps") {
-                Some(AttrValue::Number(n)) => u32::try_from(*n).unwrap_or(1),
-                _ => 1,
-            },
-            ma: match u.attributes.get("ma") {
-                Some(AttrValue::Number(n)) => u32::try_from(*n).unwrap_or(0),
-                _ => 0,
-            },
+            steps: u32::try_from(printed(u, "steps")).unwrap_or(1).max(1),
+            ma: u32::try_from(printed(u, "ma")).unwrap_or(0),
             armored: matches!(u.unit_type.as_str(), "tank" | "armored_car")
                 && u.side == Side::Soviet,
         })
@@ -247,10 +256,32 @@ fn take_losses(
         check_losses(owed.fight, owed.attacker, owed.losses, &takers, &plan)
             .map_err(|e| Refused::of(&e))?,
     );
-    if outcome.retreat > 0 && p.retreat_to.as_deref().is_none_or(|h| h.trim().is_empty()) {
-        return Err(against(
-            "Say where the survivors end their retreat (retreat_to).".into(),
-        ));
+    let mut destinations = Vec::new();
+    for &i in &outcome.retreating {
+        let unit = &units[i];
+        let to = p
+            .retreat_each
+            .get(unit.id.as_str())
+            .or(p.retreat_to.as_ref())
+            .map(|h| h.trim().to_owned())
+            .filter(|h| !h.is_empty())
+            .ok_or_else(|| {
+                against(format!(
+                    "Say where {} ends its retreat (retreat_to, or retreat_each by unit).",
+                    unit.name
+                ))
+            })?;
+        destinations.push((i, to));
+    }
+    if let Some(id) = p.retreat_each.keys().find(|id| {
+        !outcome
+            .retreating
+            .iter()
+            .any(|&i| units[i].id.as_str() == id.as_str())
+    }) {
+        return Err(against(format!(
+            "retreat_each names {id}, which does not retreat with these losses."
+        )));
     }
     let by = Role::Umpire;
     for &i in &outcome.reduced {
@@ -269,6 +300,12 @@ fn take_losses(
             .roster
             .edit(table.spec, by, table.moment, &unit.id, edit)
             .map_err(|e| Refused::of(&e))?;
+        if !unit.markers.contains("reduced") {
+            table
+                .roster
+                .mark(table.spec, by, table.moment, &unit.id, "reduced")
+                .map_err(|e| Refused::of(&e))?;
+        }
     }
     for &i in &outcome.eliminated {
         table
@@ -277,27 +314,27 @@ fn take_losses(
             .map_err(|e| Refused::of(&e))?;
     }
     if outcome.retreat > 0 {
-        let to = p.retreat_to.unwrap_or_default();
-        for &i in &outcome.retreating {
-            let unit = &units[i];
+        for (i, to) in &destinations {
+            let unit = &units[*i];
             let edit = UnitEdit {
-                location: Some(to.trim().to_owned()),
+                location: Some(to.clone()),
                 ..UnitEdit::default()
             };
             table
                 .roster
                 .edit(table.spec, by, table.moment, &unit.id, edit)
                 .map_err(|e| Refused::of(&e))?;
-            table
-                .roster
-                .mark(table.spec, by, table.moment, &unit.id, "retreated")
-                .map_err(|e| Refused::of(&e))?;
+            if !unit.markers.contains("retreated") {
+                table
+                    .roster
+                    .mark(table.spec, by, table.moment, &unit.id, "retreated")
+                    .map_err(|e| Refused::of(&e))?;
+            }
+            work.step(format!(
+                "{} retreats {} hex(es) to {to}",
+                unit.name, outcome.retreat
+            ));
         }
-        work.step(format!(
-            "the survivors retreat {} hex(es) to {}",
-            outcome.retreat,
-            to.trim()
-        ));
     }
     table.extra.pending.remove(at);
     Ok(Acted::public(work.done(serde_json::json!({

@@ -53,8 +53,25 @@ pub(super) fn fire(
     if table.by.side().is_some_and(|s| s != firer.side) {
         return Err(no_unit(&p.firer));
     }
+    // Mortars, infantry guns and artillery flip to their Fired side until their owner's Reset
+    // Phase (12.4, 12.5); direct-fire units do not flip, and may fire once in each Combat Phase,
+    // their own and, as defensive support, the enemy's (10.3.5).
+    let flips = taken.flag(firer, "indirect")
+        || matches!(
+            firer.unit_type.as_str(),
+            "mortar" | "infantry_gun" | "artillery"
+        );
     if firer.markers.contains("fired") {
-        return Err(against(format!("{} has already fired (10.0).", firer.name)));
+        return Err(against(format!(
+            "{} shows its Fired side until its owner's Reset Phase (12.4).",
+            firer.name
+        )));
+    }
+    if firer.markers.contains("ranged") {
+        return Err(against(format!(
+            "{} has made its Ranged Attack this Combat Phase (10.3.5).",
+            firer.name
+        )));
     }
     work.step(format!("{} fires at {}", firer.name, p.hex));
     let targets = p
@@ -83,9 +100,10 @@ pub(super) fn fire(
         targets.iter().map(|u| u.id.clone()).collect(),
     );
     let by = Role::Umpire;
+    let mark = if flips { "fired" } else { "ranged" };
     table
         .roster
-        .mark(table.spec, by, table.moment, &firer_id, "fired")
+        .mark(table.spec, by, table.moment, &firer_id, mark)
         .map_err(|e| Refused::of(&e))?;
     if result.suppressed {
         for id in &target_ids {

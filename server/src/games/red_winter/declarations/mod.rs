@@ -82,7 +82,7 @@ pub const TYPES: [&str; 10] = [
 ];
 
 /// Markers the rules track on units.
-pub const MARKERS: [(&str, &str); 10] = [
+pub const MARKERS: [(&str, &str); 12] = [
     ("suppressed", "Suppressed"),
     ("dug_in", "Dug-In"),
     ("fired", "Fired"),
@@ -93,6 +93,8 @@ pub const MARKERS: [(&str, &str); 10] = [
     ("skull", "Skull"),
     ("night_raid", "Night Raid"),
     ("with_pajari", "Stacked with Pajari"),
+    ("reduced", "Reduced (shows its reduced side)"),
+    ("ranged", "Made its Ranged Attack this Combat Phase"),
 ];
 
 fn number(code: &str, name: &str, min: i64, max: i64, required: bool) -> AttrSpec {
@@ -176,7 +178,8 @@ impl Declarations for RedWinter {
                 seq::CLEAR_COMBAT_MARKS => {
                     clear(table, "retreated", None)?;
                     clear(table, "acted", None)?;
-                    "The phase's Retreated and Acted marks are cleared.".to_string()
+                    clear(table, "ranged", None)?;
+                    "The phase's Retreated, Acted and Ranged Attack marks are cleared.".to_string()
                 }
                 seq::NIGHT_RAID_AVAILABLE => {
                     table.extra.raid_made = false;
@@ -230,6 +233,9 @@ impl Declarations for RedWinter {
                 number("ras", "RAS", 0, 12, false),
                 number("boxed", "CS boxed (1 = yes)", 0, 1, false),
                 number("parenthesized", "CS in parentheses (1 = yes)", 0, 1, false),
+                number("reduced_cs", "CS on the reduced side", 0, 30, false),
+                number("reduced_ma", "MA on the reduced side", 0, 30, false),
+                number("reduced_ras", "RAS on the reduced side", 0, 12, false),
                 number(
                     "indirect",
                     "Yellow RAS, indirect fire (1 = yes)",

@@ -149,7 +149,6 @@ fn table_at(
     units: Vec<Unit>,
     phase: &str,
 ) -> crate::games::assisted::play::desk::Desk<RedWinter> {
-    use crate::dice::source::ScriptedDice;
     use crate::games::assisted::play::desk::Desk;
     let (mut desk, _) = Desk::<RedWinter>::start(Options::default()).expect("starts");
     let mut crt = "roll,1:4,1:3,1:2,1:1,2:1,3:1,4:1,5:1,6:1".to_string();
@@ -163,11 +162,230 @@ fn table_at(
         std::collections::BTreeMap::from([("crt".to_string(), from_csv(&crt).expect("csv"))]);
     desk.enter_charts(Role::Umpire, charts).expect("enters");
     desk.add_units(Role::Umpire, units).expect("adds");
+    move_to(&mut desk, phase);
+    desk
+}
+
+/// Moves the table on to the next `phase`.
+fn move_to(desk: &mut crate::games::assisted::play::desk::Desk<RedWinter>, phase: &str) {
+    use crate::dice::source::ScriptedDice;
     while desk.phase().0 != phase {
         desk.advance(Role::Umpire, &mut ScriptedDice::new([]))
             .expect("advances");
     }
-    desk
+}
+
+fn attack_on(hex: &str, attackers: &[u32], defenders: &[u32], side: &str) -> serde_json::Value {
+    serde_json::json!({
+        "fight": "combat",
+        "attackers": [{"hex": "0001", "units": attackers.iter().map(|&n| id(n)).collect::<Vec<_>>()}],
+        "hex": hex, "defenders": defenders.iter().map(|&n| id(n)).collect::<Vec<_>>(),
+        "shifts": {"fight": "combat", "attacker": side}
+    })
+}
+
+fn unit_of(desk: &crate::games::assisted::play::desk::Desk<RedWinter>, n: u32) -> &Unit {
+    &desk.roster.units[&UnitId::parse(&id(n)).expect("id")]
+}
+
+#[test]
+fn the_hotel_ignores_the_defenders_first_loss_in_a_combat_5_2_5() {
+    use crate::dice::source::ScriptedDice;
+    let mut desk = table_at(
+        "1/2",
+        vec![
+            roster_unit(
+                1,
+                Side::Soviet,
+                "infantry",
+                &[("cs", 8), ("ma", 5), ("steps", 2)],
+            ),
+            roster_unit(
+                2,
+                Side::Finnish,
+                "mg",
+                &[("cs", 4), ("ma", 4), ("steps", 2)],
+            ),
+        ],
+        "first_combat",
+    );
+    let (answer, _) = desk
+        .act(
+            Role::Soviet,
+            "resolve-combat",
+            &attack_on("M16", &[1], &[2], "soviet"),
+            &mut ScriptedDice::new([3, 4]),
+        )
+        .expect("resolves");
+    // A 1/2 result becomes a 1/1 (5.2.5).
+    assert_eq!(answer.result["defender_losses"], 1, "{:?}", answer.steps);
+    assert!(answer.steps.iter().any(|s| s.contains("(5.2.5)")));
+    let owed: Vec<u32> = desk.extra.pending.iter().map(|l| l.losses).collect();
+    assert_eq!(owed, [1, 1]);
+}
+
+#[test]
+fn each_survivor_retreats_to_its_own_hex_8_5_2() {
+    use crate::dice::source::ScriptedDice;
+    let mut desk = table_at(
+        "0/1",
+        vec![
+            roster_unit(
+                1,
+                Side::Soviet,
+                "infantry",
+                &[("cs", 8), ("ma", 5), ("steps", 2)],
+            ),
+            roster_unit(
+                2,
+                Side::Finnish,
+                "infantry",
+                &[("cs", 2), ("ma", 5), ("steps", 2)],
+            ),
+            roster_unit(
+                3,
+                Side::Finnish,
+                "mg",
+                &[("cs", 2), ("ma", 4), ("steps", 2)],
+            ),
+        ],
+        "first_combat",
+    );
+    desk.act(
+        Role::Soviet,
+        "resolve-combat",
+        &attack_on("0002", &[1], &[2, 3], "soviet"),
+        &mut ScriptedDice::new([3, 4]),
+    )
+    .expect("resolves");
+    let nowhere = desk
+        .act(
+            Role::Finnish,
+            "take-losses",
+            &serde_json::json!({"retreat": 1, "retreat_each": {id(2): "0003"}}),
+            &mut ScriptedDice::new([]),
+        )
+        .expect_err("the MG has nowhere to go");
+    assert!(nowhere.message.contains("unit 3"), "{}", nowhere.message);
+    desk.act(
+        Role::Finnish,
+        "take-losses",
+        &serde_json::json!({"retreat": 1, "retreat_each": {id(2): "0003", id(3): "0102"}}),
+        &mut ScriptedDice::new([]),
+    )
+    .expect("they part");
+    assert_eq!(unit_of(&desk, 2).location, "0003");
+    assert_eq!(unit_of(&desk, 3).location, "0102");
+    assert!(unit_of(&desk, 3).markers.contains("retreated"));
+}
+
+#[test]
+fn a_reduced_unit_fights_with_its_reduced_values_8_5_1() {
+    use crate::dice::source::ScriptedDice;
+    let mut desk = table_at(
+        "1/1",
+        vec![
+            roster_unit(
+                1,
+                Side::Soviet,
+                "infantry",
+                &[("cs", 8), ("reduced_cs", 4), ("ma", 5), ("steps", 2)],
+            ),
+            roster_unit(
+                2,
+                Side::Finnish,
+                "infantry",
+                &[("cs", 4), ("ma", 5), ("steps", 2)],
+            ),
+        ],
+        "first_combat",
+    );
+    let attack = attack_on("0002", &[1], &[2], "soviet");
+    let (answer, _) = desk
+        .act(
+            Role::Soviet,
+            "resolve-combat",
+            &attack,
+            &mut ScriptedDice::new([3, 4]),
+        )
+        .expect("resolves");
+    assert_eq!(answer.result["column"], "2:1");
+    for (role, n) in [(Role::Finnish, 2), (Role::Soviet, 1)] {
+        desk.act(
+            role,
+            "take-losses",
+            &serde_json::json!({"steps": [id(n)]}),
+            &mut ScriptedDice::new([]),
+        )
+        .expect("a step each");
+    }
+    assert!(unit_of(&desk, 1).markers.contains("reduced"));
+    // Reduced, the company attacks with its reduced CS of 4: 4 against 4 is 1:1.
+    let (answer, _) = desk
+        .act(
+            Role::Soviet,
+            "resolve-combat",
+            &attack,
+            &mut ScriptedDice::new([3, 4]),
+        )
+        .expect("resolves");
+    assert_eq!(answer.result["column"], "1:1", "{:?}", answer.steps);
+}
+
+#[test]
+fn a_direct_fire_unit_that_fired_may_still_give_defensive_support_10_3_5() {
+    use crate::dice::source::ScriptedDice;
+    let mut desk = table_at(
+        "1/1",
+        vec![
+            roster_unit(
+                1,
+                Side::Soviet,
+                "infantry",
+                &[("cs", 8), ("ma", 5), ("steps", 2)],
+            ),
+            roster_unit(
+                2,
+                Side::Finnish,
+                "mg",
+                &[("cs", 3), ("ma", 4), ("steps", 2), ("ras", 5)],
+            ),
+        ],
+        "second_combat",
+    );
+    let mut rat = "roll,result".to_string();
+    for total in 1..=29 {
+        rat.push_str(&format!("\n{total},S"));
+    }
+    let charts =
+        std::collections::BTreeMap::from([("rat".to_string(), from_csv(&rat).expect("csv"))]);
+    desk.enter_charts(Role::Umpire, charts).expect("enters");
+    let fire = serde_json::json!({"firer": id(2), "hex": "0001", "targets": [id(1)]});
+    desk.act(
+        Role::Finnish,
+        "resolve-ranged-attack",
+        &fire,
+        &mut ScriptedDice::new([3, 4]),
+    )
+    .expect("fires in its own Combat Phase");
+    let again = desk
+        .act(
+            Role::Finnish,
+            "resolve-ranged-attack",
+            &fire,
+            &mut ScriptedDice::new([3, 4]),
+        )
+        .expect_err("once a phase");
+    assert!(again.message.contains("(10.3.5)"), "{}", again.message);
+    // The next turn's Soviet Combat Phase: the MG has not flipped and gives defensive support.
+    move_to(&mut desk, "first_combat");
+    desk.act(
+        Role::Finnish,
+        "resolve-ranged-attack",
+        &fire,
+        &mut ScriptedDice::new([3, 4]),
+    )
+    .expect("defensive support (10.3.5)");
 }
 
 #[test]
