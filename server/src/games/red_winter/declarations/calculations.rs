@@ -25,7 +25,7 @@ use crate::games::red_winter::rules::calc_terrain::{HexEntry, Mover, hex_cost};
 use crate::games::red_winter::rules::charts::entered_crt_columns;
 use crate::games::red_winter::rules::eligibility::{
     Actor, Firer, Freezing, may_build_bonfire, may_dig_in, may_fire, may_raid, may_recover,
-    sub_zero_rolls,
+    raid_party, sub_zero_rolls,
 };
 use crate::games::red_winter::rules::error::RulesError;
 use schemars::JsonSchema;
@@ -314,6 +314,28 @@ struct RaidIn {
     target_from_finns: u32,
 }
 
+/// A whole raiding party.
+#[derive(Deserialize, JsonSchema)]
+struct RaidPartyIn {
+    /// The raiding companies (Pajari is not one of them).
+    raiders: Vec<Actor>,
+    /// The target hex.
+    target: String,
+    /// Hexes from the target to the nearest Finnish unit at the start of the phase.
+    target_from_finns: u32,
+    /// Pajari goes with them.
+    #[serde(default)]
+    pajari: bool,
+    /// Pajari gave a Recovery bonus this phase.
+    #[serde(default)]
+    pajari_gave_recovery: bool,
+    /// A night turn.
+    night: bool,
+    /// The Finns have made this night's raid already.
+    #[serde(default)]
+    raid_made: bool,
+}
+
 /// Units in the Sub-Zero Loss Phase.
 #[derive(Deserialize, JsonSchema)]
 struct FreezingIn {
@@ -526,6 +548,22 @@ pub fn calculations() -> Vec<Calculation> {
                 allowed(
                     &p.raider.name.clone(),
                     may_raid(&p.raider, &p.target, p.target_from_finns),
+                )
+            },
+        ),
+        Calculation::new(
+            "night-raid-party",
+            "May this party raid, and Pajari's FNRT modifier",
+            "16.4, 16.4.1, 12.3",
+            |p: RaidPartyIn, _| {
+                raid_party(
+                    &p.raiders,
+                    &p.target,
+                    p.target_from_finns,
+                    p.pajari,
+                    p.pajari_gave_recovery,
+                    p.night,
+                    p.raid_made,
                 )
             },
         ),

@@ -7,10 +7,11 @@ use crate::core::domain::{Role, Side};
 use crate::dice::source::Dice;
 use crate::games::assisted::calc::Working;
 use crate::games::assisted::catalogue::{Acted, Refused, Table};
-use crate::games::assisted::roster::UnitId;
+use crate::games::assisted::roster::{Unit, UnitId};
 use crate::games::red_winter::rules::calc_combat::{Attack, attack_column};
 use crate::games::red_winter::rules::calc_shifts::{Fight, ShiftCase};
 use crate::games::red_winter::rules::calc_strength::{AttackFrom, AttackingStack};
+use crate::games::red_winter::rules::eligibility::{Actor, Kind, raid_party};
 use crate::games::red_winter::rules::procedures::{
     RangedAttack, Spotting, combat_roll, ranged_attack,
 };
@@ -139,9 +140,20 @@ pub struct RaidIn {
     pub hex: String,
     /// The units in it, by id.
     pub defenders: Vec<String>,
-    /// Pajari goes with them (+2).
+    /// Pajari goes with them (+2); he may also be named among the raiders.
     #[serde(default)]
     pub pajari: bool,
+    /// Where the raiders' path ends: on a frozen lake or across a bridge from the target halves
+    /// their CS (16.4 step 4, 8.2 case 1).
+    #[serde(default)]
+    pub from: AttackFrom,
+    /// Every raider and defender is on frozen lake (8.3 case 5 note: no halving).
+    #[serde(default)]
+    pub all_on_frozen_lake: bool,
+    /// Hexes from the target to the nearest Finnish unit at the start of the phase, when the
+    /// players have counted them (16.4.1).
+    #[serde(default)]
+    pub target_from_finns: Option<u32>,
     /// Entered FNRT modifiers that apply.
     #[serde(default)]
     pub conditions: Vec<String>,
@@ -162,11 +174,28 @@ pub(super) fn raid(
     )?;
     let mut work = Working::new();
     let taken = Taken::new(table, p.overrides, &mut work)?;
-    let raiders = p
+    let named = p
         .raiders
         .iter()
         .map(|id| taken.unit(id))
         .collect::<Result<Vec<_>, _>>()?;
+    // Pajari goes with the raiders but is not one of the three companies (16.4.1, 12.3).
+    let (leaders, raiders): (Vec<&Unit>, Vec<&Unit>) =
+        named.into_iter().partition(|u| u.unit_type == "leader");
+    let pajari = !leaders.is_empty() || p.pajari;
+    if pajari
+        && leaders.is_empty()
+        && !table
+            .roster
+            .units
+            .values()
+            .any(|u| u.side == Side::Finnish && u.unit_type == "leader")
+    {
+        return Err(against(
+            "Pajari is not on the roster (captured, or not in play) and cannot go with the raiders (12.3.1)."
+                .into(),
+        ));
+    }
     let defenders = p
         .defenders
         .iter()
@@ -180,10 +209,38 @@ pub(super) fn raid(
             "A Night Raid is made by Finnish companies on Soviet units (16.4).".into(),
         ));
     }
+    let actors: Vec<Actor> = raiders
+        .iter()
+        .map(|u| Actor {
+            name: u.name.clone(),
+            side: u.side,
+            kind: if u.unit_type == "infantry" {
+                Kind::InfantryCompany
+            } else {
+                Kind::Other
+            },
+            full_strength: !u.markers.contains("reduced") && printed(u, "steps") >= 2,
+            in_ezoc: false,
+            began_in_ezoc: false,
+            acted: u.markers.contains("acted"),
+        })
+        .collect();
+    work.take(
+        raid_party(
+            &actors,
+            &p.hex,
+            p.target_from_finns.unwrap_or(u32::MAX),
+            pajari,
+            false,
+            table.turn_kind == NIGHT,
+            table.extra.raid_made,
+        )
+        .map_err(|e| Refused::of(&e))?,
+    );
     let declared = NightRaid {
         raiders: raiders.iter().map(|u| u.name.clone()).collect(),
         target: p.hex.clone(),
-        pajari: p.pajari,
+        pajari,
         conditions: p.conditions,
     };
     let (reading, finding) = work.take(
@@ -208,13 +265,13 @@ pub(super) fn raid(
                     .first()
                     .map(|u| u.location.clone())
                     .unwrap_or_default(),
-                from: AttackFrom::Land,
+                from: p.from,
                 units: raiders.iter().map(|u| taken.piece(u)).collect(),
             }],
             hex: p.hex.clone(),
             defenders: defenders.iter().map(|u| taken.piece(u)).collect(),
             night: true,
-            all_on_frozen_lake: false,
+            all_on_frozen_lake: p.all_on_frozen_lake,
             shifts,
         };
         let cols = columns(table.charts).map_err(|e| Refused::of(&e))?;

@@ -149,8 +149,18 @@ fn table_at(
     units: Vec<Unit>,
     phase: &str,
 ) -> crate::games::assisted::play::desk::Desk<RedWinter> {
+    table_with(Options::default(), cell, units, phase)
+}
+
+/// As `table_at`, with the campaign's options.
+fn table_with(
+    options: Options,
+    cell: &str,
+    units: Vec<Unit>,
+    phase: &str,
+) -> crate::games::assisted::play::desk::Desk<RedWinter> {
     use crate::games::assisted::play::desk::Desk;
-    let (mut desk, _) = Desk::<RedWinter>::start(Options::default()).expect("starts");
+    let (mut desk, _) = Desk::<RedWinter>::start(options).expect("starts");
     let mut crt = "roll,1:4,1:3,1:2,1:1,2:1,3:1,4:1,5:1,6:1".to_string();
     for roll in 2..=12 {
         crt.push_str(&format!("\n{roll}"));
@@ -572,4 +582,97 @@ fn the_catalogue_refuses_a_roll_no_die_shows_2_1() {
         .result,
         13
     );
+}
+
+#[test]
+fn a_night_raid_counts_three_companies_besides_pajari_and_halves_from_the_lake_16_4() {
+    use crate::dice::source::ScriptedDice;
+    let company = |n, side| roster_unit(n, side, "infantry", &[("cs", 4), ("ma", 5), ("steps", 2)]);
+    let mut weak = company(4, Side::Finnish);
+    weak.markers.insert("reduced".into());
+    let options = Options {
+        night_turns: vec![1],
+        ..Options::default()
+    };
+    let mut desk = table_with(
+        options,
+        "1/1",
+        vec![
+            company(1, Side::Finnish),
+            company(2, Side::Finnish),
+            company(3, Side::Finnish),
+            weak,
+            roster_unit(
+                5,
+                Side::Finnish,
+                "leader",
+                &[("cs", 0), ("ma", 5), ("steps", 1)],
+            ),
+            roster_unit(
+                6,
+                Side::Soviet,
+                "infantry",
+                &[("cs", 6), ("ma", 5), ("steps", 2)],
+            ),
+        ],
+        "second_action",
+    );
+    let mut fnrt = "roll,result".to_string();
+    for total in -5..=12 {
+        fnrt.push_str(&format!("\n{total},1R"));
+    }
+    let charts =
+        std::collections::BTreeMap::from([("fnrt".to_string(), from_csv(&fnrt).expect("csv"))]);
+    desk.enter_charts(Role::Umpire, charts).expect("enters");
+    let raid = |raiders: &[u32]| {
+        serde_json::json!({
+            "raiders": raiders.iter().map(|&n| id(n)).collect::<Vec<_>>(),
+            "hex": "0006", "defenders": [id(6)], "from": "frozen_lake"
+        })
+    };
+    // A reduced company may not raid (16.4).
+    let refused = desk
+        .act(
+            Role::Finnish,
+            "night-raid",
+            &raid(&[1, 4]),
+            &mut ScriptedDice::new([3, 3, 4]),
+        )
+        .expect_err("reduced");
+    assert!(refused.message.ends_with("(16.4)"), "{}", refused.message);
+    // Three companies and Pajari: he is not a fourth raider, and he adds 2 (12.3).
+    let (answer, _) = desk
+        .act(
+            Role::Finnish,
+            "night-raid",
+            &raid(&[1, 2, 3, 5]),
+            &mut ScriptedDice::new([3, 3, 4]),
+        )
+        .expect("raids");
+    let said = answer.steps.join(" | ");
+    assert!(said.contains("Pajari leads the raid (12.3)"), "{said}");
+    // 12 from the lake halves to 6 against 6: 1:1, and the FNRT's 1R alone gives 2:1.
+    assert!(said.contains("(8.2 case 1): 12 halves to 6"), "{said}");
+    assert!(said.contains("reads the 2:1 column"), "{said}");
+    let finns = desk
+        .extra
+        .pending
+        .iter()
+        .find(|l| l.side == Side::Finnish)
+        .expect("the raiders owe a step");
+    assert!(
+        !finns.units.iter().any(|u| u.as_str() == id(5)),
+        "Pajari takes no loss"
+    );
+    // One raid a night (16.4.1).
+    desk.extra.pending.clear();
+    let again = desk
+        .act(
+            Role::Finnish,
+            "night-raid",
+            &raid(&[1]),
+            &mut ScriptedDice::new([3, 3, 4]),
+        )
+        .expect_err("one a night");
+    assert_eq!(again.code, "raid_already_made");
 }
