@@ -17,6 +17,9 @@ use crate::games::red_winter::rules::calc_resources::{
     Replacement, armor_commitment_vp, artillery_park, artillery_return_turn, replacement_cost,
     spend_ammo,
 };
+use crate::games::red_winter::rules::calc_rolls::{
+    Modifier, at_hits, ranged_total, recovery_total, sub_zero_total,
+};
 use crate::games::red_winter::rules::calc_shifts::{Fight, ShiftCase, column_shifts};
 use crate::games::red_winter::rules::calc_strength::{
     AttackingStack, Piece, attack_strength, defence_strength,
@@ -28,6 +31,8 @@ use crate::games::red_winter::rules::eligibility::{
     raid_party, sub_zero_rolls,
 };
 use crate::games::red_winter::rules::error::RulesError;
+use crate::games::red_winter::rules::procedures::{AtRange, RangedAttack};
+use crate::games::red_winter::rules::procedures_charts::{Recovery, SubZero};
 use schemars::JsonSchema;
 use serde::Deserialize;
 
@@ -314,6 +319,55 @@ struct RaidIn {
     target_from_finns: u32,
 }
 
+/// A Ranged Attack rolled by the players.
+#[derive(Deserialize, JsonSchema)]
+struct RangedTotalIn {
+    /// The attack as declared.
+    #[serde(flatten)]
+    fire: RangedAttack,
+    /// The two dice.
+    faces: Vec<u32>,
+    /// Modifiers the players enter (the target's density…).
+    #[serde(default)]
+    modifiers: Vec<Modifier>,
+}
+
+/// AT Fire rolled by the players.
+#[derive(Deserialize, JsonSchema)]
+struct AtHitsIn {
+    /// The AT gun.
+    gun: String,
+    /// Its steps: 2 at full strength, 1 reduced.
+    steps: u32,
+    /// The range.
+    range: AtRange,
+    /// One die per step.
+    faces: Vec<u32>,
+    /// Entered ATFT modifiers.
+    #[serde(default)]
+    modifiers: Vec<Modifier>,
+}
+
+/// A Recovery roll made by the players.
+#[derive(Deserialize, JsonSchema)]
+struct RecoveryTotalIn {
+    /// The attempt.
+    #[serde(flatten)]
+    attempt: Recovery,
+    /// The die.
+    face: u32,
+}
+
+/// A Sub-Zero Loss roll made by the players.
+#[derive(Deserialize, JsonSchema)]
+struct SubZeroTotalIn {
+    /// The stack or unit rolling.
+    #[serde(flatten)]
+    roll: SubZero,
+    /// The die.
+    face: u32,
+}
+
 /// A whole raiding party.
 #[derive(Deserialize, JsonSchema)]
 struct RaidPartyIn {
@@ -550,6 +604,35 @@ pub fn calculations() -> Vec<Calculation> {
                     may_raid(&p.raider, &p.target, p.target_from_finns),
                 )
             },
+        ),
+        Calculation::new(
+            "ranged-attack-total",
+            "Ranged Attack total and result",
+            "10.4",
+            |p: RangedTotalIn, _| {
+                ranged_total(&p.fire, &p.faces, &p.modifiers).map(|e| Explained {
+                    value: serde_json::json!({"total": e.value.0, "result": e.value.1}),
+                    steps: e.steps,
+                })
+            },
+        ),
+        Calculation::new(
+            "at-fire-hits",
+            "AT Fire hits",
+            "11.1, 11.3",
+            |p: AtHitsIn, _| at_hits(&p.gun, p.steps, p.range, &p.faces, &p.modifiers),
+        ),
+        Calculation::new(
+            "recovery-total",
+            "Recovery roll with its modifiers",
+            "13.3",
+            |p: RecoveryTotalIn, _| recovery_total(&p.attempt, p.face),
+        ),
+        Calculation::new(
+            "sub-zero-total",
+            "Sub-Zero Loss roll with its modifiers",
+            "16.3",
+            |p: SubZeroTotalIn, _| sub_zero_total(&p.roll, p.face),
         ),
         Calculation::new(
             "night-raid-party",

@@ -676,3 +676,22 @@ fn a_night_raid_counts_three_companies_besides_pajari_and_halves_from_the_lake_1
         .expect_err("one a night");
     assert_eq!(again.code, "raid_already_made");
 }
+
+#[test]
+fn the_catalogue_reads_the_extended_examples_finnish_fire_10_4() {
+    // 10.6.2's extended example: RAS 5, +3 for three companies, a 9 rolled: 17.
+    let answer = run(
+        "ranged-attack-total",
+        serde_json::json!({"firer": "MG/ErP16", "side": "finnish", "ras": 5, "faces": [4, 5],
+                           "modifiers": [{"reason": "three companies in the target hex", "drm": 3}]}),
+    );
+    assert_eq!(
+        answer.result,
+        serde_json::json!({"total": 17, "result": "suppressed_and_step"})
+    );
+    let hits = run(
+        "at-fire-hits",
+        serde_json::json!({"gun": "AT/JR16", "steps": 2, "range": "adjacent", "faces": [4, 3]}),
+    );
+    assert_eq!(hits.result, 1);
+}

@@ -155,6 +155,16 @@ pub enum RulesError {
         /// The roll given.
         roll: u32,
     },
+    /// The wrong number of dice for a roll.
+    #[error("this roll takes {needed} dice; {given} were given ({rule})")]
+    DiceCount {
+        /// Dice the roll takes.
+        needed: usize,
+        /// Dice given.
+        given: usize,
+        /// The rule.
+        rule: &'static str,
+    },
     /// A chart entered for the game does not answer.
     #[error(transparent)]
     Chart(#[from] ChartError),
@@ -194,6 +204,7 @@ impl Refusal for RulesError {
             RulesError::NotAllowed { .. } => "not_allowed",
             RulesError::TurnTrack { .. } => "turn_track",
             RulesError::NotADie { .. } => "not_a_die",
+            RulesError::DiceCount { .. } => "dice_count",
             RulesError::Chart(e) => e.code(),
         }
     }
