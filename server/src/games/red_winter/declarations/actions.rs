@@ -374,6 +374,30 @@ pub fn actions() -> Vec<Action<Records>> {
             },
         ),
         Action::new(
+            "resolve-at-fire",
+            "Finnish AT Fire against the roster",
+            "11.0–11.3",
+            |p: super::results::AtFireIn, table: &mut Table<'_, Records>, dice| {
+                super::results::at_fire_on_roster(p, table, dice)
+            },
+        ),
+        Action::new(
+            "attempt-recovery",
+            "Recovery of a reduced company",
+            "13.3",
+            |p: super::results::RecoverIn, table: &mut Table<'_, Records>, dice| {
+                super::results::recover_on_roster(p, table, dice)
+            },
+        ),
+        Action::new(
+            "spend-replacement",
+            "Spend a replacement point",
+            "13.2",
+            |p: super::results::ReplaceIn, table: &mut Table<'_, Records>, _dice| {
+                super::results::replace_on_roster(p, table)
+            },
+        ),
+        Action::new(
             "night-raid",
             "Finnish Night Raid against the roster",
             "16.4",

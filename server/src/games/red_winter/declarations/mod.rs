@@ -7,6 +7,7 @@ mod calculations;
 mod fire;
 mod inputs;
 mod procedures;
+mod results;
 
 use crate::core::domain::{self, Side};
 use crate::dice::source::Dice;
@@ -82,7 +83,7 @@ pub const TYPES: [&str; 10] = [
 ];
 
 /// Markers the rules track on units.
-pub const MARKERS: [(&str, &str); 12] = [
+pub const MARKERS: [(&str, &str); 13] = [
     ("suppressed", "Suppressed"),
     ("dug_in", "Dug-In"),
     ("fired", "Fired"),
@@ -95,6 +96,7 @@ pub const MARKERS: [(&str, &str); 12] = [
     ("with_pajari", "Stacked with Pajari"),
     ("reduced", "Reduced (shows its reduced side)"),
     ("ranged", "Made its Ranged Attack this Combat Phase"),
+    ("at_fire", "Made its AT Fire this phase"),
 ];
 
 fn number(code: &str, name: &str, min: i64, max: i64, required: bool) -> AttrSpec {
@@ -179,6 +181,7 @@ impl Declarations for RedWinter {
                     clear(table, "retreated", None)?;
                     clear(table, "acted", None)?;
                     clear(table, "ranged", None)?;
+                    clear(table, "at_fire", None)?;
                     "The phase's Retreated, Acted and Ranged Attack marks are cleared.".to_string()
                 }
                 seq::NIGHT_RAID_AVAILABLE => {

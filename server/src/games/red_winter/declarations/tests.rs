@@ -695,3 +695,140 @@ fn the_catalogue_reads_the_extended_examples_finnish_fire_10_4() {
     );
     assert_eq!(hits.result, 1);
 }
+
+#[test]
+fn at_fire_hits_take_steps_from_the_armor_on_the_roster_11_1() {
+    use crate::dice::source::ScriptedDice;
+    let mut desk = table_at(
+        "1/1",
+        vec![
+            roster_unit(
+                1,
+                Side::Soviet,
+                "tank",
+                &[("cs", 6), ("ma", 8), ("steps", 2)],
+            ),
+            roster_unit(
+                2,
+                Side::Finnish,
+                "at_gun",
+                &[("cs", 1), ("ma", 3), ("steps", 2)],
+            ),
+            roster_unit(
+                3,
+                Side::Soviet,
+                "infantry",
+                &[("cs", 4), ("ma", 5), ("steps", 2)],
+            ),
+        ],
+        "second_combat",
+    );
+    let fire = |targets: &[u32]| {
+        serde_json::json!({"gun": id(2), "range": "adjacent",
+                           "targets": targets.iter().map(|&n| serde_json::json!({"unit": id(n)})).collect::<Vec<_>>()})
+    };
+    let infantry = desk
+        .act(
+            Role::Finnish,
+            "resolve-at-fire",
+            &fire(&[3, 3]),
+            &mut ScriptedDice::new([5, 5]),
+        )
+        .expect_err("not armor");
+    assert!(
+        infantry.message.ends_with("(11.0)."),
+        "{}",
+        infantry.message
+    );
+    // Two dice for two steps, +1 adjacent: a 4 hits (5), then a 4 again: the tank is gone.
+    let (answer, _) = desk
+        .act(
+            Role::Finnish,
+            "resolve-at-fire",
+            &fire(&[1, 1]),
+            &mut ScriptedDice::new([4, 4]),
+        )
+        .expect("fires");
+    assert_eq!(answer.result["hits"], 2, "{:?}", answer.steps);
+    assert!(!desk.roster.units.keys().any(|u| u.as_str() == id(1)));
+    let again = desk
+        .act(
+            Role::Finnish,
+            "resolve-at-fire",
+            &fire(&[3, 3]),
+            &mut ScriptedDice::new([4, 4]),
+        )
+        .expect_err("once a phase");
+    assert!(again.message.contains("(11.0)"), "{}", again.message);
+}
+
+#[test]
+fn recovery_and_a_replacement_point_flip_a_reduced_company_13_2_13_3() {
+    use crate::dice::source::ScriptedDice;
+    let company = |n| {
+        let mut u = roster_unit(
+            n,
+            Side::Finnish,
+            "infantry",
+            &[("cs", 4), ("ma", 5), ("steps", 1)],
+        );
+        u.markers.insert("reduced".into());
+        u
+    };
+    let mut desk = table_at("1/1", vec![company(1), company(2)], "second_reset");
+    let mut table = "roll,result".to_string();
+    for total in -3..=9 {
+        let cell = if total >= 5 { "recovered" } else { "no_effect" };
+        table.push_str(&format!("\n{total},{cell}"));
+    }
+    let charts = std::collections::BTreeMap::from([(
+        "recovery".to_string(),
+        from_csv(&table).expect("csv"),
+    )]);
+    desk.enter_charts(Role::Umpire, charts).expect("enters");
+    // A replacement point, spent in the Reset Phase, flips company 1 (13.2).
+    let none = desk
+        .act(
+            Role::Finnish,
+            "spend-replacement",
+            &serde_json::json!({"unit": id(1)}),
+            &mut ScriptedDice::new([]),
+        )
+        .expect_err("no points");
+    assert_eq!(none.code, "no_replacement_points");
+    desk.extra.replacement_points = [0, 1];
+    desk.act(
+        Role::Finnish,
+        "spend-replacement",
+        &serde_json::json!({"unit": id(1)}),
+        &mut ScriptedDice::new([]),
+    )
+    .expect("spent");
+    assert_eq!(desk.extra.replacement_points, [0, 0]);
+    assert!(!unit_of(&desk, 1).markers.contains("reduced"));
+    assert_eq!(
+        unit_of(&desk, 1).attributes["steps"],
+        crate::games::assisted::roster::AttrValue::Number(2)
+    );
+    // Recovery in the Action Phase: a 4 with Pajari's +1 is 5, recovered (13.3, 12.3).
+    move_to(&mut desk, "second_action");
+    let (answer, _) = desk
+        .act(
+            Role::Finnish,
+            "attempt-recovery",
+            &serde_json::json!({"unit": id(2), "pajari": true}),
+            &mut ScriptedDice::new([4]),
+        )
+        .expect("rolls");
+    assert_eq!(answer.result["recovered"], true, "{:?}", answer.steps);
+    assert!(!unit_of(&desk, 2).markers.contains("reduced"));
+    let full = desk
+        .act(
+            Role::Finnish,
+            "attempt-recovery",
+            &serde_json::json!({"unit": id(1)}),
+            &mut ScriptedDice::new([6]),
+        )
+        .expect_err("not reduced");
+    assert!(full.message.ends_with("(13.3)."), "{}", full.message);
+}
