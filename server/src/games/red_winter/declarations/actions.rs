@@ -398,6 +398,22 @@ pub fn actions() -> Vec<Action<Records>> {
             },
         ),
         Action::new(
+            "soviet-artillery-park",
+            "A Finnish company enters X28: the Soviet Artillery Park",
+            "12.4.3",
+            |p: super::park::ParkIn, table: &mut Table<'_, Records>, _dice| {
+                super::park::soviet_park(p, table)
+            },
+        ),
+        Action::new(
+            "finnish-artillery-park",
+            "A Soviet company enters the Finnish supply source: the Finnish Artillery Park",
+            "12.4.4",
+            |p: super::park::ParkIn, table: &mut Table<'_, Records>, _dice| {
+                super::park::finnish_park(p, table)
+            },
+        ),
+        Action::new(
             "night-raid",
             "Finnish Night Raid against the roster",
             "16.4",

@@ -9,6 +9,7 @@ use crate::games::assisted::calc::Working;
 use crate::games::assisted::catalogue::{Acted, Refused, Table};
 use crate::games::assisted::roster::{Unit, UnitId};
 use crate::games::red_winter::rules::calc_combat::{Attack, attack_column};
+use crate::games::red_winter::rules::calc_resources::spend_ammo;
 use crate::games::red_winter::rules::calc_shifts::{Fight, ShiftCase};
 use crate::games::red_winter::rules::calc_strength::{AttackFrom, AttackingStack};
 use crate::games::red_winter::rules::eligibility::{Actor, Kind, raid_party};
@@ -94,6 +95,14 @@ pub(super) fn fire(
         night: table.turn_kind == NIGHT,
         conditions: p.conditions,
     };
+    // Each 76mm off-map artillery Ranged Attack spends one ammo; none left, none fires (12.4.1).
+    let ammo_left = if firer.unit_type == "artillery" && taken.value(firer, "calibre") == 76 {
+        let i = usize::from(firer.side == Side::Finnish);
+        let left = work.take(spend_ammo(table.extra.ammo[i]).map_err(|e| Refused::of(&e))?);
+        Some((i, left))
+    } else {
+        None
+    };
     let result =
         work.take(ranged_attack(table.charts, dice, &attack).map_err(|e| Refused::of(&e))?);
     let (firer_id, target_ids): (UnitId, Vec<UnitId>) = (
@@ -101,6 +110,9 @@ pub(super) fn fire(
         targets.iter().map(|u| u.id.clone()).collect(),
     );
     let by = Role::Umpire;
+    if let Some((i, left)) = ammo_left {
+        table.extra.ammo[i] = left;
+    }
     let mark = if flips { "fired" } else { "ranged" };
     table
         .roster

@@ -6,6 +6,7 @@ mod actions;
 mod calculations;
 mod fire;
 mod inputs;
+mod park;
 mod procedures;
 mod results;
 
@@ -66,6 +67,15 @@ pub struct Records {
     pub raid_made: bool,
     /// Losses the CRT or a Ranged Attack gave and the owners still have to take.
     pub pending: Vec<PendingLosses>,
+    /// The Soviet Artillery Park's event (a) has happened (12.4.3 a).
+    #[serde(default)]
+    pub park_a_done: bool,
+    /// The turn of the Soviet Artillery Park's last event (b), once a turn (12.4.3 b).
+    #[serde(default)]
+    pub park_b_turn: Option<u32>,
+    /// The Finnish Artillery Park has happened (12.4.4).
+    #[serde(default)]
+    pub finnish_park_done: bool,
 }
 
 /// Unit types.
@@ -236,6 +246,13 @@ impl Declarations for RedWinter {
                 number("ras", "RAS", 0, 12, false),
                 number("boxed", "CS boxed (1 = yes)", 0, 1, false),
                 number("parenthesized", "CS in parentheses (1 = yes)", 0, 1, false),
+                number(
+                    "calibre",
+                    "Artillery calibre in mm (76, 122, 152)",
+                    0,
+                    200,
+                    false,
+                ),
                 number("reduced_cs", "CS on the reduced side", 0, 30, false),
                 number("reduced_ma", "MA on the reduced side", 0, 30, false),
                 number("reduced_ras", "RAS on the reduced side", 0, 12, false),

@@ -832,3 +832,103 @@ fn recovery_and_a_replacement_point_flip_a_reduced_company_13_2_13_3() {
         .expect_err("not reduced");
     assert!(full.message.ends_with("(13.3)."), "{}", full.message);
 }
+
+#[test]
+fn ammo_is_spent_and_the_artillery_parks_strike_the_roster_12_4_1_12_4_3_12_4_4() {
+    use crate::dice::source::ScriptedDice;
+    let gun = |n, side, calibre| {
+        roster_unit(
+            n,
+            side,
+            "artillery",
+            &[
+                ("cs", 0),
+                ("ma", 0),
+                ("steps", 1),
+                ("ras", 6),
+                ("indirect", 1),
+                ("calibre", calibre),
+            ],
+        )
+    };
+    let company = |n, side| roster_unit(n, side, "infantry", &[("cs", 4), ("ma", 5), ("steps", 2)]);
+    let mut desk = table_at(
+        "1/1",
+        vec![
+            gun(1, Side::Soviet, 76),
+            gun(2, Side::Soviet, 76),
+            gun(3, Side::Soviet, 122),
+            company(4, Side::Finnish),
+            gun(5, Side::Finnish, 76),
+            company(6, Side::Soviet),
+            company(7, Side::Finnish),
+        ],
+        "first_combat",
+    );
+    let mut rat = "roll,result".to_string();
+    for total in 1..=29 {
+        rat.push_str(&format!("\n{total},none"));
+    }
+    let charts =
+        std::collections::BTreeMap::from([("rat".to_string(), from_csv(&rat).expect("csv"))]);
+    desk.enter_charts(Role::Umpire, charts).expect("enters");
+    let fire = serde_json::json!({"firer": id(1), "hex": "0007", "targets": [id(7)]});
+    let dry = desk
+        .act(
+            Role::Soviet,
+            "resolve-ranged-attack",
+            &fire,
+            &mut ScriptedDice::new([3, 4]),
+        )
+        .expect_err("no ammo");
+    assert_eq!(dry.code, "no_ammo");
+    desk.extra.ammo = [7, 0];
+    desk.act(
+        Role::Soviet,
+        "resolve-ranged-attack",
+        &fire,
+        &mut ScriptedDice::new([3, 4]),
+    )
+    .expect("fires");
+    assert_eq!(desk.extra.ammo, [6, 0], "one ammo a 76mm shot (12.4.1)");
+    move_to(&mut desk, "second_action");
+    let park = serde_json::json!({"unit": id(4), "removed_battalion": id(2)});
+    desk.act(
+        Role::Finnish,
+        "soviet-artillery-park",
+        &park,
+        &mut ScriptedDice::new([]),
+    )
+    .expect("the park strikes");
+    let on_roster = |desk: &crate::games::assisted::play::desk::Desk<RedWinter>, n| {
+        desk.roster.units.keys().any(|u| u.as_str() == id(n))
+    };
+    assert!(!on_roster(&desk, 4), "the company leaves the game");
+    assert!(!on_roster(&desk, 3), "event (a): the 354th is gone");
+    assert!(
+        !on_roster(&desk, 2),
+        "event (b): one 76mm battalion is gone"
+    );
+    assert_eq!(desk.extra.ammo[0], 3, "6 loses 3 (12.4.3 b)");
+    assert_eq!(unit_of(&desk, 1).location, "Turn Track, turn 6");
+    let again = desk
+        .act(
+            Role::Finnish,
+            "soviet-artillery-park",
+            &serde_json::json!({"unit": id(7)}),
+            &mut ScriptedDice::new([]),
+        )
+        .expect_err("once a turn");
+    assert_eq!(again.code, "park_done");
+    desk.act(
+        Role::Soviet,
+        "finnish-artillery-park",
+        &serde_json::json!({"unit": id(6)}),
+        &mut ScriptedDice::new([]),
+    )
+    .expect("the Finnish park");
+    assert!(
+        !on_roster(&desk, 5),
+        "every Finnish battery is gone (12.4.4)"
+    );
+}

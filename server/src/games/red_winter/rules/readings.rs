@@ -32,6 +32,7 @@ pub const READINGS: &[&str] = &[
     "Pajari named among Night Raid raiders is not one of the three companies; he adds 2 to the FNRT, owes no loss of the raid and does not roll for the cold.",
     "A Ranged Attack total of 17 or more costs at least one step; how many more the higher bands cost is read on the RAT the players enter.",
     "Whether a company taking a replacement point is in supply, and how far a raid's target lies from the Finns, are the players' checks on the map; the server applies the rest.",
+    "Off-map artillery carries its calibre: 76mm units spend ammo, the larger calibres are the 354th Regiment the Artillery Park's event (a) removes, and the other 76mm battalions wait on the Turn Track box five turns ahead.",
     "The CRT's columns are 1:4, 1:3, 1:2, 1:1, 2:1, 3:1, 4:1, 5:1 and 6:1 unless the CRT the players enter says otherwise; the 5:1 column is our inference.",
 ];
 
