@@ -414,6 +414,14 @@ pub fn actions() -> Vec<Action<Records>> {
             },
         ),
         Action::new(
+            "pajari-caught",
+            "Pajari caught: his roll",
+            "12.3.1",
+            |p: super::park::PajariIn, table: &mut Table<'_, Records>, dice| {
+                super::park::pajari_caught(p, table, dice)
+            },
+        ),
+        Action::new(
             "night-raid",
             "Finnish Night Raid against the roster",
             "16.4",

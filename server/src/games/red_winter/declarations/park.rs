@@ -176,3 +176,80 @@ pub(super) fn finnish_park(
         work.done(serde_json::json!({"removed": batteries.len()})),
     ))
 }
+
+/// Why Pajari is caught (12.3.1).
+#[derive(Clone, Copy, Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PajariCaught {
+    /// He is forced to retreat into an enemy ZOC.
+    RetreatIntoEzoc,
+    /// Every unit in his hex is eliminated out of supply.
+    HexEliminatedOutOfSupply,
+}
+
+/// Pajari caught, and where he goes if he gets away.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+pub struct PajariIn {
+    /// What caught him.
+    pub why: PajariCaught,
+    /// The nearest friendly combat unit, by id, that he joins if he gets away.
+    pub join: String,
+}
+
+/// Pajari's roll when he is caught (12.3.1): on a 1 he is captured or killed and leaves the
+/// roster; otherwise he joins the nearest friendly combat unit the Finnish player names.
+pub(super) fn pajari_caught(
+    p: PajariIn,
+    table: &mut Table<'_, Records>,
+    dice: &mut dyn crate::dice::source::Dice,
+) -> Result<Acted<serde_json::Value>, Refused> {
+    if table.by == Role::Soviet {
+        return Err(against(
+            "The Finnish player rolls for Pajari (12.3.1).".into(),
+        ));
+    }
+    let pajari = table
+        .roster
+        .units
+        .values()
+        .find(|u| u.side == Side::Finnish && u.unit_type == "leader")
+        .cloned()
+        .ok_or_else(|| against("Pajari is not on the roster (12.3.1).".into()))?;
+    let join = table
+        .roster
+        .units
+        .get(&UnitId::parse(&p.join).map_err(|_| no_unit(&p.join))?)
+        .cloned()
+        .ok_or_else(|| no_unit(&p.join))?;
+    if join.side != Side::Finnish || join.unit_type == "leader" {
+        return Err(against(format!(
+            "{} is not a Finnish combat unit for Pajari to join (12.3.1).",
+            join.name
+        )));
+    }
+    let mut work = Working::new();
+    work.step(match p.why {
+        PajariCaught::RetreatIntoEzoc => "Pajari is forced to retreat into an enemy ZOC (12.3.1)",
+        PajariCaught::HexEliminatedOutOfSupply => {
+            "every unit in Pajari's hex is eliminated out of supply (12.3.1)"
+        }
+    });
+    let fate = work.take(crate::games::red_winter::rules::procedures::pajari_loss(
+        dice,
+    ));
+    let lost = fate == crate::games::red_winter::rules::procedures::PajariFate::Lost;
+    if lost {
+        remove(table, &pajari.id, "captured or killed (12.3.1)")?;
+    } else {
+        let edit = UnitEdit {
+            location: Some(join.location.clone()),
+            ..UnitEdit::default()
+        };
+        table
+            .roster
+            .edit(table.spec, Role::Umpire, table.moment, &pajari.id, edit)
+            .map_err(|e| Refused::of(&e))?;
+        work.step(format!("Pajari joins {} in {}", join.name, join.location));
+    }
+    Ok(Acted::public(work.done(serde_json::json!({"lost": lost}))))
+}

@@ -932,3 +932,57 @@ fn ammo_is_spent_and_the_artillery_parks_strike_the_roster_12_4_1_12_4_3_12_4_4(
         "every Finnish battery is gone (12.4.4)"
     );
 }
+
+#[test]
+fn pajari_caught_is_lost_on_a_one_and_otherwise_joins_a_company_12_3_1() {
+    use crate::dice::source::ScriptedDice;
+    let units = || {
+        vec![
+            roster_unit(
+                4,
+                Side::Finnish,
+                "infantry",
+                &[("cs", 4), ("ma", 5), ("steps", 2)],
+            ),
+            roster_unit(
+                5,
+                Side::Finnish,
+                "leader",
+                &[("cs", 0), ("ma", 5), ("steps", 1)],
+            ),
+        ]
+    };
+    let caught = serde_json::json!({"why": "retreat_into_ezoc", "join": id(4)});
+    let mut desk = table_at("1/1", units(), "first_combat");
+    desk.act(
+        Role::Finnish,
+        "pajari-caught",
+        &caught,
+        &mut ScriptedDice::new([1]),
+    )
+    .expect("rolls");
+    assert!(
+        !desk.roster.units.keys().any(|u| u.as_str() == id(5)),
+        "captured on a 1"
+    );
+    let mut desk = table_at("1/1", units(), "first_combat");
+    let (answer, _) = desk
+        .act(
+            Role::Finnish,
+            "pajari-caught",
+            &caught,
+            &mut ScriptedDice::new([2]),
+        )
+        .expect("rolls");
+    assert_eq!(answer.result["lost"], false);
+    assert_eq!(unit_of(&desk, 5).location, "0004");
+    let soviet = desk
+        .act(
+            Role::Soviet,
+            "pajari-caught",
+            &caught,
+            &mut ScriptedDice::new([2]),
+        )
+        .expect_err("the Finns roll");
+    assert!(soviet.message.contains("(12.3.1)"));
+}
