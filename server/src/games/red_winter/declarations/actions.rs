@@ -12,7 +12,9 @@ use crate::games::assisted::catalogue::{Acted, Action, Refused, Table};
 use crate::games::assisted::refusal::RefusalKind;
 use crate::games::assisted::roster::{AttrValue, Unit, UnitEdit};
 use crate::games::red_winter::rules::calc_combat::{Attack, attack_column};
-use crate::games::red_winter::rules::calc_losses::{LossPlan, LossTaker, check_losses};
+use crate::games::red_winter::rules::calc_losses::{
+    LossPlan, LossTaker, check_losses, hotel_losses,
+};
 use crate::games::red_winter::rules::calc_shifts::{Fight, ShiftCase};
 use crate::games::red_winter::rules::calc_strength::{AttackFrom, AttackingStack};
 use crate::games::red_winter::rules::procedures::combat_roll;
@@ -129,6 +131,15 @@ fn combat(
     let (reading, a, d) = work.take(
         combat_roll(table.charts, dice, attacker, &p.hex, column).map_err(|e| Refused::of(&e))?,
     );
+    let hotel = p.hex.trim().eq_ignore_ascii_case("M16")
+        && defending
+            .iter()
+            .any(|u| matches!(u.unit_type.as_str(), "infantry" | "engineer" | "mg"));
+    let d = if hotel {
+        work.take(hotel_losses(d, true))
+    } else {
+        d
+    };
     let ids = |units: &[&Unit]| units.iter().map(|u| u.id.clone()).collect::<Vec<_>>();
     for (side, is_attacker, losses, units) in [
         (defender, false, d, ids(&defending)),
@@ -164,9 +175,17 @@ pub struct LossesIn {
     /// Hexes the survivors retreat.
     #[serde(default)]
     pub retreat: u32,
-    /// Where the survivors end their retreat, when they retreat.
+    /// Where the survivors end their retreat, when they retreat and all go to one hex.
     #[serde(default)]
     pub retreat_to: Option<String>,
+    /// Where each survivor ends its retreat, by unit id, when they part (8.5.2: they need not
+    /// retreat to the same hex); a survivor not named here goes to `retreat_to`.
+    #[serde(default)]
+    pub retreat_each: BTreeMap<String, String>,
+    /// Armored units, by id, that retreat of their own choice after a Combat (12.1.1); armor
+    /// not named stays.
+    #[serde(default)]
+    pub armor_retreats: Vec<String>,
 }
 
 fn take_losses(
@@ -210,41 +229,59 @@ fn take_losses(
         .iter()
         .map(|u| LossTaker {
             name: u.name.clone(),
-            steps: match u.attributes.get("steps") {
-                Some(AttrValue::Number(n)) => u32::try_from(*n).unwrap_or(1),
-                _ => 1,
-            },
-            ma: match u.attributes.get("ma") {
-                Some(AttrValue::Number(n)) => u32::try_from(*n).unwrap_or(0),
-                _ => 0,
-            },
+            steps: u32::try_from(printed(u, "steps")).unwrap_or(1).max(1),
+            ma: u32::try_from(printed(u, "ma")).unwrap_or(0),
             armored: matches!(u.unit_type.as_str(), "tank" | "armored_car")
                 && u.side == Side::Soviet,
         })
         .collect();
-    let steps = p
-        .steps
-        .iter()
-        .map(|id| {
-            units
-                .iter()
-                .position(|u| u.id.as_str() == id)
-                .ok_or_else(|| no_unit(id))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let index = |id: &String| {
+        units
+            .iter()
+            .position(|u| u.id.as_str() == id)
+            .ok_or_else(|| no_unit(id))
+    };
+    let steps = p.steps.iter().map(index).collect::<Result<Vec<_>, _>>()?;
     let plan = LossPlan {
         steps: steps.clone(),
         retreat: p.retreat,
+        armor_retreats: p
+            .armor_retreats
+            .iter()
+            .map(index)
+            .collect::<Result<Vec<_>, _>>()?,
     };
     let mut work = Working::new();
     let outcome = work.take(
         check_losses(owed.fight, owed.attacker, owed.losses, &takers, &plan)
             .map_err(|e| Refused::of(&e))?,
     );
-    if outcome.retreat > 0 && p.retreat_to.as_deref().is_none_or(|h| h.trim().is_empty()) {
-        return Err(against(
-            "Say where the survivors end their retreat (retreat_to).".into(),
-        ));
+    let mut destinations = Vec::new();
+    for &i in &outcome.retreating {
+        let unit = &units[i];
+        let to = p
+            .retreat_each
+            .get(unit.id.as_str())
+            .or(p.retreat_to.as_ref())
+            .map(|h| h.trim().to_owned())
+            .filter(|h| !h.is_empty())
+            .ok_or_else(|| {
+                against(format!(
+                    "Say where {} ends its retreat (retreat_to, or retreat_each by unit).",
+                    unit.name
+                ))
+            })?;
+        destinations.push((i, to));
+    }
+    if let Some(id) = p.retreat_each.keys().find(|id| {
+        !outcome
+            .retreating
+            .iter()
+            .any(|&i| units[i].id.as_str() == id.as_str())
+    }) {
+        return Err(against(format!(
+            "retreat_each names {id}, which does not retreat with these losses."
+        )));
     }
     let by = Role::Umpire;
     for &i in &outcome.reduced {
@@ -263,6 +300,12 @@ fn take_losses(
             .roster
             .edit(table.spec, by, table.moment, &unit.id, edit)
             .map_err(|e| Refused::of(&e))?;
+        if !unit.markers.contains("reduced") {
+            table
+                .roster
+                .mark(table.spec, by, table.moment, &unit.id, "reduced")
+                .map_err(|e| Refused::of(&e))?;
+        }
     }
     for &i in &outcome.eliminated {
         table
@@ -271,30 +314,27 @@ fn take_losses(
             .map_err(|e| Refused::of(&e))?;
     }
     if outcome.retreat > 0 {
-        let to = p.retreat_to.unwrap_or_default();
-        for (i, unit) in units.iter().enumerate() {
-            if outcome.eliminated.contains(&i) || (takers[i].armored && owed.fight == Fight::Combat)
-            {
-                continue;
-            }
+        for (i, to) in &destinations {
+            let unit = &units[*i];
             let edit = UnitEdit {
-                location: Some(to.trim().to_owned()),
+                location: Some(to.clone()),
                 ..UnitEdit::default()
             };
             table
                 .roster
                 .edit(table.spec, by, table.moment, &unit.id, edit)
                 .map_err(|e| Refused::of(&e))?;
-            table
-                .roster
-                .mark(table.spec, by, table.moment, &unit.id, "retreated")
-                .map_err(|e| Refused::of(&e))?;
+            if !unit.markers.contains("retreated") {
+                table
+                    .roster
+                    .mark(table.spec, by, table.moment, &unit.id, "retreated")
+                    .map_err(|e| Refused::of(&e))?;
+            }
+            work.step(format!(
+                "{} retreats {} hex(es) to {to}",
+                unit.name, outcome.retreat
+            ));
         }
-        work.step(format!(
-            "the survivors retreat {} hex(es) to {}",
-            outcome.retreat,
-            to.trim()
-        ));
     }
     table.extra.pending.remove(at);
     Ok(Acted::public(work.done(serde_json::json!({
@@ -331,6 +371,54 @@ pub fn actions() -> Vec<Action<Records>> {
             "10.4",
             |p: super::fire::FireIn, table: &mut Table<'_, Records>, dice| {
                 super::fire::fire(p, table, dice)
+            },
+        ),
+        Action::new(
+            "resolve-at-fire",
+            "Finnish AT Fire against the roster",
+            "11.0–11.3",
+            |p: super::results::AtFireIn, table: &mut Table<'_, Records>, dice| {
+                super::results::at_fire_on_roster(p, table, dice)
+            },
+        ),
+        Action::new(
+            "attempt-recovery",
+            "Recovery of a reduced company",
+            "13.3",
+            |p: super::results::RecoverIn, table: &mut Table<'_, Records>, dice| {
+                super::results::recover_on_roster(p, table, dice)
+            },
+        ),
+        Action::new(
+            "spend-replacement",
+            "Spend a replacement point",
+            "13.2",
+            |p: super::results::ReplaceIn, table: &mut Table<'_, Records>, _dice| {
+                super::results::replace_on_roster(p, table)
+            },
+        ),
+        Action::new(
+            "soviet-artillery-park",
+            "A Finnish company enters X28: the Soviet Artillery Park",
+            "12.4.3",
+            |p: super::park::ParkIn, table: &mut Table<'_, Records>, _dice| {
+                super::park::soviet_park(p, table)
+            },
+        ),
+        Action::new(
+            "finnish-artillery-park",
+            "A Soviet company enters the Finnish supply source: the Finnish Artillery Park",
+            "12.4.4",
+            |p: super::park::ParkIn, table: &mut Table<'_, Records>, _dice| {
+                super::park::finnish_park(p, table)
+            },
+        ),
+        Action::new(
+            "pajari-caught",
+            "Pajari caught: his roll",
+            "12.3.1",
+            |p: super::park::PajariIn, table: &mut Table<'_, Records>, dice| {
+                super::park::pajari_caught(p, table, dice)
             },
         ),
         Action::new(

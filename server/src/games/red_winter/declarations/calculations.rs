@@ -17,6 +17,9 @@ use crate::games::red_winter::rules::calc_resources::{
     Replacement, armor_commitment_vp, artillery_park, artillery_return_turn, replacement_cost,
     spend_ammo,
 };
+use crate::games::red_winter::rules::calc_rolls::{
+    Modifier, at_hits, ranged_total, recovery_total, sub_zero_total,
+};
 use crate::games::red_winter::rules::calc_shifts::{Fight, ShiftCase, column_shifts};
 use crate::games::red_winter::rules::calc_strength::{
     AttackingStack, Piece, attack_strength, defence_strength,
@@ -25,9 +28,11 @@ use crate::games::red_winter::rules::calc_terrain::{HexEntry, Mover, hex_cost};
 use crate::games::red_winter::rules::charts::entered_crt_columns;
 use crate::games::red_winter::rules::eligibility::{
     Actor, Firer, Freezing, may_build_bonfire, may_dig_in, may_fire, may_raid, may_recover,
-    sub_zero_rolls,
+    raid_party, sub_zero_rolls,
 };
 use crate::games::red_winter::rules::error::RulesError;
+use crate::games::red_winter::rules::procedures::{AtRange, RangedAttack};
+use crate::games::red_winter::rules::procedures_charts::{Recovery, SubZero};
 use schemars::JsonSchema;
 use serde::Deserialize;
 
@@ -314,6 +319,77 @@ struct RaidIn {
     target_from_finns: u32,
 }
 
+/// A Ranged Attack rolled by the players.
+#[derive(Deserialize, JsonSchema)]
+struct RangedTotalIn {
+    /// The attack as declared.
+    #[serde(flatten)]
+    fire: RangedAttack,
+    /// The two dice.
+    faces: Vec<u32>,
+    /// Modifiers the players enter (the target's density…).
+    #[serde(default)]
+    modifiers: Vec<Modifier>,
+}
+
+/// AT Fire rolled by the players.
+#[derive(Deserialize, JsonSchema)]
+struct AtHitsIn {
+    /// The AT gun.
+    gun: String,
+    /// Its steps: 2 at full strength, 1 reduced.
+    steps: u32,
+    /// The range.
+    range: AtRange,
+    /// One die per step.
+    faces: Vec<u32>,
+    /// Entered ATFT modifiers.
+    #[serde(default)]
+    modifiers: Vec<Modifier>,
+}
+
+/// A Recovery roll made by the players.
+#[derive(Deserialize, JsonSchema)]
+struct RecoveryTotalIn {
+    /// The attempt.
+    #[serde(flatten)]
+    attempt: Recovery,
+    /// The die.
+    face: u32,
+}
+
+/// A Sub-Zero Loss roll made by the players.
+#[derive(Deserialize, JsonSchema)]
+struct SubZeroTotalIn {
+    /// The stack or unit rolling.
+    #[serde(flatten)]
+    roll: SubZero,
+    /// The die.
+    face: u32,
+}
+
+/// A whole raiding party.
+#[derive(Deserialize, JsonSchema)]
+struct RaidPartyIn {
+    /// The raiding companies (Pajari is not one of them).
+    raiders: Vec<Actor>,
+    /// The target hex.
+    target: String,
+    /// Hexes from the target to the nearest Finnish unit at the start of the phase.
+    target_from_finns: u32,
+    /// Pajari goes with them.
+    #[serde(default)]
+    pajari: bool,
+    /// Pajari gave a Recovery bonus this phase.
+    #[serde(default)]
+    pajari_gave_recovery: bool,
+    /// A night turn.
+    night: bool,
+    /// The Finns have made this night's raid already.
+    #[serde(default)]
+    raid_made: bool,
+}
+
 /// Units in the Sub-Zero Loss Phase.
 #[derive(Deserialize, JsonSchema)]
 struct FreezingIn {
@@ -482,7 +558,7 @@ pub fn calculations() -> Vec<Calculation> {
             "artillery-return-turn",
             "The 354th's return turn",
             "12.4.2",
-            |p: ReturnIn, _| ok(artillery_return_turn(p.turn, p.roll, p.last_turn)),
+            |p: ReturnIn, _| artillery_return_turn(p.turn, p.roll, p.last_turn),
         ),
         Calculation::new(
             "may-fire",
@@ -526,6 +602,51 @@ pub fn calculations() -> Vec<Calculation> {
                 allowed(
                     &p.raider.name.clone(),
                     may_raid(&p.raider, &p.target, p.target_from_finns),
+                )
+            },
+        ),
+        Calculation::new(
+            "ranged-attack-total",
+            "Ranged Attack total and result",
+            "10.4",
+            |p: RangedTotalIn, _| {
+                ranged_total(&p.fire, &p.faces, &p.modifiers).map(|e| Explained {
+                    value: serde_json::json!({"total": e.value.0, "result": e.value.1}),
+                    steps: e.steps,
+                })
+            },
+        ),
+        Calculation::new(
+            "at-fire-hits",
+            "AT Fire hits",
+            "11.1, 11.3",
+            |p: AtHitsIn, _| at_hits(&p.gun, p.steps, p.range, &p.faces, &p.modifiers),
+        ),
+        Calculation::new(
+            "recovery-total",
+            "Recovery roll with its modifiers",
+            "13.3",
+            |p: RecoveryTotalIn, _| recovery_total(&p.attempt, p.face),
+        ),
+        Calculation::new(
+            "sub-zero-total",
+            "Sub-Zero Loss roll with its modifiers",
+            "16.3",
+            |p: SubZeroTotalIn, _| sub_zero_total(&p.roll, p.face),
+        ),
+        Calculation::new(
+            "night-raid-party",
+            "May this party raid, and Pajari's FNRT modifier",
+            "16.4, 16.4.1, 12.3",
+            |p: RaidPartyIn, _| {
+                raid_party(
+                    &p.raiders,
+                    &p.target,
+                    p.target_from_finns,
+                    p.pajari,
+                    p.pajari_gave_recovery,
+                    p.night,
+                    p.raid_made,
                 )
             },
         ),

@@ -7,10 +7,12 @@ use crate::core::domain::{Role, Side};
 use crate::dice::source::Dice;
 use crate::games::assisted::calc::Working;
 use crate::games::assisted::catalogue::{Acted, Refused, Table};
-use crate::games::assisted::roster::UnitId;
+use crate::games::assisted::roster::{Unit, UnitId};
 use crate::games::red_winter::rules::calc_combat::{Attack, attack_column};
+use crate::games::red_winter::rules::calc_resources::spend_ammo;
 use crate::games::red_winter::rules::calc_shifts::{Fight, ShiftCase};
 use crate::games::red_winter::rules::calc_strength::{AttackFrom, AttackingStack};
+use crate::games::red_winter::rules::eligibility::{Actor, Kind, raid_party};
 use crate::games::red_winter::rules::procedures::{
     RangedAttack, Spotting, combat_roll, ranged_attack,
 };
@@ -53,8 +55,25 @@ pub(super) fn fire(
     if table.by.side().is_some_and(|s| s != firer.side) {
         return Err(no_unit(&p.firer));
     }
+    // Mortars, infantry guns and artillery flip to their Fired side until their owner's Reset
+    // Phase (12.4, 12.5); direct-fire units do not flip, and may fire once in each Combat Phase,
+    // their own and, as defensive support, the enemy's (10.3.5).
+    let flips = taken.flag(firer, "indirect")
+        || matches!(
+            firer.unit_type.as_str(),
+            "mortar" | "infantry_gun" | "artillery"
+        );
     if firer.markers.contains("fired") {
-        return Err(against(format!("{} has already fired (10.0).", firer.name)));
+        return Err(against(format!(
+            "{} shows its Fired side until its owner's Reset Phase (12.4).",
+            firer.name
+        )));
+    }
+    if firer.markers.contains("ranged") {
+        return Err(against(format!(
+            "{} has made its Ranged Attack this Combat Phase (10.3.5).",
+            firer.name
+        )));
     }
     work.step(format!("{} fires at {}", firer.name, p.hex));
     let targets = p
@@ -76,6 +95,14 @@ pub(super) fn fire(
         night: table.turn_kind == NIGHT,
         conditions: p.conditions,
     };
+    // Each 76mm off-map artillery Ranged Attack spends one ammo; none left, none fires (12.4.1).
+    let ammo_left = if firer.unit_type == "artillery" && taken.value(firer, "calibre") == 76 {
+        let i = usize::from(firer.side == Side::Finnish);
+        let left = work.take(spend_ammo(table.extra.ammo[i]).map_err(|e| Refused::of(&e))?);
+        Some((i, left))
+    } else {
+        None
+    };
     let result =
         work.take(ranged_attack(table.charts, dice, &attack).map_err(|e| Refused::of(&e))?);
     let (firer_id, target_ids): (UnitId, Vec<UnitId>) = (
@@ -83,9 +110,13 @@ pub(super) fn fire(
         targets.iter().map(|u| u.id.clone()).collect(),
     );
     let by = Role::Umpire;
+    if let Some((i, left)) = ammo_left {
+        table.extra.ammo[i] = left;
+    }
+    let mark = if flips { "fired" } else { "ranged" };
     table
         .roster
-        .mark(table.spec, by, table.moment, &firer_id, "fired")
+        .mark(table.spec, by, table.moment, &firer_id, mark)
         .map_err(|e| Refused::of(&e))?;
     if result.suppressed {
         for id in &target_ids {
@@ -121,9 +152,20 @@ pub struct RaidIn {
     pub hex: String,
     /// The units in it, by id.
     pub defenders: Vec<String>,
-    /// Pajari goes with them (+2).
+    /// Pajari goes with them (+2); he may also be named among the raiders.
     #[serde(default)]
     pub pajari: bool,
+    /// Where the raiders' path ends: on a frozen lake or across a bridge from the target halves
+    /// their CS (16.4 step 4, 8.2 case 1).
+    #[serde(default)]
+    pub from: AttackFrom,
+    /// Every raider and defender is on frozen lake (8.3 case 5 note: no halving).
+    #[serde(default)]
+    pub all_on_frozen_lake: bool,
+    /// Hexes from the target to the nearest Finnish unit at the start of the phase, when the
+    /// players have counted them (16.4.1).
+    #[serde(default)]
+    pub target_from_finns: Option<u32>,
     /// Entered FNRT modifiers that apply.
     #[serde(default)]
     pub conditions: Vec<String>,
@@ -144,11 +186,28 @@ pub(super) fn raid(
     )?;
     let mut work = Working::new();
     let taken = Taken::new(table, p.overrides, &mut work)?;
-    let raiders = p
+    let named = p
         .raiders
         .iter()
         .map(|id| taken.unit(id))
         .collect::<Result<Vec<_>, _>>()?;
+    // Pajari goes with the raiders but is not one of the three companies (16.4.1, 12.3).
+    let (leaders, raiders): (Vec<&Unit>, Vec<&Unit>) =
+        named.into_iter().partition(|u| u.unit_type == "leader");
+    let pajari = !leaders.is_empty() || p.pajari;
+    if pajari
+        && leaders.is_empty()
+        && !table
+            .roster
+            .units
+            .values()
+            .any(|u| u.side == Side::Finnish && u.unit_type == "leader")
+    {
+        return Err(against(
+            "Pajari is not on the roster (captured, or not in play) and cannot go with the raiders (12.3.1)."
+                .into(),
+        ));
+    }
     let defenders = p
         .defenders
         .iter()
@@ -162,10 +221,38 @@ pub(super) fn raid(
             "A Night Raid is made by Finnish companies on Soviet units (16.4).".into(),
         ));
     }
+    let actors: Vec<Actor> = raiders
+        .iter()
+        .map(|u| Actor {
+            name: u.name.clone(),
+            side: u.side,
+            kind: if u.unit_type == "infantry" {
+                Kind::InfantryCompany
+            } else {
+                Kind::Other
+            },
+            full_strength: !u.markers.contains("reduced") && printed(u, "steps") >= 2,
+            in_ezoc: false,
+            began_in_ezoc: false,
+            acted: u.markers.contains("acted"),
+        })
+        .collect();
+    work.take(
+        raid_party(
+            &actors,
+            &p.hex,
+            p.target_from_finns.unwrap_or(u32::MAX),
+            pajari,
+            false,
+            table.turn_kind == NIGHT,
+            table.extra.raid_made,
+        )
+        .map_err(|e| Refused::of(&e))?,
+    );
     let declared = NightRaid {
         raiders: raiders.iter().map(|u| u.name.clone()).collect(),
         target: p.hex.clone(),
-        pajari: p.pajari,
+        pajari,
         conditions: p.conditions,
     };
     let (reading, finding) = work.take(
@@ -190,13 +277,13 @@ pub(super) fn raid(
                     .first()
                     .map(|u| u.location.clone())
                     .unwrap_or_default(),
-                from: AttackFrom::Land,
+                from: p.from,
                 units: raiders.iter().map(|u| taken.piece(u)).collect(),
             }],
             hex: p.hex.clone(),
             defenders: defenders.iter().map(|u| taken.piece(u)).collect(),
             night: true,
-            all_on_frozen_lake: false,
+            all_on_frozen_lake: p.all_on_frozen_lake,
             shifts,
         };
         let cols = columns(table.charts).map_err(|e| Refused::of(&e))?;

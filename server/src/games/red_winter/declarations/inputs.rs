@@ -98,10 +98,7 @@ impl<'a> Taken<'a> {
         {
             return o.value;
         }
-        match unit.attributes.get(code) {
-            Some(AttrValue::Number(n)) => *n,
-            _ => i64::from(unit.markers.contains(code)),
-        }
+        printed(unit, code)
     }
 
     pub(super) fn flag(&self, unit: &Unit, code: &str) -> bool {
@@ -119,6 +116,22 @@ impl<'a> Taken<'a> {
             retreated: self.flag(unit, "retreated"),
         }
     }
+}
+
+/// A unit's value from the roster: a number it carries, on its reduced side when it is marked
+/// reduced and has one (8.5.1), or 1 or 0 for a marker it does or does not carry.
+pub(super) fn printed(unit: &Unit, code: &str) -> i64 {
+    let number = |code: &str| match unit.attributes.get(code) {
+        Some(AttrValue::Number(n)) => Some(*n),
+        _ => None,
+    };
+    if matches!(code, "cs" | "ma" | "ras")
+        && unit.markers.contains("reduced")
+        && let Some(n) = number(&format!("reduced_{code}"))
+    {
+        return n;
+    }
+    number(code).unwrap_or_else(|| i64::from(unit.markers.contains(code)))
 }
 
 /// Refuses outside the phases `suffixes` name (`_combat`, `_action`), saying when it may be done.

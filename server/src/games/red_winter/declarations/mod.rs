@@ -6,7 +6,9 @@ mod actions;
 mod calculations;
 mod fire;
 mod inputs;
+mod park;
 mod procedures;
+mod results;
 
 use crate::core::domain::{self, Side};
 use crate::dice::source::Dice;
@@ -65,6 +67,15 @@ pub struct Records {
     pub raid_made: bool,
     /// Losses the CRT or a Ranged Attack gave and the owners still have to take.
     pub pending: Vec<PendingLosses>,
+    /// The Soviet Artillery Park's event (a) has happened (12.4.3 a).
+    #[serde(default)]
+    pub park_a_done: bool,
+    /// The turn of the Soviet Artillery Park's last event (b), once a turn (12.4.3 b).
+    #[serde(default)]
+    pub park_b_turn: Option<u32>,
+    /// The Finnish Artillery Park has happened (12.4.4).
+    #[serde(default)]
+    pub finnish_park_done: bool,
 }
 
 /// Unit types.
@@ -82,7 +93,7 @@ pub const TYPES: [&str; 10] = [
 ];
 
 /// Markers the rules track on units.
-pub const MARKERS: [(&str, &str); 10] = [
+pub const MARKERS: [(&str, &str); 13] = [
     ("suppressed", "Suppressed"),
     ("dug_in", "Dug-In"),
     ("fired", "Fired"),
@@ -93,6 +104,9 @@ pub const MARKERS: [(&str, &str); 10] = [
     ("skull", "Skull"),
     ("night_raid", "Night Raid"),
     ("with_pajari", "Stacked with Pajari"),
+    ("reduced", "Reduced (shows its reduced side)"),
+    ("ranged", "Made its Ranged Attack this Combat Phase"),
+    ("at_fire", "Made its AT Fire this phase"),
 ];
 
 fn number(code: &str, name: &str, min: i64, max: i64, required: bool) -> AttrSpec {
@@ -176,7 +190,9 @@ impl Declarations for RedWinter {
                 seq::CLEAR_COMBAT_MARKS => {
                     clear(table, "retreated", None)?;
                     clear(table, "acted", None)?;
-                    "The phase's Retreated and Acted marks are cleared.".to_string()
+                    clear(table, "ranged", None)?;
+                    clear(table, "at_fire", None)?;
+                    "The phase's Retreated, Acted and Ranged Attack marks are cleared.".to_string()
                 }
                 seq::NIGHT_RAID_AVAILABLE => {
                     table.extra.raid_made = false;
@@ -230,6 +246,16 @@ impl Declarations for RedWinter {
                 number("ras", "RAS", 0, 12, false),
                 number("boxed", "CS boxed (1 = yes)", 0, 1, false),
                 number("parenthesized", "CS in parentheses (1 = yes)", 0, 1, false),
+                number(
+                    "calibre",
+                    "Artillery calibre in mm (76, 122, 152)",
+                    0,
+                    200,
+                    false,
+                ),
+                number("reduced_cs", "CS on the reduced side", 0, 30, false),
+                number("reduced_ma", "MA on the reduced side", 0, 30, false),
+                number("reduced_ras", "RAS on the reduced side", 0, 12, false),
                 number(
                     "indirect",
                     "Yellow RAS, indirect fire (1 = yes)",

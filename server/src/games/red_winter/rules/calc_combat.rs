@@ -117,6 +117,7 @@ mod tests {
             &LossPlan {
                 steps: vec![0],
                 retreat: 0,
+                ..LossPlan::default()
             },
         )
         .expect("defender first");
@@ -135,6 +136,7 @@ mod tests {
             &LossPlan {
                 steps: vec![0],
                 retreat: 0,
+                ..LossPlan::default()
             },
         )
         .expect("the attacker's first loss is a step");

@@ -134,6 +134,10 @@ pub struct LossPlan {
     pub steps: Vec<usize>,
     /// Hexes of retreat taken after the steps.
     pub retreat: u32,
+    /// Armored units (by index) that retreat of their own choice in a Combat; the rest stay
+    /// (12.1.1). When only armor is left and none is named, all of it retreats with the plan.
+    #[serde(default)]
+    pub armor_retreats: Vec<usize>,
 }
 
 /// What the plan does to the units.
@@ -145,13 +149,18 @@ pub struct LossOutcome {
     pub eliminated: Vec<usize>,
     /// Hexes the survivors (other than armor in a Combat) retreat.
     pub retreat: u32,
+    /// The units that retreat (by index): every survivor, less armor in a Combat that stays.
+    #[serde(default)]
+    pub retreating: Vec<usize>,
 }
 
 /// Checks a side's plan for `losses` losses (8.5, 9.0, 12.1.1, 16.4): steps are taken first,
 /// then every survivor retreats; the attacker's first loss is a step; an Assault's attacker and
 /// both sides of a Night Raid take steps only; a retreat goes no further than the slowest
-/// survivor may; armor ignores losses in a Combat and cannot retreat in an Assault. Losses left
-/// once every unit is eliminated are void.
+/// retreating unit may. In a Combat armor ignores every loss: the others must take them all
+/// (steps on armor count, as 12.1.1 allows), armor retreats only if the owner wants it to, and a
+/// side of armor alone owes nothing, so it need take no step even as the attacker. Armor cannot
+/// retreat in an Assault. Losses left once every unit that must take them is gone are void.
 pub fn check_losses(
     fight: Fight,
     attacker: bool,
@@ -165,21 +174,7 @@ pub fn check_losses(
         "the defender"
     };
     let mut work = Working::new();
-    let mut taken = vec![0u32; units.len()];
-    for &i in &plan.steps {
-        let unit = units.get(i).ok_or(RulesError::NoSuchUnit {
-            index: i,
-            count: units.len(),
-        })?;
-        taken[i] += 1;
-        if taken[i] > unit.steps {
-            return Err(RulesError::TooManySteps {
-                unit: unit.name.clone(),
-                steps: unit.steps,
-                taken: taken[i],
-            });
-        }
-    }
+    let taken = steps_taken(units, plan)?;
     let mut outcome = LossOutcome {
         retreat: plan.retreat,
         ..LossOutcome::default()
@@ -200,14 +195,24 @@ pub fn check_losses(
             }
         }
     }
-    let survivors: Vec<&LossTaker> = units
+    let in_combat = fight == Fight::Combat;
+    let ignores = |u: &LossTaker| u.armored && in_combat;
+    let all_armor = !units.is_empty() && units.iter().all(ignores);
+    let alive: Vec<usize> = (0..units.len())
+        .filter(|i| !outcome.eliminated.contains(i))
+        .collect();
+    // Those who must take the losses: in a Combat armor does not (12.1.1).
+    let bearers: Vec<usize> = alive
         .iter()
-        .enumerate()
-        .filter(|(i, _)| !outcome.eliminated.contains(i))
-        .map(|(_, u)| u)
+        .copied()
+        .filter(|&i| !ignores(&units[i]))
         .collect();
     let steps = u32::try_from(plan.steps.len()).unwrap_or(u32::MAX);
-    if losses > 0 && attacker && plan.steps.is_empty() {
+    if all_armor && losses > 0 {
+        work.step(format!(
+            "{side} is all armor, and armor ignores losses in a Combat (12.1.1)"
+        ));
+    } else if losses > 0 && attacker && plan.steps.is_empty() {
         return Err(RulesError::FirstLossNotStep);
     }
     if plan.retreat > 0 {
@@ -220,16 +225,29 @@ pub fn check_losses(
             return Err(RulesError::StepsOnly { fight, rule });
         }
     }
-    if survivors.is_empty() {
-        let void = losses.saturating_sub(steps);
-        work.step(format!(
-            "every unit of {side} is eliminated; {void} remaining loss(es) are void"
-        ));
-        outcome.retreat = 0;
-        return Ok(work.done(outcome));
-    }
     let total = steps.saturating_add(plan.retreat);
-    if total != losses {
+    if bearers.is_empty() {
+        if total > losses {
+            return Err(RulesError::LossesDoNotAddUp {
+                side,
+                losses,
+                taken: total,
+            });
+        }
+        let void = losses.saturating_sub(total);
+        if alive.is_empty() {
+            work.step(format!(
+                "every unit of {side} is eliminated; {void} remaining loss(es) are void"
+            ));
+            outcome.retreat = 0;
+            return Ok(work.done(outcome));
+        }
+        if void > 0 {
+            work.step(format!(
+                "only armor is left, and armor ignores the {void} remaining loss(es) in a Combat (12.1.1)"
+            ));
+        }
+    } else if total != losses {
         return Err(RulesError::LossesDoNotAddUp {
             side,
             losses,
@@ -237,31 +255,7 @@ pub fn check_losses(
         });
     }
     if plan.retreat > 0 {
-        let retreating: Vec<&&LossTaker> = survivors
-            .iter()
-            .filter(|u| !(u.armored && fight == Fight::Combat))
-            .collect();
-        if retreating.is_empty() {
-            work.step("only armor is left, and armor ignores losses in a Combat (12.1.1)");
-        }
-        for unit in retreating {
-            let limit = if unit.armored {
-                work.step(format!(
-                    "{} is armor in an Assault and cannot retreat (12.1.1)",
-                    unit.name
-                ));
-                0
-            } else {
-                work.take(retreat_limit(&unit.name, unit.ma))
-            };
-            if plan.retreat > limit {
-                return Err(RulesError::RetreatTooFar {
-                    unit: unit.name.clone(),
-                    limit,
-                    retreat: plan.retreat,
-                });
-            }
-        }
+        outcome.retreating = retreating(&mut work, units, plan, &alive, &bearers, in_combat)?;
         work.step(format!("{side} retreats {} hex(es)", plan.retreat));
     }
     work.step(format!(
@@ -269,6 +263,82 @@ pub fn check_losses(
         plan.retreat
     ));
     Ok(work.done(outcome))
+}
+
+/// Steps the plan takes from each unit, refusing a unit not in the fight or more steps than it has.
+fn steps_taken(units: &[LossTaker], plan: &LossPlan) -> Result<Vec<u32>, RulesError> {
+    let mut taken = vec![0u32; units.len()];
+    for &i in &plan.steps {
+        let unit = units.get(i).ok_or(RulesError::NoSuchUnit {
+            index: i,
+            count: units.len(),
+        })?;
+        taken[i] += 1;
+        if taken[i] > unit.steps {
+            return Err(RulesError::TooManySteps {
+                unit: unit.name.clone(),
+                steps: unit.steps,
+                taken: taken[i],
+            });
+        }
+    }
+    for &i in &plan.armor_retreats {
+        let unit = units.get(i).ok_or(RulesError::NoSuchUnit {
+            index: i,
+            count: units.len(),
+        })?;
+        if !unit.armored {
+            return Err(RulesError::NotAllowed {
+                unit: unit.name.clone(),
+                why: "is not armor; every unit that is not armor retreats with its side",
+                rule: "8.5.2",
+            });
+        }
+    }
+    Ok(taken)
+}
+
+/// Who retreats, each within its limit: the bearers of the losses, and armor in a Combat only
+/// when named (or, when only armor is left and none is named, all of it) (8.5.2.1, 12.1.1).
+fn retreating(
+    work: &mut Working,
+    units: &[LossTaker],
+    plan: &LossPlan,
+    alive: &[usize],
+    bearers: &[usize],
+    in_combat: bool,
+) -> Result<Vec<usize>, RulesError> {
+    let mut going = Vec::new();
+    for &i in alive {
+        let unit = &units[i];
+        let chosen = plan.armor_retreats.contains(&i)
+            || (bearers.is_empty() && plan.armor_retreats.is_empty());
+        if unit.armored && in_combat && !chosen {
+            work.step(format!(
+                "{} is armor in a Combat and need not retreat; it stays (12.1.1)",
+                unit.name
+            ));
+            continue;
+        }
+        let limit = if unit.armored && !in_combat {
+            work.step(format!(
+                "{} is armor in an Assault and cannot retreat (12.1.1)",
+                unit.name
+            ));
+            0
+        } else {
+            work.take(retreat_limit(&unit.name, unit.ma))
+        };
+        if plan.retreat > limit {
+            return Err(RulesError::RetreatTooFar {
+                unit: unit.name.clone(),
+                limit,
+                retreat: plan.retreat,
+            });
+        }
+        going.push(i);
+    }
+    Ok(going)
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ fn plan(steps: &[usize], retreat: u32) -> LossPlan {
     LossPlan {
         steps: steps.to_vec(),
         retreat,
+        armor_retreats: Vec::new(),
     }
 }
 
@@ -161,4 +162,82 @@ fn eliminated_units_go_to_the_dead_pool_only_as_companies_in_supply() {
     let gun = eliminated_to("AT", false, true);
     assert_eq!(gun.value, Destination::PermanentlyEliminated);
     assert!(gun.steps[0].contains("not an infantry company"));
+}
+
+fn tank(name: &str) -> LossTaker {
+    LossTaker {
+        armored: true,
+        ..unit(name, 2, 8)
+    }
+}
+
+#[test]
+fn armor_alone_in_a_combat_owes_nothing_even_as_the_attacker_12_1_1() {
+    // 12.1.1: in a Combat armor ignores every loss; a no-loss plan is the plan.
+    let defends = check_losses(Fight::Combat, false, 2, &[tank("T-26")], &plan(&[], 0))
+        .expect("armor ignores the losses");
+    assert_eq!(defends.value, LossOutcome::default());
+    assert!(
+        defends
+            .steps
+            .iter()
+            .any(|s| s.contains("ignores the 2 remaining loss(es)")),
+        "{:?}",
+        defends.steps
+    );
+    // 8.5 a) does not force a step on an attacker made only of armor.
+    let attacks = check_losses(
+        Fight::Combat,
+        true,
+        1,
+        &[tank("T-26"), tank("BA-10")],
+        &plan(&[], 0),
+    )
+    .expect("no step is forced");
+    assert!(attacks.value.reduced.is_empty());
+    // It may still retreat of its own choice, within its limit, or give up a step.
+    let back = check_losses(Fight::Combat, false, 2, &[tank("T-26")], &plan(&[], 1))
+        .expect("voluntary retreat");
+    assert_eq!(back.value.retreating, [0]);
+    check_losses(Fight::Combat, false, 2, &[tank("T-26")], &plan(&[0], 0)).expect("a step");
+    // But never more than the result gave.
+    assert!(matches!(
+        check_losses(Fight::Combat, false, 1, &[tank("T-26")], &plan(&[0], 1)),
+        Err(RulesError::LossesDoNotAddUp {
+            losses: 1,
+            taken: 2,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn in_a_mixed_stack_the_others_take_the_losses_and_armor_stays_unless_it_chooses_12_1_1() {
+    let units = [unit("1/I", 2, 5), tank("T-26")];
+    // The losses cannot be put on the armor and ignored.
+    assert!(matches!(
+        check_losses(Fight::Combat, false, 2, &units, &plan(&[], 0)),
+        Err(RulesError::LossesDoNotAddUp { .. })
+    ));
+    // A step on the tank counts; the company retreats and the tank stays.
+    let stays = check_losses(Fight::Combat, false, 2, &units, &plan(&[1], 1)).expect("allowed");
+    assert_eq!(stays.value.reduced, [1]);
+    assert_eq!(stays.value.retreating, [0]);
+    // The tank may go with it.
+    let mut along = plan(&[0], 1);
+    along.armor_retreats = vec![1];
+    let goes = check_losses(Fight::Combat, false, 2, &units, &along).expect("allowed");
+    assert_eq!(goes.value.retreating, [0, 1]);
+    // Only armor may be named to retreat of its own choice.
+    let mut wrong = plan(&[1], 1);
+    wrong.armor_retreats = vec![0];
+    assert!(matches!(
+        check_losses(Fight::Combat, false, 2, &units, &wrong),
+        Err(RulesError::NotAllowed { rule: "8.5.2", .. })
+    ));
+    // In an Assault the armor bears losses and cannot retreat (T-RW-11 covers the rest).
+    assert!(matches!(
+        check_losses(Fight::Assault, false, 1, &[tank("T-26")], &plan(&[], 0)),
+        Err(RulesError::LossesDoNotAddUp { .. })
+    ));
 }

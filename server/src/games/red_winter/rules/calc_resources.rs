@@ -85,15 +85,25 @@ pub fn replacement_cost(what: Replacement) -> Explained<u32> {
     Explained::new(cost, format!("{how} costs {cost} RP"))
 }
 
+/// A die's face (2.1): 1 to 6, anything else refused.
+pub fn die_face(roll: u32) -> Result<u32, RulesError> {
+    if (1..=6).contains(&roll) {
+        Ok(roll)
+    } else {
+        Err(RulesError::NotADie { roll })
+    }
+}
+
 /// When a 354th Regiment unit may fire again (12.4.2): the current turn plus the die; `None`
-/// when that is after the last turn, and the unit leaves the game.
+/// when that is after the last turn, and the unit leaves the game. A roll no die shows is refused.
 pub fn artillery_return_turn(
     turn: u32,
     roll: u32,
     last_turn: Option<u32>,
-) -> Explained<Option<u32>> {
+) -> Result<Explained<Option<u32>>, RulesError> {
+    let roll = die_face(roll)?;
     let back = turn.saturating_add(roll);
-    match last_turn {
+    Ok(match last_turn {
         Some(last) if back > last => Explained::new(
             None,
             format!(
@@ -104,7 +114,7 @@ pub fn artillery_return_turn(
             Some(back),
             format!("fired on turn {turn}, rolled {roll}: available again on turn {back} (12.4.2)"),
         ),
-    }
+    })
 }
 
 #[cfg(test)]
@@ -140,10 +150,25 @@ mod tests {
 
     #[test]
     fn t_rw_20_the_354th_fires_on_nine_and_rolls_four() {
-        assert_eq!(artillery_return_turn(9, 4, Some(32)).value, Some(13));
-        assert_eq!(artillery_return_turn(30, 3, Some(32)).value, None);
-        assert_eq!(artillery_return_turn(30, 2, Some(32)).value, Some(32));
-        assert_eq!(artillery_return_turn(30, 6, None).value, Some(36));
+        let back = |turn, roll, last| artillery_return_turn(turn, roll, last).map(|e| e.value);
+        assert_eq!(back(9, 4, Some(32)), Ok(Some(13)));
+        assert_eq!(back(30, 3, Some(32)), Ok(None));
+        assert_eq!(back(30, 2, Some(32)), Ok(Some(32)));
+        assert_eq!(back(30, 6, None), Ok(Some(36)));
+    }
+
+    #[test]
+    fn a_roll_no_die_shows_is_refused_not_read_as_turns_2_1() {
+        // 12.4.2 rolls one die (2.1): 7 or 0 is no face of it.
+        for roll in [0, 7, 12] {
+            let refused = artillery_return_turn(9, roll, None).expect_err("not a die");
+            assert_eq!(refused, RulesError::NotADie { roll });
+            assert_eq!(
+                refused.to_string(),
+                format!("a die shows 1 to 6; {roll} is not a die's face (2.1)")
+            );
+        }
+        assert_eq!(die_face(6), Ok(6));
     }
 
     #[test]

@@ -228,6 +228,56 @@ pub fn may_raid(raider: &Actor, target: &str, target_from_finns: u32) -> Result<
     Ok(())
 }
 
+/// Checks a whole raiding party (16.4, 16.4.1, 12.3) and answers the FNRT modifier Pajari
+/// gives: only on a night turn, one raid a night, one to three companies each fit to raid (Pajari
+/// not counted among them), and +2 when Pajari goes, unless he gave a Recovery bonus this phase.
+pub fn raid_party(
+    raiders: &[Actor],
+    target: &str,
+    target_from_finns: u32,
+    pajari: bool,
+    pajari_gave_recovery: bool,
+    night: bool,
+    raid_made: bool,
+) -> Result<crate::games::assisted::calc::Explained<i64>, RulesError> {
+    if !night {
+        return Err(RulesError::RaidByDay);
+    }
+    if raid_made {
+        return Err(RulesError::RaidAlreadyMade);
+    }
+    if !(1..=3).contains(&raiders.len()) {
+        return Err(RulesError::RaidersCount {
+            count: raiders.len(),
+        });
+    }
+    for raider in raiders {
+        may_raid(raider, target, target_from_finns)?;
+    }
+    if pajari && pajari_gave_recovery {
+        refuse(
+            "Pajari",
+            "gave a Recovery bonus this phase and may not take part in a Night Raid",
+            "12.3",
+        )?;
+    }
+    let names: Vec<&str> = raiders.iter().map(|r| r.name.as_str()).collect();
+    let mut work = crate::games::assisted::calc::Working::new();
+    work.step(format!(
+        "{} raid {target}: {} of at most 3 companies (16.4.1)",
+        names.join(", "),
+        raiders.len()
+    ));
+    let drm = if pajari {
+        work.step("Pajari goes with the raiders: +2 on the FNRT (12.3)");
+        2
+    } else {
+        work.step("Pajari does not go: no modifier from him");
+        0
+    };
+    Ok(work.done(drm))
+}
+
 /// A unit on the map in the Sub-Zero Loss Phase.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Freezing {

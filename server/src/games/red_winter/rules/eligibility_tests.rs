@@ -164,3 +164,65 @@ fn sub_zero_rolls_soviet_stacks_off_the_bonfire_then_finnish_skulls() {
         ]
     );
 }
+
+fn raider(name: &str) -> Actor {
+    Actor {
+        name: name.into(),
+        side: Side::Finnish,
+        kind: Kind::InfantryCompany,
+        full_strength: true,
+        in_ezoc: false,
+        began_in_ezoc: false,
+        acted: false,
+    }
+}
+
+#[test]
+fn a_raiding_party_is_one_to_three_fit_companies_once_a_night_and_pajari_adds_two_16_4_1() {
+    let three = [raider("1/ErP16"), raider("2/ErP16"), raider("3/ErP16")];
+    let party = |raiders: &[Actor], pajari, used, night, made| {
+        raid_party(raiders, "G9", 5, pajari, used, night, made)
+    };
+    // Pajari is not counted among the three and gives +2 (12.3).
+    let led = party(&three, true, false, true, false).expect("allowed");
+    assert_eq!(led.value, 2);
+    assert!(
+        led.steps
+            .iter()
+            .any(|s| s.contains("+2 on the FNRT (12.3)"))
+    );
+    assert_eq!(
+        party(&three, false, false, true, false).map(|e| e.value),
+        Ok(0)
+    );
+    // A fourth company, none at all, a second raid, a day turn.
+    let mut four = three.to_vec();
+    four.push(raider("4/ErP16"));
+    assert_eq!(
+        party(&four, false, false, true, false),
+        Err(RulesError::RaidersCount { count: 4 })
+    );
+    assert_eq!(
+        party(&[], false, false, true, false),
+        Err(RulesError::RaidersCount { count: 0 })
+    );
+    assert_eq!(
+        party(&three, false, false, true, true),
+        Err(RulesError::RaidAlreadyMade)
+    );
+    assert_eq!(
+        party(&three, false, false, false, false),
+        Err(RulesError::RaidByDay)
+    );
+    // A reduced company cannot raid; Pajari after a Recovery bonus cannot go.
+    let mut weak = three.to_vec();
+    weak[1].full_strength = false;
+    assert!(matches!(
+        party(&weak, false, false, true, false),
+        Err(RulesError::NotAllowed { rule: "16.4", .. })
+    ));
+    assert!(matches!(
+        party(&three, true, true, true, false),
+        Err(RulesError::NotAllowed { rule: "12.3", .. })
+    ));
+}

@@ -149,6 +149,22 @@ pub enum RulesError {
         /// What was expected.
         expected: &'static str,
     },
+    /// A die roll that no die shows.
+    #[error("a die shows 1 to 6; {roll} is not a die's face (2.1)")]
+    NotADie {
+        /// The roll given.
+        roll: u32,
+    },
+    /// The wrong number of dice for a roll.
+    #[error("this roll takes {needed} dice; {given} were given ({rule})")]
+    DiceCount {
+        /// Dice the roll takes.
+        needed: usize,
+        /// Dice given.
+        given: usize,
+        /// The rule.
+        rule: &'static str,
+    },
     /// A chart entered for the game does not answer.
     #[error(transparent)]
     Chart(#[from] ChartError),
@@ -187,6 +203,8 @@ impl Refusal for RulesError {
             RulesError::CrtColumns { .. } => "crt_columns",
             RulesError::NotAllowed { .. } => "not_allowed",
             RulesError::TurnTrack { .. } => "turn_track",
+            RulesError::NotADie { .. } => "not_a_die",
+            RulesError::DiceCount { .. } => "dice_count",
             RulesError::Chart(e) => e.code(),
         }
     }

@@ -5,6 +5,7 @@ pub mod calc_losses;
 pub mod calc_moves;
 pub mod calc_odds;
 pub mod calc_resources;
+pub mod calc_rolls;
 pub mod calc_shifts;
 pub mod calc_strength;
 pub mod calc_terrain;

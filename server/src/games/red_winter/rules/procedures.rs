@@ -84,24 +84,7 @@ pub fn ranged_attack(
     dice: &mut dyn Dice,
     fire: &RangedAttack,
 ) -> Result<Explained<RangedResult>, RulesError> {
-    let mut modifiers = vec![(format!("{}'s RAS", fire.firer), fire.ras)];
-    match fire.spotting {
-        Spotting::Direct => {}
-        Spotting::DistantSpotter => {
-            modifiers.push(("spotter not adjacent to the target (10.5)".into(), -1))
-        }
-        Spotting::MortarSelf => modifiers.push(("mortar spotting for itself (12.5)".into(), 1)),
-        Spotting::InfantryGunSelf => {
-            modifiers.push(("infantry gun spotting for itself (12.5)".into(), 2))
-        }
-    }
-    if fire.target_dug_in {
-        let drm = if fire.indirect { -1 } else { -2 };
-        modifiers.push(("target Dug-In (14.3)".into(), drm));
-    }
-    if fire.night {
-        modifiers.push(("night turn (16.0)".into(), -2));
-    }
+    let mut modifiers = ranged_modifiers(fire);
     modifiers.extend(entered_modifiers(charts, RAT_DRM, &fire.conditions)?);
     charts.current(RAT)?;
     let mut work = Working::new();
@@ -133,6 +116,39 @@ pub fn ranged_attack(
         suppressed,
         steps,
     }))
+}
+
+/// The modifiers of a Ranged Attack the text gives (10.4, 10.5, 12.5, 14.3, 16.0): the RAS,
+/// spotting, a Dug-In target and night; the players' entered RAT modifiers come on top.
+pub fn ranged_modifiers(fire: &RangedAttack) -> Vec<(String, i64)> {
+    let mut modifiers = vec![(format!("{}'s RAS", fire.firer), fire.ras)];
+    match fire.spotting {
+        Spotting::Direct => {}
+        Spotting::DistantSpotter => {
+            modifiers.push(("spotter not adjacent to the target (10.5)".into(), -1))
+        }
+        Spotting::MortarSelf => modifiers.push(("mortar spotting for itself (12.5)".into(), 1)),
+        Spotting::InfantryGunSelf => {
+            modifiers.push(("infantry gun spotting for itself (12.5)".into(), 2))
+        }
+    }
+    if fire.target_dug_in {
+        let drm = if fire.indirect { -1 } else { -2 };
+        modifiers.push(("target Dug-In (14.3)".into(), drm));
+    }
+    if fire.night {
+        modifiers.push(("night turn (16.0)".into(), -2));
+    }
+    modifiers
+}
+
+/// The AT Fire modifier for its range (11.3): +1 adjacent, +2 against an Assault (not +3: RW-A7).
+pub fn at_modifiers(range: AtRange) -> Vec<(String, i64)> {
+    match range {
+        AtRange::Two => Vec::new(),
+        AtRange::Adjacent => vec![("adjacent target (11.3)".to_string(), 1)],
+        AtRange::Assault => vec![("firing against an Assault (11.3)".to_string(), 2)],
+    }
 }
 
 /// How close the AT gun is to its target (11.3).
@@ -207,11 +223,7 @@ pub fn at_fire(
     ));
     let mut shots = Vec::new();
     for (target, row) in &fire.targets {
-        let mut modifiers = match fire.range {
-            AtRange::Two => Vec::new(),
-            AtRange::Adjacent => vec![("adjacent target (11.3)".to_string(), 1)],
-            AtRange::Assault => vec![("firing against an Assault (11.3)".to_string(), 2)],
-        };
+        let mut modifiers = at_modifiers(fire.range);
         let rows: Vec<String> = row.iter().cloned().collect();
         modifiers.extend(entered_modifiers(charts, ATFT_DRM, &rows)?);
         let faces = roll(
@@ -274,7 +286,9 @@ pub fn artillery_delay(
         Side::Soviet,
         1,
     );
-    artillery_return_turn(turn, faces.first().copied().unwrap_or(1), last_turn)
+    let face = faces.first().copied().unwrap_or(1).clamp(1, 6);
+    artillery_return_turn(turn, face, last_turn)
+        .unwrap_or_else(|_| Explained::new(None, format!("{unit}: the die gave no face (12.4.2)")))
 }
 
 /// Pajari's fate when he is caught (12.3.1).

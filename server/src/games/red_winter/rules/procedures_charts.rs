@@ -43,17 +43,7 @@ pub fn recovery(
     attempt: &Recovery,
 ) -> Result<Explained<(Reading, bool)>, RulesError> {
     charts.current(RECOVERY)?;
-    let mut modifiers = Vec::new();
-    for (applies, reason, drm) in [
-        (attempt.out_of_supply, "out of supply (13.3)", -1),
-        (attempt.night, "night turn (16.0)", 1),
-        (attempt.pajari, "stacked with Pajari (12.3)", 1),
-        (attempt.morale_bonus, "morale bonus", 1),
-    ] {
-        if applies {
-            modifiers.push((reason.to_string(), drm));
-        }
-    }
+    let modifiers = recovery_modifiers(attempt);
     let mut work = Working::new();
     let faces = one_die(
         dice,
@@ -69,6 +59,33 @@ pub fn recovery(
         format!("{} stays reduced", attempt.unit)
     });
     Ok(work.done((reading, recovered)))
+}
+
+/// The Recovery modifiers the text gives (13.3, 16.0, 12.3, 8.3 case 8): −1 out of supply, +1
+/// at night, +1 with Pajari, +1 for the side with the morale bonus.
+pub fn recovery_modifiers(attempt: &Recovery) -> Vec<(String, i64)> {
+    [
+        (attempt.out_of_supply, "out of supply (13.3)", -1),
+        (attempt.night, "night turn (16.0)", 1),
+        (attempt.pajari, "stacked with Pajari (12.3)", 1),
+        (attempt.morale_bonus, "morale bonus", 1),
+    ]
+    .into_iter()
+    .filter(|(applies, _, _)| *applies)
+    .map(|(_, reason, drm)| (reason.to_string(), drm))
+    .collect()
+}
+
+/// The Sub-Zero Loss modifiers (16.3): −1 on a frozen lake, +1 always for the Finns.
+pub fn sub_zero_modifiers(roll: &SubZero) -> Vec<(String, i64)> {
+    let mut modifiers = Vec::new();
+    if roll.on_frozen_lake {
+        modifiers.push(("on a frozen lake (16.3)".to_string(), -1));
+    }
+    if roll.side == Side::Finnish {
+        modifiers.push(("Finnish units (16.3)".to_string(), 1));
+    }
+    modifiers
 }
 
 /// One Sub-Zero Loss roll (16.3): a stack, or a unit under a Night Raid marker.
@@ -91,13 +108,7 @@ pub fn sub_zero(
     roll: &SubZero,
 ) -> Result<Explained<(Reading, u32)>, RulesError> {
     charts.current(SZLT)?;
-    let mut modifiers = Vec::new();
-    if roll.on_frozen_lake {
-        modifiers.push(("on a frozen lake (16.3)".to_string(), -1));
-    }
-    if roll.side == Side::Finnish {
-        modifiers.push(("Finnish units (16.3)".to_string(), 1));
-    }
+    let modifiers = sub_zero_modifiers(roll);
     let mut work = Working::new();
     let faces = one_die(
         dice,

@@ -25,6 +25,14 @@ pub const READINGS: &[&str] = &[
     "Finnish units earn a Skull only by taking part in a Combat, an Assault or a Night Raid; support fire, being attacked and moving do not.",
     "Replacement points spent to reconstitute a company for a later turn are paid in this turn's Reset Phase.",
     "The Victory Check Phase is ended by the first player (or the umpire) once the scenario's conditions have been checked.",
+    "In a Combat a side made only of armor may leave its losses untaken, and as attacker it need not take a first step; in a mixed stack the other units must take the losses, steps put on armor count, and armor retreats only if its owner names it.",
+    "The Hotel's ignored first loss covers engineers too, since 12.6 treats the engineer platoon as infantry in every respect.",
+    "A unit that has lost a step is marked reduced and uses the reduced CS, MA and RAS entered for it; a unit with no reduced values entered keeps its printed ones.",
+    "MGs, infantry and other direct-fire units do not flip to a Fired side: they are marked for the Combat Phase in which they fired, so each may fire once in its own phase and once more as defensive support in the enemy's.",
+    "Pajari named among Night Raid raiders is not one of the three companies; he adds 2 to the FNRT, owes no loss of the raid and does not roll for the cold.",
+    "A Ranged Attack total of 17 or more costs at least one step; how many more the higher bands cost is read on the RAT the players enter.",
+    "Whether a company taking a replacement point is in supply, and how far a raid's target lies from the Finns, are the players' checks on the map; the server applies the rest.",
+    "Off-map artillery carries its calibre: 76mm units spend ammo, the larger calibres are the 354th Regiment the Artillery Park's event (a) removes, and the other 76mm battalions wait on the Turn Track box five turns ahead.",
     "The CRT's columns are 1:4, 1:3, 1:2, 1:1, 2:1, 3:1, 4:1, 5:1 and 6:1 unless the CRT the players enter says otherwise; the 5:1 column is our inference.",
 ];
 
