@@ -89,3 +89,51 @@ async fn a_side_only_roll_moves_that_sides_tag_and_not_the_other_sides() {
     let (status, body) = ask_again(&s, &s.finn, &finn).await;
     assert_eq!(status, StatusCode::OK, "{body}");
 }
+
+/// A Soviet platoon and one of its legal actions, from the Soviet view.
+async fn soviet_order(s: &Sides) -> (String, String) {
+    let (status, view) = s
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{}/wons/view", s.id),
+            Some(&s.soviet),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    for p in view["platoons"].as_array().expect("platoons") {
+        let action = p["legal_actions"]
+            .as_array()
+            .and_then(|a| a.iter().filter_map(|a| a.as_str()).find(|a| *a == "defend"));
+        if let (Some(id), Some(action)) = (p["id"].as_str(), action) {
+            return (id.to_owned(), action.to_owned());
+        }
+    }
+    panic!("no Soviet platoon may defend: {view}");
+}
+
+#[tokio::test]
+async fn a_secret_order_moves_only_its_sides_tag() {
+    let s = Sides::new("wons", None).await;
+    let (platoon, action) = soviet_order(&s).await;
+    let soviet = tag(&s, &s.soviet).await;
+    let finn = tag(&s, &s.finn).await;
+    let (status, body) = s
+        .app
+        .put(
+            &format!("/api/v1/campaigns/{}/wons/orders/{platoon}", s.id),
+            Some(&s.soviet),
+            json!({"action": action}),
+        )
+        .await;
+    assert!(status.is_success(), "{body}");
+    assert_ne!(
+        tag(&s, &s.soviet).await,
+        soviet,
+        "the side's own order shows"
+    );
+    assert_eq!(
+        tag(&s, &s.finn).await,
+        finn,
+        "the Finnish tag tells nothing of a Soviet order"
+    );
+}
