@@ -6,6 +6,7 @@ pub mod api_doc;
 pub mod auth;
 pub mod drawing;
 pub mod errors;
+pub mod etag;
 pub mod extract;
 pub mod form;
 pub mod health;

@@ -13,6 +13,7 @@ mod dice_reveal;
 mod dice_upgrade;
 mod embedded_pg;
 mod errors;
+mod etag;
 mod event_log;
 mod hangups;
 mod hardening;

@@ -197,14 +197,20 @@ pub struct HarassmentIn {
 pub async fn api_view(
     State(state): State<AppState>,
     access: CampaignAccess,
+    headers: axum::http::HeaderMap,
 ) -> Result<axum::response::Response, AppError> {
     if access.membership.campaign.game() != crate::core::domain::Game::Talvisota {
         return Err(AppError::not_found());
     }
-    let key = crate::web::view_cache::key(&access, <Talvisota as crate::games::Game>::SEGMENT);
-    crate::web::view_cache::json(key, async {
-        let game = read(&state, &access).await?;
-        Ok(view_for(&game, access.role()))
+    let segment = <Talvisota as crate::games::Game>::SEGMENT;
+    let key = crate::web::view_cache::key(&access, segment);
+    let tag = crate::web::etag::tag(&access, segment, None);
+    crate::web::etag::conditional(&headers, tag, async {
+        crate::web::view_cache::json(key, async {
+            let game = read(&state, &access).await?;
+            Ok(view_for(&game, access.role()))
+        })
+        .await
     })
     .await
 }

@@ -154,10 +154,16 @@ pub async fn view(
 pub async fn api_view(
     State(state): State<AppState>,
     access: CampaignAccess,
+    headers: axum::http::HeaderMap,
 ) -> Result<axum::response::Response, AppError> {
     require_wons(&access)?;
-    let key = crate::web::view_cache::key(&access, <Wons as crate::games::Game>::SEGMENT);
-    crate::web::view_cache::json(key, async { Ok(view(&state, &access).await?.1) }).await
+    let segment = <Wons as crate::games::Game>::SEGMENT;
+    let key = crate::web::view_cache::key(&access, segment);
+    let tag = crate::web::etag::tag(&access, segment, None);
+    crate::web::etag::conditional(&headers, tag, async {
+        crate::web::view_cache::json(key, async { Ok(view(&state, &access).await?.1) }).await
+    })
+    .await
 }
 
 /// Paging of a side's battles.
