@@ -8,6 +8,7 @@ pub mod chart_sets;
 pub mod commands;
 pub mod desk;
 pub mod event;
+pub mod packs;
 pub mod pages;
 pub mod pages_entries;
 pub mod pages_forms;
@@ -44,13 +45,17 @@ use view::{DeskView, view_for};
 /// The path segment of every assisted game's page under a campaign.
 pub const SEGMENT: &str = "table";
 
-/// What a campaign's creator sends as `scenario`: the options.
+/// What a campaign's creator sends as `scenario`: the options, and the shipped pack to start from.
 #[derive(Debug, Deserialize)]
 #[serde(bound = "", deny_unknown_fields)]
 pub struct DeskScenario<D: Declarations> {
     /// The options (optional rules, scenario choices); the game's defaults when left out.
     #[serde(default)]
     pub options: D::Options,
+    /// A shipped scenario pack's code (`packs::SHIPPED`), e.g. `winter-war-historical`; none
+    /// starts the table empty, as before packs.
+    #[serde(default)]
+    pub pack: Option<String>,
 }
 
 /// An assisted game: the declarations `D` played through the kit.
@@ -101,8 +106,15 @@ impl<D: Declarations> Game for Assisted<D> {
         })
     }
     fn start(scenario: Option<DeskScenario<D>>) -> Result<(Desk<D>, Vec<DeskEvent>), AppError> {
-        let options = scenario.map(|s| s.options).unwrap_or_default();
-        Desk::start(options).map_err(|e| AppError::from(e).on_field("scenario"))
+        let (options, pack) = scenario.map(|s| (s.options, s.pack)).unwrap_or_default();
+        let shipped = pack
+            .as_deref()
+            .map(|code| packs::find(D::GAME, code))
+            .transpose()?;
+        let (mut desk, events) =
+            Desk::start(options).map_err(|e| AppError::from(e).on_field("scenario"))?;
+        desk.pack = shipped.map(|s| s.code.to_owned());
+        Ok((desk, events))
     }
     fn soviet_view(state: &Desk<D>) -> DeskView {
         view_for(state, Role::Soviet)
