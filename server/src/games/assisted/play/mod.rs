@@ -25,6 +25,7 @@ use crate::games::assisted::catalogue::{About, Answer, Refused};
 use crate::games::assisted::chart_set::ChartSet;
 use crate::games::assisted::charts::{ChartSpec, RawChart};
 use crate::games::assisted::declarations::Declarations;
+use crate::games::assisted::pack;
 use crate::games::assisted::roster::{RosterSpec, Unit, UnitEdit, UnitId};
 use crate::games::assisted::sequence::{Sequence, TurnLabeller};
 use crate::games::registry::BoxFuture;
@@ -113,7 +114,29 @@ impl<D: Declarations> Game for Assisted<D> {
             .transpose()?;
         let (mut desk, events) =
             Desk::start(options).map_err(|e| AppError::from(e).on_field("scenario"))?;
-        desk.pack = shipped.map(|s| s.code.to_owned());
+        if let Some(shipped) = shipped {
+            desk.pack = Some(shipped.code.to_owned());
+            // The pack's setup fills the roster (step 2 of issue 36): each side's units that
+            // apply under the campaign's options.
+            let loaded = pack::loaded::LoadedPack::read(shipped.source)
+                .map_err(|e| AppError::internal(format!("{}: {e:?}", shipped.code)))?;
+            let options =
+                packs::option_codes(&serde_json::to_value(&desk.options).unwrap_or_default());
+            let flags = std::collections::BTreeSet::new();
+            let facts = pack::area::Facts {
+                options: &options,
+                flags: &flags,
+            };
+            let spec = D::roster();
+            let moment = desk.moment();
+            for side in [domain::Side::Soviet, domain::Side::Finnish] {
+                for unit in packs::setup_units(&loaded, &spec, side, &facts) {
+                    desk.roster
+                        .add(&spec, Role::Umpire, &moment, unit)
+                        .map_err(|e| AppError::from(Refused::of(&e)).on_field("scenario"))?;
+                }
+            }
+        }
         Ok((desk, events))
     }
     fn soviet_view(state: &Desk<D>) -> DeskView {
