@@ -180,3 +180,40 @@ soviet,54th Mountain,mountain,3030,inside_enemy_country,6,4,2,XX,Soviet";
     // The displays stay the Soviets' secret to the end.
     assert!(!finns_see(&t).await.contains("44th Motorized"));
 }
+
+/// 25.1: a campaign started from the Historical pack draws its board for participants only;
+/// a campaign started without a pack has none.
+#[tokio::test]
+async fn the_board_is_drawn_for_participants_only() {
+    let app = std::sync::Arc::new(crate::common::TestApp::spawn().await);
+    let campaign = serde_json::json!({
+        "name": "Historical board",
+        "game": "winter_war",
+        "scenario": { "pack": "winter-war-historical" },
+    });
+    let t = crate::common::Sides::open(&app, campaign, "").await;
+    let path = format!("/campaigns/{}/board.svg", t.id);
+    let (status, _) = app.get(&path, Some(&t.finn)).await;
+    assert_eq!(status, reqwest::StatusCode::OK);
+    let (_, outsider) = app.user("outsider").await;
+    let (status, _) = app.get(&path, Some(&outsider)).await;
+    assert_eq!(status, reqwest::StatusCode::NOT_FOUND);
+
+    let plain = crate::games::assisted::client::DeskTable::on(&app, "winter_war", None, "2").await;
+    let (status, _) = app
+        .get(
+            &format!("/campaigns/{}/board.svg", plain.id),
+            Some(&plain.finn),
+        )
+        .await;
+    assert_eq!(status, reqwest::StatusCode::NOT_FOUND);
+
+    let wrong = serde_json::json!({
+        "name": "Wrong pack",
+        "game": "winter_war",
+        "scenario": { "pack": "red-winter-example" },
+    });
+    let (status, body) = app.post("/api/v1/campaigns", Some(&t.umpire), wrong).await;
+    assert_eq!(status, reqwest::StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body.to_string().contains("winter-war-historical"), "{body}");
+}
