@@ -206,6 +206,9 @@ async fn a_historical_campaign_shows_each_side_its_board_on_a_phone() {
             assert!(!board.contains(name), "{who}'s board shows {name}");
         }
         assert!(fits(&b).await, "{who}'s page is wider than the phone");
+        b.execute("document.getElementById('board').scrollIntoView();", vec![])
+            .await
+            .expect("scrolls to the board");
         keep(&b, &format!("winter-war-historical-board-{who}.png")).await;
         b.close().await.expect("closes");
     }
