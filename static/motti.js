@@ -224,3 +224,17 @@ for (const button of document.querySelectorAll("button[data-copy]")) {
   all();
   document.addEventListener("motti:refreshed", all);
 }
+
+// A board opens at the reader's own first counter, not at the map's empty corner.
+{
+  const side = document.getElementById("my-role")?.textContent.trim();
+  for (const frame of document.querySelectorAll(".board-scroll")) {
+    const counter =
+      frame.querySelector(`.counter[data-side="${side}"]`) || frame.querySelector(".counter");
+    if (!counter) continue;
+    const f = frame.getBoundingClientRect();
+    const c = counter.getBoundingClientRect();
+    frame.scrollLeft += c.left - f.left - (f.width - c.width) / 2;
+    frame.scrollTop += c.top - f.top - (f.height - c.height) / 2;
+  }
+}

@@ -29,7 +29,10 @@ pub struct NewCampaign {
     pub name: Label,
     /// One of `wons`, `talvisota`, `red_winter`, `winter_war`, `a_winter_war`.
     pub game: String,
-    /// A scenario pack, for games that take one.
+    /// A scenario pack, for games that take one. The assisted games (`red_winter`,
+    /// `winter_war`, `a_winter_war`) take `{"options": {…}, "pack": "…"}`, both optional:
+    /// `pack` names a shipped scenario to start from (`winter-war-historical`,
+    /// `winter-war-free-setup`, `red-winter-example`, `a-winter-war-example`).
     pub scenario: Option<serde_json::Value>,
 }
 

@@ -38,6 +38,9 @@ struct ListPage {
     game_error: Option<String>,
     scenario: String,
     scenario_error: Option<String>,
+    /// The shipped packs of the assisted games (code, title), and the one chosen.
+    packs: Vec<(&'static str, &'static str)>,
+    pack: String,
     /// Talvisota's options, as ticked.
     solo: bool,
     easy_recovery: bool,
@@ -66,6 +69,11 @@ async fn list_page(
             .unwrap_or_default()
             .to_owned(),
         scenario_error: None,
+        packs: crate::games::assisted::play::packs::SHIPPED
+            .iter()
+            .map(|p| (p.code, p.title))
+            .collect(),
+        pack: String::new(),
         solo: false,
         easy_recovery: false,
         ignore_space_morale: false,
@@ -89,12 +97,38 @@ pub struct CampaignForm {
     name: Label,
     game: String,
     scenario: PlainText,
+    /// The assisted games: a shipped pack's code, or empty.
+    pack: String,
     /// Talvisota: the server plays the Finns.
     solo: Option<String>,
     /// Talvisota: cheaper recovery.
     easy_recovery: Option<String>,
     /// Talvisota: the harder game.
     ignore_space_morale: Option<String>,
+}
+
+/// What the form sends as `scenario`: the box's text, with the chosen shipped pack added as
+/// `pack` (to the JSON object in the box, or as the whole scenario when the box is empty). Text
+/// that is not a JSON object goes as it is, to be refused with the reason.
+fn with_pack(text: &str, pack: &str) -> Option<serde_json::Value> {
+    if pack.is_empty() {
+        return Some(text.to_owned())
+            .filter(|s| !s.is_empty())
+            .map(serde_json::Value::String);
+    }
+    if text.is_empty() {
+        return Some(serde_json::json!({ "pack": pack }));
+    }
+    if crate::core::nesting::refuse(text).is_err() {
+        return Some(serde_json::Value::String(text.to_owned()));
+    }
+    match serde_json::from_str::<serde_json::Value>(text) {
+        Ok(serde_json::Value::Object(mut object)) => {
+            object.insert("pack".into(), pack.into());
+            Some(serde_json::Value::Object(object))
+        }
+        _ => Some(serde_json::Value::String(text.to_owned())),
+    }
 }
 
 /// `POST /campaigns`: creates a campaign, or shows the form again with the error next to its field.
@@ -111,6 +145,10 @@ pub async fn create(
     );
     let text = form.scenario.trim().to_owned();
     let talvisota = form.game == Game::Talvisota.code();
+    let pack = form.pack.trim().to_owned();
+    let assisted = [Game::RedWinter, Game::WinterWar, Game::AWinterWar]
+        .iter()
+        .any(|g| form.game == g.code());
     let new = NewCampaign {
         name: form.name,
         game: form.game,
@@ -121,12 +159,16 @@ pub async fn create(
                 "ignore_space_morale": ignore_space_morale,
             }))
         } else {
-            Some(text.clone())
-                .filter(|s| !s.is_empty())
-                .map(serde_json::Value::String)
+            with_pack(&text, pack.as_str())
         },
     };
-    let result = if talvisota && !text.is_empty() {
+    let result = if !pack.is_empty() && !assisted {
+        Err(AppError::invalid(
+            "invalid_scenario",
+            "Only Red Winter, Winter War and A Winter War start from a shipped scenario: choose 'None' there, or one of those games.",
+        )
+        .on_field("scenario"))
+    } else if talvisota && !text.is_empty() {
         Err(AppError::invalid(
             "invalid_scenario",
             "Talvisota takes no scenario pack: leave the box empty and choose its options with the tick boxes.",
@@ -140,6 +182,7 @@ pub async fn create(
         Err(e) if e.field.is_some() => {
             let mut page = list_page(&state, &user, &new).await?;
             page.scenario = text;
+            page.pack = pack;
             page.solo = solo;
             page.easy_recovery = easy_recovery;
             page.ignore_space_morale = ignore_space_morale;

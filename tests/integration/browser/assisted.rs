@@ -169,3 +169,47 @@ async fn one_calculation_of_each_europa_game_on_a_phone() {
         b.close().await.ok();
     }
 }
+
+/// 25.1 and 24.2: a Historical campaign's table shows each side the board on a phone, and the
+/// Finnish page's drawing holds no Soviet unit's name (face down under fog of war).
+#[tokio::test]
+async fn a_historical_campaign_shows_each_side_its_board_on_a_phone() {
+    let Some(driver) = driver().await else { return };
+    let app = std::sync::Arc::new(crate::common::TestApp::spawn().await);
+    let campaign = json!({
+        "name": "Historical board",
+        "game": "winter_war",
+        "scenario": {
+            "pack": "winter-war-historical",
+            "options": { "fog_of_war": true, "historical": true },
+        },
+    });
+    let t = DeskTable(crate::common::Sides::open(&app, campaign, "").await);
+    for (who, own, hidden) in [
+        ("finn", "Ski Battalion", ["Tank Corps", "Naval Brigade"]),
+        ("soviet", "Tank Corps", ["Ski Battalion", "Ski Company"]),
+    ] {
+        let b = sized_browser(&driver, 390, 900).await;
+        sign_in(&b, &t.app, who).await;
+        b.goto(&format!("{}/campaigns/{}/table", t.app.url, t.id))
+            .await
+            .expect("opens the table");
+        let board = b
+            .find(Locator::Css("#board svg"))
+            .await
+            .expect("the board")
+            .html(false)
+            .await
+            .expect("its drawing");
+        assert!(board.contains(own), "{who} sees their own {own}");
+        for name in hidden {
+            assert!(!board.contains(name), "{who}'s board shows {name}");
+        }
+        assert!(fits(&b).await, "{who}'s page is wider than the phone");
+        b.execute("document.getElementById('board').scrollIntoView();", vec![])
+            .await
+            .expect("scrolls to the board");
+        keep(&b, &format!("winter-war-historical-board-{who}.png")).await;
+        b.close().await.expect("closes");
+    }
+}

@@ -262,3 +262,40 @@ soviet,163rd Rifle,infantry,2020,6,4,2",
     assert_eq!(again, finnish_import(&alone, &csv).await);
     assert!(!again.1.to_string().contains("Motorized"), "{}", again.1);
 }
+
+/// 25.1: a campaign started from the Historical pack draws its board for participants only;
+/// a campaign started without a pack has none.
+#[tokio::test]
+async fn the_board_is_drawn_for_participants_only() {
+    let app = std::sync::Arc::new(crate::common::TestApp::spawn().await);
+    let campaign = serde_json::json!({
+        "name": "Historical board",
+        "game": "winter_war",
+        "scenario": { "pack": "winter-war-historical" },
+    });
+    let t = crate::common::Sides::open(&app, campaign, "").await;
+    let path = format!("/campaigns/{}/board.svg", t.id);
+    let (status, _) = app.get(&path, Some(&t.finn)).await;
+    assert_eq!(status, reqwest::StatusCode::OK);
+    let (_, outsider) = app.user("outsider").await;
+    let (status, _) = app.get(&path, Some(&outsider)).await;
+    assert_eq!(status, reqwest::StatusCode::NOT_FOUND);
+
+    let plain = crate::games::assisted::client::DeskTable::on(&app, "winter_war", None, "2").await;
+    let (status, _) = app
+        .get(
+            &format!("/campaigns/{}/board.svg", plain.id),
+            Some(&plain.finn),
+        )
+        .await;
+    assert_eq!(status, reqwest::StatusCode::NOT_FOUND);
+
+    let wrong = serde_json::json!({
+        "name": "Wrong pack",
+        "game": "winter_war",
+        "scenario": { "pack": "red-winter-example" },
+    });
+    let (status, body) = app.post("/api/v1/campaigns", Some(&t.umpire), wrong).await;
+    assert_eq!(status, reqwest::StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body.to_string().contains("winter-war-historical"), "{body}");
+}

@@ -30,6 +30,10 @@ pub struct Desk<D: Declarations> {
     pub charts: ChartSet,
     /// The game's own records.
     pub extra: D::Extra,
+    /// The shipped scenario pack the campaign started from, by code (`play::packs`); none for
+    /// a campaign started without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pack: Option<String>,
 }
 
 // Written out because a derive would ask the same of the declarations type `D` itself.
@@ -42,6 +46,7 @@ impl<D: Declarations> Clone for Desk<D> {
             roster: self.roster.clone(),
             charts: self.charts.clone(),
             extra: self.extra.clone(),
+            pack: self.pack.clone(),
         }
     }
 }
@@ -54,6 +59,7 @@ impl<D: Declarations> PartialEq for Desk<D> {
             && self.roster == other.roster
             && self.charts == other.charts
             && self.extra == other.extra
+            && self.pack == other.pack
     }
 }
 
@@ -107,6 +113,7 @@ impl<D: Declarations> Desk<D> {
             roster: Roster::default(),
             charts,
             extra,
+            pack: None,
         };
         let mut events = vec![DeskEvent::Started {
             moment: desk.moment(),

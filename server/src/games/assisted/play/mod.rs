@@ -4,10 +4,12 @@
 
 pub mod api;
 pub mod api_entries;
+pub mod board_page;
 pub mod chart_sets;
 pub mod commands;
 pub mod desk;
 pub mod event;
+pub mod packs;
 pub mod pages;
 pub mod pages_entries;
 pub mod pages_forms;
@@ -24,6 +26,7 @@ use crate::games::assisted::catalogue::{About, Answer, Refused};
 use crate::games::assisted::chart_set::ChartSet;
 use crate::games::assisted::charts::{ChartSpec, RawChart};
 use crate::games::assisted::declarations::Declarations;
+use crate::games::assisted::pack;
 use crate::games::assisted::roster::{RosterSpec, Unit, UnitEdit, UnitId};
 use crate::games::assisted::sequence::{Sequence, TurnLabeller};
 use crate::games::registry::BoxFuture;
@@ -44,13 +47,17 @@ use view::{DeskView, view_for};
 /// The path segment of every assisted game's page under a campaign.
 pub const SEGMENT: &str = "table";
 
-/// What a campaign's creator sends as `scenario`: the options.
+/// What a campaign's creator sends as `scenario`: the options, and the shipped pack to start from.
 #[derive(Debug, Deserialize)]
 #[serde(bound = "", deny_unknown_fields)]
 pub struct DeskScenario<D: Declarations> {
     /// The options (optional rules, scenario choices); the game's defaults when left out.
     #[serde(default)]
     pub options: D::Options,
+    /// A shipped scenario pack's code (`packs::SHIPPED`), e.g. `winter-war-historical`; none
+    /// starts the table empty, as before packs.
+    #[serde(default)]
+    pub pack: Option<String>,
 }
 
 /// An assisted game: the declarations `D` played through the kit.
@@ -101,8 +108,37 @@ impl<D: Declarations> Game for Assisted<D> {
         })
     }
     fn start(scenario: Option<DeskScenario<D>>) -> Result<(Desk<D>, Vec<DeskEvent>), AppError> {
-        let options = scenario.map(|s| s.options).unwrap_or_default();
-        Desk::start(options).map_err(|e| AppError::from(e).on_field("scenario"))
+        let (options, pack) = scenario.map(|s| (s.options, s.pack)).unwrap_or_default();
+        let shipped = pack
+            .as_deref()
+            .map(|code| packs::find(D::GAME, code))
+            .transpose()?;
+        let (mut desk, events) =
+            Desk::start(options).map_err(|e| AppError::from(e).on_field("scenario"))?;
+        if let Some(shipped) = shipped {
+            desk.pack = Some(shipped.code.to_owned());
+            // The pack's setup fills the roster (step 2 of issue 36): each side's units that
+            // apply under the campaign's options.
+            let loaded = pack::loaded::LoadedPack::read(shipped.source)
+                .map_err(|e| AppError::internal(format!("{}: {e:?}", shipped.code)))?;
+            let options =
+                packs::option_codes(&serde_json::to_value(&desk.options).unwrap_or_default());
+            let flags = std::collections::BTreeSet::new();
+            let facts = pack::area::Facts {
+                options: &options,
+                flags: &flags,
+            };
+            let spec = D::roster();
+            let moment = desk.moment();
+            for side in [domain::Side::Soviet, domain::Side::Finnish] {
+                for unit in packs::setup_units(&loaded, &spec, side, &facts) {
+                    desk.roster
+                        .add(&spec, Role::Umpire, &moment, unit)
+                        .map_err(|e| AppError::from(Refused::of(&e)).on_field("scenario"))?;
+                }
+            }
+        }
+        Ok((desk, events))
     }
     fn soviet_view(state: &Desk<D>) -> DeskView {
         view_for(state, Role::Soviet)

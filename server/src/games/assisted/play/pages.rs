@@ -42,6 +42,7 @@ pub const PAGE_ROUTES: &[(&str, &str)] = &[
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/campaigns/{id}/table", get(show))
+        .route("/campaigns/{id}/board.svg", get(board_svg))
         .route("/campaigns/{id}/table/advance", post(advance))
         .route("/campaigns/{id}/table/advance/withdraw", post(reopen))
         .route("/campaigns/{id}/table/units/import", post(import_units))
@@ -92,6 +93,8 @@ struct EditField {
 #[template(path = "games/assisted/table.html")]
 struct TablePage {
     nav: Nav,
+    /// The board as the reader may see it (SVG), for a campaign started from a shipped pack.
+    board: Option<String>,
     campaign_id: Uuid,
     campaign_name: String,
     role: String,
@@ -191,7 +194,9 @@ async fn table_page(
     error: Option<String>,
 ) -> Result<TablePage, AppError> {
     let play = play_of(access)?;
-    let view = play.view(&stored(state, access).await?, access.role())?;
+    let state_doc = stored(state, access).await?;
+    let view = play.view(&state_doc, access.role())?;
+    let board = super::board_page::of_stored(&state_doc, &view);
     let units = rows(
         play,
         view.units.iter().map(|u| RowParts {
@@ -244,6 +249,7 @@ async fn table_page(
     };
     let c = &access.membership.campaign;
     Ok(TablePage {
+        board,
         chart_sets,
         log,
         nav: Nav::for_user(&access.user),
@@ -276,6 +282,29 @@ pub async fn show(
     access: CampaignAccess,
 ) -> Result<Response, AppError> {
     Ok(render(&table_page(&state, &access, None).await?))
+}
+
+/// `GET /campaigns/{id}/board.svg`: the board as the caller may see it; participants only (404
+/// for anyone else, and for a campaign started without a shipped pack).
+pub async fn board_svg(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Response, AppError> {
+    let play = play_of(&access)?;
+    let state_doc = stored(&state, &access).await?;
+    let view = play.view(&state_doc, access.role())?;
+    let svg = super::board_page::of_stored(&state_doc, &view).ok_or_else(AppError::not_found)?;
+    Ok((
+        [
+            (
+                axum::http::header::CONTENT_TYPE,
+                "image/svg+xml; charset=utf-8",
+            ),
+            (axum::http::header::CACHE_CONTROL, "private, no-store"),
+        ],
+        svg,
+    )
+        .into_response())
 }
 
 /// After a table form: back to the table (post/redirect/get), or the table again with the

@@ -1,0 +1,227 @@
+//! The board of a campaign started from a shipped pack, drawn for one reader: the pack's grid,
+//! terrain and places, and the counters of the reader's own view (`DeskView`), so a unit the
+//! reader may not see in full is a blank counter and a hidden one is not drawn at all.
+
+use super::packs;
+use super::view::DeskView;
+use crate::core::domain::Side;
+use crate::games::assisted::board::svg::{
+    self, Counter, Face, Label, Place, Scene, TrackTurn, Tray,
+};
+use crate::games::assisted::board::symbol::Symbol;
+use crate::games::assisted::pack::loaded::LoadedPack;
+use crate::games::assisted::roster::AttrValue;
+use std::collections::BTreeMap;
+
+/// Where a roster location is on the board: a hex id, a place's name (its first hex), or a
+/// box's name or code; anything else (a region the group has still to enter hexes for) is a
+/// tray of its own below the map.
+fn place_of(loaded: &LoadedPack, location: &str, trays: &mut Vec<Tray>) -> Place {
+    if let Ok(hex) = loaded.grid.parse(location)
+        && loaded.grid.contains(hex)
+    {
+        return Place::Hex(hex);
+    }
+    if let Some(place) = loaded.pack.places.iter().find(|p| p.name == location)
+        && let Some(hex) = loaded.place(&place.code).first()
+    {
+        return Place::Hex(*hex);
+    }
+    if let Some(b) = loaded
+        .pack
+        .boxes
+        .iter()
+        .find(|b| b.name == location || b.code == location)
+    {
+        return Place::Box(b.code.clone());
+    }
+    if !trays.iter().any(|t| t.code == location) {
+        trays.push(Tray {
+            code: location.to_owned(),
+            name: location.to_owned(),
+        });
+    }
+    Place::Box(location.to_owned())
+}
+
+fn colours(loaded: &LoadedPack, side: Side) -> (String, String) {
+    loaded
+        .pack
+        .nationalities
+        .iter()
+        .find(|n| n.side == side)
+        .map(|n| (n.colour.clone(), n.ink.clone()))
+        .unwrap_or_else(|| match side {
+            Side::Soviet => ("#b22222".into(), "#ffffff".into()),
+            Side::Finnish => ("#f4f4f4".into(), "#0b3d91".into()),
+        })
+}
+
+fn printed(loaded: &LoadedPack, attributes: &BTreeMap<String, AttrValue>) -> String {
+    loaded
+        .pack
+        .counters
+        .printed
+        .iter()
+        .filter_map(|code| match attributes.get(code) {
+            Some(AttrValue::Number(n)) => Some(n.to_string()),
+            Some(AttrValue::Text(t)) => Some(t.clone()),
+            None => None,
+        })
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// The SVG of the board as `view`'s reader may see it.
+pub fn render(loaded: &LoadedPack, view: &DeskView) -> String {
+    let mut trays: Vec<Tray> = loaded
+        .pack
+        .boxes
+        .iter()
+        .map(|b| Tray {
+            code: b.code.clone(),
+            name: b.name.clone(),
+        })
+        .collect();
+    let shown = |unit_type: &str,
+                 name: &str,
+                 attributes: &BTreeMap<String, AttrValue>,
+                 markers: &[String]| {
+        let t = loaded.pack.unit_types.iter().find(|t| t.code == unit_type);
+        Face::Shown {
+            name: name.to_owned(),
+            type_name: t
+                .map(|t| t.name.clone())
+                .unwrap_or_else(|| unit_type.to_owned()),
+            symbol: t.map(|t| t.symbol).unwrap_or(Symbol::Infantry),
+            letters: t.map(|t| t.letters.clone()).unwrap_or_default(),
+            size: match attributes.get("size") {
+                Some(AttrValue::Text(s)) => s.clone(),
+                _ => String::new(),
+            },
+            values: printed(loaded, attributes),
+            reduced: markers.iter().any(|m| m == "reduced"),
+        }
+    };
+    let mut counters = Vec::new();
+    for u in &view.units {
+        let (colour, ink) = colours(loaded, u.side);
+        let markers: Vec<String> = u.markers.iter().cloned().collect();
+        counters.push(Counter {
+            key: Some(u.id.as_str().to_owned()),
+            side: u.side,
+            colour,
+            ink,
+            place: place_of(loaded, &u.location, &mut trays),
+            face: shown(&u.unit_type, &u.name, &u.attributes, &markers),
+            chits: Vec::new(),
+        });
+    }
+    for u in &view.enemy_units {
+        let Some(location) = &u.location else {
+            continue;
+        };
+        let (colour, ink) = colours(loaded, u.side);
+        let face = match (&u.name, &u.unit_type) {
+            (Some(name), Some(unit_type)) => shown(unit_type, name, &u.attributes, &u.markers),
+            _ => Face::Blank,
+        };
+        counters.push(Counter {
+            key: u.id.as_ref().map(|id| id.as_str().to_owned()),
+            side: u.side,
+            colour,
+            ink,
+            place: place_of(loaded, location, &mut trays),
+            face,
+            chits: Vec::new(),
+        });
+    }
+    let labels = loaded
+        .pack
+        .places
+        .iter()
+        .filter_map(|p| {
+            loaded.place(&p.code).first().map(|hex| Label {
+                name: p.name.clone(),
+                hex: *hex,
+            })
+        })
+        .collect();
+    let title = format!("{}: the board", loaded.pack.scenario.name);
+    svg::render(&Scene {
+        title: &title,
+        grid: &loaded.grid,
+        terrain: &loaded.pack.terrain,
+        labels,
+        counters,
+        trays,
+        turns: loaded
+            .pack
+            .turns
+            .iter()
+            .map(|t| TrackTurn {
+                number: t.number,
+                label: t.label.clone(),
+            })
+            .collect(),
+        current_turn: Some(view.turn),
+    })
+}
+
+/// The board of a stored table started from a shipped pack, for `view`'s reader; `None` for a
+/// table started without one.
+pub fn of_stored(state: &serde_json::Value, view: &DeskView) -> Option<String> {
+    let code = state.get("pack")?.as_str()?;
+    let shipped = packs::SHIPPED.iter().find(|s| s.code == code)?;
+    let loaded = LoadedPack::read(shipped.source).ok()?;
+    Some(render(&loaded, view))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::domain::Role;
+    use crate::games::Game as _;
+    use crate::games::assisted::pack;
+    use crate::games::assisted::play::Assisted;
+    use crate::games::assisted::play::view::view_for;
+    use crate::games::winter_war::declarations::WinterWar;
+
+    /// 24.2 (fog of war) and 25.1: each side's board shows its own counters by name and the
+    /// enemy's face down, with no enemy unit's name anywhere in the drawing.
+    #[test]
+    fn each_sides_board_names_its_own_units_and_none_of_the_hidden_enemy() {
+        type Ww = Assisted<WinterWar>;
+        let sent = serde_json::json!({
+            "pack": "winter-war-historical",
+            "options": { "fog_of_war": true, "historical": true },
+        });
+        let (desk, _) = Ww::start(Some(Ww::scenario(&sent).expect("reads"))).expect("starts");
+        let stored = serde_json::to_value(&desk).expect("stores");
+        let loaded = LoadedPack::read(pack::WINTER_WAR_HISTORICAL).expect("reads");
+
+        let finnish = of_stored(&stored, &view_for(&desk, Role::Finnish)).expect("a board");
+        assert!(finnish.starts_with("<svg") || finnish.contains("<svg"));
+        for soviet_only in ["Tank Corps", "Naval Brigade", "Regiment (NKVD)"] {
+            assert!(
+                !finnish.contains(soviet_only),
+                "{soviet_only} shows to the Finns"
+            );
+        }
+        assert!(
+            finnish.contains("Ski Battalion"),
+            "the Finns' own units are named"
+        );
+
+        let soviet = render(&loaded, &view_for(&desk, Role::Soviet));
+        assert!(soviet.contains("Tank Corps"));
+        assert!(
+            !soviet.contains("Ski Battalion"),
+            "a Finnish unit's name shows to the Soviets"
+        );
+
+        let (plain, _) = Ww::start(None).expect("starts");
+        let plain_stored = serde_json::to_value(&plain).expect("stores");
+        assert!(of_stored(&plain_stored, &view_for(&plain, Role::Finnish)).is_none());
+    }
+}

@@ -1,0 +1,310 @@
+//! The scenario packs shipped with motti that a new assisted campaign may start from, by code
+//! (the file's name without `.toml`, e.g. `winter-war-historical`). Templates are not offered:
+//! their values are placeholders to be entered.
+
+use crate::core::domain::Game;
+use crate::core::domain::Side;
+use crate::core::error::AppError;
+use crate::games::assisted::pack::area::{Area, Facts};
+use crate::games::assisted::pack::loaded::LoadedPack;
+use crate::games::assisted::pack::{self, Pack};
+use crate::games::assisted::roster::{AttrKind, AttrValue, RosterSpec, Unit, UnitId};
+use std::collections::BTreeSet;
+
+/// A shipped pack: its code, its game, its title and its text.
+#[derive(Clone, Copy, Debug)]
+pub struct Shipped {
+    /// What a creator sends as `pack`.
+    pub code: &'static str,
+    /// The game it is for.
+    pub game: Game,
+    /// Its title on the new-campaign form.
+    pub title: &'static str,
+    /// The pack itself.
+    pub source: &'static str,
+}
+
+/// Every shipped pack a campaign may start from.
+pub const SHIPPED: &[Shipped] = &[
+    Shipped {
+        code: "winter-war-historical",
+        game: Game::WinterWar,
+        title: "Winter War: Historical (25.1)",
+        source: pack::WINTER_WAR_HISTORICAL,
+    },
+    Shipped {
+        code: "winter-war-free-setup",
+        game: Game::WinterWar,
+        title: "Winter War: Free Setup (25.2)",
+        source: pack::WINTER_WAR_FREE_SETUP,
+    },
+    Shipped {
+        code: "red-winter-example",
+        game: Game::RedWinter,
+        title: "Red Winter: Crossroads (made-up example)",
+        source: pack::RED_WINTER_EXAMPLE,
+    },
+    Shipped {
+        code: "a-winter-war-example",
+        game: Game::AWinterWar,
+        title: "A Winter War: Isthmus (made-up example)",
+        source: pack::A_WINTER_WAR_EXAMPLE,
+    },
+];
+
+/// The shipped packs of `game`.
+pub fn of(game: Game) -> impl Iterator<Item = &'static Shipped> {
+    SHIPPED.iter().filter(move |s| s.game == game)
+}
+
+/// The shipped pack `code` of `game`; 422 on `scenario` naming the packs it may be.
+pub fn find(game: Game, code: &str) -> Result<&'static Shipped, AppError> {
+    of(game).find(|s| s.code == code).ok_or_else(|| {
+        let codes: Vec<&str> = of(game).map(|s| s.code).collect();
+        let message = if codes.is_empty() {
+            format!(
+                "{} ships no scenario pack to start from; leave 'pack' out.",
+                game.title()
+            )
+        } else {
+            format!(
+                "{} has no shipped pack called '{code}'; 'pack' may be {}.",
+                game.title(),
+                codes.join(" or ")
+            )
+        };
+        AppError::invalid("unknown_pack", message).on_field("scenario")
+    })
+}
+
+/// The option codes of a game's options: the fields that are `true` (the packs' option codes
+/// are the games' option fields).
+pub fn option_codes(options: &serde_json::Value) -> BTreeSet<String> {
+    options
+        .as_object()
+        .map(|o| {
+            o.iter()
+                .filter(|(_, v)| v.as_bool() == Some(true))
+                .map(|(k, _)| k.clone())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Where a setup group's units stand on the roster: its hex when it names one, else the name of
+/// its place, region or box, else the group's name (the grid may be still to be entered).
+fn location(pack: &Pack, area: &Area, group_name: &str) -> String {
+    let name = match area {
+        Area::Hexes(hexes) if hexes.len() == 1 => Some(hexes[0].clone()),
+        Area::Place(code) => pack
+            .places
+            .iter()
+            .find(|p| &p.code == code)
+            .map(|p| p.name.clone()),
+        Area::Region(code) => pack
+            .regions
+            .iter()
+            .find(|r| &r.code == code)
+            .map(|r| r.name.clone()),
+        Area::InBox(code) => pack
+            .boxes
+            .iter()
+            .find(|b| &b.code == code)
+            .map(|b| b.name.clone()),
+        _ => None,
+    };
+    let name = name.unwrap_or_else(|| group_name.to_owned());
+    name.chars().take(40).collect()
+}
+
+/// The units `side` sets up with, as roster units: one per unit of each applying line (markers
+/// left out), named by the pack (each unit's own name, or the line's name), with the printed
+/// values the roster declares; a required number the pack leaves out is 0.
+pub fn setup_units(
+    loaded: &LoadedPack,
+    spec: &RosterSpec,
+    side: Side,
+    facts: &Facts<'_>,
+) -> Vec<Unit> {
+    let mut units = Vec::new();
+    for (group, lines) in loaded.setup(side, facts) {
+        for line in lines.into_iter().filter(|l| !l.marker) {
+            let area = line.area.as_ref().unwrap_or(&group.area);
+            let at = location(&loaded.pack, area, &group.name);
+            for n in 0..line.count as usize {
+                let mut attributes = std::collections::BTreeMap::new();
+                for a in &spec.attributes {
+                    match (a.code.as_str(), line.values.get(&a.code)) {
+                        (_, Some(v)) => {
+                            attributes.insert(a.code.clone(), v.clone());
+                        }
+                        ("size", None) if !line.size.is_empty() => {
+                            attributes.insert(a.code.clone(), AttrValue::Text(line.size.clone()));
+                        }
+                        (_, None) if a.required && matches!(a.kind, AttrKind::Number { .. }) => {
+                            attributes.insert(a.code.clone(), AttrValue::Number(0));
+                        }
+                        _ => {}
+                    }
+                }
+                let name = line.names.get(n).unwrap_or(&line.name);
+                units.push(Unit {
+                    id: UnitId::parse(&uuid::Uuid::new_v4().simple().to_string())
+                        .expect("a uuid's 32 hex digits"),
+                    side,
+                    name: name.chars().take(60).collect(),
+                    unit_type: line.unit_type.clone(),
+                    attributes,
+                    location: at.clone(),
+                    markers: BTreeSet::new(),
+                });
+            }
+        }
+    }
+    units
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::assisted::pack::loaded::LoadedPack;
+
+    #[test]
+    fn every_shipped_pack_reads_and_is_for_its_game() {
+        for shipped in SHIPPED {
+            let loaded = LoadedPack::read(shipped.source)
+                .unwrap_or_else(|e| panic!("{} reads: {e:?}", shipped.code));
+            assert_eq!(loaded.pack.game, shipped.game, "{}", shipped.code);
+            assert!(!loaded.pack.scenario.template, "{}", shipped.code);
+        }
+    }
+
+    #[test]
+    fn an_unknown_pack_names_the_ones_there_are() {
+        let e = find(Game::WinterWar, "nope").expect_err("unknown");
+        assert!(e.to_string().contains("winter-war-historical"), "{e}");
+        assert!(find(Game::WinterWar, "red-winter-example").is_err());
+        assert!(find(Game::WinterWar, "winter-war-historical").is_ok());
+    }
+
+    #[test]
+    fn a_campaign_keeps_the_pack_it_starts_from_and_none_without_one() {
+        use crate::games::Game as _;
+        use crate::games::assisted::play::Assisted;
+        use crate::games::winter_war::declarations::WinterWar;
+        type Ww = Assisted<WinterWar>;
+        let sent = serde_json::json!({ "pack": "winter-war-historical" });
+        let (desk, _) = Ww::start(Some(Ww::scenario(&sent).expect("reads"))).expect("starts");
+        assert_eq!(desk.pack.as_deref(), Some("winter-war-historical"));
+        let stored = serde_json::to_value(&desk).expect("stores");
+        assert_eq!(stored["pack"], "winter-war-historical");
+
+        let (plain, _) = Ww::start(None).expect("starts");
+        assert_eq!(plain.pack, None);
+        assert!(
+            serde_json::to_value(&plain)
+                .expect("stores")
+                .get("pack")
+                .is_none()
+        );
+
+        let wrong = serde_json::json!({ "pack": "red-winter-example" });
+        let e = Ww::start(Some(Ww::scenario(&wrong).expect("reads"))).expect_err("refused");
+        assert_eq!(e.field, Some("scenario"));
+    }
+
+    /// 25.1 (and 24.2, fog of war): a Historical campaign starts with each side's setup on the
+    /// roster, and the Finnish reader sees its own units and the Soviet ones face down.
+    #[test]
+    fn the_historical_setup_fills_the_roster_and_the_finns_see_soviet_units_face_down() {
+        use crate::core::domain::Role;
+        use crate::games::Game as _;
+        use crate::games::assisted::play::Assisted;
+        use crate::games::assisted::play::view::view_for;
+        use crate::games::winter_war::declarations::WinterWar;
+        type Ww = Assisted<WinterWar>;
+        let sent = serde_json::json!({
+            "pack": "winter-war-historical",
+            "options": { "fog_of_war": true, "historical": true },
+        });
+        let (desk, _) = Ww::start(Some(Ww::scenario(&sent).expect("reads"))).expect("starts");
+
+        let loaded = LoadedPack::read(pack::WINTER_WAR_HISTORICAL).expect("reads");
+        let options = option_codes(&serde_json::to_value(&desk.options).expect("options"));
+        assert!(options.contains("fog_of_war") && options.contains("historical"));
+        let flags = BTreeSet::new();
+        let facts = Facts {
+            options: &options,
+            flags: &flags,
+        };
+        let count = |side: Side| -> usize {
+            loaded
+                .setup(side, &facts)
+                .iter()
+                .flat_map(|(_, lines)| lines.iter())
+                .filter(|l| !l.marker)
+                .map(|l| l.count as usize)
+                .sum()
+        };
+        let on_roster = |side: Side| {
+            desk.roster
+                .units
+                .values()
+                .filter(|u| u.side == side)
+                .count()
+        };
+        assert!(count(Side::Soviet) > 10 && count(Side::Finnish) > 10);
+        assert_eq!(on_roster(Side::Soviet), count(Side::Soviet));
+        assert_eq!(on_roster(Side::Finnish), count(Side::Finnish));
+
+        let finnish = view_for(&desk, Role::Finnish);
+        assert_eq!(finnish.units.len(), count(Side::Finnish));
+        assert!(finnish.units.iter().all(|u| u.side == Side::Finnish));
+        assert!(!finnish.enemy_units.is_empty());
+        assert!(
+            finnish
+                .enemy_units
+                .iter()
+                .all(|u| u.name.is_none() && u.id.is_none())
+        );
+        let shown = serde_json::to_string(&finnish).expect("serialises");
+        assert!(!shown.contains("Tank Corps"), "a Soviet unit's name shows");
+        assert!(
+            !shown.contains("Naval Brigade"),
+            "a Soviet unit's name shows"
+        );
+    }
+
+    /// Every shipped pack starts a campaign of its game with units on the roster.
+    #[test]
+    fn every_shipped_pack_starts_its_game_with_units() {
+        use crate::games::Game as _;
+        use crate::games::a_winter_war::declarations::AWinterWar;
+        use crate::games::assisted::play::Assisted;
+        use crate::games::red_winter::declarations::RedWinter;
+        use crate::games::winter_war::declarations::WinterWar;
+        for shipped in SHIPPED {
+            let sent = serde_json::json!({ "pack": shipped.code });
+            let units = match shipped.game {
+                Game::WinterWar => {
+                    type G = Assisted<WinterWar>;
+                    G::start(Some(G::scenario(&sent).expect("reads")))
+                        .map(|d| d.0.roster.units.len())
+                }
+                Game::RedWinter => {
+                    type G = Assisted<RedWinter>;
+                    G::start(Some(G::scenario(&sent).expect("reads")))
+                        .map(|d| d.0.roster.units.len())
+                }
+                Game::AWinterWar => {
+                    type G = Assisted<AWinterWar>;
+                    G::start(Some(G::scenario(&sent).expect("reads")))
+                        .map(|d| d.0.roster.units.len())
+                }
+                other => panic!("{other:?} ships no assisted pack"),
+            };
+            let units = units.unwrap_or_else(|e| panic!("{} starts: {}", shipped.code, e.message));
+            assert!(units > 0, "{}", shipped.code);
+        }
+    }
+}
