@@ -69,10 +69,7 @@ async fn list_page(
             .unwrap_or_default()
             .to_owned(),
         scenario_error: None,
-        packs: crate::games::assisted::play::packs::SHIPPED
-            .iter()
-            .map(|p| (p.code, p.title))
-            .collect(),
+        packs: crate::games::registry::shipped_packs(),
         pack: String::new(),
         solo: false,
         easy_recovery: false,

@@ -232,6 +232,15 @@ pub fn page(game: domain::Game) -> Option<&'static str> {
     module(game).map(|m| m.segment())
 }
 
+/// The scenario packs shipped with the server for the assisted games, as (code, title), for the
+/// new-campaign form.
+pub fn shipped_packs() -> Vec<(&'static str, &'static str)> {
+    crate::games::assisted::play::packs::SHIPPED
+        .iter()
+        .map(|p| (p.code, p.title))
+        .collect()
+}
+
 /// Makes the game of a new campaign of `game` from `scenario`, what the creator sent if
 /// anything, on the upload pool (a scenario pack can take a while to read; see `core::heavy`).
 /// `None` for a game this server does not play.
