@@ -107,6 +107,15 @@ pub struct Refused {
     pub message: String,
 }
 
+/// A refusal of `kind` with its code and sentence: the kit's own and the games' actions'.
+pub fn refused(kind: RefusalKind, code: &'static str, message: impl Into<String>) -> Refused {
+    Refused {
+        kind,
+        code,
+        message: message.into(),
+    }
+}
+
 impl Refused {
     /// Parameters that do not fit the schema.
     pub fn params(message: impl Into<String>) -> Refused {

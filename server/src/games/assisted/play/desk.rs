@@ -72,18 +72,7 @@ impl<D: Declarations> std::fmt::Debug for Desk<D> {
     }
 }
 
-/// A desk refusal of the kit's own (not a declared entry's).
-pub(super) fn refused(
-    kind: RefusalKind,
-    code: &'static str,
-    message: impl Into<String>,
-) -> Refused {
-    Refused {
-        kind,
-        code,
-        message: message.into(),
-    }
-}
+pub(super) use crate::games::assisted::catalogue::refused;
 
 impl<D: Declarations> Desk<D> {
     /// A new table for `options`, at the first phase of the first turn.

@@ -19,13 +19,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
-fn refused(kind: RefusalKind, code: &'static str, message: impl Into<String>) -> Refused {
-    Refused {
-        kind,
-        code,
-        message: message.into(),
-    }
-}
+use crate::games::assisted::catalogue::refused;
 
 fn unit<'a>(table: &'a Table<'_, Records>, id: &str) -> Result<&'a Unit, Refused> {
     // An enemy unit the caller cannot name is answered exactly as one that does not exist.

@@ -23,17 +23,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
-pub(super) fn refused(
-    kind: RefusalKind,
-    code: &'static str,
-    message: impl Into<String>,
-) -> Refused {
-    Refused {
-        kind,
-        code,
-        message: message.into(),
-    }
-}
+pub(super) use crate::games::assisted::catalogue::refused;
 
 /// The Winter War map's grid, as the shipped scenario packs describe it.
 pub fn grid() -> Option<&'static Grid> {
