@@ -35,6 +35,7 @@ pub mod roster_import;
 pub mod sequence;
 pub mod sequence_error;
 pub mod tracker;
+pub mod victory;
 
 #[cfg(test)]
 mod example;
