@@ -97,6 +97,11 @@ pub trait Game: Send + Sync + 'static {
     ) -> Result<Vec<Self::Event>, Self::Refusal> {
         Ok(Vec::new())
     }
+    /// Whether the rules have ended the game, so that the campaign ends with it (its dice
+    /// revealed, everyone told) in the same transaction.
+    fn over(_state: &Self::State) -> bool {
+        false
+    }
     /// Takes out of the state what it no longer needs to hold (WoNS: old, settled battles),
     /// after every command: each record is kept in the campaign's archive, by its number, in
     /// the command's transaction.

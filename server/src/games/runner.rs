@@ -103,6 +103,12 @@ impl<G: Game> GameCommand<G> {
     ) -> Result<Committed<G>, AppError> {
         events.extend(G::settle(&mut self.state, &mut self.command.dice)?);
         let id = self.command.campaign.id;
+        if G::over(&self.state) && !self.command.campaign.is_finished() {
+            // The rules ended the game: the campaign ends with it, as when the umpire ends it.
+            let name = self.command.campaign.name.clone();
+            close(self.command.tx(), id, &name).await?;
+            self.command.changes_for(db::game::Audience::Public);
+        }
         let archived = G::archive(&mut self.state)?;
         if !archived.is_empty() {
             db::game::archive(&mut **self.command.tx(), id, &archived).await?;
@@ -222,13 +228,23 @@ pub async fn conclude<G: Game>(
     let events = G::conclude(&mut command.state)?;
     let id = command.command.campaign.id;
     let name = command.command.campaign.name.clone();
-    let tx = command.command.tx();
-    db::campaigns::finish(tx, id).await?;
-    db::dice_epochs::reveal_all(tx, id).await?;
-    crate::notify::tell::campaign_ended(tx, id, &name).await?;
+    close(command.command.tx(), id, &name).await?;
     // Everyone's view changes: every live stream hears of it after the commit.
     command.command.changes_for(db::game::Audience::Public);
     command.finish(events).await
+}
+
+/// The end of a campaign, whether the umpire ends it or the game's rules do: marked finished,
+/// every dice seed revealed, everyone told.
+async fn close(
+    tx: &mut sqlx::Transaction<'static, sqlx::Postgres>,
+    id: uuid::Uuid,
+    name: &str,
+) -> Result<(), AppError> {
+    db::campaigns::finish(tx, id).await?;
+    db::dice_epochs::reveal_all(tx, id).await?;
+    crate::notify::tell::campaign_ended(tx, id, name).await?;
+    Ok(())
 }
 
 /// The umpire plays the default of `side`'s absent player (see `Game::play_default`); logged for

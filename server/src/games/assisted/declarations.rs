@@ -92,6 +92,11 @@ pub trait Declarations: Send + Sync + 'static {
     ) -> Result<Vec<String>, Refused> {
         Ok(Vec::new())
     }
+    /// The codes of the pack's `[[flags]]` that hold now, which the pack's conditions read
+    /// (Winter War: Timoshenko in command, Finnish morale in effect).
+    fn pack_flags(_extra: &Self::Extra) -> std::collections::BTreeSet<String> {
+        std::collections::BTreeSet::new()
+    }
     /// Why the game has ended by its own rules (a roll that ends it), if it has: as a phase
     /// ends, the table then ends where it stands, and pages say why.
     fn ended(_extra: &Self::Extra, _options: &Self::Options) -> Option<String> {

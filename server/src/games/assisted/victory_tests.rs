@@ -47,19 +47,29 @@ fn a_hex_is_held_by_the_side_that_entered_it_last_even_after_it_leaves() {
     // Viipuri: the unit moves out and its side keeps control until an enemy enters.
     let loaded = example("");
     let mut entered = Entered::new();
-    let changed = Standing::enter(&loaded, &mut entered, &roster(&[unit(1, Side::Soviet, "D4")]));
+    let changed = Standing::enter(
+        &loaded,
+        &mut entered,
+        &roster(&[unit(1, Side::Soviet, "D4")]),
+    );
     assert_eq!(changed, vec!["D4".to_string()]);
     // The unit moves on to D3: D4 stays Soviet.
     let moved = roster(&[unit(1, Side::Soviet, "D3")]);
     Standing::enter(&loaded, &mut entered, &moved);
     let standing = Standing::new(&loaded, &entered, &moved);
-    assert_eq!(standing.holder(hex(&loaded, "D4")), Holder::Held(Side::Soviet));
+    assert_eq!(
+        standing.holder(hex(&loaded, "D4")),
+        Holder::Held(Side::Soviet)
+    );
     // A Finnish unit enters D4: it is Finnish now (and the Soviet unit next door disputes it).
     let retaken = roster(&[unit(1, Side::Soviet, "A1"), unit(2, Side::Finnish, "D4")]);
     Standing::enter(&loaded, &mut entered, &retaken);
     assert_eq!(entered.get("D4"), Some(&Side::Finnish));
     let standing = Standing::new(&loaded, &entered, &retaken);
-    assert_eq!(standing.holder(hex(&loaded, "D4")), Holder::Held(Side::Finnish));
+    assert_eq!(
+        standing.holder(hex(&loaded, "D4")),
+        Holder::Held(Side::Finnish)
+    );
 }
 
 #[test]
@@ -77,8 +87,14 @@ fn an_enemy_unit_next_to_a_hex_disputes_it() {
     let apart = roster(&[unit(1, Side::Soviet, "D4"), unit(2, Side::Finnish, "D6")]);
     Standing::enter(&loaded, &mut entered, &apart);
     let standing = Standing::new(&loaded, &entered, &apart);
-    assert_eq!(standing.holder(hex(&loaded, "D4")), Holder::Held(Side::Soviet));
-    assert_eq!(standing.holder(hex(&loaded, "D6")), Holder::Held(Side::Finnish));
+    assert_eq!(
+        standing.holder(hex(&loaded, "D4")),
+        Holder::Held(Side::Soviet)
+    );
+    assert_eq!(
+        standing.holder(hex(&loaded, "D6")),
+        Holder::Held(Side::Finnish)
+    );
     // A hex nobody entered, in no side's country: nobody's.
     assert_eq!(standing.holder(hex(&loaded, "A8")), Holder::Nobody);
 }
@@ -133,7 +149,12 @@ test = { occupy_or_adjacent = { area = { hexes = ["A1", "A8", "H1", "H8"] }, at_
         unit(2, Side::Finnish, "A7"),
         unit(3, Side::Soviet, "H2"),
     ]);
-    assert!(Standing::new(&loaded, &entered, &three).sudden_death().0.is_none());
+    assert!(
+        Standing::new(&loaded, &entered, &three)
+            .sudden_death()
+            .0
+            .is_none()
+    );
     let three = roster(&[
         unit(1, Side::Finnish, "A1"),
         unit(2, Side::Finnish, "A7"),
@@ -164,10 +185,20 @@ test = { control_all = { hexes = ["D4", "D5"] } }
     let one = roster(&[unit(1, Side::Soviet, "D4")]);
     let mut entered = Entered::new();
     Standing::enter(&loaded, &mut entered, &one);
-    assert!(Standing::new(&loaded, &entered, &one).sudden_death().0.is_none());
+    assert!(
+        Standing::new(&loaded, &entered, &one)
+            .sudden_death()
+            .0
+            .is_none()
+    );
     let both = roster(&[unit(1, Side::Soviet, "D4"), unit(2, Side::Soviet, "D5")]);
     Standing::enter(&loaded, &mut entered, &both);
-    assert!(Standing::new(&loaded, &entered, &both).sudden_death().0.is_some());
+    assert!(
+        Standing::new(&loaded, &entered, &both)
+            .sudden_death()
+            .0
+            .is_some()
+    );
     // A Finnish unit next to D5 disputes it: no sudden death.
     let contested = roster(&[
         unit(1, Side::Soviet, "D4"),
@@ -175,7 +206,12 @@ test = { control_all = { hexes = ["D4", "D5"] } }
         unit(3, Side::Finnish, "D6"),
     ]);
     Standing::enter(&loaded, &mut entered, &contested);
-    assert!(Standing::new(&loaded, &entered, &contested).sudden_death().0.is_none());
+    assert!(
+        Standing::new(&loaded, &entered, &contested)
+            .sudden_death()
+            .0
+            .is_none()
+    );
 }
 
 #[test]

@@ -4,5 +4,6 @@ pub mod a_winter_war;
 pub mod client;
 pub mod red_winter;
 pub mod table;
+pub mod victory;
 pub mod winter_war;
 pub mod winter_war_fog;

@@ -343,6 +343,38 @@ impl LoadedPack {
             .collect()
     }
 
+    /// The reinforcement entries due by the start of `turn` and not yet `done`, by index: those
+    /// whose condition holds now arrive (with the units whose own condition holds); the others
+    /// are `None`, passed over for good (a parenthesised unit not received, Winter War 25.1).
+    /// An entry whose turn is still to be rolled (not in `rolled`) is not due.
+    pub fn due(
+        &self,
+        turn: u32,
+        facts: &Facts<'_>,
+        rolled: &BTreeMap<usize, u32>,
+        done: &std::collections::BTreeSet<usize>,
+    ) -> Vec<(usize, Option<Arriving<'_>>)> {
+        self.pack
+            .reinforcements
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !done.contains(i))
+            .filter(|(i, _)| {
+                self.arrival_turn(*i, facts, rolled)
+                    .is_some_and(|t| t <= turn)
+            })
+            .map(|(index, entry)| {
+                let arrives = entry.when.as_ref().is_none_or(|c| c.holds(facts));
+                let arriving = arrives.then(|| Arriving {
+                    index,
+                    entry,
+                    units: applying(&entry.units, facts),
+                });
+                (index, arriving)
+            })
+            .collect()
+    }
+
     /// The last turn to be played as things stand: the last turn of the track that is played
     /// unconditionally or whose condition holds.
     pub fn last_turn(&self, facts: &Facts<'_>) -> u32 {

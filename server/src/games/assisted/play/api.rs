@@ -27,6 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(api_table))
         .routes(routes!(api_advance, api_reopen))
+        .routes(routes!(api_concede))
         .routes(routes!(api_events))
         .routes(routes!(api_sequence, api_set_sequence))
         .routes(routes!(api_add_units))
@@ -94,6 +95,21 @@ pub async fn api_reopen(
     access: CampaignAccess,
 ) -> Result<Json<DeskView>, AppError> {
     Ok(Json(run(&state, &access, DeskCommand::Reopen).await?))
+}
+
+/// `POST /api/v1/campaigns/{id}/table/concede`: the caller's side concedes the game; the other
+/// side wins and the campaign ends with every die revealed.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/table/concede", tag = "assisted",
+    params(("id" = uuid::Uuid, Path, description = "campaign id")),
+    responses((status = 200, body = DeskView), (status = 404, description = "not an assisted campaign of yours"),
+              (status = 409, description = "the game is over"),
+              (status = 422, description = "the umpire does not concede; they end the campaign")),
+    security(("bearer" = [])))]
+pub async fn api_concede(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Result<Json<DeskView>, AppError> {
+    Ok(Json(run(&state, &access, DeskCommand::Concede).await?))
 }
 
 /// Units to add.

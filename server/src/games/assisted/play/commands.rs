@@ -30,7 +30,7 @@ impl<D: Declarations> Desk<D> {
         }
     }
 
-    fn roster_event(&self, by: Role) -> DeskEvent {
+    pub(super) fn roster_event(&self, by: Role) -> DeskEvent {
         let change = self.roster.history.last();
         let side = change.map(|c| c.side).unwrap_or(Side::Soviet);
         let enemy = side.enemy();

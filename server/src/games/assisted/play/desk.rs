@@ -8,11 +8,15 @@ use crate::dice::source::{Dice, RollSpec};
 use crate::games::assisted::catalogue::{Refused, Table};
 use crate::games::assisted::chart_set::ChartSet;
 use crate::games::assisted::declarations::{Context, Declarations};
+use crate::games::assisted::pack::area::Facts;
+use crate::games::assisted::pack::loaded::LoadedPack;
 use crate::games::assisted::refusal::RefusalKind;
 use crate::games::assisted::roster::Roster;
 use crate::games::assisted::sequence::{Sequence, TurnLabeller};
 use crate::games::assisted::tracker::{Happened, HookCall, Tracker};
+use crate::games::assisted::victory::{Entered, Outcome, Standing, Tally};
 use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The whole table of an assisted campaign.
 #[derive(Serialize, Deserialize)]
@@ -34,6 +38,19 @@ pub struct Desk<D: Declarations> {
     /// a campaign started without one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pack: Option<String>,
+    /// The map hexes units have entered, with the side that entered each last (victory reads
+    /// who holds a hex from it).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub entered: Entered,
+    /// How the game ended and who won, once it has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
+    /// The pack's reinforcement entries that have arrived or been passed over, by index.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub arrivals_done: BTreeSet<usize>,
+    /// The turns rolled for the entries whose arrival turn is a roll, by index.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub arrival_rolls: BTreeMap<usize, u32>,
 }
 
 // Written out because a derive would ask the same of the declarations type `D` itself.
@@ -47,6 +64,10 @@ impl<D: Declarations> Clone for Desk<D> {
             charts: self.charts.clone(),
             extra: self.extra.clone(),
             pack: self.pack.clone(),
+            entered: self.entered.clone(),
+            outcome: self.outcome.clone(),
+            arrivals_done: self.arrivals_done.clone(),
+            arrival_rolls: self.arrival_rolls.clone(),
         }
     }
 }
@@ -60,6 +81,10 @@ impl<D: Declarations> PartialEq for Desk<D> {
             && self.charts == other.charts
             && self.extra == other.extra
             && self.pack == other.pack
+            && self.entered == other.entered
+            && self.outcome == other.outcome
+            && self.arrivals_done == other.arrivals_done
+            && self.arrival_rolls == other.arrival_rolls
     }
 }
 
@@ -103,6 +128,10 @@ impl<D: Declarations> Desk<D> {
             charts,
             extra,
             pack: None,
+            entered: Entered::new(),
+            outcome: None,
+            arrivals_done: BTreeSet::new(),
+            arrival_rolls: BTreeMap::new(),
         };
         let mut events = vec![DeskEvent::Started {
             moment: desk.moment(),
@@ -150,6 +179,9 @@ impl<D: Declarations> Desk<D> {
 
     /// What `role` does now, in a sentence.
     pub fn now_for(&self, role: Role) -> String {
+        if let Some(outcome) = &self.outcome {
+            return format!("The game is over. {}", outcome.sentence());
+        }
         if self.tracker.finished
             && let Some(why) = D::ended(&self.extra, &self.options)
         {
@@ -264,6 +296,198 @@ impl<D: Declarations> Desk<D> {
         }])
     }
 }
+impl<D: Declarations> Desk<D> {
+    /// The campaign's scenario pack, worked out, when it started from one.
+    pub fn loaded(&self) -> Option<&'static LoadedPack> {
+        self.pack
+            .as_deref()
+            .and_then(|code| super::packs::loaded(D::GAME, code))
+    }
+
+    /// Runs `f` with the facts the pack's conditions read: the options chosen and the game's
+    /// flags that hold now.
+    fn with_facts<R>(&self, f: impl FnOnce(&Facts<'_>) -> R) -> R {
+        let options =
+            super::packs::option_codes(&serde_json::to_value(&self.options).unwrap_or_default());
+        let flags = D::pack_flags(&self.extra);
+        f(&Facts {
+            options: &options,
+            flags: &flags,
+        })
+    }
+
+    /// The victory points as they stand, when the campaign has a pack.
+    pub fn tally(&self) -> Option<Tally> {
+        let loaded = self.loaded()?;
+        Some(
+            self.with_facts(|facts| {
+                Standing::new(loaded, &self.entered, &self.roster).tally(facts)
+            }),
+        )
+    }
+
+    /// The pack's sudden deaths the server cannot judge until the group enters their hexes.
+    pub fn unjudged(&self) -> Vec<String> {
+        self.loaded()
+            .map(|loaded| {
+                Standing::new(loaded, &self.entered, &self.roster)
+                    .sudden_death()
+                    .1
+            })
+            .unwrap_or_default()
+    }
+
+    /// What the rules do after every command: the hexes units stand in are entered by their
+    /// side; a sudden death ends the game at once (Winter War 4.1); a game that has ended by
+    /// its last turn or by its own rules (a ceasefire, a roll of the game's length) gets its
+    /// result on points. Answers the event of the end, once.
+    pub fn settle(&mut self, dice: &mut dyn Dice) -> Result<Vec<DeskEvent>, Refused> {
+        if self.outcome.is_some() {
+            return Ok(Vec::new());
+        }
+        let Some(loaded) = self.loaded() else {
+            return Ok(Vec::new());
+        };
+        let mut events = self.reinforce(Some(dice))?;
+        Standing::enter(loaded, &mut self.entered, &self.roster);
+        let standing = Standing::new(loaded, &self.entered, &self.roster);
+        let outcome = if let (Some(sudden), _) = standing.sudden_death() {
+            Outcome::sudden(sudden)
+        } else if self.tracker.finished {
+            let how = match D::ended(&self.extra, &self.options) {
+                Some(why) => format!("The game ended: {why}"),
+                None => format!(
+                    "The game's last turn, {}, ended",
+                    self.sequence.calendar.label(self.tracker.turn)
+                ),
+            };
+            let tally = self.with_facts(|facts| standing.tally(facts));
+            Outcome::on_points(loaded, &tally, how)
+        } else {
+            return Ok(events);
+        };
+        events.extend(self.end_with(outcome));
+        Ok(events)
+    }
+
+    /// Reinforcements (the pack's `[[reinforcements]]`): the arrival turns still to be rolled
+    /// are rolled in public, once, for the entries whose condition holds (with `dice`; none at
+    /// the start, which rolls nothing); then every entry due by this turn arrives, its units
+    /// added to the roster where the entry puts them, or, its condition not holding when it is
+    /// due, is passed over for good. Each arrival is logged to its side.
+    pub fn reinforce(
+        &mut self,
+        mut dice: Option<&mut dyn Dice>,
+    ) -> Result<Vec<DeskEvent>, Refused> {
+        let Some(loaded) = self.loaded() else {
+            return Ok(Vec::new());
+        };
+        let mut notes = Vec::new();
+        for (i, entry) in loaded.pack.reinforcements.iter().enumerate() {
+            let crate::games::assisted::pack::Arrival::Rolled { roll } = &entry.turn else {
+                continue;
+            };
+            let applies = self.with_facts(|f| entry.when.as_ref().is_none_or(|c| c.holds(f)));
+            if self.arrival_rolls.contains_key(&i) || !applies {
+                continue;
+            }
+            let (Some(dice), Ok(expression)) = (
+                dice.as_deref_mut(),
+                crate::dice::expr::DiceExpression::parse(roll),
+            ) else {
+                continue;
+            };
+            let who = entry.side.adjective();
+            let faces = dice.roll(RollSpec {
+                purpose: format!("The turn the {who} reinforcements of {} arrive", entry.rule),
+                visibility: crate::dice::source::Visibility::Public,
+                roller: Role::Umpire,
+                sides: expression.dice(),
+            });
+            let turn = expression.total_for(&faces).unwrap_or(1).max(1);
+            let turn = u32::try_from(turn).unwrap_or(1);
+            self.arrival_rolls.insert(i, turn);
+            notes.push(format!(
+                "The {who} reinforcements of {} will arrive on {} ({roll} rolled {turn}).",
+                entry.rule,
+                self.sequence.calendar.label(turn)
+            ));
+        }
+        let turn = self.tracker.turn;
+        let due: Vec<(
+            usize,
+            Option<Vec<crate::games::assisted::roster::Unit>>,
+            String,
+        )> = self.with_facts(|facts| {
+            loaded
+                .due(turn, facts, &self.arrival_rolls, &self.arrivals_done)
+                .into_iter()
+                .map(|(i, arriving)| {
+                    let entry = &loaded.pack.reinforcements[i];
+                    let units = arriving
+                        .map(|a| super::packs::arriving_units(&loaded.pack, &D::roster(), &a));
+                    (
+                        i,
+                        units,
+                        format!("{} ({})", entry.side.adjective(), entry.rule),
+                    )
+                })
+                .collect()
+        });
+        let mut events = Vec::new();
+        let spec = D::roster();
+        let moment = self.moment();
+        for (i, units, which) in due {
+            self.arrivals_done.insert(i);
+            match units {
+                Some(units) => {
+                    for unit in units {
+                        self.roster
+                            .add(&spec, Role::Umpire, &moment, unit)
+                            .map_err(|e| Refused::of(&e))?;
+                        events.push(self.roster_event(Role::Umpire));
+                    }
+                }
+                None => notes.push(format!(
+                    "The {which} reinforcements do not arrive: the condition the rules attach to them does not hold."
+                )),
+            }
+        }
+        if !notes.is_empty() {
+            events.push(DeskEvent::Advanced {
+                by: Role::Umpire,
+                sentence: String::new(),
+                notes,
+            });
+        }
+        Ok(events)
+    }
+
+    /// `by`'s side concedes the game (Red Winter, Winter War, A Winter War: a player may always
+    /// give up): the other side wins.
+    pub fn concede(&mut self, by: Role) -> Result<Vec<DeskEvent>, Refused> {
+        let side = by.side().ok_or_else(|| {
+            refused(
+                RefusalKind::AgainstTheRules,
+                "players_concede",
+                "Only a player concedes a game; the umpire ends the campaign instead.",
+            )
+        })?;
+        if self.tracker.finished || self.outcome.is_some() {
+            return Err(Refused::of(
+                &crate::games::assisted::sequence_error::SequenceError::GameOver,
+            ));
+        }
+        Ok(self.end_with(Outcome::concession(side)))
+    }
+
+    fn end_with(&mut self, outcome: Outcome) -> Vec<DeskEvent> {
+        self.tracker.end();
+        self.outcome = Some(outcome.clone());
+        vec![DeskEvent::Ended { outcome }]
+    }
+}
+
 /// Dice for starting a table, which rolls nothing: they remember being asked, and the start is
 /// then refused as a fault of the declarations.
 #[derive(Default)]

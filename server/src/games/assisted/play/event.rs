@@ -52,6 +52,11 @@ pub enum DeskEvent {
         /// How many phases a turn of each kind now has, for people.
         sentence: String,
     },
+    /// The game ended, with its result.
+    Ended {
+        /// How it ended and who won.
+        outcome: crate::games::assisted::victory::Outcome,
+    },
     /// A dice procedure or an action ran.
     Ran {
         /// Its name.
@@ -74,7 +79,8 @@ impl DeskEvent {
             DeskEvent::Started { .. }
             | DeskEvent::Advanced { .. }
             | DeskEvent::Chart { .. }
-            | DeskEvent::Sequence { .. } => Audience::Public,
+            | DeskEvent::Sequence { .. }
+            | DeskEvent::Ended { .. } => Audience::Public,
             DeskEvent::Roster { side, .. } => side_audience(*side),
             DeskEvent::Ran { audience, .. } => *audience,
         }
@@ -99,6 +105,7 @@ impl DeskEvent {
             DeskEvent::Roster { .. } => "roster_changed",
             DeskEvent::Chart { .. } => "chart_entered",
             DeskEvent::Sequence { .. } => "sequence_changed",
+            DeskEvent::Ended { .. } => "game_ended",
             DeskEvent::Ran { .. } => "ran",
         }
     }
@@ -117,6 +124,7 @@ impl DeskEvent {
                 .join(" "),
             DeskEvent::Roster { sentence, .. } => sentence.clone(),
             DeskEvent::Sequence { sentence } => sentence.clone(),
+            DeskEvent::Ended { outcome } => format!("The game is over. {}", outcome.sentence()),
             DeskEvent::Chart {
                 name, version, by, ..
             } => {

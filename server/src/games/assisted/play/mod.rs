@@ -130,6 +130,11 @@ impl<D: Declarations> Game for Assisted<D> {
             };
             let spec = D::roster();
             let moment = desk.moment();
+            // The pack's turn track is the game's length, unless the options set one.
+            let last = loaded.last_turn(&facts);
+            if desk.tracker.last_turn.is_none() && last > 0 {
+                desk.tracker.last_turn = Some(last);
+            }
             for side in [domain::Side::Soviet, domain::Side::Finnish] {
                 for unit in packs::setup_units(&loaded, &spec, side, &facts) {
                     desk.roster
@@ -138,6 +143,9 @@ impl<D: Declarations> Game for Assisted<D> {
                 }
             }
         }
+        // What arrives on the first turn is there from the start.
+        let mut events = events;
+        events.extend(desk.reinforce(None).map_err(AppError::from)?);
         Ok((desk, events))
     }
     fn soviet_view(state: &Desk<D>) -> DeskView {
@@ -166,6 +174,14 @@ impl<D: Declarations> Game for Assisted<D> {
             label: state.sequence.calendar.label(state.tracker.turn),
             phase: Some(state.phase().1),
         }
+    }
+    /// After every command: hexes entered, a sudden death, the result of a game that ended.
+    fn settle(state: &mut Desk<D>, dice: &mut dyn Dice) -> Result<Vec<DeskEvent>, Refused> {
+        state.settle(dice)
+    }
+    /// The game has its result: the campaign ends with it.
+    fn over(state: &Desk<D>) -> bool {
+        state.outcome.is_some()
     }
     /// A passed deadline ends the phase as the umpire would, for every side still in it.
     fn deadline_passed(
@@ -219,6 +235,8 @@ pub enum DeskCommand {
     Advance,
     /// Take back that the caller's side finished the phase.
     Reopen,
+    /// The caller's side concedes the game.
+    Concede,
     /// Add units.
     AddUnits(Vec<Unit>),
     /// Change a unit.
@@ -349,6 +367,7 @@ impl<D: Declarations> Play for Assisted<D> {
                 let ran = match command {
                     DeskCommand::Advance => desk.advance(by, dice).map(|e| (None, e)),
                     DeskCommand::Reopen => desk.reopen(by).map(|e| (None, e)),
+                    DeskCommand::Concede => desk.concede(by).map(|e| (None, e)),
                     DeskCommand::AddUnits(units) => desk.add_units(by, units).map(|e| (None, e)),
                     DeskCommand::EditUnit(id, edit) => {
                         desk.edit_unit(by, &id, edit).map(|e| (None, e))

@@ -77,6 +77,22 @@ pub fn find(game: Game, code: &str) -> Result<&'static Shipped, AppError> {
     })
 }
 
+/// The shipped pack `code` of `game`, worked out once: the packs are constants of the program,
+/// so every process works out the same map from them.
+pub fn loaded(game: Game, code: &str) -> Option<&'static LoadedPack> {
+    static LOADED: std::sync::OnceLock<Vec<Option<LoadedPack>>> = std::sync::OnceLock::new();
+    let all = LOADED.get_or_init(|| {
+        SHIPPED
+            .iter()
+            .map(|s| LoadedPack::read(s.source).ok())
+            .collect()
+    });
+    SHIPPED
+        .iter()
+        .position(|s| s.game == game && s.code == code)
+        .and_then(|i| all[i].as_ref())
+}
+
 /// The option codes of a game's options: the fields that are `true` (the packs' option codes
 /// are the games' option fields).
 pub fn option_codes(options: &serde_json::Value) -> BTreeSet<String> {
@@ -131,37 +147,77 @@ pub fn setup_units(
         for line in lines.into_iter().filter(|l| !l.marker) {
             let area = line.area.as_ref().unwrap_or(&group.area);
             let at = location(&loaded.pack, area, &group.name);
-            for n in 0..line.count as usize {
-                let mut attributes = std::collections::BTreeMap::new();
-                for a in &spec.attributes {
-                    match (a.code.as_str(), line.values.get(&a.code)) {
-                        (_, Some(v)) => {
-                            attributes.insert(a.code.clone(), v.clone());
-                        }
-                        ("size", None) if !line.size.is_empty() => {
-                            attributes.insert(a.code.clone(), AttrValue::Text(line.size.clone()));
-                        }
-                        (_, None) if a.required && matches!(a.kind, AttrKind::Number { .. }) => {
-                            attributes.insert(a.code.clone(), AttrValue::Number(0));
-                        }
-                        _ => {}
-                    }
-                }
-                let name = line.names.get(n).unwrap_or(&line.name);
-                units.push(Unit {
-                    id: UnitId::parse(&uuid::Uuid::new_v4().simple().to_string())
-                        .expect("a uuid's 32 hex digits"),
-                    side,
-                    name: name.chars().take(60).collect(),
-                    unit_type: line.unit_type.clone(),
-                    attributes,
-                    location: at.clone(),
-                    markers: BTreeSet::new(),
-                });
-            }
+            units.extend(units_of(line, spec, side, &at));
         }
     }
     units
+}
+
+/// The units of a reinforcement entry, at the hex it names when it names one, else in its
+/// side's reinforcements box when the pack has one (the player then enters them where the entry
+/// says), else at the entry's place or region.
+pub fn arriving_units(
+    pack: &Pack,
+    spec: &RosterSpec,
+    arriving: &crate::games::assisted::pack::loaded::Arriving<'_>,
+) -> Vec<Unit> {
+    let entry = arriving.entry;
+    let waiting_box = pack
+        .boxes
+        .iter()
+        .find(|b| b.kind == pack::BoxKind::Reinforcements && b.side == Some(entry.side));
+    let at = match (&entry.area, waiting_box) {
+        (Area::Hexes(hexes), _) if hexes.len() == 1 => hexes[0].clone(),
+        (_, Some(b)) => b.name.chars().take(40).collect(),
+        (area, None) => location(pack, area, "Reinforcements"),
+    };
+    arriving
+        .units
+        .iter()
+        .filter(|l| !l.marker)
+        .flat_map(|line| units_of(line, spec, entry.side, &at))
+        .collect()
+}
+
+/// The roster units of one line of a pack, at `at`: one per unit of the line, named by the pack
+/// (each unit's own name, or the line's name), with the printed values the roster declares; a
+/// required number the pack leaves out is 0.
+fn units_of(line: &pack::UnitLine, spec: &RosterSpec, side: Side, at: &str) -> Vec<Unit> {
+    (0..line.count as usize)
+        .map(|n| {
+            let mut attributes = std::collections::BTreeMap::new();
+            for a in &spec.attributes {
+                // A printed letter where the roster keeps a number (Winter War's armoured train
+                // moves "R", along railways only) is left to the line's note: the roster holds 0.
+                let value = line.values.get(&a.code).filter(|v| {
+                    !matches!((v, &a.kind), (AttrValue::Text(_), AttrKind::Number { .. }))
+                });
+                match (a.code.as_str(), value) {
+                    (_, Some(v)) => {
+                        attributes.insert(a.code.clone(), v.clone());
+                    }
+                    ("size", None) if !line.size.is_empty() => {
+                        attributes.insert(a.code.clone(), AttrValue::Text(line.size.clone()));
+                    }
+                    (_, None) if a.required && matches!(a.kind, AttrKind::Number { .. }) => {
+                        attributes.insert(a.code.clone(), AttrValue::Number(0));
+                    }
+                    _ => {}
+                }
+            }
+            let name = line.names.get(n).unwrap_or(&line.name);
+            Unit {
+                id: UnitId::parse(&uuid::Uuid::new_v4().simple().to_string())
+                    .expect("a uuid's 32 hex digits"),
+                side,
+                name: name.chars().take(60).collect(),
+                unit_type: line.unit_type.clone(),
+                attributes,
+                location: at.to_owned(),
+                markers: BTreeSet::new(),
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -306,5 +362,99 @@ mod tests {
             let units = units.unwrap_or_else(|e| panic!("{} starts: {}", shipped.code, e.message));
             assert!(units > 0, "{}", shipped.code);
         }
+    }
+
+    /// Winter War 25.1: reinforcements arrive by themselves at the start of their turn, in the
+    /// side's reinforcement display; the parenthesised ones only while Timoshenko is in command,
+    /// passed over for good otherwise.
+    #[test]
+    fn reinforcements_arrive_on_their_turn_as_their_conditions_say() {
+        use crate::dice::source::ScriptedDice;
+        use crate::games::Game as _;
+        use crate::games::assisted::play::Assisted;
+        use crate::games::winter_war::declarations::WinterWar;
+        type Ww = Assisted<WinterWar>;
+        let sent = serde_json::json!({ "pack": "winter-war-historical" });
+        let start = || {
+            Ww::start(Some(Ww::scenario(&sent).expect("reads")))
+                .expect("starts")
+                .0
+        };
+        let names = |desk: &crate::games::assisted::play::desk::Desk<WinterWar>, side: Side| {
+            let mut n: Vec<String> = desk
+                .roster
+                .units
+                .values()
+                .filter(|u| u.side == side)
+                .map(|u| format!("{} @ {}", u.name, u.location))
+                .collect();
+            n.sort();
+            n
+        };
+        let mut desk = start();
+        assert!(desk.arrival_rolls.is_empty(), "the start rolls nothing");
+        let finns_at_start = names(&desk, Side::Finnish).len();
+        let mut dice = ScriptedDice::new([3, 6]);
+        desk.tracker.turn = 2;
+        desk.reinforce(Some(&mut dice)).expect("arrive");
+        // The Scandinavian brigades' turn is rolled only with the Scandinavian Alliance (24.7).
+        assert!(dice.rolls.is_empty(), "{:?}", dice.rolls);
+        let finns = names(&desk, Side::Finnish);
+        assert!(finns.len() > finns_at_start);
+        let display = "Finnish Reinforcement and Reorganized Units Display";
+        let new: Vec<&String> = finns
+            .iter()
+            .filter(|n| n.ends_with(&format!("@ {}", &display[..40.min(display.len())])))
+            .collect();
+        assert_eq!(new.len(), finns.len() - finns_at_start, "{finns:?}");
+        // Again on the same turn: nothing more.
+        let before = desk.roster.units.len();
+        desk.reinforce(Some(&mut dice)).expect("nothing");
+        assert_eq!(desk.roster.units.len(), before);
+
+        // GT 5 without Timoshenko: the parenthesised Soviet regiments and tank brigade (25.0)
+        // are passed over, and do not come when he takes command later.
+        let soviets = |desk: &crate::games::assisted::play::desk::Desk<WinterWar>| {
+            names(desk, Side::Soviet)
+                .iter()
+                .filter(|n| n.starts_with("Regiment @") || n.starts_with("Tank Brigade @"))
+                .count()
+        };
+        let mut without = start();
+        without.tracker.turn = 4;
+        without
+            .reinforce(Some(&mut ScriptedDice::new([1, 1])))
+            .expect("arrive");
+        let regiments = soviets(&without);
+        without.tracker.turn = 5;
+        let events = without.reinforce(None).expect("arrive");
+        assert_eq!(soviets(&without), regiments);
+        assert!(
+            format!("{events:?}").contains("do not arrive"),
+            "{events:?}"
+        );
+        let mut with = start();
+        with.tracker.turn = 4;
+        with.reinforce(Some(&mut ScriptedDice::new([1, 1])))
+            .expect("arrive");
+        with.extra.flags.timoshenko = true;
+        with.tracker.turn = 5;
+        with.reinforce(None).expect("arrive");
+        assert_eq!(
+            soviets(&with),
+            regiments + 3,
+            "two regiments and a tank brigade"
+        );
+        // Timoshenko takes command later: what was passed over stays passed over.
+        without.extra.flags.timoshenko = true;
+        for desk in [&mut without, &mut with] {
+            desk.tracker.turn = 6;
+            desk.reinforce(None).expect("arrive");
+        }
+        assert_eq!(
+            soviets(&with) - soviets(&without),
+            3,
+            "passed over for good"
+        );
     }
 }

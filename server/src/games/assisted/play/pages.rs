@@ -27,6 +27,7 @@ pub const PAGE_ROUTES: &[(&str, &str)] = &[
     ("GET", "/campaigns/{id}/table"),
     ("POST", "/campaigns/{id}/table/advance"),
     ("POST", "/campaigns/{id}/table/advance/withdraw"),
+    ("POST", "/campaigns/{id}/table/concede"),
     ("POST", "/campaigns/{id}/table/units/import"),
     ("POST", "/campaigns/{id}/table/units/{unit}/markers"),
     ("POST", "/campaigns/{id}/table/units/{unit}/edit"),
@@ -45,6 +46,7 @@ pub fn router() -> Router<AppState> {
         .route("/campaigns/{id}/board.svg", get(board_svg))
         .route("/campaigns/{id}/table/advance", post(advance))
         .route("/campaigns/{id}/table/advance/withdraw", post(reopen))
+        .route("/campaigns/{id}/table/concede", post(concede))
         .route("/campaigns/{id}/table/units/import", post(import_units))
         .route("/campaigns/{id}/table/units/{unit}/markers", post(mark))
         .route("/campaigns/{id}/table/units/{unit}/edit", post(edit_unit))
@@ -111,6 +113,10 @@ struct TablePage {
     may_advance: bool,
     /// The reader's side finished the phase and the other has not: it may take that back.
     may_withdraw: bool,
+    /// The campaign is still being played: its forms are shown.
+    open: bool,
+    /// The reader is a player of a game still going, who may concede it.
+    may_concede: bool,
     log: Vec<(String, String)>,
     chart_sets: Vec<(String, String)>,
 }
@@ -259,6 +265,11 @@ async fn table_page(
         may_advance: !view.finished
             && (view.your_move || access.role() == crate::core::domain::Role::Umpire),
         may_withdraw: !view.finished && view.finished_phase,
+        open: !c.is_finished(),
+        may_concede: !c.is_finished()
+            && view.outcome.is_none()
+            && !view.finished
+            && access.role().side().is_some(),
         is_umpire: access.role() == crate::core::domain::Role::Umpire,
         markers: spec
             .markers
@@ -330,6 +341,25 @@ pub async fn reopen(
     access: CampaignAccess,
 ) -> Result<Response, AppError> {
     let result = run(&state, &access, DeskCommand::Reopen).await;
+    answer(&state, &access, result).await
+}
+
+/// `POST /campaigns/{id}/table/concede`: the reader's side concedes, once the box saying so is
+/// ticked.
+pub async fn concede(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Form(fields): Form<Fields>,
+) -> Result<Response, AppError> {
+    let result = if fields.get("confirm") == "yes" {
+        run(&state, &access, DeskCommand::Concede).await.map(|_| ())
+    } else {
+        Err(AppError::invalid(
+            "confirm",
+            "Tick the box to concede: the game ends at once and the other side wins.",
+        )
+        .on_field("confirm"))
+    };
     answer(&state, &access, result).await
 }
 

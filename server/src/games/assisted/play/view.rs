@@ -5,6 +5,7 @@ use super::desk::Desk;
 use crate::core::domain::{Role, Side};
 use crate::games::assisted::declarations::Declarations;
 use crate::games::assisted::roster::{Change, RosterSpec, SeenUnit, Unit};
+use crate::games::assisted::victory::{Outcome, Tally};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -68,6 +69,17 @@ pub struct DeskView {
     /// What units carry: types, attributes (with their ranges) and markers.
     #[schema(value_type = Object)]
     pub roster: RosterSpec,
+    /// How the game ended and who won, once it has: `winner` (`soviet`, `finnish` or none),
+    /// `title`, `how`, and `score` when points decided it.
+    #[schema(value_type = Option<Object>)]
+    pub outcome: Option<Outcome>,
+    /// The victory points as they stand (the campaign's scenario pack's objectives and
+    /// adjustments); none without a pack, or while the viewer cannot see where every enemy
+    /// unit stands.
+    #[schema(value_type = Option<Object>)]
+    pub victory: Option<Tally>,
+    /// The pack's sudden deaths the server cannot judge until the group enters their hexes.
+    pub unjudged: Vec<String>,
 }
 
 /// The view of `role`.
@@ -90,6 +102,25 @@ pub fn view_for<D: Declarations>(desk: &Desk<D>, role: Role) -> DeskView {
                 newest(desk.roster.history_for(side).into_iter()),
             )
         }
+    };
+    // Who holds a hex follows from where units stand: a side sees the points only when it sees
+    // where every enemy unit stands (or once the game is over).
+    let sees_every_position = match viewer {
+        None => true,
+        Some(side) => {
+            let enemies = desk
+                .roster
+                .units
+                .values()
+                .filter(|u| u.side != side)
+                .count();
+            enemy_units.iter().filter(|u| u.location.is_some()).count() == enemies
+        }
+    };
+    let victory = if sees_every_position || desk.outcome.is_some() {
+        desk.tally()
+    } else {
+        None
     };
     let waiting_for = desk.tracker.waiting_for(&desk.sequence);
     let charts = D::charts()
@@ -124,6 +155,9 @@ pub fn view_for<D: Declarations>(desk: &Desk<D>, role: Role) -> DeskView {
         charts,
         records: D::extra_for(viewer, &desk.extra),
         roster: D::roster(),
+        outcome: desk.outcome.clone(),
+        victory,
+        unjudged: desk.unjudged(),
     }
 }
 

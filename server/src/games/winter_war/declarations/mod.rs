@@ -184,6 +184,17 @@ impl Declarations for WinterWar {
     fn conditions() -> &'static [&'static str] {
         seq::CONDITIONS
     }
+    /// The scenario packs' flags: Timoshenko in command (22.0), Finnish morale (23.0).
+    fn pack_flags(extra: &Records) -> std::collections::BTreeSet<String> {
+        [
+            (extra.flags.timoshenko, "timoshenko"),
+            (extra.flags.morale, "finnish_morale"),
+        ]
+        .into_iter()
+        .filter(|(holds, _)| *holds)
+        .map(|(_, code)| code.to_owned())
+        .collect()
+    }
     fn holds(code: &str, context: &Context<'_, Self>) -> bool {
         Conditions {
             turn: context.turn,
