@@ -107,25 +107,33 @@ impl<G: Game> GameCommand<G> {
         if !archived.is_empty() {
             db::game::archive(&mut **self.command.tx(), id, &archived).await?;
         }
+        let mut deadline = self.command.campaign.orders_deadline;
         if G::turn(&self.state) != self.turn {
             let next = self.command.campaign.next_deadline();
-            if next != self.command.campaign.orders_deadline {
+            if next != deadline {
                 db::campaigns::set_deadline(&mut **self.command.tx(), id, next).await?;
             }
+            deadline = next;
         }
         let mut notices = crate::notify::tell::Notices::default();
         let name = &self.command.campaign.name;
         let standing = super::standing::<G>(&self.state);
         let old = self.command.campaign.standing();
+        let author = self.command.user;
         if old != Some(&standing) {
-            crate::notify::tell::standing_changed(&mut notices, id, name, old, &standing);
+            let change = crate::notify::tell::Change {
+                campaign: id,
+                name,
+                deadline,
+                actor: author,
+            };
+            crate::notify::tell::standing_changed(&mut notices, &change, old, &standing);
         }
         let entries: Vec<_> = events
             .iter()
             .map(|e| G::log_entry(&self.state, e))
             .chain(written)
             .collect();
-        let author = self.command.user;
         for entry in entries.iter().filter(|e| G::notable(&e.kind)) {
             crate::notify::tell::logged(&mut notices, id, name, entry, author);
         }
@@ -225,7 +233,8 @@ pub async fn conclude<G: Game>(
     let tx = command.command.tx();
     db::campaigns::finish(tx, id).await?;
     db::dice_epochs::reveal_all(tx, id).await?;
-    crate::notify::tell::campaign_ended(tx, id, &name).await?;
+    let actor = Some(access.user.id);
+    crate::notify::tell::campaign_ended(tx, id, &name, actor).await?;
     // Everyone's view changes: every live stream hears of it after the commit.
     command.command.changes_for(db::game::Audience::Public);
     command.finish(events).await
