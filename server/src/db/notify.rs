@@ -547,11 +547,13 @@ pub async fn deadlines_to_warn(
     .await
 }
 
-/// Forgets rows delivered more than a week ago and rows given up more than a month ago.
+/// Forgets rows delivered more than a week ago, rows given up more than a month ago, and news
+/// held for a month for a reader who was never awaited again.
 pub async fn prune(db: &PgPool) -> sqlx::Result<u64> {
     let done = sqlx::query(
         "delete from notify_outbox where sent_at < now() - interval '7 days' \
-         or failed_at < now() - interval '30 days'",
+         or failed_at < now() - interval '30 days' \
+         or (sent_at is null and batch = 'held' and created_at < now() - interval '30 days')",
     )
     .execute(db)
     .await?;
