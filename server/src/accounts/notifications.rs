@@ -222,7 +222,8 @@ async fn send_confirmation(state: &AppState, id: Uuid, address: &str) -> Result<
 
 /// What asking for a test did.
 pub enum Tested {
-    /// A test message is queued (its outbox row); `digest` when it waits for the daily digest.
+    /// A test message is queued: its outbox row, and the target (whose `digest` says whether it
+    /// waits for the daily digest).
     Queued {
         /// The queued row.
         row: Uuid,

@@ -108,6 +108,15 @@ async fn six_hours_of_wons_mail_each_player_once_per_hour_awaited_and_the_umpire
     let c = created["id"].as_str().expect("id").to_owned();
     app.join(&umpire, &c, &soviet, "soviet").await;
     app.join(&umpire, &c, &finn, "finnish").await;
+    // A day per Hour: each new Hour's mail says when it is due.
+    let (status, body) = app
+        .put(
+            &format!("/api/v1/campaigns/{c}/pace"),
+            Some(&umpire),
+            json!({"pace_minutes": 1440}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
     mail_to(&app, &smtp, &soviet, "ivan@example.org").await;
     // The first move is mailed to both, whichever way round they came.
     for address in ["finn@example.org", "ivan@example.org"] {
@@ -184,6 +193,20 @@ async fn six_hours_of_wons_mail_each_player_once_per_hour_awaited_and_the_umpire
     assert_eq!(hours("finn@example.org"), [1, 3, 5, 7], "{finns:#?}");
     assert_eq!(ivan.len(), 4);
     assert_eq!(finns.len(), 4);
+    // Subjects say what to do and by when, in UTC until the reader chooses a zone.
+    let due = (time::OffsetDateTime::now_utc() + time::Duration::days(1))
+        .format(time::macros::format_description!(
+            "[weekday repr:short] [day padding:none] [month repr:short]"
+        ))
+        .expect("formats");
+    for subject in subjects(&smtp, "ivan@example.org")
+        .iter()
+        .chain(&subjects(&smtp, "finn@example.org"))
+        .filter(|s| !s.contains("orders for Hour 1,"))
+    {
+        assert!(subject.contains(&format!(", due {due} ")), "{subject}");
+        assert!(subject.ends_with(" UTC"), "{subject}");
+    }
     // What happened while a player was away comes with the next mail: the Finns hear of the
     // Soviet-resolved Hours 4 and the umpire's word with the mail for Hour 5.
     let hour5 = finns
