@@ -145,6 +145,8 @@ const CORE_PAGE_ROUTES: &[(&str, &str)] = &[
     ("POST", "/account/notifications/{id}/remove"),
     ("GET", "/unsubscribe/{token}"),
     ("POST", "/unsubscribe/{token}"),
+    ("GET", "/notifications/confirm/{token}"),
+    ("POST", "/notifications/confirm/{token}"),
     ("GET", "/campaigns/{id}/talk"),
     ("POST", "/campaigns/{id}/talk"),
     ("POST", "/campaigns/{id}/pace"),
@@ -250,6 +252,10 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route(
             "/unsubscribe/{token}",
             get(notification_pages::unsubscribe_ask).post(notification_pages::unsubscribe),
+        )
+        .route(
+            "/notifications/confirm/{token}",
+            get(notification_pages::confirm_ask).post(notification_pages::confirm),
         )
         .route(
             "/campaigns/{id}/talk",

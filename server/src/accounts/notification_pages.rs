@@ -1,8 +1,9 @@
 //! The notifications page (`/account/notifications`): the reader's targets with their last
-//! delivery, a form to add one that comes back filled in when refused, test and remove buttons;
-//! and the unsubscribe page, which works without signing in.
+//! delivery, a form to add one that comes back filled in when refused, test and remove buttons
+//! (a test's outcome said on the page beside its target); and the confirmation and unsubscribe
+//! pages, which work without signing in.
 
-use crate::accounts::notifications::{self, NewTargetIn, TargetView};
+use crate::accounts::notifications::{self, NewTargetIn, TargetView, Tested};
 use crate::core::error::AppError;
 use crate::db;
 use crate::state::AppState;
@@ -23,8 +24,19 @@ pub struct TargetForm {
     address: String,
     format: String,
     campaign: String,
-    digest: Option<String>,
+    /// `on`: a daily digest; `each`: each message as it happens; empty: the default.
+    digest: String,
 }
+
+/// What a test did, said beside its target.
+struct TestSaid {
+    target: Uuid,
+    sentence: String,
+    failed: bool,
+}
+
+/// How long the page waits for a test to go out before saying it is still on its way.
+const TEST_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
 
 #[derive(Template)]
 #[template(path = "core/accounts/notifications.html")]
@@ -35,6 +47,7 @@ struct NotificationsPage {
     form: TargetForm,
     address_error: Option<String>,
     other_error: Option<String>,
+    tested: Option<TestSaid>,
 }
 
 async fn page(
@@ -42,6 +55,16 @@ async fn page(
     user: &db::users::User,
     form: TargetForm,
     error: Option<AppError>,
+) -> Result<Response, AppError> {
+    page_with(state, user, form, error, None).await
+}
+
+async fn page_with(
+    state: &AppState,
+    user: &db::users::User,
+    form: TargetForm,
+    error: Option<AppError>,
+    tested: Option<TestSaid>,
 ) -> Result<Response, AppError> {
     let targets = db::notify::targets(&state.db, user.id)
         .await?
@@ -69,6 +92,7 @@ async fn page(
             form,
             address_error,
             other_error,
+            tested,
         },
     ))
 }
@@ -104,7 +128,11 @@ pub async fn add(
         address: form.address.clone(),
         format: (form.kind == "webhook").then(|| form.format.clone()),
         campaign_id,
-        digest: form.digest.is_some(),
+        digest: match form.digest.as_str() {
+            "on" => Some(true),
+            "each" => Some(false),
+            _ => None,
+        },
     };
     match notifications::add(&state, user.id, &new).await {
         Ok(_) => Ok(Redirect::to("/account/notifications").into_response()),
@@ -115,14 +143,74 @@ pub async fn add(
     }
 }
 
-/// `POST /account/notifications/{id}/test`.
+/// `POST /account/notifications/{id}/test`: queues a test and waits (a little) for it to go out,
+/// then says beside the target what happened: sent, refused (not confirmed), failed and why, in
+/// the next digest, or still on its way.
 pub async fn test(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path(id): Path<Uuid>,
 ) -> Result<Response, AppError> {
-    notifications::test(&state, user.id, id).await?;
-    Ok(Redirect::to("/account/notifications").into_response())
+    let said = match notifications::test(&state, user.id, id).await? {
+        Tested::Unconfirmed(target) => TestSaid {
+            target: id,
+            sentence: notifications::unconfirmed_sentence(&target.address),
+            failed: true,
+        },
+        Tested::Queued { target, .. } if target.digest == Some(true) => TestSaid {
+            target: id,
+            sentence: format!(
+                "Queued: the test goes to {} with its next daily digest.",
+                target.address
+            ),
+            failed: false,
+        },
+        Tested::Queued { row, target } => awaited_test(&state, row, &target).await?,
+    };
+    let form = TargetForm {
+        kind: "email".into(),
+        format: "plain".into(),
+        ..TargetForm::default()
+    };
+    page_with(&state, &user, form, None, Some(said)).await
+}
+
+/// Waits up to [`TEST_WAIT`] for test row `row` to be delivered or to fail; says which.
+async fn awaited_test(
+    state: &AppState,
+    row: Uuid,
+    target: &db::notify::TargetRow,
+) -> Result<TestSaid, AppError> {
+    let address = &target.address;
+    let started = std::time::Instant::now();
+    let mut outcome = db::notify::Outcome::Waiting;
+    while started.elapsed() < TEST_WAIT {
+        outcome = db::notify::outcome(&state.db, row)
+            .await?
+            .unwrap_or(db::notify::Outcome::Waiting);
+        if outcome != db::notify::Outcome::Waiting {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    let (sentence, failed) = match outcome {
+        db::notify::Outcome::Sent => (format!("Sent: the test went to {address}."), false),
+        db::notify::Outcome::Failed(why) => (
+            format!("The test to {address} was not delivered ({why}); it will be tried again."),
+            true,
+        ),
+        db::notify::Outcome::Waiting => (
+            format!(
+                "Queued: the test to {address} has not gone out yet; reload this page to see how it went."
+            ),
+            false,
+        ),
+    };
+    Ok(TestSaid {
+        target: target.id,
+        sentence,
+        failed,
+    })
 }
 
 /// `POST /account/notifications/{id}/remove`.
@@ -135,6 +223,52 @@ pub async fn remove(
         return Err(AppError::not_found());
     }
     Ok(Redirect::to("/account/notifications").into_response())
+}
+
+#[derive(Template)]
+#[template(path = "core/accounts/confirm.html")]
+struct ConfirmPage {
+    nav: Nav,
+    token: String,
+    confirmed: Option<String>,
+}
+
+/// `GET /notifications/confirm/{token}`: asks to confirm (a link-checker opening the link changes
+/// nothing).
+pub async fn confirm_ask(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    Path(token): Path<String>,
+) -> Result<Response, AppError> {
+    let key = crate::notify::unsubscribe::key(&state.db)
+        .await
+        .map_err(AppError::internal)?;
+    if crate::notify::unsubscribe::verify_confirm(&key, &token).is_none() {
+        return Err(AppError::new(
+            StatusCode::NOT_FOUND,
+            "unknown_link",
+            "This confirmation link is not one this server made; copy it whole from the message.",
+        ));
+    }
+    Ok(render(&ConfirmPage {
+        nav: user.as_ref().map(Nav::for_user).unwrap_or_default(),
+        token,
+        confirmed: None,
+    }))
+}
+
+/// `POST /notifications/confirm/{token}`: confirms the address; notifications start.
+pub async fn confirm(
+    State(state): State<AppState>,
+    MaybeUser(user): MaybeUser,
+    Path(token): Path<String>,
+) -> Result<Response, AppError> {
+    let address = notifications::confirm(&state, &token).await?;
+    Ok(render(&ConfirmPage {
+        nav: user.as_ref().map(Nav::for_user).unwrap_or_default(),
+        token,
+        confirmed: Some(address),
+    }))
 }
 
 #[derive(Template)]

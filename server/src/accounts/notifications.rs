@@ -1,6 +1,7 @@
-//! Where a user's notifications go: e-mail addresses and webhooks (plain JSON, Discord, Slack),
-//! for every campaign or one, single messages or a daily digest; a test message on request, the
-//! last delivery's error shown; links that unsubscribe without signing in.
+//! Where a user's notifications go: e-mail addresses (each confirmed by a link sent to it before
+//! anything else is) and webhooks (plain JSON, Discord, Slack), for every campaign or one, single
+//! messages or a daily digest (by default, of what one hears as an umpire); a test message on
+//! request, the last delivery's error shown; links that unsubscribe without signing in.
 
 use crate::core::error::AppError;
 use crate::db;
@@ -34,8 +35,13 @@ pub struct TargetView {
     pub campaign_id: Option<Uuid>,
     /// That campaign's name.
     pub campaign_name: Option<String>,
-    /// Whether messages gather into a daily digest.
-    pub digest: bool,
+    /// Whether messages gather into a daily digest: true always, false never, null the default (a
+    /// digest of what you hear as an umpire, each message as it happens of what you hear as a
+    /// player).
+    pub digest: Option<bool>,
+    /// Whether its owner has confirmed it (an e-mail address, by the link sent to it; a webhook
+    /// is confirmed when added). Nothing but that link goes to it before.
+    pub confirmed: bool,
     /// False once unsubscribed.
     pub active: bool,
     /// How the last delivery went: `delivered`, `failed` (with `last_error` saying why, never
@@ -61,6 +67,7 @@ impl From<TargetRow> for TargetView {
             campaign_id: t.campaign_id,
             campaign_name: t.campaign_name,
             digest: t.digest,
+            confirmed: t.confirmed_at.is_some(),
             active: t.active,
             last_outcome: match (&t.last_error, t.last_sent_at) {
                 (Some(_), _) => Some("failed".to_owned()),
@@ -86,8 +93,10 @@ pub struct NewTargetIn {
     pub format: Option<String>,
     /// Only this campaign (one you take part in); absent: every campaign.
     pub campaign_id: Option<Uuid>,
-    /// Gather messages into a daily digest.
-    pub digest: bool,
+    /// Gather messages into a daily digest (true), send each as it happens (false), or leave it
+    /// out for the default: a digest of what you hear as an umpire, each message as it happens of
+    /// what you hear as a player.
+    pub digest: Option<bool>,
 }
 
 /// Checks and adds a target for `user`.
@@ -183,25 +192,105 @@ pub async fn add(state: &AppState, user: Uuid, new: &NewTargetIn) -> Result<Targ
             address,
             format,
             digest: new.digest,
+            confirmed: new.kind != "email",
         },
     )
     .await?;
+    if new.kind == "email" {
+        send_confirmation(state, id, address).await?;
+    }
     db::notify::target(&state.db, user, id)
         .await?
         .map(TargetView::from)
         .ok_or_else(AppError::not_found)
 }
 
+/// Queues the link that confirms the address of target `id`.
+async fn send_confirmation(state: &AppState, id: Uuid, address: &str) -> Result<(), AppError> {
+    let key = crate::notify::unsubscribe::key(&state.db)
+        .await
+        .map_err(AppError::internal)?;
+    let token = crate::notify::unsubscribe::confirm_token(&key, id);
+    let words = crate::notify::notices::confirm_address(
+        address,
+        &format!("/notifications/confirm/{token}"),
+    );
+    db::notify::enqueue_confirmation(&state.db, id, &words.subject, &words.body, &words.link)
+        .await?;
+    Ok(())
+}
+
+/// What asking for a test did.
+pub enum Tested {
+    /// A test message is queued: its outbox row, and the target (whose `digest` says whether it
+    /// waits for the daily digest).
+    Queued {
+        /// The queued row.
+        row: Uuid,
+        /// The target it goes to.
+        target: TargetRow,
+    },
+    /// The address is not confirmed: nothing was queued but its confirmation link, again.
+    Unconfirmed(TargetRow),
+}
+
 /// Queues a test message to a target of `user` (404 when it is not theirs), resuming it if it was
-/// paused or waiting after failures.
-pub async fn test(state: &AppState, user: Uuid, id: Uuid) -> Result<(), AppError> {
-    db::notify::target(&state.db, user, id)
+/// paused or waiting after failures; an unconfirmed address gets its confirmation link again
+/// instead.
+pub async fn test(state: &AppState, user: Uuid, id: Uuid) -> Result<Tested, AppError> {
+    let target = db::notify::target(&state.db, user, id)
         .await?
         .ok_or_else(AppError::not_found)?;
+    if target.confirmed_at.is_none() {
+        send_confirmation(state, id, &target.address).await?;
+        return Ok(Tested::Unconfirmed(target));
+    }
     db::notify::resume(&state.db, id).await?;
     let words = crate::notify::notices::test_message();
-    db::notify::enqueue_test(&state.db, id, &words.subject, &words.body).await?;
-    Ok(())
+    match db::notify::enqueue_test(&state.db, id, &words.subject, &words.body).await? {
+        Some(row) => Ok(Tested::Queued { row, target }),
+        None => Ok(Tested::Unconfirmed(target)),
+    }
+}
+
+/// The sentence that says a test was refused because `address` is not confirmed.
+pub fn unconfirmed_sentence(address: &str) -> String {
+    format!(
+        "Not sent: {address} is not confirmed yet, and nothing goes to an address before it is. We have sent its confirmation link again: open it, press Confirm, then send a test."
+    )
+}
+
+/// Confirms the address a confirmation token names (404 for a token this server did not make);
+/// the first time, the moves its campaigns already wait for go to it. Answers the address.
+pub async fn confirm(state: &AppState, token: &str) -> Result<String, AppError> {
+    let key = crate::notify::unsubscribe::key(&state.db)
+        .await
+        .map_err(AppError::internal)?;
+    let unknown = || {
+        AppError::new(
+            StatusCode::NOT_FOUND,
+            "unknown_link",
+            "This confirmation link is not one this server made, or its address was removed; copy it whole from the message, or add the address again.",
+        )
+    };
+    let id = crate::notify::unsubscribe::verify_confirm(&key, token).ok_or_else(unknown)?;
+    let address = db::notify::address(&state.db, id)
+        .await?
+        .ok_or_else(unknown)?;
+    if let Some((user, only)) = db::notify::confirm(&state.db, id).await? {
+        for (campaign, name, standing, deadline, role) in
+            db::notify::standings_of(&state.db, user, only).await?
+        {
+            let Some(standing) = standing else { continue };
+            let awaited =
+                crate::notify::tell::awaited_move(campaign, &name, &standing.0, role, deadline);
+            if let Some(w) = awaited {
+                let words = (w.subject.as_str(), w.body.as_str(), w.link.as_str());
+                db::notify::enqueue_to_target(&state.db, id, campaign, words).await?;
+            }
+        }
+    }
+    Ok(address)
 }
 
 /// `GET /api/v1/notifications`: where the caller's notifications go.
@@ -260,16 +349,23 @@ pub async fn api_remove(
 }
 
 /// `POST /api/v1/notifications/{id}/test`: sends a test message (resuming a paused target); its
-/// outcome shows on the target.
+/// outcome shows on the target. An address not yet confirmed is sent its confirmation link again
+/// instead (409 `unconfirmed`).
 #[utoipa::path(post, path = "/api/v1/notifications/{id}/test", tag = "notifications",
     params(("id" = Uuid, Path, description = "target id")),
-    responses((status = 202, description = "queued"), (status = 404, description = "not yours")),
+    responses((status = 202, description = "queued"), (status = 404, description = "not yours"),
+              (status = 409, description = "the address is not confirmed (`unconfirmed`): its link is sent again")),
     security(("bearer" = [])))]
 pub async fn api_test(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path(path): Path<TargetPath>,
 ) -> Result<StatusCode, AppError> {
-    test(&state, user.id, path.id).await?;
-    Ok(StatusCode::ACCEPTED)
+    match test(&state, user.id, path.id).await? {
+        Tested::Queued { .. } => Ok(StatusCode::ACCEPTED),
+        Tested::Unconfirmed(target) => Err(AppError::conflict(
+            "unconfirmed",
+            unconfirmed_sentence(&target.address),
+        )),
+    }
 }

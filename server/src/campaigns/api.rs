@@ -228,7 +228,13 @@ pub async fn finish(state: &AppState, access: &CampaignAccess) -> Result<(), App
     }
     db::campaigns::finish(&mut tx, access.id()).await?;
     db::dice_epochs::reveal_all(&mut tx, access.id()).await?;
-    crate::notify::tell::campaign_ended(&mut tx, access.id(), &locked.campaign.name).await?;
+    crate::notify::tell::campaign_ended(
+        &mut tx,
+        access.id(),
+        &locked.campaign.name,
+        Some(access.user.id),
+    )
+    .await?;
     tx.commit().await?;
     state
         .notes

@@ -343,6 +343,7 @@ pub async fn accept(state: &AppState, user: Uuid, code: &str) -> Result<Joined, 
     }
     db::invites::admit(&mut tx, invite.campaign_id, user, offered).await?;
     db::invites::use_once(&mut tx, code).await?;
+    crate::notify::tell::joined(&mut tx, invite.campaign_id, user, offered).await?;
     tx.commit().await?;
     Ok(joined)
 }

@@ -21,8 +21,12 @@ pub struct TargetRow {
     pub address: String,
     /// `plain`, `discord` or `slack` (webhooks).
     pub format: String,
-    /// Gather messages into a daily digest.
-    pub digest: bool,
+    /// Gather messages into a daily digest (`Some(true)`), send each as it happens
+    /// (`Some(false)`), or the default (`None`): a digest of what one hears as an umpire.
+    pub digest: Option<bool>,
+    /// When its owner confirmed it (webhooks: when added); nothing but the confirmation link goes
+    /// to it before.
+    pub confirmed_at: Option<OffsetDateTime>,
     /// Whether it still receives (an unsubscribe turns it off).
     pub active: bool,
     /// The last delivery's error, if it failed.
@@ -36,7 +40,7 @@ pub struct TargetRow {
 }
 
 const TARGET_COLUMNS: &str = "t.id, t.campaign_id, c.name as campaign_name, t.kind, t.address, t.format, t.digest, \
-     t.active, t.last_error, t.last_error_at, t.last_sent_at, t.paused_at";
+     t.confirmed_at, t.active, t.last_error, t.last_error_at, t.last_sent_at, t.paused_at";
 
 /// A new target.
 pub struct NewTarget<'a> {
@@ -50,16 +54,18 @@ pub struct NewTarget<'a> {
     pub address: &'a str,
     /// Body format.
     pub format: &'a str,
-    /// Daily digest.
-    pub digest: bool,
+    /// Daily digest, each message, or the default (`None`).
+    pub digest: Option<bool>,
+    /// Confirmed already (a webhook); an e-mail address waits for its link.
+    pub confirmed: bool,
 }
 
 /// Adds a target; answers its id.
 pub async fn add_target(db: &PgPool, t: &NewTarget<'_>) -> sqlx::Result<Uuid> {
     let id = Uuid::new_v4();
     sqlx::query(
-        "insert into notify_targets (id, user_id, campaign_id, kind, address, format, digest) \
-         values ($1, $2, $3, $4, $5, $6, $7)",
+        "insert into notify_targets (id, user_id, campaign_id, kind, address, format, digest, \
+         confirmed_at) values ($1, $2, $3, $4, $5, $6, $7, case when $8 then now() end)",
     )
     .bind(id)
     .bind(t.user)
@@ -68,6 +74,7 @@ pub async fn add_target(db: &PgPool, t: &NewTarget<'_>) -> sqlx::Result<Uuid> {
     .bind(t.address)
     .bind(t.format)
     .bind(t.digest)
+    .bind(t.confirmed)
     .execute(db)
     .await?;
     Ok(id)
@@ -129,10 +136,14 @@ pub struct Notice<'a> {
     pub body: &'a str,
     /// The path of the page it is about, under the server's public URL.
     pub link: &'a str,
+    /// News that waits for the reader's next message (or digest) rather than starting one.
+    pub held: bool,
 }
 
-/// Queues `notices` inside `tx` in one statement, one row for each active target of each
-/// receiving participant of each notice.
+/// Queues `notices` inside `tx` in one statement, one row for each active, confirmed target of
+/// each receiving participant of each notice: for the daily digest when the target asks for it
+/// (by default, what an umpire hears), else held for the next message when it is news, else to be
+/// sent now.
 pub async fn enqueue(
     tx: &mut Transaction<'_, Postgres>,
     campaign: Uuid,
@@ -154,16 +165,18 @@ pub async fn enqueue(
         })
         .collect();
     let done = sqlx::query(
-        "insert into notify_outbox (id, target_id, campaign_id, subject, body, link) \
-         select gen_random_uuid(), t.id, $1, n.subject, n.body, n.link \
-         from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::uuid[], $7::uuid[]) \
-           as n(subject, body, link, roles, except_user, only_user) \
+        "insert into notify_outbox (id, target_id, campaign_id, subject, body, link, batch) \
+         select gen_random_uuid(), t.id, $1, n.subject, n.body, n.link, \
+           case when coalesce(t.digest, p.role = 'umpire') then 'digest' \
+                when n.held then 'held' else 'now' end \
+         from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::uuid[], $7::uuid[], \
+             $8::bool[]) as n(subject, body, link, roles, except_user, only_user, held) \
          join participants p on p.campaign_id = $1 and p.removed_at is null \
            and p.role = any(string_to_array(n.roles, ',')) \
            and (n.except_user is null or p.user_id <> n.except_user) \
            and (n.only_user is null or p.user_id = n.only_user) \
          join notify_targets t on t.user_id = p.user_id and t.active and t.paused_at is null \
-           and (t.campaign_id is null or t.campaign_id = $1)",
+           and t.confirmed_at is not null and (t.campaign_id is null or t.campaign_id = $1)",
     )
     .bind(campaign)
     .bind(column(|n| n.subject))
@@ -172,6 +185,7 @@ pub async fn enqueue(
     .bind(roles)
     .bind(notices.iter().map(|n| n.except).collect::<Vec<_>>())
     .bind(notices.iter().map(|n| n.only).collect::<Vec<_>>())
+    .bind(notices.iter().map(|n| n.held).collect::<Vec<_>>())
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected())
@@ -187,9 +201,11 @@ pub async fn enqueue_personal(
     link: &str,
 ) -> sqlx::Result<u64> {
     let done = sqlx::query(
-        "insert into notify_outbox (id, target_id, subject, body, link) \
-         select gen_random_uuid(), t.id, $2, $3, $4 from notify_targets t \
-         where t.user_id = $1 and t.active and t.paused_at is null and t.campaign_id is null",
+        "insert into notify_outbox (id, target_id, subject, body, link, batch) \
+         select gen_random_uuid(), t.id, $2, $3, $4, \
+           case when coalesce(t.digest, false) then 'digest' else 'now' end \
+         from notify_targets t where t.user_id = $1 and t.active and t.paused_at is null \
+           and t.confirmed_at is not null and t.campaign_id is null",
     )
     .bind(user)
     .bind(subject)
@@ -200,22 +216,121 @@ pub async fn enqueue_personal(
     Ok(done.rows_affected())
 }
 
-/// Queues a test message to one target.
+/// Queues a test message to one confirmed target (for its digest if it gathers one); answers the
+/// row's id, or `None` when the target is not confirmed (nothing is queued).
 pub async fn enqueue_test(
     db: &PgPool,
     target: Uuid,
     subject: &str,
     body: &str,
-) -> sqlx::Result<()> {
-    sqlx::query(
-        "insert into notify_outbox (id, target_id, subject, body, link) values (gen_random_uuid(), $1, $2, $3, '/account/notifications')",
+) -> sqlx::Result<Option<Uuid>> {
+    sqlx::query_scalar(
+        "insert into notify_outbox (id, target_id, subject, body, link, batch) \
+         select gen_random_uuid(), t.id, $2, $3, '/account/notifications', \
+           case when coalesce(t.digest, false) then 'digest' else 'now' end \
+         from notify_targets t where t.id = $1 and t.confirmed_at is not null returning id",
     )
     .bind(target)
     .bind(subject)
     .bind(body)
+    .fetch_optional(db)
+    .await
+}
+
+/// Queues the confirmation link of an unconfirmed target, the only row that goes to it before it
+/// is confirmed; answers whether one was queued.
+pub async fn enqueue_confirmation(
+    db: &PgPool,
+    target: Uuid,
+    subject: &str,
+    body: &str,
+    link: &str,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "insert into notify_outbox (id, target_id, subject, body, link, batch) \
+         select gen_random_uuid(), t.id, $2, $3, $4, 'confirm' from notify_targets t \
+         where t.id = $1 and t.confirmed_at is null and t.active",
+    )
+    .bind(target)
+    .bind(subject)
+    .bind(body)
+    .bind(link)
     .execute(db)
     .await?;
-    Ok(())
+    Ok(done.rows_affected() == 1)
+}
+
+/// Confirms a target; answers its owner and campaign when this confirmed it (`None` when it was
+/// confirmed already or is gone).
+/// A link not yet sent is dropped: it has been opened already.
+pub async fn confirm(db: &PgPool, target: Uuid) -> sqlx::Result<Option<(Uuid, Option<Uuid>)>> {
+    let done = sqlx::query_as(
+        "update notify_targets set confirmed_at = now() where id = $1 and confirmed_at is null \
+         returning user_id, campaign_id",
+    )
+    .bind(target)
+    .fetch_optional(db)
+    .await?;
+    sqlx::query(
+        "delete from notify_outbox where target_id = $1 and batch = 'confirm' and sent_at is null",
+    )
+    .bind(target)
+    .execute(db)
+    .await?;
+    Ok(done)
+}
+
+/// Queues a message about `campaign` to one confirmed target of its (for its digest if it gathers
+/// one, by default where the owner umpires).
+pub async fn enqueue_to_target(
+    db: &PgPool,
+    target: Uuid,
+    campaign: Uuid,
+    words: (&str, &str, &str),
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "insert into notify_outbox (id, target_id, campaign_id, subject, body, link, batch) \
+         select gen_random_uuid(), t.id, $2, $3, $4, $5, \
+           case when coalesce(t.digest, p.role = 'umpire') then 'digest' else 'now' end \
+         from notify_targets t join participants p on p.user_id = t.user_id \
+           and p.campaign_id = $2 and p.removed_at is null \
+         where t.id = $1 and t.confirmed_at is not null and t.active",
+    )
+    .bind(target)
+    .bind(campaign)
+    .bind(words.0)
+    .bind(words.1)
+    .bind(words.2)
+    .execute(db)
+    .await
+    .map(drop)
+}
+
+/// How a queued row has gone so far.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Not tried yet.
+    Waiting,
+    /// Delivered.
+    Sent,
+    /// Tried and failed, for this reason (it may be tried again).
+    Failed(String),
+}
+
+/// How row `id` has gone so far (`None` once it is gone).
+pub async fn outcome(db: &PgPool, id: Uuid) -> sqlx::Result<Option<Outcome>> {
+    let row: Option<(Option<OffsetDateTime>, i32, Option<String>)> = sqlx::query_as(
+        "select o.sent_at, o.attempts, t.last_error from notify_outbox o \
+         join notify_targets t on t.id = o.target_id where o.id = $1",
+    )
+    .bind(id)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|(sent, attempts, error)| match (sent, error) {
+        (Some(_), _) => Outcome::Sent,
+        (None, Some(error)) if attempts > 0 => Outcome::Failed(error),
+        _ => Outcome::Waiting,
+    }))
 }
 
 /// A claimed row of the outbox with where it goes.
@@ -239,6 +354,8 @@ pub struct Claimed {
     pub link: String,
     /// How many times it has been claimed, this time included.
     pub attempts: i32,
+    /// `now`, `held`, `digest` or `confirm` (see `enqueue`).
+    pub batch: String,
 }
 
 /// Claims up to `limit` targets with something due, each for `lease_secs` seconds, and answers
@@ -246,7 +363,8 @@ pub struct Claimed {
 /// delivery to it is in flight, its backoff has passed and it is not paused; a user has at most
 /// `per_user` targets in flight at once (across every process), and each user's first target comes
 /// before anyone's second, so that one account's many slow targets hold up only that account.
-/// A digest target is due once its oldest pending row has waited `gather_secs`.
+/// A target is due when a row is to go now (or its confirmation link), or when its oldest row for
+/// the digest has waited `gather_secs`; rows held for the next message never start one.
 pub async fn claim_targets(
     db: &PgPool,
     limit: i64,
@@ -266,7 +384,9 @@ pub async fn claim_targets(
                and (t.busy_until is null or t.busy_until <= now()) \
                and exists (select 1 from notify_outbox o where o.target_id = t.id \
                    and o.sent_at is null and o.failed_at is null and o.next_attempt_at <= now() \
-                   and (not t.digest or o.created_at <= now() - make_interval(secs => $3)))), \
+                   and (t.confirmed_at is not null or o.batch = 'confirm') \
+                   and (o.batch in ('now', 'confirm') \
+                     or (o.batch = 'digest' and o.created_at <= now() - make_interval(secs => $3))))), \
          chosen as ( \
              select id from ready where busy + rank <= $2 order by rank, next_attempt_at limit $1) \
          update notify_targets t set busy_until = now() + make_interval(secs => $4) \
@@ -281,20 +401,28 @@ pub async fn claim_targets(
     .await
 }
 
-/// The rows to send to a claimed target, oldest first: the oldest pending one, or every pending
-/// one for a digest; each counts one more attempt.
+/// The rows to send to a claimed target as one message, oldest first: its confirmation link
+/// alone, else every pending row (what is to go now, with what was held for it and gathered for
+/// the digest); each counts one more attempt.
 pub async fn due_rows(db: &PgPool, target: Uuid) -> sqlx::Result<Vec<Claimed>> {
     sqlx::query_as(
-        "with due as ( \
-             select o.id from notify_outbox o \
+        "with pending as ( \
+             select o.id, o.batch, o.created_at from notify_outbox o \
+             join notify_targets t on t.id = o.target_id \
              where o.target_id = $1 and o.sent_at is null and o.failed_at is null \
                and o.next_attempt_at <= now() \
-             order by o.created_at \
-             limit (select case when digest then 500 else 1 end from notify_targets where id = $1)), \
+               and (t.confirmed_at is not null or o.batch = 'confirm')), \
+         due as ( \
+             (select id from pending where batch = 'confirm' order by created_at limit 1) \
+             union all \
+             (select id from pending where batch <> 'confirm' \
+                and not exists (select 1 from pending where batch = 'confirm') \
+              order by created_at limit 500)), \
          claimed as ( \
              update notify_outbox o set attempts = o.attempts + 1 \
              from due where o.id = due.id returning o.*) \
-         select c.id, c.target_id, t.kind, t.address, t.format, c.subject, c.body, c.link, c.attempts \
+         select c.id, c.target_id, t.kind, t.address, t.format, c.subject, c.body, c.link, \
+           c.attempts, c.batch \
          from claimed c join notify_targets t on t.id = c.target_id order by c.created_at",
     )
     .bind(target)
@@ -419,13 +547,51 @@ pub async fn deadlines_to_warn(
     .await
 }
 
-/// Forgets rows delivered more than a week ago and rows given up more than a month ago.
+/// Forgets rows delivered more than a week ago, rows given up more than a month ago, and news
+/// held for a month for a reader who was never awaited again.
 pub async fn prune(db: &PgPool) -> sqlx::Result<u64> {
     let done = sqlx::query(
         "delete from notify_outbox where sent_at < now() - interval '7 days' \
-         or failed_at < now() - interval '30 days'",
+         or failed_at < now() - interval '30 days' \
+         or (sent_at is null and batch = 'held' and created_at < now() - interval '30 days')",
     )
     .execute(db)
     .await?;
     Ok(done.rows_affected())
+}
+
+/// An open campaign of a user's, with where it stands: id, name, standing, deadline, the user's
+/// role.
+pub type Standings = (
+    Uuid,
+    String,
+    Option<sqlx::types::Json<crate::db::standing::Standing>>,
+    Option<OffsetDateTime>,
+    Role,
+);
+
+/// The open campaigns `user` takes part in (only `campaign`, if given), with where each stands.
+pub async fn standings_of(
+    db: impl sqlx::PgExecutor<'_>,
+    user: Uuid,
+    campaign: Option<Uuid>,
+) -> sqlx::Result<Vec<Standings>> {
+    sqlx::query_as(
+        "select c.id, c.name, c.standing, c.orders_deadline, p.role from participants p \
+         join campaigns c on c.id = p.campaign_id \
+         where p.user_id = $1 and p.removed_at is null and c.status = 'open' \
+           and ($2::uuid is null or c.id = $2) order by c.created_at",
+    )
+    .bind(user)
+    .bind(campaign)
+    .fetch_all(db)
+    .await
+}
+
+/// The address or URL of target `id`, if it exists.
+pub async fn address(db: &PgPool, id: Uuid) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("select address from notify_targets where id = $1")
+        .bind(id)
+        .fetch_optional(db)
+        .await
 }

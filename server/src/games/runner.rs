@@ -106,32 +106,41 @@ impl<G: Game> GameCommand<G> {
         if G::over(&self.state) && !self.command.campaign.is_finished() {
             // The rules ended the game: the campaign ends with it, as when the umpire ends it.
             let name = self.command.campaign.name.clone();
-            close(self.command.tx(), id, &name).await?;
+            let actor = self.command.user;
+            close(self.command.tx(), id, &name, actor).await?;
             self.command.changes_for(db::game::Audience::Public);
         }
         let archived = G::archive(&mut self.state)?;
         if !archived.is_empty() {
             db::game::archive(&mut **self.command.tx(), id, &archived).await?;
         }
+        let mut deadline = self.command.campaign.orders_deadline;
         if G::turn(&self.state) != self.turn {
             let next = self.command.campaign.next_deadline();
-            if next != self.command.campaign.orders_deadline {
+            if next != deadline {
                 db::campaigns::set_deadline(&mut **self.command.tx(), id, next).await?;
             }
+            deadline = next;
         }
         let mut notices = crate::notify::tell::Notices::default();
         let name = &self.command.campaign.name;
         let standing = super::standing::<G>(&self.state);
         let old = self.command.campaign.standing();
+        let author = self.command.user;
         if old != Some(&standing) {
-            crate::notify::tell::standing_changed(&mut notices, id, name, old, &standing);
+            let change = crate::notify::tell::Change {
+                campaign: id,
+                name,
+                deadline,
+                actor: author,
+            };
+            crate::notify::tell::standing_changed(&mut notices, &change, old, &standing);
         }
         let entries: Vec<_> = events
             .iter()
             .map(|e| G::log_entry(&self.state, e))
             .chain(written)
             .collect();
-        let author = self.command.user;
         for entry in entries.iter().filter(|e| G::notable(&e.kind)) {
             crate::notify::tell::logged(&mut notices, id, name, entry, author);
         }
@@ -228,7 +237,7 @@ pub async fn conclude<G: Game>(
     let events = G::conclude(&mut command.state)?;
     let id = command.command.campaign.id;
     let name = command.command.campaign.name.clone();
-    close(command.command.tx(), id, &name).await?;
+    close(command.command.tx(), id, &name, Some(access.user.id)).await?;
     // Everyone's view changes: every live stream hears of it after the commit.
     command.command.changes_for(db::game::Audience::Public);
     command.finish(events).await
@@ -236,14 +245,16 @@ pub async fn conclude<G: Game>(
 
 /// The end of a campaign, whether the umpire ends it or the game's rules do: marked finished,
 /// every dice seed revealed, everyone told.
+/// `actor` ended it (none when the rules did; whoever's command ended the game is not told).
 async fn close(
     tx: &mut sqlx::Transaction<'static, sqlx::Postgres>,
     id: uuid::Uuid,
     name: &str,
+    actor: Option<uuid::Uuid>,
 ) -> Result<(), AppError> {
     db::campaigns::finish(tx, id).await?;
     db::dice_epochs::reveal_all(tx, id).await?;
-    crate::notify::tell::campaign_ended(tx, id, name).await?;
+    crate::notify::tell::campaign_ended(tx, id, name, actor).await?;
     Ok(())
 }
 

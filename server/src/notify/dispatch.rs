@@ -127,10 +127,11 @@ async fn warn_deadlines(state: &AppState) -> sqlx::Result<()> {
     let due = db::notify::deadlines_to_warn(&mut tx).await?;
     for (id, name, standing, deadline) in due {
         let Some(standing) = standing else { continue };
-        let due_utc = crate::core::text::utc_minute(deadline);
+        // Times in a message are each reader's own (see `mail_time`); no reader has a zone yet.
+        let due = super::notices::mail_time(deadline, None);
         let mut notices = super::tell::Notices::default();
         for awaited in &standing.0.awaited {
-            let words = super::notices::deadline_near(id, &name, &awaited.what, &due_utc);
+            let words = super::notices::deadline_near(id, &name, &awaited.what, &due);
             notices.add(&[awaited.role], words, None, None);
         }
         notices.queue(&mut tx, id).await?;

@@ -3,6 +3,7 @@
 
 use crate::core::domain::Role;
 use crate::db::standing::Standing;
+use time::{OffsetDateTime, UtcOffset};
 
 /// A notification's words and the page it points to (a path under the server's URL).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,15 +20,52 @@ fn campaign_link(campaign: uuid::Uuid) -> String {
     format!("/campaigns/{campaign}")
 }
 
-/// The game now waits for the reader.
-pub fn your_move(campaign: uuid::Uuid, name: &str, standing: &Standing, what: &str) -> Words {
+/// Every time a mail or webhook message shows (subject and text), in the reader's time zone
+/// `zone` (an IANA name such as `Europe/Helsinki`), or in UTC, saying so, while the reader has
+/// chosen none. Until accounts carry a zone every caller passes `None`.
+pub fn mail_time(at: OffsetDateTime, zone: Option<&str>) -> String {
+    let format = time::macros::format_description!(
+        "[weekday repr:short] [day padding:none] [month repr:short] [hour]:[minute]"
+    );
+    // No zone database is built in yet: a chosen zone reads as UTC too, and says so.
+    let _chosen = zone;
+    let at = at.to_offset(UtcOffset::UTC);
+    format!("{} UTC", at.format(&format).unwrap_or_default())
+}
+
+/// The game now waits for the reader (by `due`, if a deadline is set, as `mail_time` gives it).
+pub fn your_move(
+    campaign: uuid::Uuid,
+    name: &str,
+    standing: &Standing,
+    what: &str,
+    due: Option<&str>,
+) -> Words {
+    let by = due.map(|d| format!(", due {d}")).unwrap_or_default();
+    // A phase recurs every turn: the subject says which turn's.
+    let what = match standing.phase {
+        Some(_) if !what.contains(&standing.turn) => format!("{what}, {}", standing.turn),
+        _ => what.to_owned(),
+    };
     Words {
-        subject: format!("Your move in {name}: {what}"),
+        subject: format!("Your move in {name}: {what}{by}"),
         body: format!(
-            "{name} waits for you: {what}.\nWhere the game stands: {}.",
+            "{name} waits for you: {what}{by}.\nWhere the game stands: {}.",
             turn_words(standing)
         ),
         link: campaign_link(campaign),
+    }
+}
+
+/// The link that confirms an e-mail address (a path under the server's URL, which the message
+/// shows whole); nothing else goes to the address before it is opened.
+pub fn confirm_address(address: &str, link: &str) -> Words {
+    Words {
+        subject: "motti: confirm your address".into(),
+        body: format!(
+            "Someone (we hope you) asked motti to send notifications to {address}. Open the link below and press \"Confirm\" to start them; until then nothing else is sent here. If it was not you, ignore this message."
+        ),
+        link: link.to_owned(),
     }
 }
 
@@ -44,11 +82,11 @@ pub fn turn_resolved(campaign: uuid::Uuid, name: &str, was: &str, standing: &Sta
 }
 
 /// Most of the time to a deadline has gone and the reader has not finished.
-pub fn deadline_near(campaign: uuid::Uuid, name: &str, what: &str, due_utc: &str) -> Words {
+pub fn deadline_near(campaign: uuid::Uuid, name: &str, what: &str, due: &str) -> Words {
     Words {
         subject: format!("{name}: due soon, {what}"),
         body: format!(
-            "{name} still waits for you: {what}. It is due by {due_utc}; after that the server plays your side's default."
+            "{name} still waits for you: {what}. It is due by {due}; after that the server plays your side's default."
         ),
         link: campaign_link(campaign),
     }
@@ -154,8 +192,16 @@ mod tests {
             phase: None,
             awaited: vec![Awaited::new(Role::Finnish, "orders for Hour 3")],
         };
-        let w = your_move(id, "Taipale", &standing, "orders for Hour 3");
+        let w = your_move(id, "Taipale", &standing, "orders for Hour 3", None);
         assert_eq!(w.subject, "Your move in Taipale: orders for Hour 3");
+        let at = time::macros::datetime!(2026-12-03 18:00 UTC);
+        let due = mail_time(at, None);
+        assert_eq!(due, "Thu 3 Dec 18:00 UTC");
+        let w = your_move(id, "Taipale", &standing, "orders for Hour 3", Some(&due));
+        assert_eq!(
+            w.subject,
+            "Your move in Taipale: orders for Hour 3, due Thu 3 Dec 18:00 UTC"
+        );
         assert!(w.body.contains("Hour 3"));
         assert_eq!(w.link, format!("/campaigns/{id}"));
         let long = "x".repeat(900);

@@ -53,27 +53,46 @@ impl Senders {
         }
     }
 
+    /// One message of `rows`: what is to go now leads (its subject, or the first one's with how
+    /// many more), followed by the news held for it; without any, a digest of them all.
     fn compose(&self, rows: &[Claimed], unsubscribe: &str) -> (String, String) {
         let stop = format!(
             "Stop these messages: {}/unsubscribe/{unsubscribe}",
             self.public_url
         );
-        if let [one] = rows {
-            let text = format!(
-                "{}\n\nOpen: {}{}\n\n{stop}",
-                one.body, self.public_url, one.link
-            );
-            return (one.subject.clone(), text);
-        }
-        let mut text = format!("{} messages since the last digest:\n", rows.len());
-        for row in rows {
-            text.push_str(&format!(
+        let (leads, news): (Vec<&Claimed>, Vec<&Claimed>) = rows
+            .iter()
+            .partition(|r| matches!(r.batch.as_str(), "now" | "confirm"));
+        let item = |row: &Claimed| {
+            format!(
                 "\n* {}\n  {}\n  {}{}\n",
                 row.subject, row.body, self.public_url, row.link
+            )
+        };
+        let Some(first) = leads.first() else {
+            let mut text = format!("{} messages since the last digest:\n", rows.len());
+            rows.iter().for_each(|row| text.push_str(&item(row)));
+            text.push_str(&format!("\n{stop}"));
+            return (format!("motti: {} notifications", rows.len()), text);
+        };
+        let mut text = String::new();
+        for lead in &leads {
+            text.push_str(&format!(
+                "{}\n\nOpen: {}{}\n\n",
+                lead.body, self.public_url, lead.link
             ));
         }
-        text.push_str(&format!("\n{stop}"));
-        (format!("motti: {} notifications", rows.len()), text)
+        if !news.is_empty() {
+            text.push_str("While you were away:\n");
+            news.iter().for_each(|row| text.push_str(&item(row)));
+            text.push('\n');
+        }
+        text.push_str(&stop);
+        let subject = match leads.len() {
+            1 => first.subject.clone(),
+            n => format!("{} (and {} more)", first.subject, n - 1),
+        };
+        (subject, text)
     }
 
     async fn mail(

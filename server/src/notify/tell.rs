@@ -1,5 +1,7 @@
-//! Queues the notifications a change calls for, inside the change's own transaction: a new
-//! turn, a move now due, the end of a campaign, table talk.
+//! Queues the notifications a change calls for, inside the change's own transaction: a move now
+//! due (one message per reader per change in what they are awaited for, which carries the news
+//! held since their last: a resolved turn, the log entries worth telling), the end of a campaign,
+//! table talk. Whoever made the change is never told of it.
 
 use super::notices::{self, Words};
 use crate::core::domain::Role;
@@ -23,16 +25,31 @@ struct Pending {
     words: Words,
     except: Option<Uuid>,
     only: Option<Uuid>,
+    held: bool,
 }
 
 impl Notices {
-    /// Adds a notice for the participants of `roles` (leaving out `except`; only `only`, if set).
+    /// Adds a notice for the participants of `roles` (leaving out `except`; only `only`, if set),
+    /// to go at once.
     pub fn add(&mut self, roles: &[Role], words: Words, except: Option<Uuid>, only: Option<Uuid>) {
         self.0.push(Pending {
             roles: roles.to_vec(),
             words,
             except,
             only,
+            held: false,
+        });
+    }
+
+    /// Adds news for the participants of `roles` (leaving out `except`): it waits for each
+    /// reader's next message, or digest, and goes with it.
+    pub fn add_news(&mut self, roles: &[Role], words: Words, except: Option<Uuid>) {
+        self.0.push(Pending {
+            roles: roles.to_vec(),
+            words,
+            except,
+            only: None,
+            held: true,
         });
     }
 
@@ -52,36 +69,90 @@ impl Notices {
                 subject: &p.words.subject,
                 body: &p.words.body,
                 link: &p.words.link,
+                held: p.held,
             })
             .collect();
         db::notify::enqueue(tx, campaign, &notices).await.map(drop)
     }
 }
 
-/// The game moved from `old` to `new`: everyone hears of a resolved turn, and each role the game
-/// now waits for (and did not before) hears that it is its move.
+/// A campaign and the change being told of: its id and name, the deadline now set, and who made
+/// the change (never told of it).
+pub struct Change<'a> {
+    /// The campaign.
+    pub campaign: Uuid,
+    /// Its name.
+    pub name: &'a str,
+    /// The deadline after the change, if one is set.
+    pub deadline: Option<time::OffsetDateTime>,
+    /// Who made the change: a signed-in user, or nobody (a deadline passing).
+    pub actor: Option<Uuid>,
+}
+
+/// The game moved from `old` to `new`: a resolved turn is news for everyone, and each role the
+/// game now waits for something new hears that it is its move (the news goes with it).
 pub fn standing_changed(
     notices: &mut Notices,
-    campaign: Uuid,
-    name: &str,
+    change: &Change<'_>,
     old: Option<&Standing>,
     new: &Standing,
 ) {
     let Some(old) = old else {
         return;
     };
+    let (campaign, name) = (change.campaign, change.name);
     let new_turn = old.turn != new.turn;
     if new_turn {
         let words = notices::turn_resolved(campaign, name, &old.turn, new);
-        notices.add(&EVERYONE, words, None, None);
+        notices.add_news(&EVERYONE, words, change.actor);
     }
+    // Times in a message are each reader's own (see `mail_time`); no reader has a zone yet.
+    let due = change.deadline.map(|at| notices::mail_time(at, None));
     for awaited in &new.awaited {
         let before = old.awaits(awaited.role);
         if new_turn || before != Some(awaited.what.as_str()) {
-            let words = notices::your_move(campaign, name, new, &awaited.what);
-            notices.add(&[awaited.role], words, None, None);
+            let words = notices::your_move(campaign, name, new, &awaited.what, due.as_deref());
+            notices.add(&[awaited.role], words, change.actor, None);
         }
     }
+}
+
+/// The move `standing` awaits from `role` in campaign (`campaign`, `name`), if any, in words.
+pub fn awaited_move(
+    campaign: Uuid,
+    name: &str,
+    standing: &Standing,
+    role: Role,
+    deadline: Option<time::OffsetDateTime>,
+) -> Option<Words> {
+    let what = standing.awaits(role)?;
+    let due = deadline.map(|at| notices::mail_time(at, None));
+    Some(notices::your_move(
+        campaign,
+        name,
+        standing,
+        what,
+        due.as_deref(),
+    ))
+}
+
+/// `user` joined `campaign` as `role`: if the game already waits for that role (the first move of
+/// a new campaign), they hear so.
+pub async fn joined(
+    tx: &mut Transaction<'_, Postgres>,
+    campaign: Uuid,
+    user: Uuid,
+    role: Role,
+) -> sqlx::Result<()> {
+    let found = db::notify::standings_of(&mut **tx, user, Some(campaign)).await?;
+    let mut notices = Notices::default();
+    for (id, name, standing, deadline, _) in found {
+        let Some(standing) = standing else { continue };
+        if let Some(words) = awaited_move(id, &name, &standing.0, role, deadline) {
+            notices.add(&[role], words, None, Some(user));
+        }
+    }
+    notices.queue(tx, campaign).await
 }
 
 /// The umpire ended the campaign: everyone hears, with how to verify the dice.
@@ -89,12 +160,13 @@ pub async fn campaign_ended(
     tx: &mut Transaction<'_, Postgres>,
     campaign: Uuid,
     name: &str,
+    actor: Option<Uuid>,
 ) -> sqlx::Result<()> {
     let mut notices = Notices::default();
     notices.add(
         &EVERYONE,
         notices::campaign_ended(campaign, name),
-        None,
+        actor,
         None,
     );
     notices.queue(tx, campaign).await
@@ -127,7 +199,7 @@ pub async fn talk(
     notices.queue(tx, campaign).await
 }
 
-/// A log entry the game marks notable (a battle, a reveal, a correction): its audience hears,
+/// A log entry the game marks notable (a battle, a reveal, a correction): news for its audience,
 /// except whoever caused it.
 pub fn logged(
     notices: &mut Notices,
@@ -143,5 +215,5 @@ pub fn logged(
         Audience::Umpire => &[Role::Umpire],
     };
     let words = notices::logged(campaign, name, &entry.moment, &entry.sentence);
-    notices.add(roles, words, author, None);
+    notices.add_news(roles, words, author);
 }

@@ -187,3 +187,54 @@ pub async fn hanging_hook() -> (String, Arc<AtomicUsize>) {
     });
     (format!("http://{addr}/hook"), accepted)
 }
+
+/// Opens a confirmation link (a path or URL holding `/notifications/confirm/`) signed out, as a
+/// person does: the GET asks, the POST confirms.
+async fn open_confirmation(app: &super::TestApp, link: &str) {
+    let at = link
+        .find("/notifications/confirm/")
+        .expect("a confirmation link");
+    let url = format!("{}{}", app.url, &link[at..]);
+    let browser = app.browser();
+    let asked = browser.get(&url).send().await.expect("opens");
+    assert_eq!(asked.status(), reqwest::StatusCode::OK);
+    let done = browser
+        .post(&url)
+        .header("origin", &app.url)
+        .header("sec-fetch-site", "same-origin")
+        .send()
+        .await
+        .expect("posts");
+    assert_eq!(done.status(), reqwest::StatusCode::OK);
+    let page = done.text().await.expect("html");
+    assert!(
+        page.contains("Confirmed: notifications now go to"),
+        "{page}"
+    );
+}
+
+/// Confirms the e-mail address `address` as its owner does: waits (up to 15 s) for the
+/// confirmation mail `smtp` received for it and opens its link.
+pub async fn confirm_address(app: &super::TestApp, smtp: &SmtpSink, address: &str) {
+    let mail = smtp.wait_for(address, "/notifications/confirm/", 15).await;
+    let link = mail
+        .split_whitespace()
+        .find(|w| w.contains("/notifications/confirm/"))
+        .expect("the link")
+        .to_owned();
+    open_confirmation(app, &link).await;
+}
+
+/// Confirms `address` from the link queued for it, for a server that does not send (its mail
+/// would carry the same link).
+pub async fn confirm_queued(app: &super::TestApp, address: &str) {
+    let (link,): (String,) = sqlx::query_as(
+        "select o.link from notify_outbox o join notify_targets t on t.id = o.target_id \
+         where t.address = $1 and o.batch = 'confirm' order by o.created_at desc limit 1",
+    )
+    .bind(address)
+    .fetch_one(&app.db)
+    .await
+    .expect("a confirmation link is queued");
+    open_confirmation(app, &link).await;
+}

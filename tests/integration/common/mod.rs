@@ -7,7 +7,7 @@ mod process;
 pub mod statements;
 
 pub use db::{database_url, empty_database, migrated_database};
-pub use mail::{SmtpSink, hanging_hook, hook_receiver};
+pub use mail::{SmtpSink, confirm_address, confirm_queued, hanging_hook, hook_receiver};
 pub use process::{MottiProcess, free_port, motti_command};
 
 use motti::config::Config;

@@ -155,6 +155,8 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("POST", "/account/notifications/{id}/remove", [303, 404, 404, 404, 404, 404]),
     ("GET", "/unsubscribe/{token}", [404, 404, 404, 404, 404, 404]),
     ("POST", "/unsubscribe/{token}", [404, 404, 404, 404, 404, 404]),
+    ("GET", "/notifications/confirm/{token}", [404, 404, 404, 404, 404, 404]),
+    ("POST", "/notifications/confirm/{token}", [404, 404, 404, 404, 404, 404]),
     ("POST", "/campaigns/{id}/talk", [303, 404, 404, 404, 404, 404]),
     ("POST", "/campaigns/{id}/deadline", [303, 404, 404, 403, 403, 303]),
     ("POST", "/campaigns/{id}/pause", [303, 404, 404, 403, 403, 303]),

@@ -20,6 +20,7 @@ mod hardening;
 mod hostile_uploads;
 mod invites;
 mod live;
+mod mail_rhythm;
 mod notify;
 mod pace;
 mod redirects;

@@ -4,8 +4,8 @@
 //! exactly once after a restart, with two processes sending.
 
 use crate::common::{
-    MottiProcess, Sides, SmtpSink, TestApp, free_port, hanging_hook, hook_receiver,
-    migrated_database,
+    MottiProcess, Sides, SmtpSink, TestApp, confirm_address, confirm_queued, free_port,
+    hanging_hook, hook_receiver, migrated_database,
 };
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -32,6 +32,14 @@ async fn add_target(app: &TestApp, token: &str, body: Value) -> Value {
     target
 }
 
+/// Adds an e-mail address and confirms it by the link mailed to it.
+async fn add_mail(app: &TestApp, smtp: &SmtpSink, token: &str, body: Value) -> Value {
+    let target = add_target(app, token, body).await;
+    let address = target["address"].as_str().expect("address").to_owned();
+    confirm_address(app, smtp, &address).await;
+    target
+}
+
 fn wons(c: &Sides, tail: &str) -> String {
     format!("/api/v1/campaigns/{}/wons/{tail}", c.id)
 }
@@ -42,14 +50,16 @@ async fn each_player_is_told_only_what_it_may_see_and_can_unsubscribe_signed_out
     let app = notified_app(&smtp).await;
     let c = Sides::open(&app, json!({"name": "Taipale", "game": "wons"}), "").await;
     let (hook, hooked) = hook_receiver().await;
-    add_target(
+    add_mail(
         &app,
+        &smtp,
         &c.soviet,
         json!({"kind": "email", "address": "ivan@example.org"}),
     )
     .await;
-    add_target(
+    add_mail(
         &app,
+        &smtp,
         &c.umpire,
         json!({"kind": "email", "address": "ump@example.org"}),
     )
@@ -107,26 +117,27 @@ async fn each_player_is_told_only_what_it_may_see_and_can_unsubscribe_signed_out
             .await;
         assert_eq!(status, StatusCode::OK, "{body}");
     }
+    // The Soviets hear of their next move with the news of the Hour in one mail; the Finns, whose
+    // ready resolved the Hour, hear nothing of it.
     let resolved = smtp
         .wait_for(
             "ivan@example.org",
-            "Hour 1, 1940-02-11 06:00, Darkness has resolved",
+            "Your move in Taipale: orders for Hour 2",
             15,
         )
         .await;
+    assert!(
+        resolved.contains("Hour 1, 1940-02-11 06:00, Darkness has resolved"),
+        "{resolved}"
+    );
     assert!(resolved.contains("/unsubscribe/"), "{resolved}");
-    smtp.wait_for(
-        "ivan@example.org",
-        "Your move in Taipale: orders for Hour 2",
-        15,
-    )
-    .await;
     smtp.wait_for("ump@example.org", &secret, 15).await;
-    hooked
-        .wait_for("Your move in Taipale: orders for Hour 2", 15)
-        .await;
-    let discord = hooked.wait_for("has resolved", 15).await;
-    assert!(discord.contains("\"content\""), "a Discord body: {discord}");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(
+        hooked.bodies().iter().all(|b| !b.contains("Hour 2")),
+        "{:#?}",
+        hooked.bodies()
+    );
     // The author is not told of their own words, and the Finns never read the Soviet table.
     assert!(
         smtp.to("ivan@example.org")
@@ -150,9 +161,27 @@ async fn each_player_is_told_only_what_it_may_see_and_can_unsubscribe_signed_out
         )
         .await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    hooked
-        .wait_for("The umpire tells you: enemy platoon", 15)
+    // It waits for the Finns' next move: the Soviets' ready resolves Hour 2.
+    for token in [&c.finn, &c.soviet] {
+        let (status, body) = app
+            .post(
+                &wons(&c, "ready"),
+                Some(token),
+                json!({"confirm_defaults": true}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let discord = hooked
+        .wait_for("Your move in Taipale: orders for Hour 3", 15)
         .await;
+    assert!(discord.contains("\"content\""), "a Discord body: {discord}");
+    assert!(
+        discord.contains("The umpire tells you: enemy platoon"),
+        "{discord}"
+    );
+    assert!(discord.contains("has resolved"), "{discord}");
+    assert_eq!(hooked.bodies().len(), 1, "one message: {discord}");
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert!(
         smtp.messages()
@@ -163,8 +192,9 @@ async fn each_player_is_told_only_what_it_may_see_and_can_unsubscribe_signed_out
 
     // An invite link can be sent to someone with an account here.
     let (_, kersti) = app.user("kersti").await;
-    add_target(
+    add_mail(
         &app,
+        &smtp,
         &kersti,
         json!({"kind": "email", "address": "kersti@example.org"}),
     )
@@ -283,8 +313,9 @@ async fn a_failing_hook_is_retried_with_its_error_shown_and_a_digest_gathers() {
     assert!(targets[0]["last_sent_at"].is_string());
 
     // A digest: two messages gathered into one mail.
-    let digest = add_target(
+    let digest = add_mail(
         &app,
+        &smtp,
         &token,
         json!({"kind": "email", "address": "digest@example.org", "digest": true}),
     )
@@ -304,7 +335,10 @@ async fn a_failing_hook_is_retried_with_its_error_shown_and_a_digest_gathers() {
     assert_eq!(mail.matches("A test from motti").count(), 2, "{mail}");
     tokio::time::sleep(Duration::from_millis(1500)).await;
     assert_eq!(
-        smtp.to("digest@example.org").len(),
+        smtp.to("digest@example.org")
+            .iter()
+            .filter(|m| m.contains("A test from motti"))
+            .count(),
         1,
         "one digest, not two mails"
     );
@@ -327,8 +361,8 @@ async fn a_failing_hook_is_retried_with_its_error_shown_and_a_digest_gathers() {
     .await
     .expect("ages the digest's rows");
     let pruned = motti::db::notify::prune(&app.db).await.expect("prunes");
-    assert_eq!(pruned, 2);
-    assert_eq!(count().await, before - 2);
+    assert_eq!(pruned, 3, "the two tests and the confirmation link");
+    assert_eq!(count().await, before - 3);
 }
 
 #[tokio::test]
@@ -353,27 +387,27 @@ async fn a_server_killed_before_it_sends_delivers_exactly_once_after_restart() {
         json!({"kind": "email", "address": "finn@example.org"}),
     )
     .await;
-    let (status, body) = app
-        .post(
-            &wons(&c, "ready"),
-            Some(&c.soviet),
-            json!({"confirm_defaults": true}),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    let (status, body) = app
-        .post(
-            &wons(&c, "ready"),
-            Some(&c.finn),
-            json!({"confirm_defaults": true}),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
+    confirm_queued(&app, "finn@example.org").await;
+    // The Finns are ready first; the Soviets' ready resolves the Hour (the Finns are told of it,
+    // not the Soviets, who did it).
+    for token in [&c.finn, &c.soviet] {
+        let (status, body) = app
+            .post(
+                &wons(&c, "ready"),
+                Some(token),
+                json!({"confirm_defaults": true}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
     let queued: (i64,) = sqlx::query_as("select count(*) from notify_outbox where sent_at is null")
         .fetch_one(&app.db)
         .await
         .expect("counts");
-    assert!(queued.0 >= 2, "the notices were committed with the change");
+    assert!(
+        queued.0 >= 3,
+        "the first move, the resolution and the next move were committed with the changes"
+    );
     silent.kill().await;
     assert!(
         smtp.messages().is_empty(),
@@ -388,10 +422,16 @@ async fn a_server_killed_before_it_sends_delivers_exactly_once_after_restart() {
         .await;
     tokio::time::sleep(Duration::from_millis(1500)).await;
     let mails = smtp.to("finn@example.org");
+    let (unsent,): (i64,) =
+        sqlx::query_as("select count(*) from notify_outbox where sent_at is null")
+            .fetch_one(&app.db)
+            .await
+            .expect("counts");
+    assert_eq!(unsent, 0, "every notice went out");
     assert_eq!(
         mails.len(),
-        queued.0 as usize,
-        "each notice exactly once: {mails:#?}"
+        1,
+        "the notices went once, gathered in one mail: {mails:#?}"
     );
     let mut ids: Vec<&str> = mails
         .iter()
@@ -412,14 +452,16 @@ async fn the_awaited_are_warned_before_a_deadline_and_everyone_hears_the_end() {
     let smtp = SmtpSink::start().await;
     let app = notified_app(&smtp).await;
     let c = Sides::open(&app, json!({"name": "Taipale", "game": "wons"}), "").await;
-    add_target(
+    add_mail(
         &app,
+        &smtp,
         &c.soviet,
         json!({"kind": "email", "address": "ivan@example.org"}),
     )
     .await;
-    add_target(
+    add_mail(
         &app,
+        &smtp,
         &c.finn,
         json!({"kind": "email", "address": "finn@example.org"}),
     )
@@ -505,8 +547,9 @@ async fn sixty_hanging_hooks_of_one_account_do_not_hold_up_another_users_mail() 
     // Forty more straight into the database (as if the cap had once been higher): sixty hanging
     // hooks of one account, each with three messages due.
     sqlx::query(
-        "insert into notify_targets (id, user_id, kind, address) \
-         select gen_random_uuid(), $1::uuid, 'webhook', $2 || '?n=' || g from generate_series(21, 60) g",
+        "insert into notify_targets (id, user_id, kind, address, confirmed_at) \
+         select gen_random_uuid(), $1::uuid, 'webhook', $2 || '?n=' || g, now() \
+         from generate_series(21, 60) g",
     )
     .bind(&hoarder_id)
     .bind(&hang)
@@ -535,8 +578,9 @@ async fn sixty_hanging_hooks_of_one_account_do_not_hold_up_another_users_mail() 
 
     // Another user's mail still arrives within seconds.
     let (_, bystander) = app.user("bystander").await;
-    let target = add_target(
+    let target = add_mail(
         &app,
+        &smtp,
         &bystander,
         json!({"kind": "email", "address": "bystander@example.org"}),
     )
@@ -569,8 +613,9 @@ async fn a_target_that_keeps_failing_is_paused_its_owner_told_and_a_test_resumes
     let smtp = SmtpSink::start().await;
     let app = notified_app(&smtp).await;
     let (_, token) = app.user("flaky").await;
-    add_target(
+    add_mail(
         &app,
+        &smtp,
         &token,
         json!({"kind": "email", "address": "flaky@example.org"}),
     )
@@ -720,5 +765,109 @@ async fn an_ipv6_literal_webhook_is_delivered_and_the_outcome_is_only_delivered(
     panic!(
         "the IPv6 hook was not delivered: {:?}",
         seen.lock().expect("lock")
+    );
+}
+
+/// Presses *Send a test* for target `id` on the notifications page; answers the page.
+async fn press_test(app: &TestApp, browser: &reqwest::Client, id: &str) -> String {
+    let res = browser
+        .post(format!("{}/account/notifications/{id}/test", app.url))
+        .send()
+        .await
+        .expect("posts");
+    assert_eq!(res.status(), StatusCode::OK);
+    res.text().await.expect("html")
+}
+
+#[tokio::test]
+async fn send_a_test_says_on_the_page_what_happened_and_nothing_goes_before_confirmation() {
+    let smtp = SmtpSink::start().await;
+    let app = notified_app(&smtp).await;
+    let (_, token) = app.user("tester").await;
+    let browser = app.signed_in("tester", "notifications").await;
+    let target = add_target(
+        &app,
+        &token,
+        json!({"kind": "email", "address": "tester@example.org"}),
+    )
+    .await;
+    let id = target["id"].as_str().expect("id");
+    assert_eq!(target["confirmed"], false, "{target}");
+    smtp.wait_for("tester@example.org", "/notifications/confirm/", 15)
+        .await;
+    let page = app.html(&browser, "/account/notifications").await;
+    assert!(page.contains(&format!("id=\"unconfirmed-{id}\"")), "{page}");
+    // Before it is confirmed: refused, said beside it, and the link sent again.
+    let page = press_test(&app, &browser, id).await;
+    assert!(
+        page.contains("Not sent: tester@example.org is not confirmed yet"),
+        "{page}"
+    );
+    let (status, body) = app
+        .post(
+            &format!("/api/v1/notifications/{id}/test"),
+            Some(&token),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(body["error"]["code"], "unconfirmed", "{body}");
+    for _ in 0..50 {
+        if smtp.to("tester@example.org").len() >= 3 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let mails = smtp.to("tester@example.org");
+    assert_eq!(mails.len(), 3, "three links, nothing else: {mails:#?}");
+    assert!(mails.iter().all(|m| m.contains("/notifications/confirm/")));
+    // A forged link confirms nothing.
+    let forged = app
+        .browser()
+        .get(format!(
+            "{}/notifications/confirm/{id}.{}",
+            app.url,
+            "00".repeat(32)
+        ))
+        .send()
+        .await
+        .expect("opens");
+    assert_eq!(forged.status(), StatusCode::NOT_FOUND);
+    // Confirmed: the test goes out, and the page says so.
+    confirm_address(&app, &smtp, "tester@example.org").await;
+    let page = press_test(&app, &browser, id).await;
+    assert!(
+        page.contains("Sent: the test went to tester@example.org."),
+        "{page}"
+    );
+    assert!(
+        !page.contains(&format!("id=\"unconfirmed-{id}\"")),
+        "{page}"
+    );
+    smtp.wait_for("tester@example.org", "A test from motti", 5)
+        .await;
+
+    // A mail server that cannot be reached: the page says so in a sentence.
+    let gone = format!("smtp://127.0.0.1:{}", free_port());
+    let broken = TestApp::spawn_with(|c| {
+        c.notify.smtp_url = Some(gone);
+        c.notify.interval_ms = 100;
+    })
+    .await;
+    let (_, token) = broken.user("unlucky").await;
+    let browser = broken.signed_in("unlucky", "notifications").await;
+    let target = add_target(
+        &broken,
+        &token,
+        json!({"kind": "email", "address": "unlucky@example.org"}),
+    )
+    .await;
+    confirm_queued(&broken, "unlucky@example.org").await;
+    let page = press_test(&broken, &browser, target["id"].as_str().expect("id")).await;
+    assert!(
+        page.contains(
+            "The test to unlucky@example.org was not delivered (failed: the mail server refused the message or could not be reached)"
+        ),
+        "{page}"
     );
 }

@@ -534,7 +534,14 @@ async fn neither_side_learns_what_it_may_not_know_over_many_hours() {
         (seed >> 33) as usize % n.max(1)
     };
     for hour in 0..8 {
-        for token in [&c.soviet, &c.finn] {
+        // Who marks ready last alternates: the one whose ready resolves the Hour is not told of
+        // it, the other is.
+        let order = if hour % 2 == 0 {
+            [&c.soviet, &c.finn]
+        } else {
+            [&c.finn, &c.soviet]
+        };
+        for token in order {
             let view = c.view(token).await;
             for p in view["platoons"].as_array().expect("platoons") {
                 let legal: Vec<&str> = p["legal_actions"]
