@@ -35,6 +35,8 @@ struct NotificationsPage {
     form: TargetForm,
     address_error: Option<String>,
     other_error: Option<String>,
+    /// The reader's zone, which the times are shown in.
+    zone: crate::core::zone::Zone,
 }
 
 async fn page(
@@ -69,6 +71,7 @@ async fn page(
             form,
             address_error,
             other_error,
+            zone: user.zone(),
         },
     ))
 }
