@@ -86,7 +86,7 @@ impl Zone {
     /// names are refused.
     pub fn named(name: &str) -> Result<Zone, UnknownZone> {
         let name = name.trim();
-        let known = names().iter().any(|n| n == name);
+        let known = names().binary_search_by(|n| n.as_str().cmp(name)).is_ok();
         match TimeZone::get(name) {
             Ok(tz) if known => Ok(Zone {
                 name: name.to_owned(),
