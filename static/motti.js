@@ -118,11 +118,9 @@ packFile?.addEventListener("change", async () => {
   if (file && area) area.value = await file.text();
 });
 
-// Deadlines: show each <time data-countdown> in the reader's own time zone, with a countdown.
+// Deadlines: each <time data-countdown> keeps the moment the server wrote in the reader's
+// account time zone, and gains a countdown after it.
 {
-  const local = new Intl.DateTimeFormat(undefined, {
-    weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZoneName: "short",
-  });
   const left = (ms) => {
     if (ms <= 0) return "passed";
     const minutes = Math.floor(ms / 60000);
@@ -137,13 +135,20 @@ packFile?.addEventListener("change", async () => {
     for (const el of document.querySelectorAll("time[data-countdown]")) {
       const at = new Date(el.getAttribute("datetime"));
       if (Number.isNaN(at.getTime())) continue;
-      el.textContent = `${local.format(at)} (${left(at.getTime() - Date.now())})`;
-      el.title = el.getAttribute("datetime");
+      el.dataset.shown ??= el.textContent;
+      el.textContent = `${el.dataset.shown} (${left(at.getTime() - Date.now())})`;
     }
   };
   tick();
   setInterval(tick, 30000);
   document.addEventListener("motti:refreshed", tick);
+}
+
+// The account's time zone: while none is chosen, the list starts at the browser's own zone.
+{
+  const select = document.querySelector("select[data-guess-zone]");
+  const guess = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (select && guess && [...select.options].some((o) => o.value === guess)) select.value = guess;
 }
 
 // Copy buttons: shown only where the clipboard can be written; they say when it is done.

@@ -12,6 +12,7 @@ const LAYERS: &[&[&str]] = &[
         "core::lines",
         "core::nesting",
         "core::refusal",
+        "core::zone",
     ],
     &["dice"],
     &["db"],

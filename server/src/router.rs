@@ -126,6 +126,7 @@ const CORE_PAGE_ROUTES: &[(&str, &str)] = &[
     ("POST", "/signout"),
     ("GET", "/account"),
     ("POST", "/account/password"),
+    ("POST", "/account/time-zone"),
     ("POST", "/account/sessions/others/end"),
     ("POST", "/account/sessions/end"),
     ("GET", "/account/tokens"),
@@ -208,6 +209,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .merge(limited_pages)
         .route("/signout", post(accounts::signout))
         .route("/account", get(sessions::page))
+        .route("/account/time-zone", post(sessions::set_time_zone))
         .route("/account/sessions/others/end", post(sessions::end_others))
         .route("/account/sessions/end", post(sessions::end_all))
         .route(

@@ -48,6 +48,8 @@ struct NotificationsPage {
     address_error: Option<String>,
     other_error: Option<String>,
     tested: Option<TestSaid>,
+    /// The reader's zone, which the times are shown in.
+    zone: crate::core::zone::Zone,
 }
 
 async fn page(
@@ -93,6 +95,7 @@ async fn page_with(
             address_error,
             other_error,
             tested,
+            zone: user.zone(),
         },
     ))
 }

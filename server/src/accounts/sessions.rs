@@ -1,4 +1,5 @@
-//! The account page: signed-in browsers, signing out elsewhere, and changing the password.
+//! The account page: signed-in browsers, signing out elsewhere, the time zone times are read
+//! and typed in, and changing the password.
 
 use crate::accounts::tokens::shown;
 use crate::core::error::AppError;
@@ -84,6 +85,12 @@ struct AccountPage {
     revoke_tokens: bool,
     old_error: Option<String>,
     new_error: Option<String>,
+    /// Every zone of the database, to choose from.
+    zones: &'static [String],
+    /// The zone chosen (or as sent, when refused); empty while none is chosen.
+    time_zone: String,
+    /// The message beside the time zone field.
+    zone_error: Option<String>,
 }
 
 /// The session key holding a one-time notice for the account page.
@@ -95,12 +102,13 @@ async fn account_page(
     current: Option<Uuid>,
     notice: Option<String>,
 ) -> Result<AccountPage, AppError> {
+    let zone = user.zone();
     let sessions = db::users::sessions(&state.db, user.id)
         .await?
         .into_iter()
         .map(|s| SessionLine {
-            created: shown(s.created_at),
-            last_seen: shown(s.last_seen_at),
+            created: shown(s.created_at, &zone),
+            last_seen: shown(s.last_seen_at, &zone),
             user_agent: s.user_agent.unwrap_or_else(|| "unknown browser".into()),
             this_one: Some(s.id) == current,
         })
@@ -112,6 +120,9 @@ async fn account_page(
         revoke_tokens: false,
         old_error: None,
         new_error: None,
+        zones: crate::core::zone::names(),
+        time_zone: user.time_zone.clone().unwrap_or_default(),
+        zone_error: None,
     })
 }
 
@@ -156,6 +167,44 @@ pub async fn end_all(
     state.notes.send(crate::core::live::access_payload(user.id));
     session.flush().await.map_err(AppError::internal)?;
     Ok(Redirect::to("/signin"))
+}
+
+/// The time zone form: an IANA name, or empty for UTC.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct TimeZoneForm {
+    time_zone: String,
+}
+
+/// `POST /account/time-zone`: the zone the account reads and types times in (empty: UTC). An
+/// unknown zone is refused (422) with the form as sent and the message beside the field.
+pub async fn set_time_zone(
+    State(state): State<AppState>,
+    CurrentUser(user): CurrentUser,
+    session: Session,
+    Form(form): Form<TimeZoneForm>,
+) -> Result<Response, AppError> {
+    let typed = form.time_zone.trim();
+    let chosen = if typed.is_empty() {
+        None
+    } else {
+        match crate::core::zone::Zone::named(typed) {
+            Ok(zone) => Some(zone),
+            Err(unknown) => {
+                let current = auth::current_login(&session).await?;
+                let mut page = account_page(&state, &user, current, None).await?;
+                page.time_zone = typed.to_owned();
+                page.zone_error = Some(unknown.to_string());
+                return Ok(render_with(StatusCode::UNPROCESSABLE_ENTITY, &page));
+            }
+        }
+    };
+    db::users::set_time_zone(&state.db, user.id, chosen.as_ref().map(|z| z.name())).await?;
+    let notice = match chosen {
+        Some(zone) => format!("Times are now shown and read in {}.", zone.name()),
+        None => "Times are now shown and read in UTC.".to_owned(),
+    };
+    notice_and_back(&session, notice).await
 }
 
 /// The password form: a checkbox is absent when not ticked.

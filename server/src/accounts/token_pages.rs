@@ -51,6 +51,8 @@ async fn tokens_page(
     form: &TokenForm,
     new_token: Option<String>,
 ) -> Result<TokensPage, AppError> {
+    let zone = user.zone();
+    let shown = |at| shown(at, &zone);
     let tokens = db::users::tokens(&state.db, user.id)
         .await?
         .into_iter()

@@ -227,17 +227,10 @@ pub async fn revoke(state: &AppState, user: Uuid, id: Uuid) -> Result<(), AppErr
     }
 }
 
-/// A date and time as the pages show it.
-pub fn shown(at: OffsetDateTime) -> String {
-    let at = at.to_offset(time::UtcOffset::UTC);
-    format!(
-        "{}-{:02}-{:02} {:02}:{:02} UTC",
-        at.year(),
-        u8::from(at.month()),
-        at.day(),
-        at.hour(),
-        at.minute()
-    )
+/// A date and time as the pages show it, in the reader's zone: "Tue 24 Nov 14:00 EET
+/// (Europe/Helsinki)".
+pub fn shown(at: OffsetDateTime, zone: &crate::core::zone::Zone) -> String {
+    zone.words(at)
 }
 
 #[cfg(test)]
@@ -285,7 +278,12 @@ mod tests {
     }
 
     #[test]
-    fn times_are_shown_in_utc_to_the_minute() {
-        assert_eq!(shown(now()), "2026-11-24 12:00 UTC");
+    fn times_are_shown_in_the_readers_zone_to_the_minute() {
+        use crate::core::zone::Zone;
+        assert_eq!(shown(now(), &Zone::utc()), "Tue 24 Nov 12:00 UTC");
+        assert_eq!(
+            shown(now(), &Zone::of(Some("Europe/Helsinki"))),
+            "Tue 24 Nov 14:00 EET (Europe/Helsinki)"
+        );
     }
 }

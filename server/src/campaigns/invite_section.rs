@@ -93,6 +93,7 @@ pub async fn section(
         .map_err(AppError::internal)?;
     let mut new_invite = None;
     let mut lines = Vec::new();
+    let zone = access.user.zone();
     for invite in invites::list(state, access).await? {
         lines.push(InviteLine {
             code: invite.code.clone(),
@@ -101,7 +102,9 @@ pub async fn section(
             uses_left: invite
                 .uses_left
                 .map_or("unlimited".into(), |n| n.to_string()),
-            expires: invite.expires_at.map_or("never".into(), shown),
+            expires: invite
+                .expires_at
+                .map_or("never".into(), |at| shown(at, &zone)),
             state: state_words(invite.state),
         });
         if new_code.as_deref() == Some(invite.code.as_str()) {

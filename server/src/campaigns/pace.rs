@@ -112,11 +112,12 @@ fn checked_minutes(value: u32, field: &'static str, what: &str) -> Result<i32, A
 }
 
 /// Runs one change of the campaign's clock in a command: `change` writes it and answers the
-/// sentence the log keeps; everyone sees it.
+/// sentence the log keeps, with `payload` beside it; everyone sees it.
 async fn logged<F>(
     state: &AppState,
     access: &CampaignAccess,
     what: &str,
+    payload: serde_json::Value,
     change: F,
 ) -> Result<PaceView, AppError>
 where
@@ -139,7 +140,7 @@ where
             kind: "pace".into(),
             moment,
             sentence,
-            payload: serde_json::Value::Null,
+            payload,
         }])
         .await?;
     let row = db::campaigns::lock(&mut **command.tx(), id)
@@ -167,7 +168,7 @@ pub async fn set_pace(
         None => None,
     };
     let grace = checked_minutes(pace.grace_minutes, "grace_minutes", "A grace period")?;
-    logged(state, access, "set the pace", move |command| {
+    logged(state, access, "set the pace", serde_json::Value::Null, move |command| {
         Box::pin(async move {
             let id = command.campaign.id;
             let mut deadline = command.campaign.orders_deadline;
@@ -211,7 +212,16 @@ pub async fn set_deadline(
             AppError::invalid("deadline_past", "A deadline must lie in the future.").on_field("at"),
         );
     }
-    logged(state, access, "set the deadline", move |command| {
+    // Pages show the moment in each reader's zone (`web::pages::logged_sentence`); the log
+    // keeps it in UTC, with the instant itself beside it.
+    let payload = match at.and_then(|t| {
+        t.format(&time::format_description::well_known::Rfc3339)
+            .ok()
+    }) {
+        Some(at) => serde_json::json!({ "deadline": at }),
+        None => serde_json::Value::Null,
+    };
+    logged(state, access, "set the deadline", payload, move |command| {
         Box::pin(async move {
             let id = command.campaign.id;
             db::campaigns::set_deadline(&mut **command.tx(), id, at).await?;
@@ -226,37 +236,49 @@ pub async fn set_deadline(
 
 /// Pauses the campaign: no deadline passes until it resumes. 409 when already paused.
 pub async fn pause(state: &AppState, access: &CampaignAccess) -> Result<PaceView, AppError> {
-    logged(state, access, "pause the campaign", |command| {
-        Box::pin(async move {
-            if command.campaign.paused_at.is_some() {
-                return Err(AppError::conflict(
-                    "paused",
-                    "The campaign is paused already; resume it first.",
-                ));
-            }
-            let id = command.campaign.id;
-            db::campaigns::pause(&mut **command.tx(), id).await?;
-            Ok("The umpire paused the campaign: the clock stands still.".to_owned())
-        })
-    })
+    logged(
+        state,
+        access,
+        "pause the campaign",
+        serde_json::Value::Null,
+        |command| {
+            Box::pin(async move {
+                if command.campaign.paused_at.is_some() {
+                    return Err(AppError::conflict(
+                        "paused",
+                        "The campaign is paused already; resume it first.",
+                    ));
+                }
+                let id = command.campaign.id;
+                db::campaigns::pause(&mut **command.tx(), id).await?;
+                Ok("The umpire paused the campaign: the clock stands still.".to_owned())
+            })
+        },
+    )
     .await
 }
 
 /// Resumes a paused campaign; the deadline moves on by as long as the pause lasted.
 pub async fn resume(state: &AppState, access: &CampaignAccess) -> Result<PaceView, AppError> {
-    logged(state, access, "resume the campaign", |command| {
-        Box::pin(async move {
-            if command.campaign.paused_at.is_none() {
-                return Err(AppError::conflict(
-                    "not_paused",
-                    "The campaign is not paused.",
-                ));
-            }
-            let id = command.campaign.id;
-            db::campaigns::resume(&mut **command.tx(), id).await?;
-            Ok("The umpire resumed the campaign: the clock runs again.".to_owned())
-        })
-    })
+    logged(
+        state,
+        access,
+        "resume the campaign",
+        serde_json::Value::Null,
+        |command| {
+            Box::pin(async move {
+                if command.campaign.paused_at.is_none() {
+                    return Err(AppError::conflict(
+                        "not_paused",
+                        "The campaign is not paused.",
+                    ));
+                }
+                let id = command.campaign.id;
+                db::campaigns::resume(&mut **command.tx(), id).await?;
+                Ok("The umpire resumed the campaign: the clock runs again.".to_owned())
+            })
+        },
+    )
     .await
 }
 

@@ -1,12 +1,14 @@
-//! The umpire's pace controls on the campaign page: the pace and grace, the current deadline,
+//! The umpire's pace controls on the campaign page: the pace and grace, the current deadline
+//! (the campaign's one deadline control, in the umpire's own time zone),
 //! pause and resumption, an absent side's default. A refused form comes back filled in, with its
 //! message beside the field.
 
 use crate::campaigns::pace::{self, PaceIn, PaceView};
-use crate::campaigns::pace_section::{PaceSection, minutes};
+use crate::campaigns::pace_section::{PaceSection, QUICK_HOURS, minutes};
 use crate::campaigns::pages::show_page;
 use crate::core::domain::Side;
 use crate::core::error::AppError;
+use crate::core::zone::Zone;
 use crate::state::AppState;
 use crate::web::CampaignAccess;
 use axum::extract::{Form, State};
@@ -28,7 +30,7 @@ async fn refused(
     match e.field {
         Some("pace_minutes" | "pace_hours") => form.pace_error = message,
         Some("grace_minutes" | "grace_hours") => form.grace_error = message,
-        Some("at" | "due_in_hours") => form.deadline_error = message,
+        Some("at" | "in_hours") => form.deadline_error = message,
         _ => form.clock_error = message,
     }
     let invites = crate::campaigns::invite_section::section(state, access, session, None).await?;
@@ -78,7 +80,10 @@ pub async fn set_pace(
             let typed = PaceSection {
                 pace_hours: form.pace_hours,
                 grace_hours: form.grace_hours,
-                ..PaceSection::default()
+                ..PaceSection::of(
+                    &PaceView::of(&access.membership.campaign),
+                    &access.user.zone(),
+                )
             };
             refused(&state, &access, &session, typed, e).await
         }
@@ -86,40 +91,65 @@ pub async fn set_pace(
     }
 }
 
-/// The deadline form.
+/// The deadline form: a date and time in the umpire's own zone (empty removes the deadline), or
+/// one of the quick "in N hours" buttons, or `clear` to remove the deadline.
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
 pub struct DeadlineForm {
-    due_in_hours: String,
+    at: String,
+    in_hours: String,
+    clear: Option<String>,
 }
 
-/// `POST /campaigns/{id}/deadline`: due so many hours from now; empty removes it.
+/// The deadline the form asks for (`None`: remove it), read in the umpire's zone.
+fn asked_deadline(form: &DeadlineForm, zone: &Zone) -> Result<Option<OffsetDateTime>, AppError> {
+    if form.clear.is_some() {
+        return Ok(None);
+    }
+    if !form.in_hours.is_empty() {
+        let hours = form
+            .in_hours
+            .parse::<u32>()
+            .ok()
+            .filter(|h| QUICK_HOURS.contains(h))
+            .ok_or_else(|| {
+                AppError::invalid(
+                    "invalid_deadline",
+                    "Choose one of the quick deadlines offered.",
+                )
+                .on_field("in_hours")
+            })?;
+        return Ok(Some(
+            OffsetDateTime::now_utc() + time::Duration::hours(i64::from(hours)),
+        ));
+    }
+    if form.at.trim().is_empty() {
+        return Ok(None);
+    }
+    zone.read(&form.at)
+        .map(Some)
+        .map_err(|e| AppError::invalid("invalid_deadline", e.to_string()).on_field("at"))
+}
+
+/// `POST /campaigns/{id}/deadline`: the campaign's one deadline control, for every game.
 pub async fn set_deadline(
     State(state): State<AppState>,
     access: CampaignAccess,
     session: Session,
     Form(form): Form<DeadlineForm>,
 ) -> Result<Response, AppError> {
+    let zone = access.user.zone();
     let result = async {
-        let at = match minutes(&form.due_in_hours, "due_in_hours")? {
-            Some(0) => {
-                return Err(AppError::invalid(
-                    "deadline_past",
-                    "A deadline must lie in the future: give more than 0 hours.",
-                )
-                .on_field("due_in_hours"));
-            }
-            Some(m) => Some(OffsetDateTime::now_utc() + time::Duration::minutes(i64::from(m))),
-            None => None,
-        };
+        access.require_umpire("set the deadline")?;
+        let at = asked_deadline(&form, &zone)?;
         pace::set_deadline(&state, &access, at).await
     }
     .await;
     match result {
         Ok(_) => Ok(back(&access)),
         Err(e) if e.status.is_client_error() && e.status != StatusCode::FORBIDDEN => {
-            let mut typed = PaceSection::of(&PaceView::of(&access.membership.campaign));
-            typed.due_in_hours = form.due_in_hours;
+            let mut typed = PaceSection::of(&PaceView::of(&access.membership.campaign), &zone);
+            typed.deadline_at = form.at;
             refused(&state, &access, &session, typed, e).await
         }
         Err(e) => Err(e),
@@ -135,7 +165,10 @@ async fn clock(
     match result {
         Ok(()) => Ok(back(access)),
         Err(e) if e.status.is_client_error() && e.status != StatusCode::FORBIDDEN => {
-            let typed = PaceSection::of(&PaceView::of(&access.membership.campaign));
+            let typed = PaceSection::of(
+                &PaceView::of(&access.membership.campaign),
+                &access.user.zone(),
+            );
             refused(state, access, session, typed, e).await
         }
         Err(e) => Err(e),

@@ -3,6 +3,10 @@
 
 use crate::campaigns::pace::{self, PaceView, minutes_in_words};
 use crate::core::error::AppError;
+use crate::core::zone::Zone;
+
+/// Quick deadlines offered beside the date and time, in hours from now.
+pub const QUICK_HOURS: [u32; 3] = [12, 24, 48];
 
 /// The umpire's pace section as filled in, with the message of a refused form beside its field.
 #[derive(Debug, Default)]
@@ -11,8 +15,10 @@ pub struct PaceSection {
     pub pace_hours: String,
     /// Grace in hours, as typed.
     pub grace_hours: String,
-    /// Hours from now until the deadline, as typed.
-    pub due_in_hours: String,
+    /// The deadline's date and time in the umpire's zone, as typed (or as it stands).
+    pub deadline_at: String,
+    /// The umpire's zone, which the deadline is typed in (its IANA name).
+    pub zone: String,
     /// The message beside the pace field.
     pub pace_error: Option<String>,
     /// The message beside the grace field.
@@ -29,11 +35,16 @@ fn hours_text(minutes: i32) -> String {
 }
 
 impl PaceSection {
-    /// The section as the campaign stands.
-    pub fn of(pace: &PaceView) -> PaceSection {
+    /// The section as the campaign stands, for an umpire in `zone`.
+    pub fn of(pace: &PaceView, zone: &Zone) -> PaceSection {
         PaceSection {
             pace_hours: pace.pace_minutes.map(hours_text).unwrap_or_default(),
             grace_hours: hours_text(pace.grace_minutes),
+            deadline_at: pace
+                .deadline
+                .map(|at| zone.field_value(at))
+                .unwrap_or_default(),
+            zone: zone.name().to_owned(),
             ..PaceSection::default()
         }
     }

@@ -29,8 +29,6 @@ use uuid::Uuid;
 struct ListPage {
     nav: Nav,
     campaigns: Vec<Line>,
-    /// How many campaigns wait for the reader, for the title.
-    waiting: usize,
     games: Vec<(&'static str, &'static str)>,
     name: String,
     game: String,
@@ -52,10 +50,13 @@ async fn list_page(
     user: &db::users::User,
     form: &NewCampaign,
 ) -> Result<ListPage, AppError> {
-    let campaigns = lines(state, user.id).await?;
+    let campaigns = lines(state, user).await?;
+    let waiting = campaigns.iter().filter(|c| c.your_move.is_some()).count();
     Ok(ListPage {
-        nav: Nav::for_user(user),
-        waiting: campaigns.iter().filter(|c| c.your_move.is_some()).count(),
+        nav: Nav {
+            waiting: i64::try_from(waiting).unwrap_or(i64::MAX),
+            ..Nav::for_user(user)
+        },
         campaigns,
         games: Game::ALL.iter().map(|g| (g.code(), g.title())).collect(),
         name: form.name.to_string(),
@@ -225,6 +226,8 @@ struct ShowPage {
     pace_words: String,
     /// The umpire's pace controls, as filled in.
     pace: Option<PaceSection>,
+    /// The quick deadlines offered, in hours from now.
+    quick_hours: [u32; 3],
 }
 
 /// The campaign page; `invites` is the umpire's invite section, `status` the answer's status
@@ -242,8 +245,9 @@ pub async fn show_page(
     let standing = row.standing().cloned();
     let role = access.role();
     let live = !row.is_finished();
-    let pace =
-        (role == Role::Umpire && live).then(|| pace.unwrap_or_else(|| PaceSection::of(&clock)));
+    let zone = access.user.zone();
+    let pace = (role == Role::Umpire && live)
+        .then(|| pace.unwrap_or_else(|| PaceSection::of(&clock, &zone)));
     let my_seed = view
         .participants
         .iter()
@@ -253,7 +257,7 @@ pub async fn show_page(
     Ok(render_with(
         status,
         &ShowPage {
-            nav: Nav::for_user(&access.user),
+            nav: Nav::with_waiting(&state.db, &access.user).await?,
             game_title: view.game.title(),
             game_status: view.module.message.clone(),
             game_link: crate::games::registry::page(view.game)
@@ -281,12 +285,16 @@ pub async fn show_page(
                 })
                 .unwrap_or_default(),
             standing,
-            deadline: clock.deadline.filter(|_| live).map(Due::of),
+            deadline: clock.deadline.filter(|_| live).map(|at| Due::of(at, &zone)),
             acts_at: clock
                 .acts_at
                 .filter(|_| live && clock.grace_minutes > 0)
-                .map(Due::of),
-            paused: clock.paused_at.filter(|_| live).map(Due::of),
+                .map(|at| Due::of(at, &zone)),
+            paused: clock
+                .paused_at
+                .filter(|_| live)
+                .map(|at| Due::of(at, &zone)),
+            quick_hours: crate::campaigns::pace_section::QUICK_HOURS,
             pace_words: pace_words(&clock),
             pace,
             view,

@@ -84,10 +84,11 @@ async fn page(
         .then(|| messages.first().map(|m| m.seq))
         .flatten()
         .filter(|seq| *seq > 1);
+    let zone = access.user.zone();
     Ok(render_with(
         status,
         &TalkPage {
-            nav: Nav::for_user(&access.user),
+            nav: Nav::with_waiting(&state.db, &access.user).await?,
             campaign_id: access.id(),
             campaign_name: access.membership.campaign.name.clone(),
             channels,
@@ -96,7 +97,7 @@ async fn page(
             lines: messages
                 .into_iter()
                 .map(|message| Line {
-                    at: Due::of(message.created_at),
+                    at: Due::of(message.created_at, &zone),
                     message,
                 })
                 .collect(),

@@ -1,11 +1,13 @@
 //! "Your move": the signed-in home page, and the campaign list's lines, built from where each
 //! game stands (never from a game's state): the turn and phase, what is waited for and from whom,
-//! the deadline in the reader's own time.
+//! the deadline in the reader's own time zone.
 
 use crate::campaigns::api::{self as campaigns, CampaignListItem};
 use crate::core::domain::Role;
 use crate::core::error::AppError;
+use crate::core::zone::Zone;
 use crate::db::standing::Awaited;
+use crate::db::users::User;
 use crate::state::AppState;
 use crate::web::auth::MaybeUser;
 use crate::web::pages::Due;
@@ -44,7 +46,7 @@ pub struct Line {
 }
 
 impl Line {
-    fn of(item: CampaignListItem, unread: i64) -> Line {
+    fn of(item: CampaignListItem, unread: i64, zone: &Zone) -> Line {
         let finished = item.status == "finished";
         let others = item
             .standing
@@ -71,15 +73,21 @@ impl Line {
             }),
             your_move: item.your_move,
             others,
-            deadline: item.pace.deadline.filter(|_| !finished).map(Due::of),
+            deadline: item
+                .pace
+                .deadline
+                .filter(|_| !finished)
+                .map(|at| Due::of(at, zone)),
             paused: item.pace.paused_at.is_some() && !finished,
             unread,
         }
     }
 }
 
-/// The reader's campaigns as lines, those waiting for the reader first.
-pub async fn lines(state: &AppState, user: Uuid) -> Result<Vec<Line>, AppError> {
+/// The reader's campaigns as lines, those waiting for the reader first, with times in the
+/// reader's zone.
+pub async fn lines(state: &AppState, reader: &User) -> Result<Vec<Line>, AppError> {
+    let (user, zone) = (reader.id, reader.zone());
     let unread = crate::db::talk::unread(&state.db, user, None).await?;
     let unread_in = |id: Uuid| -> i64 {
         unread
@@ -93,7 +101,7 @@ pub async fn lines(state: &AppState, user: Uuid) -> Result<Vec<Line>, AppError> 
         .into_iter()
         .map(|item| {
             let n = unread_in(item.id);
-            Line::of(item, n)
+            Line::of(item, n, &zone)
         })
         .collect())
 }
@@ -114,13 +122,16 @@ pub async fn home(
     let Some(user) = user else {
         return Ok(crate::accounts::sign::welcome());
     };
-    let (waiting_for_you, others): (Vec<Line>, Vec<Line>) = lines(&state, user.id)
+    let (waiting_for_you, others): (Vec<Line>, Vec<Line>) = lines(&state, &user)
         .await?
         .into_iter()
         .filter(|l| !l.finished)
         .partition(|l| l.your_move.is_some());
     Ok(render(&YourMovePage {
-        nav: Nav::for_user(&user),
+        nav: Nav {
+            waiting: i64::try_from(waiting_for_you.len()).unwrap_or(i64::MAX),
+            ..Nav::for_user(&user)
+        },
         waiting_for_you,
         others,
     }))

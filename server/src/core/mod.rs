@@ -1,5 +1,6 @@
 //! The shared core every area stands on: the domain's names, errors and refusals, the command
-//! runner's transaction, rolls on their own, live updates, free text and upload limits.
+//! runner's transaction, rolls on their own, live updates, free text, upload limits and time
+//! zones.
 
 pub mod command;
 pub mod domain;
@@ -12,3 +13,4 @@ pub mod refusal;
 pub mod roll;
 pub mod roll_writer;
 pub mod text;
+pub mod zone;

@@ -164,6 +164,20 @@ pub async fn for_user(db: &PgPool, user: Uuid) -> sqlx::Result<Vec<Membership>> 
         .collect())
 }
 
+/// How many open campaigns wait for `user` (their role is among those the standing awaits): one
+/// query over the user's own participations (`participants_user`), whatever the history.
+pub async fn waiting_for(db: &PgPool, user: Uuid) -> sqlx::Result<i64> {
+    let (n,): (i64,) = sqlx::query_as(
+        "select count(*) from participants p join campaigns c on c.id = p.campaign_id \
+         where p.user_id = $1 and p.removed_at is null and c.status <> 'finished' \
+         and c.standing -> 'awaited' @> jsonb_build_array(jsonb_build_object('role', p.role))",
+    )
+    .bind(user)
+    .fetch_one(db)
+    .await?;
+    Ok(n)
+}
+
 /// The campaign `id` with `user`'s role, or `None` when the user does not take part (or it does not exist).
 pub async fn membership<'e, E>(
     db: E,
@@ -210,10 +224,11 @@ pub async fn access(
         role: Role,
         user_id: Uuid,
         username: String,
+        time_zone: Option<String>,
         stale: bool,
     }
     let sql = format!(
-        "select {CAMPAIGN_COLUMNS}, p.role, u.id as user_id, u.username, {stale} \
+        "select {CAMPAIGN_COLUMNS}, p.role, u.id as user_id, u.username, u.time_zone, {stale} \
          from campaigns c join participants p on p.campaign_id = c.id and p.removed_at is null, {source} \
          and p.user_id = u.id and c.id = $2",
         stale = credential.stale(),
@@ -231,6 +246,7 @@ pub async fn access(
     let user = User {
         id: row.user_id,
         username: row.username,
+        time_zone: row.time_zone,
     };
     let membership = Membership {
         role: row.role,

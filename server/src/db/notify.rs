@@ -356,6 +356,8 @@ pub struct Claimed {
     pub attempts: i32,
     /// `now`, `held`, `digest` or `confirm` (see `enqueue`).
     pub batch: String,
+    /// The time zone of the target's owner (none: UTC), which times in the message are shown in.
+    pub time_zone: Option<String>,
 }
 
 /// Claims up to `limit` targets with something due, each for `lease_secs` seconds, and answers
@@ -422,8 +424,9 @@ pub async fn due_rows(db: &PgPool, target: Uuid) -> sqlx::Result<Vec<Claimed>> {
              update notify_outbox o set attempts = o.attempts + 1 \
              from due where o.id = due.id returning o.*) \
          select c.id, c.target_id, t.kind, t.address, t.format, c.subject, c.body, c.link, \
-           c.attempts, c.batch \
-         from claimed c join notify_targets t on t.id = c.target_id order by c.created_at",
+           c.attempts, c.batch, u.time_zone \
+         from claimed c join notify_targets t on t.id = c.target_id \
+         join users u on u.id = t.user_id order by c.created_at",
     )
     .bind(target)
     .fetch_all(db)

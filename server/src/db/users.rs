@@ -11,6 +11,15 @@ pub struct User {
     pub id: Uuid,
     /// The user's unique name.
     pub username: String,
+    /// The IANA time zone the user reads and types times in; `None` until chosen (UTC).
+    pub time_zone: Option<String>,
+}
+
+impl User {
+    /// The zone the user reads and types times in.
+    pub fn zone(&self) -> crate::core::zone::Zone {
+        crate::core::zone::Zone::of(self.time_zone.as_deref())
+    }
 }
 
 /// A user with the stored password hash, for signing in.
@@ -22,11 +31,13 @@ pub struct Credentials {
     pub username: String,
     /// The argon2 PHC string.
     pub password_hash: String,
+    /// The user's time zone, if chosen.
+    pub time_zone: Option<String>,
 }
 
 /// Inserts a user; a taken username is a unique violation.
 pub async fn insert(db: &PgPool, username: &str, password_hash: &str) -> sqlx::Result<User> {
-    sqlx::query_as("insert into users (id, username, password_hash) values ($1, $2, $3) returning id, username")
+    sqlx::query_as("insert into users (id, username, password_hash) values ($1, $2, $3) returning id, username, time_zone")
         .bind(Uuid::new_v4())
         .bind(username)
         .bind(password_hash)
@@ -36,7 +47,7 @@ pub async fn insert(db: &PgPool, username: &str, password_hash: &str) -> sqlx::R
 
 /// The credentials of the user with this name, if any.
 pub async fn credentials(db: &PgPool, username: &str) -> sqlx::Result<Option<Credentials>> {
-    sqlx::query_as("select id, username, password_hash from users where username = $1")
+    sqlx::query_as("select id, username, password_hash, time_zone from users where username = $1")
         .bind(username)
         .fetch_optional(db)
         .await
@@ -62,10 +73,34 @@ pub async fn id_by_name(db: &PgPool, username: &str) -> sqlx::Result<Option<Uuid
 
 /// The user with this id, if any.
 pub async fn by_id(db: &PgPool, id: Uuid) -> sqlx::Result<Option<User>> {
-    sqlx::query_as("select id, username from users where id = $1")
+    sqlx::query_as("select id, username, time_zone from users where id = $1")
         .bind(id)
         .fetch_optional(db)
         .await
+}
+
+/// The IANA time zone user `id` chose (`None`: not chosen, or no such user); mail and anything
+/// else that shows a user a time reads it here, with `core::zone::Zone::of` to use it.
+pub async fn time_zone<'e>(
+    db: impl sqlx::PgExecutor<'e>,
+    id: Uuid,
+) -> sqlx::Result<Option<String>> {
+    let row: Option<(Option<String>,)> =
+        sqlx::query_as("select time_zone from users where id = $1")
+            .bind(id)
+            .fetch_optional(db)
+            .await?;
+    Ok(row.and_then(|r| r.0))
+}
+
+/// Stores the time zone user `id` chose (`None`: back to UTC); the caller checked the name.
+pub async fn set_time_zone(db: &PgPool, id: Uuid, zone: Option<&str>) -> sqlx::Result<()> {
+    sqlx::query("update users set time_zone = $2 where id = $1")
+        .bind(id)
+        .bind(zone)
+        .execute(db)
+        .await?;
+    Ok(())
 }
 
 /// An API token as its owner sees it (never the secret).
@@ -230,7 +265,7 @@ pub async fn by_credential(db: &PgPool, credential: &Credential) -> sqlx::Result
         stale: bool,
     }
     let sql = format!(
-        "select u.id, u.username, {} from {}",
+        "select u.id, u.username, u.time_zone, {} from {}",
         credential.stale(),
         credential.source()
     );

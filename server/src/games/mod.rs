@@ -116,6 +116,21 @@ pub trait Game: Send + Sync + 'static {
     ) -> Option<Result<Vec<Self::Event>, Self::Refusal>> {
         None
     }
+    /// What a passed deadline plays by default in `state` (before it acts), in words everyone
+    /// may read, for the log line every passed deadline leaves: "the Finnish platoons without
+    /// orders Defend, and the Hour is resolved". By default: the game ends the turn or phase for
+    /// whoever it waits for.
+    fn deadline_default(state: &Self::State) -> String {
+        let waited: Vec<String> = Self::awaited(state)
+            .iter()
+            .map(|a| format!("{} ({})", role_words(a.role), a.what))
+            .collect();
+        if waited.is_empty() {
+            "nothing was waited for".to_owned()
+        } else {
+            format!("the server played the default for {}", waited.join(" and "))
+        }
+    }
     /// Plays the default of `side`'s absent player now, as the umpire asks (WoNS: its platoons
     /// without orders Defend and it is ready; Talvisota: a pass or the server's own move):
     /// `None` when the game has no default for an absent side.
@@ -149,6 +164,15 @@ pub trait Game: Send + Sync + 'static {
     /// The game's face for the API and pages every assisted game shares, when it is one.
     fn play() -> Option<&'static dyn assisted::play::Play> {
         None
+    }
+}
+
+/// A role as the log names it in a sentence: "the Soviet player", "the umpire".
+pub fn role_words(role: Role) -> &'static str {
+    match role {
+        Role::Soviet => "the Soviet player",
+        Role::Finnish => "the Finnish player",
+        Role::Umpire => "the umpire",
     }
 }
 

@@ -185,8 +185,10 @@ pub async fn deadline_passed<G: Game>(
         return Ok(());
     };
     let mut command = GameCommand::<G>::load(claimed).await?;
+    let played = G::deadline_default(&command.state);
+    let note = deadline_note(&G::turn(&command.state).label, seen, &played);
     let refused = match G::deadline_passed(&mut command.state, &mut command.command.dice) {
-        Some(Ok(events)) => match command.finish(events).await {
+        Some(Ok(events)) => match command.finish_with(events, vec![note]).await {
             Ok(_) => return Ok(()),
             Err(e) => e,
         },
@@ -203,8 +205,28 @@ pub async fn deadline_passed<G: Game>(
     drop_deadline(state, seen).await
 }
 
+/// The log line a passed deadline leaves for everyone: when it was (pages show it in each
+/// reader's zone) and what the server played by default.
+fn deadline_note(moment: &str, seen: &db::campaigns::PastDeadline, played: &str) -> NewEvent {
+    let at = seen
+        .deadline
+        .format(&time::format_description::well_known::Rfc3339)
+        .unwrap_or_default();
+    NewEvent {
+        audience: crate::db::game::Audience::Public,
+        kind: "deadline_passed".into(),
+        moment: moment.to_owned(),
+        sentence: format!(
+            "The deadline of {} passed: {played}.",
+            crate::core::text::utc_minute(seen.deadline)
+        ),
+        payload: serde_json::json!({ "deadline": at }),
+    }
+}
+
 /// Drops the passed deadline `seen` on the same claim as acting on it. A command of its own, since
 /// the rules that could not act may have rolled or changed the state: that command rolled back.
+/// The log says so, so that nobody wonders what the deadline did.
 async fn drop_deadline(
     state: &AppState,
     seen: &db::campaigns::PastDeadline,
@@ -213,6 +235,17 @@ async fn drop_deadline(
         return Ok(());
     };
     db::campaigns::set_deadline(&mut **command.tx(), seen.id, None).await?;
+    let moment = command
+        .campaign
+        .standing()
+        .map(|s| s.turn.clone())
+        .unwrap_or_default();
+    let note = deadline_note(
+        &moment,
+        seen,
+        "nothing could be played by default now, so the deadline was removed; the umpire decides what comes next",
+    );
+    command.append_events(&[note]).await?;
     // Every reader sees the deadline.
     command.changes_for(db::game::Audience::Public);
     command.commit(None).await?;

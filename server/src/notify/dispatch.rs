@@ -127,8 +127,8 @@ async fn warn_deadlines(state: &AppState) -> sqlx::Result<()> {
     let due = db::notify::deadlines_to_warn(&mut tx).await?;
     for (id, name, standing, deadline) in due {
         let Some(standing) = standing else { continue };
-        // Times in a message are each reader's own (see `mail_time`); no reader has a zone yet.
-        let due = super::notices::mail_time(deadline, None);
+        // Times in a message are each reader's own: the sender writes the mark in their zone.
+        let due = super::notices::time_mark(deadline);
         let mut notices = super::tell::Notices::default();
         for awaited in &standing.0.awaited {
             let words = super::notices::deadline_near(id, &name, &awaited.what, &due);

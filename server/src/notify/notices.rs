@@ -20,17 +20,43 @@ fn campaign_link(campaign: uuid::Uuid) -> String {
     format!("/campaigns/{campaign}")
 }
 
-/// Every time a mail or webhook message shows (subject and text), in the reader's time zone
-/// `zone` (an IANA name such as `Europe/Helsinki`), or in UTC, saying so, while the reader has
-/// chosen none. Until accounts carry a zone every caller passes `None`.
+/// A time as a reader reads it in a mail or webhook message: in their time zone `zone` (an IANA
+/// name such as `Europe/Helsinki`), or in UTC, saying so, while they have chosen none.
 pub fn mail_time(at: OffsetDateTime, zone: Option<&str>) -> String {
-    let format = time::macros::format_description!(
-        "[weekday repr:short] [day padding:none] [month repr:short] [hour]:[minute]"
-    );
-    // No zone database is built in yet: a chosen zone reads as UTC too, and says so.
-    let _chosen = zone;
-    let at = at.to_offset(UtcOffset::UTC);
-    format!("{} UTC", at.format(&format).unwrap_or_default())
+    crate::core::zone::Zone::of(zone).words(at)
+}
+
+/// A time in a message queued for readers who may each have their own zone: a mark the sender
+/// turns into the reader's own time (`localise`) as it writes the message.
+pub fn time_mark(at: OffsetDateTime) -> String {
+    format!("\u{27e6}{}\u{27e7}", at.unix_timestamp())
+}
+
+/// `text` with each time mark written in the reader's zone `zone` (see `mail_time`).
+pub fn localise(text: &str, zone: Option<&str>) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find('\u{27e6}') {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + '\u{27e6}'.len_utf8()..];
+        let Some(end) = after.find('\u{27e7}') else {
+            out.push_str(&rest[start..]);
+            return out;
+        };
+        let instant = after[..end]
+            .parse::<i64>()
+            .ok()
+            .and_then(|secs| OffsetDateTime::from_unix_timestamp(secs).ok());
+        match instant {
+            Some(at) => out.push_str(&mail_time(at, zone)),
+            None => out.push_str(
+                &rest[start..start + '\u{27e6}'.len_utf8() + end + '\u{27e7}'.len_utf8()],
+            ),
+        }
+        rest = &after[end + '\u{27e7}'.len_utf8()..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The game now waits for the reader (by `due`, if a deadline is set, as `mail_time` gives it).
@@ -197,6 +223,18 @@ mod tests {
         let at = time::macros::datetime!(2026-12-03 18:00 UTC);
         let due = mail_time(at, None);
         assert_eq!(due, "Thu 3 Dec 18:00 UTC");
+        // Queued with a mark, each reader reads it in their own zone.
+        let queued = format!("due {}", time_mark(at));
+        assert_eq!(localise(&queued, None), "due Thu 3 Dec 18:00 UTC");
+        assert_eq!(
+            localise(&queued, Some("Europe/Helsinki")),
+            format!("due {}", mail_time(at, Some("Europe/Helsinki")))
+        );
+        assert!(localise(&queued, Some("Europe/Helsinki")).contains("20:00"));
+        assert_eq!(
+            localise("no mark \u{27e6}here", None),
+            "no mark \u{27e6}here"
+        );
         let w = your_move(id, "Taipale", &standing, "orders for Hour 3", Some(&due));
         assert_eq!(
             w.subject,

@@ -46,6 +46,12 @@ impl Senders {
             return Ok(());
         };
         let (subject, text) = self.compose(rows, unsubscribe);
+        // Times were queued as marks: each reads in the reader's own zone.
+        let zone = first.time_zone.as_deref();
+        let (subject, text) = (
+            super::notices::localise(&subject, zone),
+            super::notices::localise(&text, zone),
+        );
         let id = first.id;
         match first.kind.as_str() {
             "email" => self.mail(&first.address, &subject, &text, id).await,

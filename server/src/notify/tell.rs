@@ -106,8 +106,8 @@ pub fn standing_changed(
         let words = notices::turn_resolved(campaign, name, &old.turn, new);
         notices.add_news(&EVERYONE, words, change.actor);
     }
-    // Times in a message are each reader's own (see `mail_time`); no reader has a zone yet.
-    let due = change.deadline.map(|at| notices::mail_time(at, None));
+    // Times in a message are each reader's own: the sender writes the mark in their zone.
+    let due = change.deadline.map(notices::time_mark);
     for awaited in &new.awaited {
         let before = old.awaits(awaited.role);
         if new_turn || before != Some(awaited.what.as_str()) {
@@ -126,7 +126,7 @@ pub fn awaited_move(
     deadline: Option<time::OffsetDateTime>,
 ) -> Option<Words> {
     let what = standing.awaits(role)?;
-    let due = deadline.map(|at| notices::mail_time(at, None));
+    let due = deadline.map(notices::time_mark);
     Some(notices::your_move(
         campaign,
         name,

@@ -165,7 +165,7 @@ async fn tray(
         None => (None, RollIn::default()),
     };
     let page = TrayPage {
-        nav: Nav::for_user(&access.user),
+        nav: Nav::with_waiting(&state.db, &access.user).await?,
         campaign_id: c.id,
         campaign_name: c.name.clone(),
         finished,

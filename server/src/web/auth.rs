@@ -126,6 +126,7 @@ pub async fn check_credentials(
     Ok(found.filter(|_| matches).map(|c| db::users::User {
         id: c.id,
         username: c.username,
+        time_zone: c.time_zone,
     }))
 }
 

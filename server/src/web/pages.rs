@@ -1,6 +1,7 @@
 //! What every HTML page shares: the navigation bar, rendering, the error page, static files.
 
 use crate::core::error::{AppError, ErrorInfo};
+use crate::core::zone::Zone;
 use crate::db::users::User;
 use askama::Template;
 use axum::extract::Path;
@@ -12,6 +13,9 @@ use axum::response::{Html, IntoResponse, Response};
 pub struct Nav {
     /// The signed-in user's name, if any.
     pub username: Option<String>,
+    /// How many campaigns wait for the reader, for the "(n)" that leads the page's title;
+    /// counted only by pages that show it (see `Nav::with_waiting`).
+    pub waiting: i64,
 }
 
 impl Nav {
@@ -19,7 +23,16 @@ impl Nav {
     pub fn for_user(user: &User) -> Nav {
         Nav {
             username: Some(user.username.clone()),
+            waiting: 0,
         }
+    }
+
+    /// The bar for a signed-in user, with how many campaigns wait for them (one indexed query).
+    pub async fn with_waiting(db: &sqlx::PgPool, user: &User) -> Result<Nav, AppError> {
+        Ok(Nav {
+            waiting: crate::db::campaigns::waiting_for(db, user.id).await?,
+            ..Nav::for_user(user)
+        })
     }
 }
 
@@ -51,6 +64,7 @@ pub fn error_page(status: StatusCode, info: &ErrorInfo, signed_in: Option<String
     let page = ErrorPage {
         nav: Nav {
             username: signed_in,
+            waiting: 0,
         },
         status: status.as_u16(),
         heading: status.canonical_reason().unwrap_or("Error"),
@@ -162,24 +176,47 @@ mod tests {
     }
 }
 
-/// A moment for a page: machine-readable for the `<time>` element (the page's script shows it
-/// in the reader's own time zone with a countdown) and in UTC words for readers without it.
+/// A moment for a page, in the reader's time zone (their account's; UTC until chosen) and
+/// saying which: machine-readable for the `<time>` element (the page's script adds a countdown).
 #[derive(Clone, Debug)]
 pub struct Due {
     /// RFC 3339, UTC.
     pub iso: String,
-    /// "2026-11-26 18:00 UTC".
-    pub utc: String,
+    /// "Thu 27 Nov 18:00 EET (Europe/Helsinki)".
+    pub shown: String,
 }
 
 impl Due {
-    /// The moment `at`.
-    pub fn of(at: time::OffsetDateTime) -> Due {
+    /// The moment `at` for a reader in `zone`.
+    pub fn of(at: time::OffsetDateTime, zone: &Zone) -> Due {
         Due {
             iso: at
                 .format(&time::format_description::well_known::Rfc3339)
                 .unwrap_or_default(),
-            utc: crate::core::text::utc_minute(at),
+            shown: zone.words(at),
         }
+    }
+}
+
+/// The campaign's orders deadline in the reader's zone, while the campaign is open.
+pub fn deadline(access: &crate::web::CampaignAccess) -> Option<Due> {
+    let c = &access.membership.campaign;
+    c.orders_deadline
+        .filter(|_| !c.is_finished())
+        .map(|at| Due::of(at, &access.user.zone()))
+}
+
+/// A log entry's sentence for a reader in `zone`: a moment the sentence names in UTC (its
+/// payload's `deadline`, as the pace's log lines keep it) is shown in the reader's zone.
+pub fn logged_sentence(sentence: &str, payload: &serde_json::Value, zone: &Zone) -> String {
+    let at = payload
+        .get("deadline")
+        .and_then(|d| d.as_str())
+        .and_then(|d| {
+            time::OffsetDateTime::parse(d, &time::format_description::well_known::Rfc3339).ok()
+        });
+    match at {
+        Some(at) => sentence.replace(&crate::core::text::utc_minute(at), &zone.words(at)),
+        None => sentence.to_owned(),
     }
 }

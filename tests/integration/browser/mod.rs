@@ -7,6 +7,7 @@ mod tour;
 mod verify;
 mod wons;
 mod wons_battle;
+mod zones;
 
 use crate::common::TestApp;
 use fantoccini::{Client, ClientBuilder, Locator};

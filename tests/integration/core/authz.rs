@@ -166,7 +166,6 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("POST", "/campaigns/{id}/wons/corrections", [303, 404, 404, 403, 403, 422]),
     ("POST", "/campaigns/{id}/wons/reveal", [303, 404, 404, 422, 422, 422]),
     ("POST", "/campaigns/{id}/wons/end", [303, 404, 404, 403, 403, 303]),
-    ("POST", "/campaigns/{id}/wons/deadline", [303, 404, 404, 422, 422, 422]),
     ("POST", "/campaigns/{id}/wons/reorganization", [303, 404, 404, 303, 403, 403]),
     ("POST", "/campaigns/{id}/wons/force-morale-table", [303, 404, 404, 403, 403, 422]),
     ("POST", "/campaigns/{id}/wons/battles/{battle}/support-points", [303, 404, 404, 422, 422, 422]),
@@ -216,6 +215,7 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("POST", "/campaigns/{id}/invites/{code}/withdraw", [303, 404, 404, 403, 403, 404]),
     ("POST", "/campaigns/{id}/participants/{user_id}/remove", [303, 404, 404, 403, 403, 404]),
     ("POST", "/account/password", [303, 422, 422, 422, 422, 422]),
+    ("POST", "/account/time-zone", [303, 303, 303, 303, 303, 303]),
     ("POST", "/account/sessions/others/end", [303, 303, 303, 303, 303, 303]),
     // Ends every session of each caller: only the sign-out may follow it.
     ("POST", "/account/sessions/end", [303, 303, 303, 303, 303, 303]),

@@ -27,3 +27,4 @@ mod redirects;
 mod statements;
 mod talk;
 mod text_fields;
+mod time_zone;

@@ -227,6 +227,40 @@ async fn a_paused_campaign_lets_no_deadline_pass_until_it_resumes() {
             .is_some_and(|t| t.starts_with("Hour 2")),
         "the Hour resolved once the clock ran again: {after}"
     );
+    // The passed deadline left a line for both sides saying what was played by default.
+    let (_, events) = c
+        .app
+        .get(&wons_path(&c, "events?limit=100"), Some(&c.finn))
+        .await;
+    let line = passed_line(&events);
+    assert!(
+        line.contains(
+            "the Soviet and Finnish platoons without orders Defend, and the Hour is resolved"
+        ),
+        "{line}"
+    );
+}
+
+/// The sentence of the one log entry a passed deadline left, checked to say when it was.
+fn passed_line(events: &Value) -> String {
+    let passed: Vec<&Value> = events
+        .as_array()
+        .expect("events")
+        .iter()
+        .filter(|e| e["kind"] == "deadline_passed")
+        .collect();
+    assert_eq!(passed.len(), 1, "one line for the deadline: {events}");
+    let line = passed[0]["sentence"].as_str().expect("a sentence");
+    assert!(
+        line.starts_with("The deadline of ") && line.contains(" UTC passed: "),
+        "{line}"
+    );
+    assert!(
+        passed[0]["payload"]["deadline"].is_string(),
+        "{}",
+        passed[0]
+    );
+    line.to_owned()
 }
 
 #[tokio::test]
@@ -251,6 +285,13 @@ async fn a_passed_talvisota_deadline_plays_the_absent_side_and_the_pace_sets_the
     assert_eq!(after["phase"], "Soviet command sheet", "{after}");
     let (_, soviet) = c.app.get(&talvisota("view"), Some(&c.soviet)).await;
     assert_eq!(soviet["board"]["phase"], "soviet_placement");
+    // The skipped organisation left a line both sides read.
+    let (_, events) = c.app.get(&talvisota("events"), Some(&c.finn)).await;
+    let line = passed_line(&events);
+    assert!(
+        line.contains("the Soviet organisation was skipped"),
+        "{line}"
+    );
     // The new phase got its deadline from the pace: ten hours from now.
     let pace = listed(&c, &c.finn).await["pace"].clone();
     let due = OffsetDateTime::parse(pace["deadline"].as_str().expect("deadline"), &Rfc3339)
@@ -289,6 +330,19 @@ async fn a_passed_deadline_ends_each_assisted_games_phase() {
         assert_eq!(status, StatusCode::OK, "{game}: {body}");
         let after = standing_moves_from(&c, &before).await;
         assert_ne!(after["phase"], before["phase"], "{game}: {after}");
+        let (_, events) = c
+            .app
+            .get(
+                &format!("/api/v1/campaigns/{}/table/events", c.id),
+                Some(&c.soviet),
+            )
+            .await;
+        let line = passed_line(&events);
+        let phase = before["phase"].as_str().expect("a phase");
+        assert!(
+            line.contains(&format!("the {phase} ended")),
+            "{game}: {line}"
+        );
     }
 }
 

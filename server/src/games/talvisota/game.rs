@@ -178,6 +178,9 @@ impl Game for Talvisota {
         rules::awaiting(state)?;
         Some(rules::absent::on_deadline(state, dice))
     }
+    fn deadline_default(state: &TalvisotaState) -> String {
+        rules::absent::deadline_words(state).to_owned()
+    }
     fn play_default(
         state: &mut TalvisotaState,
         side: Side,

@@ -24,7 +24,7 @@ use crate::state::AppState;
 use crate::web::CampaignAccess;
 use crate::web::auth::MaybeUser;
 use crate::web::form::Fields;
-use crate::web::pages::{Nav, render, render_with};
+use crate::web::pages::{Due, Nav, render, render_with};
 use askama::Template;
 use axum::Router;
 use axum::extract::{Form, State};
@@ -51,6 +51,8 @@ struct GamePage {
     error: Option<String>,
     game: GameModel,
     log: Vec<LogLine>,
+    /// The orders deadline in the reader's zone, if one is set.
+    deadline: Option<Due>,
     /// The umpire's correction form: what it offers and what was typed.
     correction: CorrectionModel,
 }
@@ -182,8 +184,10 @@ async fn page_with(
         .collect();
     events.reverse();
     let c = &access.membership.campaign;
+    let zone = access.user.zone();
     Ok(GamePage {
-        nav: Nav::for_user(&access.user),
+        nav: Nav::with_waiting(&state.db, &access.user).await?,
+        deadline: crate::web::pages::deadline(access),
         campaign_id: c.id,
         campaign_name: c.name.clone(),
         role: access.role().code().to_string(),
@@ -203,8 +207,8 @@ async fn page_with(
         log: rows
             .into_iter()
             .map(|r| LogLine {
+                sentence: crate::web::pages::logged_sentence(&r.sentence, &r.payload, &zone),
                 moment: r.moment,
-                sentence: r.sentence,
             })
             .collect(),
     })

@@ -110,6 +110,25 @@ impl Game for Wons {
     ) -> Option<Result<Vec<Event>, HourError>> {
         Some(rules::resolve_hour(state, dice, true))
     }
+    /// The sides not ready have their platoons without orders Defend; the Hour resolves.
+    fn deadline_default(state: &WonsState) -> String {
+        let absent: Vec<&str> = [
+            ("Soviet", state.orders.soviet.ready),
+            ("Finnish", state.orders.finnish.ready),
+        ]
+        .into_iter()
+        .filter(|(_, ready)| !ready)
+        .map(|(side, _)| side)
+        .collect();
+        if absent.is_empty() {
+            "both sides were ready, and the Hour is resolved".to_owned()
+        } else {
+            format!(
+                "the {} platoons without orders Defend, and the Hour is resolved",
+                absent.join(" and ")
+            )
+        }
+    }
     /// An absent side's platoons without orders Defend and its orders are ready; when the
     /// other side is ready too, the Hour resolves.
     fn conclude(state: &mut WonsState) -> Result<Vec<Event>, AppError> {
@@ -201,7 +220,6 @@ impl Game for Wons {
             )
             .route("/campaigns/{id}/wons/reveal", post(wons_pages::reveal))
             .route("/campaigns/{id}/wons/end", post(wons_pages::end))
-            .route("/campaigns/{id}/wons/deadline", post(wons_pages::deadline))
             .route(
                 "/campaigns/{id}/wons/reorganization",
                 post(wons_pages::reorganize),
@@ -222,7 +240,6 @@ impl Game for Wons {
             ("POST", "/campaigns/{id}/wons/corrections"),
             ("POST", "/campaigns/{id}/wons/reveal"),
             ("POST", "/campaigns/{id}/wons/end"),
-            ("POST", "/campaigns/{id}/wons/deadline"),
             ("POST", "/campaigns/{id}/wons/reorganization"),
             ("POST", "/campaigns/{id}/wons/force-morale-table"),
             (

@@ -190,6 +190,24 @@ impl<D: Declarations> Game for Assisted<D> {
     ) -> Option<Result<Vec<DeskEvent>, Refused>> {
         Some(state.advance(Role::Umpire, dice))
     }
+    /// Whoever had not finished the phase does nothing more, and the phase ends.
+    fn deadline_default(state: &Desk<D>) -> String {
+        let phase = state.phase().1;
+        let late: Vec<&str> = state
+            .tracker
+            .waiting_for(&state.sequence)
+            .into_iter()
+            .map(crate::games::role_words)
+            .collect();
+        if late.is_empty() {
+            format!("the {phase} ended")
+        } else {
+            format!(
+                "the {phase} ended, {} doing nothing more in it",
+                late.join(" and ")
+            )
+        }
+    }
     /// An absent side's default is to finish the phase having done nothing more.
     fn play_default(
         state: &mut Desk<D>,

@@ -119,6 +119,8 @@ struct TablePage {
     may_concede: bool,
     log: Vec<(String, String)>,
     chart_sets: Vec<(String, String)>,
+    /// The orders deadline in the reader's zone, if one is set.
+    deadline: Option<crate::web::pages::Due>,
 }
 
 /// How many log entries the table shows.
@@ -234,10 +236,14 @@ async fn table_page(
         .chain(spec.attributes.iter().map(|a| a.code.clone()))
         .collect::<Vec<_>>()
         .join(",");
+    let zone = access.user.zone();
     let log = crate::db::game::events_for(&state.db, access.id(), access.role(), i64::MAX, LOG)
         .await?
         .into_iter()
-        .map(|e| (e.moment, e.sentence))
+        .map(|e| {
+            let sentence = crate::web::pages::logged_sentence(&e.sentence, &e.payload, &zone);
+            (e.moment, sentence)
+        })
         .collect();
     let chart_sets = if access.role() == crate::core::domain::Role::Umpire {
         super::chart_sets::list(state, access)
@@ -258,7 +264,8 @@ async fn table_page(
         board,
         chart_sets,
         log,
-        nav: Nav::for_user(&access.user),
+        nav: Nav::with_waiting(&state.db, &access.user).await?,
+        deadline: crate::web::pages::deadline(access),
         campaign_id: c.id,
         campaign_name: c.name.clone(),
         role: access.role().code().into(),

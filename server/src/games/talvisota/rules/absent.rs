@@ -58,6 +58,32 @@ pub fn servers_move(state: &TalvisotaState) -> bool {
     state.options.solo && matches!(state.phase, Phase::FinnishPlacement | Phase::Harassment)
 }
 
+/// What a passed deadline plays by default now, in words both sides may read (before it acts).
+pub fn deadline_words(state: &TalvisotaState) -> &'static str {
+    if servers_move(state) {
+        return "the server made the Finnish move of the solo rules";
+    }
+    match super::turn::awaiting(state).map(|role| role.side()) {
+        Some(Some(side)) => match (state.phase, side) {
+            (Phase::Organisation, Side::Soviet) => {
+                "the Soviet organisation was skipped (no special movement, no possession \
+                 markers, no recovery) and the game moved on to the Soviet command sheet"
+            }
+            (Phase::SovietPlacement, Side::Soviet) => "the Soviet side sent an empty command sheet",
+            (Phase::Combat, Side::Soviet) => {
+                "the next combat on the Soviet sheet was resolved (or, with none left, the combats ended)"
+            }
+            (Phase::FinnishPlacement, Side::Finnish) => {
+                "the Finnish side sent an empty command sheet"
+            }
+            (Phase::Harassment, Side::Finnish) => "the Finnish side harassed nobody",
+            _ => "the awaited side passed",
+        },
+        Some(None) => "the umpire's step was taken and the game moved on",
+        None => "nothing, for the game is over",
+    }
+}
+
 /// What a passed deadline does: the default of the side the game waits for, the server's own
 /// Finnish move in solo play, or the umpire's step.
 pub fn on_deadline(

@@ -158,7 +158,7 @@ async fn page(
     Ok(render_with(
         status,
         &HeroesPage {
-            nav: Nav::for_user(&access.user),
+            nav: Nav::with_waiting(&state.db, &access.user).await?,
             campaign_id: access.id(),
             campaign_name: access.membership.campaign.name.clone(),
             error,

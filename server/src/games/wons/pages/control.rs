@@ -1,5 +1,5 @@
-//! The umpire's control forms of the WoNS pages: the orders deadline, resolving the Hour now,
-//! corrections, reveals and ending the campaign.
+//! The umpire's control forms of the WoNS pages: resolving the Hour now, corrections, reveals
+//! and ending the campaign (the deadline is set on the campaign page, with the pace).
 
 use crate::core::domain::Side;
 use crate::core::error::AppError;
@@ -13,39 +13,6 @@ use axum::extract::{Form, State};
 use axum::response::Response;
 use serde::Deserialize;
 use serde_json::Value;
-
-/// The deadline form: a UTC date and time from a `datetime-local` field, or `clear`.
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
-pub struct DeadlineForm {
-    at: String,
-    clear: Option<String>,
-}
-
-/// `POST /campaigns/{id}/wons/deadline`.
-pub async fn deadline(
-    State(state): State<AppState>,
-    access: CampaignAccess,
-    Form(form): Form<DeadlineForm>,
-) -> Result<Response, AppError> {
-    let result = async {
-        let at = if form.clear.is_some() {
-            None
-        } else {
-            let format = time::macros::format_description!("[year]-[month]-[day]T[hour]:[minute]");
-            let local = time::PrimitiveDateTime::parse(form.at.trim(), &format).map_err(|_| {
-                AppError::invalid(
-                    "invalid_deadline",
-                    "Give the deadline as a date and time (UTC).",
-                )
-            })?;
-            Some(local.assume_utc())
-        };
-        api::set_deadline(&state, &access, at).await
-    }
-    .await;
-    after(&state, &access, result, "").await
-}
 
 /// `POST /campaigns/{id}/wons/resolve`.
 pub async fn resolve(

@@ -29,9 +29,7 @@ mod control;
 mod orders;
 
 pub use battles::{BarrageForm, InterrogationForm, barrage, force_morale, interrogate};
-pub use control::{
-    CorrectionForm, DeadlineForm, RevealForm, correct, deadline, end, resolve, reveal,
-};
+pub use control::{CorrectionForm, RevealForm, correct, end, resolve, reveal};
 use orders::OrderForm;
 pub use orders::{
     ReadyForm, ReorganizationForm, SideOrdersForm, extra_action, give_orders, ready, reorganize,
@@ -452,7 +450,20 @@ async fn page(
     refusal: Refusal,
     status: StatusCode,
 ) -> Result<Response, AppError> {
+    let nav = Nav::with_waiting(&state.db, &access.user).await?;
+    page_with(state, access, nav, error, refusal, status).await
+}
+
+async fn page_with(
+    state: &AppState,
+    access: &CampaignAccess,
+    nav: Nav,
+    error: Option<String>,
+    refusal: Refusal,
+    status: StatusCode,
+) -> Result<Response, AppError> {
     let (game, view) = api::view(state, access).await?;
+    let zone = access.user.zone();
     let events = api::events(
         state,
         access,
@@ -469,13 +480,24 @@ async fn page(
         .rev()
         .cloned()
         .collect();
+    let events = events
+        .into_iter()
+        .map(|mut e| {
+            e.sentence = crate::web::pages::logged_sentence(&e.sentence, &e.payload, &zone);
+            e
+        })
+        .collect();
     let frame = Frame {
-        nav: Nav::for_user(&access.user),
+        nav,
         campaign_id: access.id(),
         campaign_name: access.membership.campaign.name.clone(),
         error,
         refusal,
-        deadline: deadline_text(access),
+        deadline: access
+            .membership
+            .campaign
+            .orders_deadline
+            .map(|at| Due::of(at, &zone)),
         caption: game.clock.label(game.hour),
         report,
         events,
@@ -586,21 +608,25 @@ fn umpire_page(frame: Frame, game: &WonsState, view: UmpireView) -> Result<Umpir
     })
 }
 
-fn deadline_text(access: &CampaignAccess) -> Option<Due> {
-    access.membership.campaign.orders_deadline.map(Due::of)
-}
-
 /// `GET /campaigns/{id}/wons`: the side's page, or the umpire's dashboard.
 pub async fn show(
     State(state): State<AppState>,
     access: CampaignAccess,
 ) -> Result<Response, AppError> {
     let key = crate::web::view_cache::key(&access, "wons-page");
-    let user = (access.user.id, access.user.username.as_str());
+    // The page names the reader, shows times in their zone and counts the campaigns waiting for
+    // them: a page kept for one of these is not kept for another.
+    let nav = Nav::with_waiting(&state.db, &access.user).await?;
+    let reader = format!(
+        "{}\n{}\n{}",
+        access.user.username,
+        access.user.zone().name(),
+        nav.waiting
+    );
     crate::web::view_cache::page(
         key,
-        user,
-        page(&state, &access, None, Refusal::Top, StatusCode::OK),
+        (access.user.id, reader.as_str()),
+        page_with(&state, &access, nav, None, Refusal::Top, StatusCode::OK),
     )
     .await
 }
