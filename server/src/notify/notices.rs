@@ -3,7 +3,7 @@
 
 use crate::core::domain::Role;
 use crate::db::standing::Standing;
-use time::{OffsetDateTime, UtcOffset};
+use time::OffsetDateTime;
 
 /// A notification's words and the page it points to (a path under the server's URL).
 #[derive(Clone, Debug, PartialEq, Eq)]
