@@ -30,7 +30,8 @@ struct Field {
     value: String,
     min: i64,
     max: i64,
-    options: Vec<String>,
+    /// A choice's options: each code with its words.
+    options: Vec<(String, String)>,
 }
 
 struct ProcedureForm {
@@ -57,7 +58,10 @@ fn procedure_form(p: &dyn Procedure) -> ProcedureForm {
                     "choice",
                     0,
                     0,
-                    options.iter().map(|o| o.to_string()).collect(),
+                    options
+                        .iter()
+                        .map(|o| (o.to_string(), crate::web::pages::code_words(o)))
+                        .collect(),
                 ),
                 ParamKind::Text => ("text", 0, 0, Vec::new()),
             };

@@ -77,6 +77,18 @@ pub fn error_page(status: StatusCode, info: &ErrorInfo, signed_in: Option<String
     }
 }
 
+/// A code a form offers as a choice, in words: `night_raid` is "Night raid",
+/// `pressure_anti_personnel` is "Pressure anti-personnel", `soviet-two-82mm-mortars` is "Soviet
+/// two 82mm mortars".
+pub fn code_words(code: &str) -> String {
+    let words = code.replace(['_', '-'], " ").replace("anti ", "anti-");
+    let mut chars = words.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => words,
+    }
+}
+
 /// Percent-encodes a value for use in a query string.
 pub fn encode_component(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
@@ -168,6 +180,19 @@ mod tests {
         ] {
             assert_eq!(safe_next(hostile), "/campaigns", "{hostile:?}");
         }
+    }
+
+    #[test]
+    fn choices_read_as_words() {
+        assert_eq!(code_words("night_raid"), "Night raid");
+        assert_eq!(
+            code_words("pressure_anti_personnel"),
+            "Pressure anti-personnel"
+        );
+        assert_eq!(
+            code_words("soviet-two-82mm-mortars"),
+            "Soviet two 82mm mortars"
+        );
     }
 
     #[test]

@@ -39,19 +39,82 @@ fn axe_source() -> Option<String> {
 
 /// Another campaign of `game` on the table's server, with the same umpire and players.
 async fn another(sides: &Sides, name: &str, game: &str) -> String {
+    another_with(sides, json!({"name": name, "game": game})).await
+}
+
+/// Another campaign as `campaign` says, on the table's server, with the same umpire and players.
+async fn another_with(sides: &Sides, campaign: Value) -> String {
     let app: &TestApp = &sides.app;
     let (status, created) = app
-        .post(
-            "/api/v1/campaigns",
-            Some(&sides.umpire),
-            json!({"name": name, "game": game}),
-        )
+        .post("/api/v1/campaigns", Some(&sides.umpire), campaign)
         .await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
     let id = created["id"].as_str().expect("id").to_owned();
     app.join(&sides.umpire, &id, &sides.soviet, "soviet").await;
     app.join(&sides.umpire, &id, &sides.finn, "finnish").await;
     id
+}
+
+/// `tail` of campaign `id`'s API as the holder of `token`, which must succeed.
+async fn ok(sides: &Sides, token: &str, id: &str, tail: &str, body: Value) -> Value {
+    let (status, answer) = sides
+        .app
+        .post(&format!("/api/v1/campaigns/{id}/{tail}"), Some(token), body)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{tail}: {answer}");
+    answer
+}
+
+/// Talvisota's first turn up to the Finnish harassment: the Soviet player organises and fills
+/// the command sheet, the Finn answers it, and every combat is revealed, so the pages carry a
+/// command sheet and a combat report.
+async fn talvisota_to_harassment(sides: &Sides, id: &str) {
+    use crate::games::talvisota::client::finnish_plan;
+    use crate::games::talvisota::plans::{sheet_to_leningrad, soviet_plan};
+    ok(sides, &sides.umpire, id, "talvisota/advance", json!({})).await;
+    let path = format!("/api/v1/campaigns/{id}/talvisota/view");
+    let soviet = sides.app.get(&path, Some(&sides.soviet)).await.1;
+    let moves = sheet_to_leningrad(&soviet);
+    let soviet = ok(
+        sides,
+        &sides.soviet,
+        id,
+        "talvisota/organisation",
+        json!({ "moves": moves }),
+    )
+    .await;
+    let plan = soviet_plan(&soviet).expect("an attack on the first turn");
+    ok(sides, &sides.soviet, id, "talvisota/soviet-sheet", plan).await;
+    let finn = sides.app.get(&path, Some(&sides.finn)).await.1;
+    ok(
+        sides,
+        &sides.finn,
+        id,
+        "talvisota/finnish-sheet",
+        finnish_plan(&finn),
+    )
+    .await;
+    let soviet = sides.app.get(&path, Some(&sides.soviet)).await.1;
+    for a in soviet["sheet"]["allocations"]
+        .as_array()
+        .expect("the sheet")
+    {
+        ok(
+            sides,
+            &sides.soviet,
+            id,
+            "talvisota/combats",
+            json!({"placement": a["placement"]}),
+        )
+        .await;
+    }
+}
+
+/// Ends `times` phases of assisted campaign `id` as the umpire, so its log has something to say.
+async fn advance_assisted(sides: &Sides, id: &str, times: usize) {
+    for _ in 0..times {
+        ok(sides, &sides.umpire, id, "table/advance", json!({})).await;
+    }
 }
 
 /// The serious and critical violations axe-core finds on the page, one line each.
@@ -136,17 +199,20 @@ async fn every_page_for_every_role_at_both_widths() {
     // A WoNS campaign whose Hour is open for orders: the side pages carry their order forms.
     let wons_orders = another(&wons, "Raate road", "wons").await;
     let winter_war = another(&wons, "Salla", "winter_war").await;
-    let a_winter_war = another(&wons, "Petsamo", "a_winter_war").await;
-    // Talvisota's first turn begins, so the map holds counters.
-    let (status, started) = wons
-        .app
-        .post(
-            &format!("/api/v1/campaigns/{talvisota}/talvisota/advance"),
-            Some(&wons.umpire),
-            json!({}),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{started}");
+    // A Winter War with its earlier start (Opt H), whose log tells of construction finished.
+    let a_winter_war = another_with(
+        &wons,
+        json!({"name": "Petsamo", "game": "a_winter_war",
+               "scenario": {"options": {"earlier_start": true}}}),
+    )
+    .await;
+    // Talvisota's first turn up to the harassment: the map holds counters, the pages a command
+    // sheet and a combat report.
+    talvisota_to_harassment(&wons, &talvisota).await;
+    // The assisted games' logs say what ended and what comes next.
+    for id in [&red_winter, &winter_war, &a_winter_war] {
+        advance_assisted(&wons, id, 12).await;
+    }
     let base = wons.app.url.clone();
     let (status, invite) = wons
         .app
@@ -274,6 +340,14 @@ async fn every_page_for_every_role_at_both_widths() {
             if let Some(out) = wide.as_array().filter(|a| !a.is_empty()) {
                 problems.push(format!("{file} ({path}): wider than the screen: {out:?}"));
             }
+            let size = b
+                .execute(
+                    "return [document.documentElement.outerHTML.length, document.documentElement.scrollHeight]",
+                    Vec::new(),
+                )
+                .await
+                .expect("the page's size");
+            eprintln!("{file}: {} bytes of HTML, {} px tall", size[0], size[1]);
             shoot(&b, width, height, &shots.join(format!("{file}.png"))).await;
             if let Some(js) = &axe_js {
                 for v in axe(&b, js).await {
@@ -285,6 +359,12 @@ async fn every_page_for_every_role_at_both_widths() {
                 let html = format!("<!DOCTYPE html>\n{}", b.source().await.expect("the HTML"));
                 std::fs::write(html_dir.join(format!("{file}.html")), html).expect("writes HTML");
             }
+            // The words are the same at both widths.
+            if label == "desktop" {
+                for found in codes_shown(&b).await {
+                    problems.push(format!("{file} ({path}): {found}"));
+                }
+            }
         }
         b.close().await.ok();
     }
@@ -295,6 +375,62 @@ async fn every_page_for_every_role_at_both_widths() {
         problems.len(),
         problems.join("\n")
     );
+}
+
+/// Words people may read although they look like codes. Add a word only when it is really
+/// prose, never to let an id through.
+const PROSE: &[&str] = &["32-bit", "64-bit"];
+
+/// The ids and codes the page shows people, one line each with the words around them: its
+/// text with every `<details>` opened, what its fields hold and what its lists offer. What the
+/// page marks as code (`<code>`, `<kbd>`, `<samp>`: an API path, a file format's field, a dice
+/// expression to type) is meant to be read as such and is left out; the page is not used after.
+async fn codes_shown(b: &Client) -> Vec<String> {
+    let found = b
+        .execute(
+            r#"for (const d of document.querySelectorAll('details')) d.open = true;
+               for (const c of document.querySelectorAll('code, kbd, samp')) c.remove();
+               const parts = [document.body.innerText];
+               for (const e of document.querySelectorAll('textarea, input:not([type])')) {
+                 if (e.value) parts.push(e.value);
+               }
+               for (const e of document.querySelectorAll('input[type=text], input[type=search]')) {
+                 if (e.value) parts.push(e.value);
+               }
+               for (const o of document.querySelectorAll('option')) parts.push(o.textContent);
+               const text = parts.join('\n');
+               const allow = arguments[0];
+               const kinds = [
+                 ['a code in snake_case', /\b[a-z][a-z0-9]*_[a-z0-9_]+\b/g],
+                 ['an id', /\b(?=[a-z0-9-]*[0-9])(?=[a-z0-9-]*[a-z])[a-z0-9]+(?:-[a-z0-9]+)+\b/g],
+                 ['a 32-digit hex id', /\b[0-9a-f]{32}\b/g],
+                 ['a UUID', /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g],
+                 ['a code in brackets', /\((?=[a-z0-9_-]*[a-z])(?:[a-z0-9]+[_-])+[a-z0-9]+\)/g],
+                 ['Rust debug output', /\b(?:Some|Ok|Err)\(|\b[A-Z][A-Za-z]+ \{ [a-z_]+: /g],
+               ];
+               const out = [];
+               for (const [kind, re] of kinds) {
+                 for (const m of text.matchAll(re)) {
+                   if (allow.includes(m[0])) continue;
+                   const around = text.slice(Math.max(0, m.index - 40), m.index + m[0].length + 40)
+                     .replace(/\s+/g, ' ');
+                   const line = kind + ' “' + m[0] + '” in “…' + around + '…”';
+                   if (!out.includes(line)) out.push(line);
+                 }
+               }
+               return out.slice(0, 20);"#,
+            vec![json!(PROSE)],
+        )
+        .await
+        .expect("the page's words");
+    found
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(|s| format!("shows {s}")))
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// The Nu HTML checker's errors for every page saved in `dir`, one line each.

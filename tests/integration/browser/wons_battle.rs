@@ -155,7 +155,7 @@ async fn a_battle_is_supported_reported_and_decided_through_the_pages() {
 
     // The Finns roll for the mortar the Soviets left behind.
     finn.find(Locator::XPath(
-        "//ul[@id='battle-1-devices']/li[contains(., 'b1-d1')]//summary",
+        "//ul[@id='battle-1-devices']/li[.//button[@id='capture-b1-d1']]//summary",
     ))
     .await
     .expect("the capture form of the mortar")

@@ -81,3 +81,33 @@ impl TalvisotaTable {
         page.text().await.expect("html")
     }
 }
+
+/// A defensive position with three units and an entrenchment on each Soviet counter.
+pub fn finnish_plan(view: &Value) -> Value {
+    let mut free: Vec<&str> = view["units"]
+        .as_array()
+        .expect("units")
+        .iter()
+        .filter(|u| super::plans::on_sheet(u) && u["kind"] != "sct")
+        .map(|u| u["id"].as_str().expect("id"))
+        .collect();
+    let mut rets: Vec<&str> = view["entrenchments"]
+        .as_array()
+        .expect("entrenchments")
+        .iter()
+        .filter(|m| m["available"] == true)
+        .map(|m| m["id"].as_str().expect("id"))
+        .collect();
+    let mut allocations = Vec::new();
+    for p in view["board"]["placements"].as_array().expect("placements") {
+        if p["side"] != "soviet" {
+            continue;
+        }
+        let units: Vec<&str> = free.drain(..free.len().min(3)).collect();
+        let ret: Vec<&str> = rets.drain(..rets.len().min(1)).collect();
+        allocations.push(json!({
+            "strategy": "defensive_position", "space": p["space"], "units": units, "entrenchments": ret
+        }));
+    }
+    json!({ "allocations": allocations })
+}

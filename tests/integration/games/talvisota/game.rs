@@ -3,40 +3,11 @@
 //! shows rather than expecting particular faces.
 
 use super::client::TalvisotaTable;
+use super::client::finnish_plan;
 use super::plans::{on_sheet, sheet_to_leningrad, soviet_holds, soviet_plan};
 use crate::common::error_code;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-
-/// A defensive position with three units and an entrenchment on each Soviet counter.
-fn finnish_plan(view: &Value) -> Value {
-    let mut free: Vec<&str> = view["units"]
-        .as_array()
-        .expect("units")
-        .iter()
-        .filter(|u| on_sheet(u) && u["kind"] != "sct")
-        .map(|u| u["id"].as_str().expect("id"))
-        .collect();
-    let mut rets: Vec<&str> = view["entrenchments"]
-        .as_array()
-        .expect("entrenchments")
-        .iter()
-        .filter(|m| m["available"] == true)
-        .map(|m| m["id"].as_str().expect("id"))
-        .collect();
-    let mut allocations = Vec::new();
-    for p in view["board"]["placements"].as_array().expect("placements") {
-        if p["side"] != "soviet" {
-            continue;
-        }
-        let units: Vec<&str> = free.drain(..free.len().min(3)).collect();
-        let ret: Vec<&str> = rets.drain(..rets.len().min(1)).collect();
-        allocations.push(json!({
-            "strategy": "defensive_position", "space": p["space"], "units": units, "entrenchments": ret
-        }));
-    }
-    json!({ "allocations": allocations })
-}
 
 /// Checks a turn's events against the rolls: every die an event names is a roll in the log with
 /// the same face, and every morale change adds up.

@@ -251,7 +251,7 @@ async fn the_umpire_sets_surprise_and_records_a_full_report_each_side_reads_its_
         !card.contains("Private Virtanen"),
         "whether a Finn deserted is the Soviets' knowledge"
     );
-    assert!(card.contains("lmg (b1-d1, left by the Finnish side, driven off by HE)"));
+    assert!(card.contains("LMG (left by the Finnish side, driven off by HE)"));
     assert!(!html.contains("Light Mortar Team") && !html.contains("mortar crew"));
     let soviet = c.app.signed_in("soviet", "a battle page").await;
     let html = page(&c, &soviet).await;

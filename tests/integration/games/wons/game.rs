@@ -1317,3 +1317,75 @@ async fn battles_are_read_a_page_at_a_time_as_each_side_sees_them() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(page, json!({"battles": [], "more": false}));
 }
+
+/// The stack reorganization form lists each stack's platoons by name and reads names back: the
+/// plan the API keeps holds the platoons' ids, in the order written.
+#[tokio::test]
+async fn the_reorganization_form_speaks_of_platoons_by_name() {
+    let c = WonsTable::new().await;
+    let view = c.view(&c.soviet).await;
+    let name = |id: &str| {
+        platoon_of(&view, id)["name"]
+            .as_str()
+            .expect("a name")
+            .to_owned()
+    };
+    let browser = c.app.signed_in("soviet", "Soviet browser").await;
+    let page = c
+        .app
+        .html(&browser, &format!("/campaigns/{}/wons", c.id))
+        .await;
+    let vanguard = format!("vanguard: {}, {}", name("sov-1"), name("sov-2"));
+    let form = page
+        .split("<textarea id=\"stacks\"")
+        .nth(1)
+        .and_then(|t| t.split("</textarea>").next())
+        .expect("the reorganization form");
+    assert!(form.contains(&vanguard), "{form}");
+    assert!(
+        !form.contains("sov-"),
+        "no platoon's id in the form: {form}"
+    );
+
+    // The vanguard's platoons change places; a name holding a comma is read whole, and an id
+    // is still understood.
+    let stacks = format!(
+        "vanguard: {}, {}\nmain-body: {}, sov-4\nrearguard: {}, {}",
+        name("sov-2"),
+        name("sov-1"),
+        name("sov-3"),
+        name("sov-5"),
+        name("sov-6")
+    );
+    let res = browser
+        .post(format!(
+            "{}/campaigns/{}/wons/reorganization",
+            c.app.url, c.id
+        ))
+        .form(&[("stacks", stacks.as_str())])
+        .send()
+        .await
+        .expect("posts");
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let plan = &c.view(&c.soviet).await["orders"]["reorganization"];
+    assert_eq!(
+        plan[0],
+        json!({"id": "vanguard", "platoons": ["sov-2", "sov-1"]}),
+        "{plan}"
+    );
+    assert_eq!(plan[1]["platoons"], json!(["sov-3", "sov-4"]), "{plan}");
+
+    // A platoon no one has is refused by what was written.
+    let res = browser
+        .post(format!(
+            "{}/campaigns/{}/wons/reorganization",
+            c.app.url, c.id
+        ))
+        .form(&[("stacks", "vanguard: Nobody's Platoon")])
+        .send()
+        .await
+        .expect("posts");
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = res.text().await.expect("html");
+    assert!(page.contains("Nobody"), "{page}");
+}

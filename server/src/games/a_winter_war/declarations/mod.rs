@@ -259,7 +259,8 @@ impl Declarations for AWinterWar {
                 },
                 seq::AIRBORNE_PLANS => "The Soviet player may write or cancel airborne plans now (Opt D.3).".to_string(),
                 seq::ISOLATION_CHECK => "Units in their 4th turn out of supply and isolated roll on the Success Table (Opt A.1).".to_string(),
-                other => format!("({other})"),
+                // A step these declarations do not know has nothing to tell the players.
+                _ => continue,
             };
             notes.push(note);
         }

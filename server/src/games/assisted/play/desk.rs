@@ -252,6 +252,7 @@ impl<D: Declarations> Desk<D> {
     /// Ends the current phase for `by` (or the umpire for everyone) and runs the hooks.
     pub fn advance(&mut self, by: Role, dice: &mut dyn Dice) -> Result<Vec<DeskEvent>, Refused> {
         D::may_end_phase(&self.roster, &self.extra, &self.phase().0, by)?;
+        let ended = self.phase().1;
         let advance = {
             let context = Context::<D> {
                 options: &self.options,
@@ -271,18 +272,31 @@ impl<D: Declarations> Desk<D> {
         let sentence = match &advance.happened {
             Happened::SideDone { side } => {
                 format!(
-                    "The {} player has finished the phase; waiting for the other side.",
-                    side.adjective()
+                    "The {} player has finished the {ended}; the {} player has not yet.",
+                    side.adjective(),
+                    side.enemy().adjective()
                 )
             }
             Happened::PhaseChanged { .. } => {
-                format!("{} ends the phase: now {}.", who(by), self.moment())
+                let turn = self.sequence.calendar.label(self.tracker.turn);
+                format!(
+                    "{} ended the {ended}. Next: the {} of {turn}.",
+                    who(by),
+                    self.phase().1
+                )
             }
             Happened::GameEnded { .. } => {
-                format!("{} ends the last phase: the game is over.", who(by))
+                format!(
+                    "{} ended the {ended}, the last phase: the game is over.",
+                    who(by)
+                )
             }
         };
         let mut notes = self.run_hooks(&advance.hooks, dice)?;
+        // Two steps with the same thing to say (such as two counts waiting for the same chart)
+        // say it once.
+        let mut said = std::collections::BTreeSet::new();
+        notes.retain(|note| said.insert(note.clone()));
         if !self.tracker.finished
             && let Some(why) = D::ended(&self.extra, &self.options)
         {

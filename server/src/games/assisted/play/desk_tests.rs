@@ -237,17 +237,22 @@ fn a_desk_starts_at_the_first_phase_and_phases_run_their_hooks() {
         .advance(Role::Finnish, &mut ScriptedDice::new([]))
         .expect_err("not theirs");
     assert_eq!(refused.kind(), RefusalKind::NotNow);
-    d.advance(Role::Soviet, &mut ScriptedDice::new([]))
+    // The log says what ended and what comes next.
+    let e = d
+        .advance(Role::Soviet, &mut ScriptedDice::new([]))
         .expect("ends");
     assert_eq!(d.phase().0, "combat");
+    assert_eq!(
+        e[0].sentence(),
+        "The Soviet player ended the Soviet movement phase. Next: the combat phase of Turn 1."
+    );
     // Both sides act in combat: the first to finish waits for the other.
     let e = d
         .advance(Role::Soviet, &mut ScriptedDice::new([]))
         .expect("done");
-    assert!(
-        e[0].sentence().contains("waiting for the other side"),
-        "{:?}",
-        e[0].sentence()
+    assert_eq!(
+        e[0].sentence(),
+        "The Soviet player has finished the combat phase; the Finnish player has not yet."
     );
     let e = d
         .advance(Role::Finnish, &mut ScriptedDice::new([]))

@@ -50,10 +50,13 @@ impl Field {
     pub fn is_json(&self) -> bool {
         self.input == Input::Json
     }
-    /// The choices, when it is a choice.
-    pub fn choices(&self) -> Vec<String> {
+    /// The choices, when it is a choice: each code with its words.
+    pub fn choices(&self) -> Vec<(String, String)> {
         match &self.input {
-            Input::Choice(c) => c.clone(),
+            Input::Choice(c) => c
+                .iter()
+                .map(|code| (code.clone(), crate::web::pages::code_words(code)))
+                .collect(),
             _ => Vec::new(),
         }
     }

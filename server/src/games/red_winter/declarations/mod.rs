@@ -230,7 +230,8 @@ impl Declarations for RedWinter {
                 seq::SUB_ZERO_ROLLS => "Sub-Zero Loss Phase: each Soviet stack not under a Bonfire, each Finnish stack under a Skull and each unit under a Night Raid marker rolls on the SZLT (16.3).".to_string(),
                 seq::ARMOR_COMMITMENT => "The Soviet player decides which armor to commit (12.1.4).".to_string(),
                 seq::CHECK_VICTORY => "Check the scenario's victory conditions (3.0 VI).".to_string(),
-                other => format!("({other})"),
+                // A step these declarations do not know has nothing to tell the players.
+                _ => continue,
             };
             notes.push(note);
         }

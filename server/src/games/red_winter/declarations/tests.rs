@@ -39,6 +39,30 @@ fn a_table_moves_to_the_entered_turn_track() {
     assert_eq!(desk.moment(), "Dec 8 0800, First Player Reset Phase");
 }
 
+#[test]
+fn without_the_turn_track_the_log_asks_for_it_once_and_says_what_comes_next() {
+    use crate::dice::source::ScriptedDice;
+    use crate::games::assisted::play::desk::Desk;
+    let (mut desk, _) = Desk::<RedWinter>::start(Options::default()).expect("starts");
+    let mut said = Vec::new();
+    while desk.tracker.turn < 2 {
+        let events = desk
+            .advance(Role::Umpire, &mut ScriptedDice::new([]))
+            .expect("advances");
+        said.extend(events.iter().map(|e| e.sentence()));
+    }
+    // The reset phase counts ammo and replacement points; without the track it asks once.
+    let reset = said.last().expect("the second turn's reset phase");
+    assert!(
+        reset.starts_with(
+            "The umpire ended the Victory Check Phase. Next: the First Player Reset Phase of Turn 2."
+        ),
+        "{reset}"
+    );
+    let asked = "Enter the Turn Track to have ammo and replacement points counted.";
+    assert_eq!(reset.matches(asked).count(), 1, "{reset}");
+}
+
 fn run(name: &str, params: serde_json::Value) -> crate::games::assisted::catalogue::Answer {
     let calculations = RedWinter::calculations();
     let calc = calculations

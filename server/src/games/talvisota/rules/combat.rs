@@ -167,7 +167,11 @@ pub fn reveal_and_resolve_combat(
                     },
                 ));
                 let space_points = if ignore { 0 } else { value };
-                let reason = format!("{} took {target} (rules 4.5.2, 7.1, 8)", strategy.code());
+                let place = state
+                    .map
+                    .space(target)
+                    .map_or_else(|| target.clone(), |s| s.name.clone());
+                let reason = format!("{} took {place} (rules 4.5.2, 7.1, 8)", strategy.code());
                 events.extend(change_morale(
                     state,
                     Side::Finnish,

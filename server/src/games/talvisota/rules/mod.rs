@@ -56,7 +56,7 @@ pub use turn::{SovietOrganisation, UnitMove, advance_phase, awaited_for, awaitin
 pub const INTERPRETATIONS: &[&str] = &[
     "The side with the higher combat potential rolls and reads the table from its side; on equal potentials the Soviet attacker rolls (spec).",
     "A modified combat die below 1 reads row 1 (Supply can lower the Finnish die).",
-    "Entrenchments add the counter set's entrenchment_value (2 by default) to the Finnish potential.",
+    "Entrenchments add the counter set's entrenchment value (2 by default) to the Finnish potential.",
     "Finnish strategies' printed numbers are maxima; strategies may be played incomplete.",
     "Per-unit penalties may take a unit below zero; only the force total is raised to 1.",
     "Timoshenko's +1 in a manoeuvre is added after doubling or reduction.",

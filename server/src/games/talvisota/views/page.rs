@@ -12,8 +12,8 @@ use crate::games::talvisota::rules::support::SupportKind;
 use crate::games::talvisota::views::log::{outcome_sentence, space_name};
 use crate::games::talvisota::views::map::{SpaceRow, controller, map_svg, space_rows, unit_name};
 use crate::games::talvisota::views::report::{
-    HarassmentView, PieceRow, RoundView, finnish_lines, harassment_view, marker_rows, piece_name,
-    place, round_view, snake, soviet_lines, unit_rows,
+    HarassmentView, PieceNames, PieceRow, RoundView, finnish_lines, harassment_view, marker_rows,
+    piece_name, place, round_view, snake, soviet_lines, unit_rows,
 };
 use crate::games::talvisota::views::{BoardView, MarkerView, TalvisotaView, UnitView};
 
@@ -210,12 +210,26 @@ pub fn game_model(view: &TalvisotaView, role: Role, events: &[TalvisotaEvent]) -
     pieces.extend(marker_rows(supports));
     pieces.extend(marker_rows(environment));
     pieces.extend(marker_rows(entrenchments));
+    let marker_kinds = supports
+        .iter()
+        .map(|m| (m.id.clone(), snake(&m.kind).replace('_', " ")))
+        .chain(
+            environment
+                .iter()
+                .map(|m| (m.id.clone(), snake(&m.kind).replace('_', " "))),
+        )
+        .chain(
+            entrenchments
+                .iter()
+                .map(|m| (m.id.clone(), snake(&m.kind).replace('_', " "))),
+        );
+    let names = PieceNames::new(board, marker_kinds.collect::<Vec<_>>());
     let mut sheet = soviet_sheet
-        .map(|s| soviet_lines(board, s))
+        .map(|s| soviet_lines(board, &names, s))
         .unwrap_or_default();
     sheet.extend(
         finnish_sheet
-            .map(|s| finnish_lines(board, s))
+            .map(|s| finnish_lines(board, &names, s))
             .unwrap_or_default(),
     );
     let last_combat_turn = events
@@ -227,13 +241,14 @@ pub fn game_model(view: &TalvisotaView, role: Role, events: &[TalvisotaEvent]) -
         .iter()
         .filter(|e| Some(e.turn) == last_combat_turn)
         .filter_map(|e| match &e.kind {
-            EventKind::CombatRound(r) => Some(round_view(board, r)),
+            EventKind::CombatRound(r) => Some(round_view(board, &names, r)),
             _ => None,
         })
         .collect();
     let harassment = events.iter().rev().find_map(|e| match &e.kind {
         EventKind::Harassment(h) => Some(harassment_view(
             board,
+            &names,
             crate::games::talvisota::rules::TalvisotaState::turn_label(e.turn),
             h,
         )),

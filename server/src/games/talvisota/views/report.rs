@@ -41,6 +41,94 @@ pub struct RoundView {
     pub notes: Vec<String>,
 }
 
+/// The names of the pieces a page may mention, found from their ids: the viewer's own markers
+/// by their kind, and any unit by the counter set's name for the kind its id carries
+/// (`su-fus-1` is "Fusilier division 1").
+pub struct PieceNames {
+    known: std::collections::BTreeMap<String, String>,
+    types: Vec<(String, String)>,
+}
+
+impl PieceNames {
+    /// The names on `board`, with the viewer's `markers` (id and kind in words).
+    pub fn new(board: &BoardView, markers: impl IntoIterator<Item = (String, String)>) -> Self {
+        PieceNames {
+            known: markers
+                .into_iter()
+                .map(|(id, kind)| {
+                    let name = piece_name(&id, &kind);
+                    (id, name)
+                })
+                .collect(),
+            types: board
+                .unit_types
+                .iter()
+                .map(|t| (t.kind.code().to_owned(), t.name.clone()))
+                .collect(),
+        }
+    }
+
+    /// The piece's name, if `id` is a piece's id.
+    pub fn of(&self, id: &str) -> Option<String> {
+        if let Some(name) = self.known.get(id) {
+            return Some(name.clone());
+        }
+        let parts: Vec<&str> = id.split('-').collect();
+        let [_, kind @ .., number] = parts.as_slice() else {
+            return None;
+        };
+        if kind.is_empty() || number.parse::<u32>().is_err() {
+            return None;
+        }
+        let kind = kind.join("-");
+        self.types
+            .iter()
+            .find(|(code, _)| *code == kind)
+            .map(|(_, name)| piece_name(id, name))
+    }
+
+    /// The piece's name, or the id itself when it names no piece.
+    pub fn name(&self, id: &str) -> String {
+        self.of(id).unwrap_or_else(|| id.to_owned())
+    }
+
+    /// The pieces' names, separated by commas.
+    pub fn list(&self, ids: &[String]) -> String {
+        ids.iter()
+            .map(|id| self.name(id))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// `text` with every piece id in it replaced by the piece's name, and the kind's code the
+    /// rules write after a unit's id ("su-fus-1 (fus)") left out: reports stored before names
+    /// were written read as well as new ones.
+    pub fn in_text(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(start) = rest.find(|c: char| c.is_ascii_lowercase()) {
+            out.push_str(&rest[..start]);
+            let token_len = rest[start..]
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                .unwrap_or(rest.len() - start);
+            let token = &rest[start..start + token_len];
+            rest = &rest[start + token_len..];
+            match self.of(token) {
+                Some(name) => {
+                    out.push_str(&name);
+                    let code = token.split('-').nth(1).unwrap_or_default();
+                    if let Some(after) = rest.strip_prefix(&format!(" ({code})")) {
+                        rest = after;
+                    }
+                }
+                None => out.push_str(token),
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+}
+
 /// Where a unit is, for people.
 pub fn place(board: &BoardView, location: &UnitLocation) -> String {
     match location {
@@ -86,7 +174,7 @@ pub fn marker_rows<K: serde::Serialize>(markers: &[MarkerView<K>]) -> Vec<PieceR
 }
 
 /// The Soviet sheet, one line per strategy.
-pub fn soviet_lines(board: &BoardView, sheet: &SovietSheet) -> Vec<String> {
+pub fn soviet_lines(board: &BoardView, names: &PieceNames, sheet: &SovietSheet) -> Vec<String> {
     sheet
         .allocations
         .iter()
@@ -96,13 +184,13 @@ pub fn soviet_lines(board: &BoardView, sheet: &SovietSheet) -> Vec<String> {
                 .iter()
                 .map(|t| space_name(&board.map, t))
                 .collect();
-            let supports: Vec<&str> = a.supports.iter().map(|s| s.id.as_str()).collect();
+            let supports: Vec<String> = a.supports.iter().map(|s| names.name(&s.id)).collect();
             format!(
                 "Soviet {} from {} against {}: {}; supports {}{}",
                 a.strategy.code(),
                 space_name(&board.map, &a.from),
                 targets.join(" then "),
-                a.units.join(", "),
+                names.list(&a.units),
                 if supports.is_empty() {
                     "none".into()
                 } else {
@@ -115,19 +203,19 @@ pub fn soviet_lines(board: &BoardView, sheet: &SovietSheet) -> Vec<String> {
 }
 
 /// The Finnish sheet, one line per strategy.
-pub fn finnish_lines(board: &BoardView, sheet: &FinnishSheet) -> Vec<String> {
+pub fn finnish_lines(board: &BoardView, names: &PieceNames, sheet: &FinnishSheet) -> Vec<String> {
     sheet
         .allocations
         .iter()
         .map(|a| {
-            let mut extra: Vec<String> = a.supports.iter().map(|s| s.id.clone()).collect();
-            extra.extend(a.environment.iter().cloned());
-            extra.extend(a.entrenchments.iter().cloned());
+            let mut extra: Vec<String> = a.supports.iter().map(|s| names.name(&s.id)).collect();
+            extra.extend(a.environment.iter().map(|id| names.name(id)));
+            extra.extend(a.entrenchments.iter().map(|id| names.name(id)));
             format!(
                 "Finnish {} at {}: {}; with {}",
                 a.strategy.code(),
                 space_name(&board.map, &a.space),
-                a.units.join(", "),
+                names.list(&a.units),
                 if extra.is_empty() {
                     "nothing more".into()
                 } else {
@@ -139,7 +227,7 @@ pub fn finnish_lines(board: &BoardView, sheet: &FinnishSheet) -> Vec<String> {
 }
 
 /// One combat round, every modifier listed.
-pub fn round_view(board: &BoardView, r: &RoundReport) -> RoundView {
+pub fn round_view(board: &BoardView, names: &PieceNames, r: &RoundReport) -> RoundView {
     let result = &r.reading.result;
     RoundView {
         title: format!("{}, round {}", space_name(&board.map, &r.space), r.round),
@@ -147,14 +235,14 @@ pub fn round_view(board: &BoardView, r: &RoundReport) -> RoundView {
             .soviet
             .lines
             .iter()
-            .map(|m| (m.source.clone(), m.amount))
+            .map(|m| (names.in_text(&m.source), m.amount))
             .collect(),
         soviet_total: (r.soviet.raw, r.soviet.effective),
         finnish: r
             .finnish
             .lines
             .iter()
-            .map(|m| (m.source.clone(), m.amount))
+            .map(|m| (names.in_text(&m.source), m.amount))
             .collect(),
         finnish_total: (r.finnish.raw, r.finnish.effective),
         reading: format!(
@@ -174,15 +262,15 @@ pub fn round_view(board: &BoardView, r: &RoundReport) -> RoundView {
             if r.soviet_losses.is_empty() {
                 "none".into()
             } else {
-                r.soviet_losses.join(", ")
+                names.list(&r.soviet_losses)
             },
             if r.finnish_losses.is_empty() {
                 "none".into()
             } else {
-                r.finnish_losses.join(", ")
+                names.list(&r.finnish_losses)
             },
         ),
-        notes: r.notes.clone(),
+        notes: r.notes.iter().map(|n| names.in_text(n)).collect(),
     }
 }
 
@@ -200,6 +288,7 @@ pub struct HarassmentView {
 /// One harassment, every modifier listed.
 pub fn harassment_view(
     board: &BoardView,
+    names: &PieceNames,
     turn_label: &str,
     h: &HarassmentReport,
 ) -> HarassmentView {
@@ -211,11 +300,11 @@ pub fn harassment_view(
         lines: h
             .modifiers
             .iter()
-            .map(|m| (m.source.clone(), m.amount))
+            .map(|m| (names.in_text(&m.source), m.amount))
             .collect(),
         reading: format!(
             "Scouts {}: a die of {} makes {}, {} (6 or more succeeds, 4–5 partly, else fails){}.",
-            h.scouts.join(", "),
+            names.list(&h.scouts),
             h.die,
             h.total,
             match h.result {
@@ -224,9 +313,46 @@ pub fn harassment_view(
                 HarassmentResult::Failure => "a failure",
             },
             match &h.scout_lost {
-                Some(id) => format!("; {id} is lost"),
+                Some(id) => format!("; {} is lost", names.name(id)),
                 None => String::new(),
             }
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PieceNames;
+
+    fn names() -> PieceNames {
+        PieceNames {
+            known: [("fi-ret-1".to_owned(), "Entrenchment 1".to_owned())].into(),
+            types: vec![
+                ("fus".to_owned(), "Fusilier division".to_owned()),
+                ("res".to_owned(), "Reserve division".to_owned()),
+            ],
+        }
+    }
+
+    #[test]
+    fn a_report_names_pieces_not_ids() {
+        let n = names();
+        assert_eq!(
+            n.in_text("su-fus-1 (fus): strength 3, bonus +2 (doubled by PRUD)"),
+            "Fusilier division 1: strength 3, bonus +2 (doubled by PRUD)"
+        );
+        assert_eq!(
+            n.in_text("fi-res-2: tactical penalty; with fi-ret-1"),
+            "Reserve division 2: tactical penalty; with Entrenchment 1"
+        );
+        assert_eq!(
+            n.list(&["su-fus-3".into(), "fi-ret-1".into()]),
+            "Fusilier division 3, Entrenchment 1"
+        );
+        // Words that are no piece's id stay as they are.
+        assert_eq!(
+            n.in_text("defence line (rule 8), T-34/KV-1"),
+            "defence line (rule 8), T-34/KV-1"
+        );
     }
 }

@@ -230,7 +230,8 @@ impl Declarations for WinterWar {
                 }
                 seq::HOOK_REMOVE_INTERDICTION => "Remove the interdiction markers (12.1).".into(),
                 seq::HOOK_END_OF_TURN => "End of the game turn: count victory points (4.0).".into(),
-                other => format!("({other})"),
+                // A step these declarations do not know has nothing to tell the players.
+                _ => continue,
             });
         }
         Ok(notes)

@@ -102,7 +102,7 @@ pub struct RevealForm {
     target: String,
 }
 
-/// `POST /campaigns/{id}/wons/reveal`: the target is a platoon id or a feature id.
+/// `POST /campaigns/{id}/wons/reveal`: the target is a platoon or a work (feature), by id.
 pub async fn reveal(
     State(state): State<AppState>,
     access: CampaignAccess,
@@ -121,6 +121,12 @@ pub async fn reveal(
         };
         let (game, _) = api::view(&state, &access).await?;
         let id = form.target.trim().to_owned();
+        if id.is_empty() {
+            return Err(AppError::invalid(
+                "invalid_reveal",
+                "Choose the platoon or work the side learns of.",
+            ));
+        }
         let reveal = if game.platoons.contains_key(&id) {
             Reveal::Platoon { id }
         } else {

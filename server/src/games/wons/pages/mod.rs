@@ -45,7 +45,11 @@ struct Choice {
 
 /// A platoon card's extra pieces.
 struct Card {
+    /// The fatigue track drawn, or empty where the page says it in words (the umpire's, which
+    /// shows every platoon of both sides).
     fatigue_svg: String,
+    /// The fatigue and exhaustion in words.
+    fatigue_words: String,
     history: Vec<String>,
     choices: Vec<Choice>,
     order_text: String,
@@ -61,6 +65,18 @@ struct Card {
     error: Option<String>,
     /// Its stack and the other platoons in it (Soviets), for the note that a stack moves as one.
     stack: Option<(String, Vec<String>)>,
+    /// Its table of organisation in words: each element's name, men and weapons.
+    toe: Vec<(String, String, String)>,
+}
+
+/// Counts by code in words, such as "1 Platoon commander, 2 LMG gunner".
+fn counted(counts: &std::collections::BTreeMap<String, u32>) -> String {
+    use crate::games::wons::views::battle_words::title;
+    counts
+        .iter()
+        .map(|(code, n)| format!("{n} {}", title(code)))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// What a side's page says of one battle besides its `BattleView`.
@@ -100,6 +116,9 @@ struct SidePage {
     is_finnish: bool,
     /// The Soviet side's page before its orders are ready: the stacks may be reorganized.
     may_reorganize: bool,
+    /// The reorganization form's text: the planned stacks, else the stacks as they stand, one
+    /// a line with its platoons by name.
+    reorganization_text: String,
     /// The names of the side's platoons without orders: they Defend if the side is ready now.
     unordered: Vec<String>,
     /// The side is ready and the Hour open: it may withdraw its ready mark.
@@ -132,6 +151,37 @@ struct UmpirePage {
     /// What the correction form offers: the value's place in the state and its name in words
     /// with its current value.
     correction_targets: Vec<(String, String)>,
+    /// What the reveal form offers: each platoon and work by its id, named in words.
+    reveal_targets: Vec<(String, String)>,
+}
+
+/// The platoons and works a side may be told of, by id with their names in words: each
+/// platoon by name and side, each work by side, kind and step.
+fn reveal_targets(game: &WonsState) -> Vec<(String, String)> {
+    use crate::games::wons::rules::ladder::step_letter;
+    let mut platoons: Vec<_> = game.platoons.values().collect();
+    platoons.sort_by_key(|p| (p.side != Side::Soviet, p.name.clone()));
+    let mut targets: Vec<(String, String)> = platoons
+        .into_iter()
+        .map(|p| {
+            (
+                p.id.clone(),
+                format!("{} ({} platoon)", p.name, p.side.adjective()),
+            )
+        })
+        .collect();
+    targets.extend(game.features.values().map(|f| {
+        (
+            f.id.clone(),
+            format!(
+                "{} {} at {}",
+                f.owner.adjective(),
+                f.kind.name(),
+                step_letter(f.step)
+            ),
+        )
+    }));
+    targets
 }
 
 /// The values the umpire corrects most, named as people say them with their current value:
@@ -201,7 +251,9 @@ fn cards(
     view: &SideView,
     events: &[EventRow],
     typed: Option<&SideOrdersForm>,
+    drawn: bool,
 ) -> Result<Vec<Card>, AppError> {
+    use crate::games::wons::rules::fatigue::exhaustion;
     view.platoons
         .iter()
         .map(|p| {
@@ -216,9 +268,18 @@ fn cards(
                     .take(8)
                     .map(|e| format!("{}: {}", e.moment, e.sentence))
                     .collect(),
-                fatigue_svg: fatigue_track(p.fatigue)
-                    .render()
-                    .map_err(AppError::internal)?,
+                fatigue_svg: if drawn {
+                    fatigue_track(p.fatigue)
+                        .render()
+                        .map_err(AppError::internal)?
+                } else {
+                    String::new()
+                },
+                fatigue_words: format!(
+                    "fatigue {} · exhaustion {}",
+                    p.fatigue,
+                    exhaustion(p.fatigue)
+                ),
                 choices: p
                     .legal_actions
                     .iter()
@@ -232,6 +293,11 @@ fn cards(
                     })
                     .collect(),
                 order_text: order_text(&p.order),
+                toe: p
+                    .toe
+                    .iter()
+                    .map(|e| (e.name.clone(), counted(&e.men), counted(&e.weapons)))
+                    .collect(),
                 is_finnish: p.side == Side::Finnish,
                 tables: attack_tables(view, p),
                 has_order: !form.action.is_empty(),
@@ -512,11 +578,11 @@ async fn page_with(
 /// A side's page: its ladder, battles, platoon cards and orders.
 fn side_page(mut frame: Frame, view: SideView) -> Result<SidePage, AppError> {
     let ladder_svg = ladder_board(&[&view], &frame.caption).map_err(AppError::internal)?;
-    let (mut cards, mut orders_error) = (cards(&view, &frame.events, None)?, None);
+    let (mut cards, mut orders_error) = (cards(&view, &frame.events, None, true)?, None);
     // A refused order is shown in the order form, beside its platoon's fields where the
     // refusal concerns one, with everything as it was typed.
     if let Refusal::Orders { platoon, form } = &frame.refusal {
-        cards = self::cards(&view, &frame.events, Some(form))?;
+        cards = self::cards(&view, &frame.events, Some(form), true)?;
         let message = frame.error.take().unwrap_or_default();
         let at = platoon
             .clone()
@@ -553,6 +619,7 @@ fn side_page(mut frame: Frame, view: SideView) -> Result<SidePage, AppError> {
         may_reorganize: view.side == Side::Soviet
             && !view.orders.ready
             && view.campaign.result.is_none(),
+        reorganization_text: stacks_text(&view),
         unordered: view
             .platoons
             .iter()
@@ -566,6 +633,25 @@ fn side_page(mut frame: Frame, view: SideView) -> Result<SidePage, AppError> {
         report: frame.report,
         events: reading_order(frame.events),
     })
+}
+
+/// The side's planned stacks (else its stacks as they stand), one a line: the stack's name and
+/// its platoons by name, as the reorganization form reads them.
+fn stacks_text(view: &SideView) -> String {
+    let stacks = view.orders.reorganization.as_ref().unwrap_or(&view.stacks);
+    let name = |id: &String| {
+        view.platoons
+            .iter()
+            .find(|p| &p.id == id)
+            .map_or_else(|| id.clone(), |p| p.name.clone())
+    };
+    stacks
+        .iter()
+        .map(|st| {
+            let names: Vec<String> = st.platoons.iter().map(name).collect();
+            format!("{}: {}\n", st.id, names.join(", "))
+        })
+        .collect()
 }
 
 /// The umpire's dashboard: both sides' ladders and cards, the battle cards and the controls.
@@ -588,8 +674,9 @@ fn umpire_page(frame: Frame, game: &WonsState, view: UmpireView) -> Result<Umpir
             .filter(|b| !full.contains(&b.id)),
         game.battle_count() as usize - full.len(),
     );
-    let soviet_cards = cards(&soviet, &frame.events, None)?;
-    let finnish_cards = cards(&finnish, &frame.events, None)?;
+    // The umpire's page says each track in words: nine drawings would be a third of the page.
+    let soviet_cards = cards(&soviet, &frame.events, None, false)?;
+    let finnish_cards = cards(&finnish, &frame.events, None, false)?;
     Ok(UmpirePage {
         nav: frame.nav,
         campaign_id: frame.campaign_id,
@@ -599,6 +686,7 @@ fn umpire_page(frame: Frame, game: &WonsState, view: UmpireView) -> Result<Umpir
         battle_cards: umpire_cards(&view.state, [&soviet, &finnish], |id| full.contains(&id)),
         earlier_battles,
         correction_targets: correction_targets(game),
+        reveal_targets: reveal_targets(game),
         view,
         sides: vec![(soviet, soviet_cards), (finnish, finnish_cards)],
         ladder_svg,

@@ -6,6 +6,7 @@ use crate::games::wons::api;
 use crate::games::wons::pages::{Refusal, after, refused};
 use crate::games::wons::rules::platoon::Stack;
 use crate::games::wons::rules::{Order, PlatoonOrder};
+use crate::games::wons::views::WonsView;
 use crate::state::AppState;
 use crate::web::CampaignAccess;
 use axum::extract::{Form, Path, State};
@@ -238,6 +239,31 @@ pub struct ReorganizationForm {
     stacks: String,
 }
 
+/// The platoons a stack's line lists, separated by commas, as ids: a platoon is written by its
+/// name (which may hold a comma itself, as "1st Platoon, 3rd Company") or its id. What names no
+/// platoon is passed on as written, for the rules to refuse by name.
+fn platoons_named(list: &str, known: &[(String, String)]) -> Vec<String> {
+    let mut ids = Vec::new();
+    let mut pending = String::new();
+    for part in list.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        if !pending.is_empty() {
+            pending.push_str(", ");
+        }
+        pending.push_str(part);
+        let found = known
+            .iter()
+            .find(|(id, name)| name.eq_ignore_ascii_case(&pending) || *id == pending);
+        if let Some((id, _)) = found {
+            ids.push(id.clone());
+            pending.clear();
+        }
+    }
+    if !pending.is_empty() {
+        ids.push(pending);
+    }
+    ids
+}
+
 /// `POST /campaigns/{id}/wons/reorganization`: an empty form withdraws the plan.
 pub async fn reorganize(
     State(state): State<AppState>,
@@ -245,6 +271,22 @@ pub async fn reorganize(
     Form(form): Form<ReorganizationForm>,
 ) -> Result<Response, AppError> {
     let result = async {
+        let (_, view) = api::view(&state, &access).await?;
+        let known: Vec<(String, String)> = match &view {
+            WonsView::Soviet(v) => {
+                v.0.platoons
+                    .iter()
+                    .map(|p| (p.id.clone(), p.name.clone()))
+                    .collect()
+            }
+            WonsView::Finnish(v) => {
+                v.0.platoons
+                    .iter()
+                    .map(|p| (p.id.clone(), p.name.clone()))
+                    .collect()
+            }
+            WonsView::Umpire(_) => Vec::new(),
+        };
         let mut plan = Vec::new();
         for line in form.stacks.lines().map(str::trim).filter(|l| !l.is_empty()) {
             let (id, platoons) = line.split_once(':').ok_or_else(|| {
@@ -255,12 +297,7 @@ pub async fn reorganize(
             })?;
             plan.push(Stack {
                 id: id.trim().to_owned(),
-                platoons: platoons
-                    .split(',')
-                    .map(str::trim)
-                    .filter(|p| !p.is_empty())
-                    .map(str::to_owned)
-                    .collect(),
+                platoons: platoons_named(platoons, &known),
             });
         }
         api::reorganize(&state, &access, (!plan.is_empty()).then_some(plan)).await

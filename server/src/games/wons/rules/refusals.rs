@@ -65,6 +65,7 @@ impl Refusal for UmpireError {
         match self {
             UmpireError::Ended => "campaign_ended",
             UmpireError::NoSuchValue(_) | UmpireError::NothingToReveal(_) => "unknown_target",
+            UmpireError::OwnToReveal(_) => "own_target",
             _ => "invalid_correction",
         }
     }

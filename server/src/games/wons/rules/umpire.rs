@@ -28,6 +28,9 @@ pub enum UmpireError {
     /// Revealing something that does not exist.
     #[error("There is nothing called '{0}' to reveal")]
     NothingToReveal(String),
+    /// Revealing to a side its own platoon or work.
+    #[error("{0} is that side's own: tell a side only of the enemy")]
+    OwnToReveal(String),
     /// The campaign has already ended.
     #[error("The campaign has already ended")]
     Ended,
@@ -218,8 +221,10 @@ pub fn umpire_reveal(
             let p = state
                 .platoons
                 .get(id)
-                .filter(|p| p.side == side.enemy())
                 .ok_or_else(|| UmpireError::NothingToReveal(id.clone()))?;
+            if p.side == side {
+                return Err(UmpireError::OwnToReveal(p.name.clone()));
+            }
             let (name, step) = (p.name.clone(), p.step);
             record_sighting(state, side, id, step, hour, SightingSource::UmpireReveal);
             format!(
@@ -232,8 +237,14 @@ pub fn umpire_reveal(
                 let f = state
                     .features
                     .get(id)
-                    .filter(|f| f.owner == side.enemy())
                     .ok_or_else(|| UmpireError::NothingToReveal(id.clone()))?;
+                if f.owner == side {
+                    return Err(UmpireError::OwnToReveal(format!(
+                        "The {} at {}",
+                        f.kind.name(),
+                        state.step_label(f.step)
+                    )));
+                }
                 (state.step_label(f.step), f.kind)
             };
             if let Some(f) = state.features.get_mut(id) {

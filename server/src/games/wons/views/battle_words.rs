@@ -14,9 +14,31 @@ pub struct DeviceRow {
     pub outcome: Option<String>,
 }
 
-/// A code from a pack or a TOE in words: `light_mortar` is "light mortar".
+/// A code from a pack or a TOE in words: `light_mortar` is "light mortar", `lmg_gunner` is
+/// "LMG gunner" (the weapons' abbreviations as the rules print them).
 pub fn words(code: &str) -> String {
-    code.replace('_', " ")
+    const ABBREVIATIONS: [&str; 7] = ["lmg", "mmg", "hmg", "smg", "at", "atr", "he"];
+    code.split('_')
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            if ABBREVIATIONS.contains(&w) {
+                w.to_uppercase()
+            } else {
+                w.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A code as a title beginning a line or a cell: `platoon_commander` is "Platoon commander".
+pub fn title(code: &str) -> String {
+    let words = words(code);
+    let mut chars = words.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => words,
+    }
 }
 
 /// The surprise in words, as both sides read it.
@@ -137,9 +159,8 @@ pub fn device_row(d: &AbandonedDevice) -> DeviceRow {
     DeviceRow {
         id: d.id.clone(),
         label: format!(
-            "{} ({}, left by the {} side{})",
+            "{} (left by the {} side{})",
             words(&d.name),
-            d.id,
             d.owner.adjective(),
             if d.he_drove_off_owner {
                 ", driven off by HE"

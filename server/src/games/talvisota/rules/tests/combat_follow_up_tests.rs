@@ -91,6 +91,19 @@ fn armoured_attack_takes_two_successive_spaces() {
         taken,
         vec![("terijoki".to_string(), false), ("summa".to_string(), true)]
     );
+    // The morale's reasons name the spaces as the map does.
+    let reasons: Vec<&str> = events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::MoraleChanged { reason, .. } => Some(reason.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        reasons.iter().any(|r| r.contains("took Terijoki"))
+            && reasons.iter().all(|r| !r.contains("took terijoki")),
+        "{reasons:?}"
+    );
     // 2 + 1 for Terijoki, 2 + 1 + 2 (defence line) for Summa.
     assert_eq!(s.finnish_morale, 19 - 3 - 5);
     assert_eq!(s.soviet_morale, 23, "the +2 of rule 8 is capped at 23");

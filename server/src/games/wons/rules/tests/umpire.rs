@@ -118,13 +118,16 @@ fn reveals_tell_one_side_one_fact() {
         s.knowledge.finnish.sightings["sov-5"].source,
         SightingSource::UmpireReveal
     );
-    assert!(
-        umpire_reveal(
-            &mut s,
-            Side::Finnish,
-            &Reveal::Platoon { id: "fin-1".into() }
-        )
-        .is_err()
+    // A side's own platoon is refused by its name.
+    let own = umpire_reveal(
+        &mut s,
+        Side::Finnish,
+        &Reveal::Platoon { id: "fin-1".into() },
+    )
+    .expect_err("its own platoon");
+    assert_eq!(
+        own.to_string(),
+        "1st Platoon, 3rd Company is that side's own: tell a side only of the enemy"
     );
     umpire_reveal(
         &mut s,
