@@ -109,6 +109,8 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("GET", "/api/v1/campaigns/{id}/table", [401, 404, 404, 200, 200, 200]),
     ("POST", "/api/v1/campaigns/{id}/table/advance", [401, 404, 404, 200, 409, 200]),
     ("DELETE", "/api/v1/campaigns/{id}/table/advance", [401, 404, 404, 409, 409, 409]),
+    // The first player to concede ends the game; after that nobody can.
+    ("POST", "/api/v1/campaigns/{id}/table/concede", [401, 404, 404, 200, 409, 409]),
     ("GET", "/api/v1/campaigns/{id}/table/events", [401, 404, 404, 200, 200, 200]),
     ("GET", "/api/v1/campaigns/{id}/table/sequence", [401, 404, 404, 200, 200, 200]),
     ("PUT", "/api/v1/campaigns/{id}/table/sequence", [401, 404, 404, 422, 422, 422]),
@@ -190,6 +192,8 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("GET", "/campaigns/{id}/table", [303, 404, 404, 200, 200, 200]),
     ("POST", "/campaigns/{id}/table/advance", [303, 404, 404, 303, 409, 303]),
     ("POST", "/campaigns/{id}/table/advance/withdraw", [303, 404, 404, 409, 409, 409]),
+    // Without the box ticked, a concession is refused beside the form.
+    ("POST", "/campaigns/{id}/table/concede", [303, 404, 404, 422, 422, 422]),
     ("POST", "/campaigns/{id}/table/units/import", [303, 404, 404, 422, 422, 422]),
     ("POST", "/campaigns/{id}/table/units/{unit}/markers", [303, 404, 404, 404, 404, 404]),
     ("POST", "/campaigns/{id}/table/units/{unit}/edit", [303, 404, 404, 404, 404, 404]),
