@@ -27,7 +27,7 @@ use axum::middleware;
 use axum::response::IntoResponse;
 use config::Config;
 use sqlx::PgPool;
-use sqlx::postgres::PgPoolOptions;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use state::AppState;
 use std::sync::Arc;
 use std::time::Duration;
@@ -64,6 +64,23 @@ pub async fn connect(url: &str) -> anyhow::Result<PgPool> {
 /// Connects with `size` connections for requests and brings the schema up to date (ours and the
 /// session store's).
 pub async fn connect_pool(url: &str, size: u32) -> anyhow::Result<PgPool> {
+    Ok(open(url, size).await?.pool)
+}
+
+/// A database connected and brought up to date by [`open`].
+pub struct Opened {
+    /// The pool.
+    pub pool: PgPool,
+    /// Whether the schema was made now: the database held none of motti's tables before.
+    pub schema_created: bool,
+}
+
+/// As [`connect_pool`], and tells whether the schema was made now (a first start).
+pub async fn open(url: &str, size: u32) -> anyhow::Result<Opened> {
+    let options: PgConnectOptions = url.parse()?;
+    // The migrations' `create … if not exists` answer with NOTICEs ("already exists, skipping"),
+    // which sqlx logs at info: only warnings and worse are worth a line in the log.
+    let options = options.options([("client_min_messages", "warning")]);
     let pool = PgPoolOptions::new()
         // One more for the live-update listener, which keeps its connection for good.
         .max_connections(size.saturating_add(1))
@@ -71,15 +88,22 @@ pub async fn connect_pool(url: &str, size: u32) -> anyhow::Result<PgPool> {
         // No ping before each use: a broken connection fails its statement, which the request
         // answers, and the pool replaces it; the ping cost a round trip per request.
         .test_before_acquire(false)
-        .connect(url)
+        .connect_with(options)
         .await?;
+    let schema_created: bool =
+        sqlx::query_scalar("select to_regclass('public._sqlx_migrations') is null")
+            .fetch_one(&pool)
+            .await?;
     MIGRATOR.run(&pool).await?;
     for game in games::registry::GAMES {
         game.prepare(&pool).await?;
     }
     games::registry::backfill_standings(&pool).await?;
     PostgresStore::new(pool.clone()).migrate().await?;
-    Ok(pool)
+    Ok(Opened {
+        pool,
+        schema_created,
+    })
 }
 
 /// The whole application: every route with every layer.

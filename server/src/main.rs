@@ -4,6 +4,7 @@
 use clap::{Parser, Subcommand};
 use motti::config::{Config, VARIABLES};
 use motti::pg::EmbeddedPg;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -56,10 +57,14 @@ fn main() -> ExitCode {
     if let Some(Command::Verify { file }) = &cli.command {
         return verify(file);
     }
+    // The log goes to standard error, coloured only for a person at a terminal: a file or a
+    // pipe gets plain text.
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
         )
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
         .init();
     let config = match Config::from_env() {
         Ok(c) => c,
@@ -106,6 +111,12 @@ async fn run(config: Config, task: Task) -> anyhow::Result<()> {
             let dir = config.data_dir.clone();
             let pg = tokio::task::spawn_blocking(move || EmbeddedPg::start(&dir)).await??;
             tracing::info!(port = pg.port(), dir = %pg.data_dir().display(), "embedded PostgreSQL started");
+            if pg.created() {
+                println!(
+                    "Created a new database in {} (PostgreSQL, started and stopped by motti).",
+                    pg.data_dir().display()
+                );
+            }
             Some(pg)
         }
     };
@@ -135,7 +146,11 @@ async fn run(config: Config, task: Task) -> anyhow::Result<()> {
 }
 
 async fn serve(config: Config, url: &str, demo: bool, migrate_only: bool) -> anyhow::Result<()> {
-    let pool = motti::connect_pool(url, config.db_pool).await?;
+    let opened = motti::open(url, config.db_pool).await?;
+    let pool = opened.pool;
+    if opened.schema_created && config.database_url.is_some() {
+        println!("Created motti's tables in the empty database DATABASE_URL names.");
+    }
     if migrate_only {
         println!("The database schema is up to date.");
         return Ok(());
@@ -148,25 +163,37 @@ async fn serve(config: Config, url: &str, demo: bool, migrate_only: bool) -> any
     let listener = tokio::net::TcpListener::bind(bind)
         .await
         .map_err(|e| anyhow::anyhow!("MOTTI_BIND: cannot listen on {bind}: {e}"))?;
+    let shutdown = shutdown_signal();
     tracing::info!("motti listening on http://{bind}");
-    motti::serve(listener, state, shutdown_signal()).await?;
+    if !motti::db::users::any(&state.db).await? {
+        println!(
+            "Nobody has signed up yet: sign up at {}/signup to make the first account.",
+            state.config.public_url.trim_end_matches('/')
+        );
+    }
+    motti::serve(listener, state, shutdown).await?;
     Ok(())
 }
 
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
+/// Ctrl-C or SIGTERM. The SIGTERM handler is installed now, before the server says it is
+/// ready, so a stop sent the moment it does is a clean shutdown, not a kill.
+fn shutdown_signal() -> impl std::future::Future<Output = ()> {
+    let term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).ok();
+    async move {
+        let ctrl_c = async {
+            let _ = tokio::signal::ctrl_c().await;
+        };
+        let term = async {
+            match term {
+                Some(mut s) => {
+                    s.recv().await;
+                }
+                None => std::future::pending::<()>().await,
             }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    tokio::select! { _ = ctrl_c => {}, _ = term => {} }
-    tracing::info!("shutting down: finishing requests under way");
+        };
+        tokio::select! { _ = ctrl_c => {}, _ = term => {} }
+        tracing::info!("shutting down: finishing requests under way");
+    }
 }
 
 /// `motti verify FILE`: checks an export offline and prints what it checked.

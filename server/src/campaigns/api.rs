@@ -36,7 +36,8 @@ pub struct NewCampaign {
     pub scenario: Option<serde_json::Value>,
 }
 
-/// Checks and creates a campaign with `user` as its umpire; opens dice epoch 0.
+/// Checks and creates a campaign with `user` as its umpire (as its Soviet player with the
+/// umpire's powers when it is solo); opens dice epoch 0.
 pub async fn create(state: &AppState, user: Uuid, form: &NewCampaign) -> Result<Uuid, AppError> {
     let name = form.name.trim();
     if name.is_empty() || name.chars().count() > 100 {
@@ -56,7 +57,9 @@ pub async fn create(state: &AppState, user: Uuid, form: &NewCampaign) -> Result<
     let id = Uuid::new_v4();
     let seeds = dice::v2::EpochSeeds::fresh().map_err(AppError::internal)?;
     let mut tx = crate::db::pool::begin(&state.db).await?;
-    db::campaigns::insert(&mut tx, id, name, game, user, &dice::v2::chain_start(id)).await?;
+    let solo = new_game.as_ref().is_some_and(|g| g.solo());
+    let chain_start = dice::v2::chain_start(id);
+    db::campaigns::insert(&mut tx, id, name, game, user, &chain_start, solo).await?;
     db::dice_epochs::insert_v2(&mut tx, id, 0, &seeds).await?;
     if let Some(new_game) = new_game {
         new_game.write(&mut tx, id).await?;

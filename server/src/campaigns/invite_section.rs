@@ -37,6 +37,8 @@ pub struct InviteSection {
     pub lines: Vec<InviteLine>,
     /// The form's role.
     pub role: String,
+    /// A solo campaign: the server plays the Finns, so the form does not offer their role.
+    pub solo: bool,
     /// The form's uses.
     pub uses: String,
     /// The form's days.
@@ -84,7 +86,7 @@ pub async fn section(
     session: &Session,
     form: Option<&InviteForm>,
 ) -> Result<Option<InviteSection>, AppError> {
-    if access.role() != Role::Umpire {
+    if !access.umpire_powers() {
         return Ok(None);
     }
     let new_code: Option<String> = session
@@ -115,6 +117,7 @@ pub async fn section(
         new_invite,
         lines,
         role: form.map_or("soviet".into(), |f| f.role.clone()),
+        solo: access.membership.campaign.solo,
         uses: form.map_or(DEFAULT_USES.to_string(), |f| f.uses.clone()),
         days: form.map_or(DEFAULT_DAYS.to_string(), |f| f.expires_in_days.clone()),
         role_error: None,

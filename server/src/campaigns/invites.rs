@@ -128,6 +128,13 @@ pub async fn invite(
         .role
         .parse()
         .map_err(|m: String| AppError::invalid("unknown_role", m).on_field("role"))?;
+    if role == Role::Finnish && access.membership.campaign.solo {
+        return Err(AppError::invalid(
+            "solo_side",
+            "In a solo campaign the server plays the Finns: invite a Soviet player or an umpire.",
+        )
+        .on_field("role"));
+    }
     let uses = form.uses.unwrap_or(DEFAULT_USES);
     if !(1..=MAX_USES).contains(&uses) {
         return Err(AppError::invalid(

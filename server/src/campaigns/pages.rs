@@ -6,7 +6,7 @@ use crate::campaigns::pace::PaceView;
 use crate::campaigns::pace_section::{PaceSection, pace_words};
 use crate::campaigns::view::CampaignView;
 use crate::campaigns::your_move::{Line, awaited_words, lines};
-use crate::core::domain::{Game, Role};
+use crate::core::domain::Game;
 use crate::core::error::AppError;
 use crate::core::text::{Label, PlainText};
 use crate::db;
@@ -246,7 +246,7 @@ pub async fn show_page(
     let role = access.role();
     let live = !row.is_finished();
     let zone = access.user.zone();
-    let pace = (role == Role::Umpire && live)
+    let pace = (access.umpire_powers() && live)
         .then(|| pace.unwrap_or_else(|| PaceSection::of(&clock, &zone)));
     let my_seed = view
         .participants
@@ -263,7 +263,7 @@ pub async fn show_page(
             game_link: crate::games::registry::page(view.game)
                 .map(|area| format!("/campaigns/{}/{area}", view.id)),
             finished: view.status == "finished",
-            is_umpire: view.my_role == Role::Umpire,
+            is_umpire: access.umpire_powers(),
             rolls_made: view.dice.rolls,
             participants: view.participants.clone(),
             my_seed,

@@ -44,6 +44,8 @@ pub struct CampaignRow {
     pub grace_minutes: i32,
     /// When the umpire paused the campaign, if it is paused.
     pub paused_at: Option<OffsetDateTime>,
+    /// One person plays against the server: the Soviet player holds the umpire's powers.
+    pub solo: bool,
 }
 
 impl CampaignRow {
@@ -89,6 +91,15 @@ pub struct Membership {
     pub role: Role,
 }
 
+impl Membership {
+    /// Whether the caller may do what an umpire does (invites, deadlines, the game's umpire
+    /// steps): the umpire, and the Soviet player of a solo campaign, who plays against the
+    /// server. What the caller sees is still their role's.
+    pub fn umpire_powers(&self) -> bool {
+        self.role == Role::Umpire || (self.campaign.solo && self.role == Role::Soviet)
+    }
+}
+
 /// One participant of a campaign.
 #[derive(Clone, Debug, FromRow)]
 pub struct ParticipantRow {
@@ -111,9 +122,10 @@ impl ParticipantRow {
     }
 }
 
-pub(crate) const CAMPAIGN_COLUMNS: &str = "c.id, c.name, c.game, c.status, c.created_at, c.version, c.public_version, c.soviet_version, c.finnish_version, c.dice_epoch, c.chain_head, c.next_roll, c.orders_deadline, c.standing, c.pace_minutes, c.grace_minutes, c.paused_at";
+pub(crate) const CAMPAIGN_COLUMNS: &str = "c.id, c.name, c.game, c.status, c.created_at, c.version, c.public_version, c.soviet_version, c.finnish_version, c.dice_epoch, c.chain_head, c.next_roll, c.orders_deadline, c.standing, c.pace_minutes, c.grace_minutes, c.paused_at, c.solo";
 
-/// Inserts a campaign (with its creator as umpire) inside `tx`.
+/// Inserts a campaign inside `tx` with its creator as umpire, or, for a solo campaign, as the
+/// Soviet player with the umpire's powers (see [`Membership::umpire_powers`]).
 pub async fn insert(
     tx: &mut Transaction<'_, Postgres>,
     id: Uuid,
@@ -121,20 +133,24 @@ pub async fn insert(
     game: Game,
     creator: Uuid,
     chain_start: &[u8],
+    solo: bool,
 ) -> sqlx::Result<()> {
     sqlx::query(
-        "insert into campaigns (id, name, game, created_by, chain_head) values ($1, $2, $3, $4, $5)",
+        "insert into campaigns (id, name, game, created_by, chain_head, solo) values ($1, $2, $3, $4, $5, $6)",
     )
     .bind(id)
     .bind(name)
     .bind(game.code())
     .bind(creator)
     .bind(chain_start)
+    .bind(solo)
     .execute(&mut **tx)
     .await?;
-    sqlx::query("insert into participants (campaign_id, user_id, role) values ($1, $2, 'umpire')")
+    let role = if solo { Role::Soviet } else { Role::Umpire };
+    sqlx::query("insert into participants (campaign_id, user_id, role) values ($1, $2, $3)")
         .bind(id)
         .bind(creator)
+        .bind(role.code())
         .execute(&mut **tx)
         .await?;
     Ok(())

@@ -35,6 +35,13 @@ pub struct Credentials {
     pub time_zone: Option<String>,
 }
 
+/// Whether anyone has signed up yet.
+pub async fn any(db: &PgPool) -> sqlx::Result<bool> {
+    sqlx::query_scalar("select exists (select 1 from users)")
+        .fetch_one(db)
+        .await
+}
+
 /// Inserts a user; a taken username is a unique violation.
 pub async fn insert(db: &PgPool, username: &str, password_hash: &str) -> sqlx::Result<User> {
     sqlx::query_as("insert into users (id, username, password_hash) values ($1, $2, $3) returning id, username, time_zone")

@@ -85,6 +85,11 @@ pub trait Game: Send + Sync + 'static {
     /// Whom the game waits for now and for what, in words every participant may read; empty
     /// when the game is over. Lists, "your move" and notifications read this, never the state.
     fn awaited(state: &Self::State) -> Vec<Awaited>;
+    /// Whether a campaign starting from `state` is played by one person against the server:
+    /// its creator then plays the Soviets with the umpire's powers (Talvisota's rule 9).
+    fn solo(_state: &Self::State) -> bool {
+        false
+    }
     /// Whether log entries of kind `kind` are also sent as notifications to their audience (WoNS:
     /// battles opened and recorded, the umpire's reveals and corrections).
     fn notable(_kind: &str) -> bool {

@@ -79,6 +79,8 @@ pub trait NewGame: Send {
         tx: &'a mut Transaction<'static, Postgres>,
         campaign: Uuid,
     ) -> BoxFuture<'a, Result<(), AppError>>;
+    /// Whether the campaign is played by one person against the server (see `Game::solo`).
+    fn solo(&self) -> bool;
 }
 
 /// The first state of a game `G`, its log entries and standing.
@@ -100,6 +102,9 @@ impl<G: Game> NewGame for Started<G> {
             db::standing::save(tx, campaign, &self.standing).await?;
             Ok(())
         })
+    }
+    fn solo(&self) -> bool {
+        G::solo(&self.state)
     }
 }
 

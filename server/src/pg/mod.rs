@@ -39,6 +39,7 @@ pub struct EmbeddedPg {
     bin: PathBuf,
     run_as: Option<(u32, u32)>,
     port: u16,
+    created: bool,
 }
 
 /// Where clusters go whose data directory the PostgreSQL user cannot reach, one per data directory.
@@ -91,9 +92,11 @@ impl EmbeddedPg {
             bin,
             run_as,
             port: 0,
+            created: false,
         };
         if !pg.data.join("PG_VERSION").exists() {
             pg.initdb()?;
+            pg.created = true;
         }
         match pg.running_port() {
             Some(port) => pg.port = port,
@@ -102,8 +105,15 @@ impl EmbeddedPg {
                 pg.pg_ctl_start()?;
             }
         }
-        pg.ensure_database()?;
+        if pg.ensure_database()? {
+            pg.created = true;
+        }
         Ok(pg)
+    }
+
+    /// Whether this start made the cluster or motti's database in it (a first start).
+    pub fn created(&self) -> bool {
+        self.created
     }
 
     /// The directory the cluster's files are in.
@@ -191,7 +201,8 @@ impl EmbeddedPg {
         pid_file.lines().nth(3)?.trim().parse().ok()
     }
 
-    fn ensure_database(&self) -> Result<(), PgError> {
+    /// Creates motti's database unless it is there; says whether it did.
+    fn ensure_database(&self) -> Result<bool, PgError> {
         let psql = self.bin.join("psql");
         let port = self.port.to_string();
         let exists = self.run(self.tool("psql").args([
@@ -208,7 +219,7 @@ impl EmbeddedPg {
         ]));
         let exists = match exists {
             Ok(out) if out.status.success() => String::from_utf8_lossy(&out.stdout).trim() == "1",
-            Ok(out) => return check("checking the motti database", out).map(|_| ()),
+            Ok(out) => return check("checking the motti database", out).map(|_| false),
             Err(e) => return Err(e),
         };
         if !exists && psql.exists() {
@@ -222,8 +233,9 @@ impl EmbeddedPg {
                 DATABASE,
             ]))?;
             check("creating the motti database", out)?;
+            return Ok(true);
         }
-        Ok(())
+        Ok(false)
     }
 }
 

@@ -197,9 +197,14 @@ impl CampaignAccess {
         self.membership.role
     }
 
-    /// 403 unless the caller is an umpire; `what` completes "Only the umpire may …".
+    /// Whether the caller holds the umpire's powers (see `Membership::umpire_powers`).
+    pub fn umpire_powers(&self) -> bool {
+        self.membership.umpire_powers()
+    }
+
+    /// 403 unless the caller holds the umpire's powers; `what` completes "Only the umpire may …".
     pub fn require_umpire(&self, what: &str) -> Result<(), AppError> {
-        if self.role() == Role::Umpire {
+        if self.umpire_powers() {
             Ok(())
         } else {
             Err(AppError::forbidden(format!("Only the umpire may {what}.")))

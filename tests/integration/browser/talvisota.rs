@@ -175,3 +175,108 @@ async fn the_umpire_plays_an_absent_sides_default_from_the_game_page() {
     assert!(log.contains("default"), "{log}");
     umpire.close().await.ok();
 }
+
+/// The turn and phase the page shows, or `None` once the game's outcome is shown.
+async fn where_the_game_stands(b: &Client) -> Option<String> {
+    if b.find(Locator::Id("outcome")).await.is_ok() {
+        return None;
+    }
+    Some(format!(
+        "{} / {}",
+        text(b, "state-h").await,
+        text(b, "phase").await
+    ))
+}
+
+/// Clicks `selector` and waits until the page shows the game moved on (another turn or phase,
+/// or its outcome); panics with the page's text when it does not.
+async fn move_on(b: &Client, selector: &str) -> Option<String> {
+    let before = where_the_game_stands(b).await;
+    css(b, selector).await;
+    for _ in 0..100 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let Ok(now) = tokio::time::timeout(Duration::from_secs(5), where_the_game_stands(b)).await
+        else {
+            continue;
+        };
+        if now != before {
+            return now;
+        }
+    }
+    let page = b
+        .find(Locator::Css("main"))
+        .await
+        .expect("main")
+        .text()
+        .await
+        .unwrap_or_default();
+    panic!("{selector} did not move the game on from {before:?}:\n{page}");
+}
+
+#[tokio::test]
+async fn one_person_creates_and_plays_a_solo_game_to_its_end() {
+    let Some(driver) = driver().await else { return };
+    let app = crate::common::TestApp::spawn().await;
+    app.user("ilmari").await;
+    let b = sized_browser(&driver, 420, 900).await;
+    sign_in(&b, &app, "ilmari").await;
+
+    // One account creates the solo game: it plays the Soviets, the server the Finns.
+    b.goto(&format!("{}/campaigns", app.url))
+        .await
+        .expect("opens the campaign list");
+    super::fill(&b, "name", "Suomussalmi alone").await;
+    css(&b, "#game option[value=talvisota]").await;
+    css(&b, "#solo").await;
+    css(&b, "#create-campaign").await;
+    b.wait()
+        .for_element(Locator::Id("invite-role"))
+        .await
+        .expect("the campaign page with its invite form");
+    let html = b.source().await.expect("html");
+    assert!(
+        !html.contains(r#"<option value="finnish""#),
+        "the server's Finnish role is not offered"
+    );
+    assert!(html.contains(r#"<option value="soviet""#));
+    let page = format!(
+        "{}/talvisota",
+        b.current_url()
+            .await
+            .expect("url")
+            .as_str()
+            .trim_end_matches('/')
+    );
+
+    b.goto(&page).await.expect("opens the game");
+    let mut stand = move_on(&b, "#advance").await;
+    let mut steps = 0;
+    while stand.is_some() {
+        steps += 1;
+        assert!(steps < 100, "the game did not end: {stand:?}");
+        let html = b.source().await.expect("html");
+        assert!(
+            !html.contains("id=\"place-finnish\""),
+            "no Finnish sheet for a person"
+        );
+        let next = if html.contains("id=\"organise\"") {
+            "#organise"
+        } else if html.contains("id=\"place-soviet\"") {
+            "#place-soviet"
+        } else if html.contains("id=\"solo\"") {
+            "#solo"
+        } else if let Some(at) = html.find("id=\"resolve-") {
+            let id = &html[at + 4..];
+            let id = &id[..id.find('"').expect("an id")];
+            stand = move_on(&b, &format!("#{id}")).await;
+            continue;
+        } else {
+            panic!("nothing to do at {stand:?}");
+        };
+        stand = move_on(&b, next).await;
+    }
+    let outcome = text(&b, "outcome").await;
+    assert!(!outcome.is_empty());
+    assert_eq!(text(&b, "phase").await, "game over", "{outcome}");
+    b.close().await.ok();
+}

@@ -3,6 +3,7 @@
 
 mod accounts;
 mod accounts_manage;
+mod api_clients;
 mod api_doc;
 mod authz;
 mod backup;

@@ -144,6 +144,9 @@ impl Game for Talvisota {
             phase: Some(state.phase.name().to_owned()),
         }
     }
+    fn solo(state: &TalvisotaState) -> bool {
+        state.options.solo
+    }
     /// In solo play the Soviet player (or the umpire) asks for the server's Finnish move.
     fn awaited(state: &TalvisotaState) -> Vec<Awaited> {
         let what = rules::awaited_for(state);

@@ -30,6 +30,30 @@ impl TalvisotaTable {
         TalvisotaTable(Sides::open(&app, campaign, "").await)
     }
 
+    /// A solo campaign "Talvisota" on a fresh server, created by `soviet`, who plays the Soviets
+    /// with the umpire's powers against the server's Finns. `umpire` joins by invite to read
+    /// everything for the test's checks; `finn` takes no part.
+    pub async fn solo() -> TalvisotaTable {
+        let app = Arc::new(TestApp::spawn().await);
+        let (_, umpire) = app.user("umpire").await;
+        let (_, soviet) = app.user("soviet").await;
+        let (_, finn) = app.user("finn").await;
+        let campaign =
+            json!({"name": "Talvisota", "game": "talvisota", "scenario": {"solo": true}});
+        let (status, created) = app.post("/api/v1/campaigns", Some(&soviet), campaign).await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        assert_eq!(created["my_role"], "soviet", "{created}");
+        let id = created["id"].as_str().expect("id").to_owned();
+        app.join(&soviet, &id, &umpire, "umpire").await;
+        TalvisotaTable(Sides {
+            app,
+            id,
+            umpire,
+            soviet,
+            finn,
+        })
+    }
+
     /// The API path of `tail` under the campaign's `talvisota/`.
     pub fn path(&self, tail: &str) -> String {
         format!("/api/v1/campaigns/{}/talvisota/{tail}", self.id)

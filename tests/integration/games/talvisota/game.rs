@@ -222,9 +222,25 @@ async fn eight_turns_by_two_players_through_the_api() {
 
 #[tokio::test]
 async fn a_solo_game_runs_to_its_end_with_the_server_playing_the_finns() {
-    let g = TalvisotaTable::new(Some(json!({"solo": true}))).await;
-    let v = g.ok(&g.umpire, "advance", json!({})).await;
+    let g = TalvisotaTable::solo().await;
+    // The Finnish role is the server's: its invites are refused.
+    let (status, body) = g
+        .app
+        .post(
+            &format!("/api/v1/campaigns/{}/invites", g.id),
+            Some(&g.soviet),
+            json!({"role": "finnish"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(error_code(&body), "solo_side");
+    // The Soviet player starts the game with the umpire's powers.
+    let v = g.ok(&g.soviet, "advance", json!({})).await;
     assert_eq!(v["board"]["solo"], true);
+    assert_eq!(
+        v["role"], "soviet",
+        "the Soviet player still reads the Soviet view"
+    );
     for turn in 1..=8u64 {
         let soviet = g.view(&g.soviet).await;
         assert_eq!(soviet["board"]["turn"], turn);
@@ -234,12 +250,15 @@ async fn a_solo_game_runs_to_its_end_with_the_server_playing_the_finns() {
             .await;
         let plan = soviet_plan(&soviet).unwrap_or(json!({"allocations": []}));
         let soviet = g.ok(&g.soviet, "soviet-sheet", plan).await;
-        // Nobody plays the Finns by hand.
+        // Nobody plays the Finns by hand: the Soviet player may not, an outsider sees nothing.
+        let (status, body) = g
+            .post(&g.soviet, "finnish-sheet", json!({"allocations": []}))
+            .await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
         let (status, body) = g
             .post(&g.finn, "finnish-sheet", json!({"allocations": []}))
             .await;
-        assert_eq!(status, StatusCode::CONFLICT, "{body}");
-        assert_eq!(error_code(&body), "wrong_mode");
+        assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
         if soviet["board"]["phase"] == "finnish_placement" {
             assert_eq!(soviet["board"]["awaiting"], "umpire");
             g.ok(&g.soviet, "solo", json!({})).await;
@@ -256,7 +275,7 @@ async fn a_solo_game_runs_to_its_end_with_the_server_playing_the_finns() {
             break;
         }
         assert_eq!(soviet["board"]["phase"], "harassment");
-        let after = g.ok(&g.umpire, "solo", json!({})).await;
+        let after = g.ok(&g.soviet, "solo", json!({})).await;
         if after["board"]["phase"] == "finished" {
             break;
         }
@@ -395,4 +414,38 @@ async fn the_umpire_corrects_a_morale_and_a_visible_unit_and_both_sides_read_it_
             "{sentences:?}"
         );
     }
+}
+
+/// The umpire's powers belong to the Soviet player of a solo campaign only: in a two-player
+/// campaign the Soviet player may not start the game, invite, set deadlines, play a side's
+/// default, correct values or end the campaign, and reads only the Soviet view.
+#[tokio::test]
+async fn a_soviet_player_of_a_two_player_game_has_no_umpire_powers() {
+    let g = TalvisotaTable::new(None).await;
+    let (status, body) = g.post(&g.soviet, "advance", json!({})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let campaign = format!("/api/v1/campaigns/{}", g.id);
+    for (path, body) in [
+        (format!("{campaign}/invites"), json!({"role": "soviet"})),
+        (format!("{campaign}/finish"), json!({})),
+        (format!("{campaign}/pause"), json!({})),
+        (format!("{campaign}/defaults"), json!({"side": "finnish"})),
+        (
+            g.path("corrections"),
+            json!({"what": "morale", "side": "finnish", "value": 18, "reason": "x"}),
+        ),
+    ] {
+        let (status, answer) = g.app.post(&path, Some(&g.soviet), body).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{path}: {answer}");
+    }
+    let (status, view) = g.app.get(&campaign, Some(&g.soviet)).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!(view["my_role"], "soviet");
+    let v = g.view(&g.soviet).await;
+    assert_eq!(v["role"], "soviet");
+    let page = g.page("soviet").await;
+    assert!(!page.contains("invite-role"), "no invite form for a player");
+    // The umpire still may.
+    let v = g.ok(&g.umpire, "advance", json!({})).await;
+    assert_eq!(v["role"], "umpire");
 }

@@ -316,7 +316,9 @@ pub fn game_model(view: &TalvisotaView, role: Role, events: &[TalvisotaEvent]) -
         can_finnish_sheet: role == Role::Finnish && phase == Phase::FinnishPlacement && !board.solo,
         can_combat: role == Role::Soviet && phase == Phase::Combat,
         can_harass: role == Role::Finnish && phase == Phase::Harassment && !board.solo,
-        can_advance: role == Role::Umpire && matches!(phase, Phase::Setup | Phase::EndOfTurn),
+        // The Soviet player of a solo game holds the umpire's powers.
+        can_advance: (role == Role::Umpire || (board.solo && role == Role::Soviet))
+            && matches!(phase, Phase::Setup | Phase::EndOfTurn),
         can_solo: board.solo
             && role != Role::Finnish
             && matches!(phase, Phase::FinnishPlacement | Phase::Harassment),

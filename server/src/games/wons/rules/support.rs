@@ -59,9 +59,31 @@ pub struct SideSupport {
     pub points: u32,
     /// What the side bought with them.
     pub purchases: Vec<Purchase>,
-    /// Points spent outside the lists (heroes obtained for this battle), with what for.
+    /// Points spent outside the lists (heroes obtained for this battle), with what for: pairs
+    /// of what (text) and points (a whole number).
     #[serde(default)]
+    #[schema(schema_with = spending_pairs)]
     pub other_spending: Vec<(String, u32)>,
+}
+
+/// The schema of `other_spending`'s pairs, `["hero Simo", 2]`: two items, text then points.
+/// Derived, a tuple says `items: false` beside its `prefixItems`, which API client generators
+/// (openapi-python-client) refuse; here each item is described as either kind instead.
+fn spending_pairs() -> utoipa::openapi::Array {
+    use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, OneOfBuilder, Type};
+    let what = || ObjectBuilder::new().schema_type(Type::String).build();
+    let points = || {
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .minimum(Some(0))
+            .build()
+    };
+    let pair = ArrayBuilder::new()
+        .items(OneOfBuilder::new().item(what()).item(points()))
+        .prefix_items([what(), points()])
+        .min_items(Some(2))
+        .max_items(Some(2));
+    ArrayBuilder::new().items(pair).build()
 }
 
 impl SideSupport {
