@@ -108,7 +108,21 @@ async fn a_deadline_set_at_ten_in_helsinki_reads_ten_on_every_page() {
     let home = text_on(&b, &format!("{}/", c.app.url), "main").await;
     let list = text_on(&b, &format!("{}/campaigns", c.app.url), "main").await;
     let game = text_on(&b, &format!("{campaign}/wons"), "deadline").await;
-    let log = text_on(&b, &format!("{campaign}/wons"), "main").await;
+    // The umpire's page folds its log: open it, as a reader would.
+    text_on(&b, &format!("{campaign}/wons"), "log").await;
+    b.find(Locator::Css("#log > summary"))
+        .await
+        .expect("the log's summary")
+        .click()
+        .await
+        .expect("opens the log");
+    let log = b
+        .find(Locator::Id("log"))
+        .await
+        .expect("the log")
+        .text()
+        .await
+        .expect("text");
     for (page, text) in [("home", &home), ("list", &list), ("game", &game)] {
         assert!(text.contains(&words), "{page}: {words} in {text}");
         assert!(text.contains("(Europe/Helsinki)"), "{page}: {text}");
