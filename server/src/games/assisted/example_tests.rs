@@ -229,7 +229,7 @@ fn a_whole_small_game() {
     assert!(!state.roster.units.contains_key(&id(WHITE_GUNS)));
     assert_eq!(
         state.roster.history.last().map(|c| c.sentence.as_str()),
-        Some("Finnish Gun Battery Sisu removed: eliminated by fire.")
+        Some("Finnish Gun Battery Sisu removed to the dead pool: eliminated by fire.")
     );
     state = run(&state, Role::Umpire, Command::EndPhase, &mut dice, &mut log);
     assert!(state.tracker.finished);

@@ -13,6 +13,26 @@ pub struct Roster {
     pub units: BTreeMap<UnitId, Unit>,
     /// Every change, oldest first.
     pub history: Vec<Change>,
+    /// The dead pool: units removed from play, with when and why, oldest first (the newest
+    /// `MAX_FALLEN`; a game has only so many counters).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fallen: Vec<Fallen>,
+}
+
+/// The most units the dead pool keeps (the newest).
+pub const MAX_FALLEN: usize = 2 * MAX_UNITS;
+
+/// A unit in the dead pool.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fallen {
+    /// The unit as it was when it left play.
+    pub unit: Unit,
+    /// When, in game time.
+    pub moment: String,
+    /// Why, as given.
+    pub reason: String,
+    /// Who removed it.
+    pub by: Role,
 }
 
 /// What a side makes out of an enemy unit it only glimpses (fog of war: flag and size).
@@ -281,7 +301,35 @@ impl Roster {
     ) -> Result<&Change, RosterError> {
         let before = self.unit_for(by, id)?.clone();
         let sentence = format!(
-            "{} {} removed: {reason}.",
+            "{} {} removed to the dead pool: {reason}.",
+            before.side.adjective(),
+            before.name
+        );
+        self.fallen.push(Fallen {
+            unit: before.clone(),
+            moment: moment.into(),
+            reason: reason.into(),
+            by,
+        });
+        if self.fallen.len() > MAX_FALLEN {
+            let excess = self.fallen.len() - MAX_FALLEN;
+            self.fallen.drain(..excess);
+        }
+        self.record(by, moment, sentence, Some(before), None)
+    }
+
+    /// Takes a unit out of play without its going to the dead pool (broken down into its
+    /// components, which take its place).
+    pub fn take_apart(
+        &mut self,
+        by: Role,
+        moment: &str,
+        id: &UnitId,
+        reason: &str,
+    ) -> Result<&Change, RosterError> {
+        let before = self.unit_for(by, id)?.clone();
+        let sentence = format!(
+            "{} {} taken apart: {reason}.",
             before.side.adjective(),
             before.name
         );

@@ -134,9 +134,14 @@ fn changes_are_audited_before_and_after() {
         .expect("removed");
     assert_eq!(
         (change.sentence.as_str(), change.after.is_none()),
-        ("Finnish 2/JR16 removed: eliminated.", true)
+        ("Finnish 2/JR16 removed to the dead pool: eliminated.", true)
     );
     assert!(roster.units.is_empty());
+    // The eliminated unit is kept in the dead pool, as it was, with when and why.
+    assert_eq!(roster.fallen.len(), 1);
+    assert_eq!(roster.fallen[0].unit.name, "2/JR16");
+    assert_eq!(roster.fallen[0].reason, "eliminated");
+    assert_eq!(roster.fallen[0].moment, "Dec 8 AM, combat");
     assert_eq!(roster.history.len(), 5);
     assert_eq!(roster.history_for(Side::Finnish).len(), 5);
     assert!(roster.history_for(Side::Soviet).is_empty());

@@ -191,3 +191,39 @@ async fn reinforcements_arrive_by_themselves_at_the_start_of_their_turn() {
         "{events}"
     );
 }
+
+#[tokio::test]
+async fn an_eliminated_unit_goes_to_the_dead_pool_with_when_and_why() {
+    let t = crossroads("fallen").await;
+    let view = t.table(&t.soviet).await;
+    let id = DeskTable::unit_id(&view, "Machine gun company");
+    t.expect(
+        &t.soviet,
+        Method::POST,
+        &format!("units/{id}/remove"),
+        json!({ "reason": "eliminated in combat" }),
+        StatusCode::OK,
+    )
+    .await;
+    // Red Winter hides nothing: both sides and the umpire read it in the dead pool.
+    for token in [&t.soviet, &t.finn, &t.umpire] {
+        let view = t.table(token).await;
+        let fallen = view["fallen"].as_array().expect("the dead pool");
+        assert_eq!(fallen.len(), 1, "{view}");
+        assert_eq!(fallen[0]["unit"]["name"], "Machine gun company");
+        assert_eq!(fallen[0]["reason"], "eliminated in combat");
+        assert!(
+            !view["units"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|u| u["name"] == "Machine gun company")
+        );
+    }
+    let browser = t.app.signed_in("finnfallen", "victory test").await;
+    let page = t
+        .app
+        .html(&browser, &format!("/campaigns/{}/table", t.id))
+        .await;
+    assert!(page.contains("Dead pool (1)"), "{page}");
+}

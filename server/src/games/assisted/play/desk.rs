@@ -359,10 +359,24 @@ impl<D: Declarations> Desk<D> {
         if self.outcome.is_some() {
             return Ok(Vec::new());
         }
+        // A game its own rules end in the middle of a phase (a ceasefire called) ends now.
+        let mut events = Vec::new();
+        if !self.tracker.finished
+            && let Some(why) = D::ended(&self.extra, &self.options)
+        {
+            self.tracker.end();
+            if self.loaded().is_none() {
+                events.push(DeskEvent::Advanced {
+                    by: Role::Umpire,
+                    sentence: String::new(),
+                    notes: vec![format!("The game is over: {why}.")],
+                });
+            }
+        }
         let Some(loaded) = self.loaded() else {
-            return Ok(Vec::new());
+            return Ok(events);
         };
-        let mut events = self.reinforce(Some(dice))?;
+        events.extend(self.reinforce(Some(dice))?);
         Standing::enter(loaded, &mut self.entered, &self.roster);
         let standing = Standing::new(loaded, &self.entered, &self.roster);
         let outcome = if let (Some(sudden), _) = standing.sudden_death() {

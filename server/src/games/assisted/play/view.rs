@@ -4,7 +4,7 @@
 use super::desk::Desk;
 use crate::core::domain::{Role, Side};
 use crate::games::assisted::declarations::Declarations;
-use crate::games::assisted::roster::{Change, RosterSpec, SeenUnit, Unit};
+use crate::games::assisted::roster::{Change, RosterSpec, SeenUnit, Sight, Unit};
 use crate::games::assisted::victory::{Outcome, Tally};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -80,6 +80,21 @@ pub struct DeskView {
     pub victory: Option<Tally>,
     /// The pack's sudden deaths the server cannot judge until the group enters their hexes.
     pub unjudged: Vec<String>,
+    /// The dead pool as the viewer may see it: its own units in full, the enemy's as the
+    /// game's sight shows them, oldest first.
+    #[schema(value_type = Vec<Object>)]
+    pub fallen: Vec<FallenSeen>,
+}
+
+/// A unit in the dead pool as a viewer sees it.
+#[derive(Clone, Debug, Serialize)]
+pub struct FallenSeen {
+    /// The unit, as far as the viewer may see it.
+    pub unit: SeenUnit,
+    /// When it left play, in game time.
+    pub moment: String,
+    /// Why.
+    pub reason: String,
 }
 
 /// The view of `role`.
@@ -122,6 +137,24 @@ pub fn view_for<D: Declarations>(desk: &Desk<D>, role: Role) -> DeskView {
     } else {
         None
     };
+    let fallen = desk
+        .roster
+        .fallen
+        .iter()
+        .filter_map(|f| {
+            let sight = match viewer {
+                Some(side) if side != f.unit.side => {
+                    D::sight(side, &f.unit, &desk.extra, &desk.options)
+                }
+                _ => Sight::Full,
+            };
+            SeenUnit::of(&f.unit, &sight).map(|unit| FallenSeen {
+                unit,
+                moment: f.moment.clone(),
+                reason: f.reason.clone(),
+            })
+        })
+        .collect();
     let waiting_for = desk.tracker.waiting_for(&desk.sequence);
     let charts = D::charts()
         .into_iter()
@@ -158,6 +191,7 @@ pub fn view_for<D: Declarations>(desk: &Desk<D>, role: Role) -> DeskView {
         outcome: desk.outcome.clone(),
         victory,
         unjudged: desk.unjudged(),
+        fallen,
     }
 }
 

@@ -345,6 +345,14 @@ pub fn actions() -> Vec<Action<Records>> {
             },
         ),
         Action::new(
+            "ceasefire",
+            "Answer a Ceasefire event: call a ceasefire or play on",
+            "17.3",
+            |p: super::events::CeasefireIn, table: &mut Table<'_, Records>, _dice| {
+                super::events::ceasefire(p, table)
+            },
+        ),
+        Action::new(
             "roll-events",
             "Roll this segment's random events",
             "17.1",

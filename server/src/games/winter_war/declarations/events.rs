@@ -29,11 +29,12 @@ pub fn start(flags: &mut EventFlags, turn: u32, historical: bool) -> String {
     happened.steps.join("; ")
 }
 
-/// Sets the flag an event raises; `false` when it has none.
-pub(super) fn raise(flags: &mut EventFlags, event: Event) {
+/// Sets the flag an event raises on game turn `turn`; `false` when it has none.
+pub(super) fn raise(flags: &mut EventFlags, event: Event, turn: u32) {
     match event {
         Event::AlliedIntervention => flags.allied_intervention = true,
-        Event::Ceasefire => flags.ceasefire = true,
+        // The Finnish player may call a ceasefire now, or play on (17.3).
+        Event::Ceasefire => flags.ceasefire_offered = Some(turn),
         Event::Freeze => flags.freeze = true,
         Event::MoraleCheck => flags.morale = true,
         Event::Volunteers => flags.volunteers_left = flags.volunteers_left.saturating_sub(1),
@@ -84,7 +85,7 @@ pub fn record(
     if let Some(event) = p.event {
         let effect = work.take(takes_effect(event, table.turn, &table.extra.flags));
         if effect {
-            raise(&mut table.extra.flags, event);
+            raise(&mut table.extra.flags, event, table.turn);
         }
     }
     if p.shock_corps_formed {
@@ -94,4 +95,45 @@ pub fn record(
     Ok(Acted::public(work.done(
         serde_json::to_value(&table.extra.flags).unwrap_or_default(),
     )))
+}
+
+/// The Finnish answer to a Ceasefire event.
+#[derive(Clone, Debug, Default, Deserialize, JsonSchema)]
+pub struct CeasefireIn {
+    /// Call the ceasefire (the game ends and the victory points decide it), or play on.
+    pub call: bool,
+}
+
+/// The Finnish player answers the Ceasefire event of this game turn (17.3): calling it ends the
+/// game, which the victory points then decide; playing on lets the event come up again.
+pub fn ceasefire(
+    p: CeasefireIn,
+    table: &mut Table<'_, Records>,
+) -> Result<Acted<serde_json::Value>, Refused> {
+    let no = |message: &str| Refused {
+        kind: RefusalKind::AgainstTheRules,
+        code: "not_allowed",
+        message: message.into(),
+    };
+    if table.by == Role::Soviet {
+        return Err(no("Only the Finnish player may call a ceasefire (17.3)."));
+    }
+    if table.extra.flags.ceasefire_offered != Some(table.turn) {
+        return Err(no(
+            "No Ceasefire event has come up this game turn: the Finnish player may call a ceasefire only when the event comes up (17.3).",
+        ));
+    }
+    let mut work = Working::new();
+    table.extra.flags.ceasefire_offered = None;
+    if p.call {
+        table.extra.flags.ceasefire = true;
+        work.step("The Finnish player calls a ceasefire: the game ends, and the victory points decide it (17.3).");
+    } else {
+        work.step(
+            "The Finnish player plays on: no ceasefire now; the event may come up again (17.3).",
+        );
+    }
+    Ok(Acted::public(
+        work.done(serde_json::json!({ "called": p.call })),
+    ))
 }

@@ -477,7 +477,7 @@ pub fn roll_events(
             effect = work.take(morale_check(p.mannerheim_line_held, p.finnish_city_held));
         }
         if effect {
-            super::events::raise(&mut table.extra.flags, *event);
+            super::events::raise(&mut table.extra.flags, *event, table.turn);
             if *event == Event::RadioIntelligence {
                 radio += 1;
             }

@@ -184,6 +184,13 @@ impl Declarations for WinterWar {
     fn conditions() -> &'static [&'static str] {
         seq::CONDITIONS
     }
+    /// A ceasefire the Finnish player called ends the game (17.3).
+    fn ended(extra: &Records, _options: &Options) -> Option<String> {
+        extra
+            .flags
+            .ceasefire
+            .then(|| "the Finnish player called a ceasefire (17.3)".to_owned())
+    }
     /// The scenario packs' flags: Timoshenko in command (22.0), Finnish morale (23.0).
     fn pack_flags(extra: &Records) -> std::collections::BTreeSet<String> {
         [

@@ -277,7 +277,7 @@ fn break_down_owed(
         ));
         table
             .roster
-            .remove(Role::Umpire, table.moment, &id, "broken down, 11.3")
+            .take_apart(Role::Umpire, table.moment, &id, "broken down, 11.3")
             .map_err(|e| Refused::of(&e))?;
         let revealed = table.extra.revealed.remove(&id);
         now.retain(|u| u != &id);

@@ -254,3 +254,74 @@ fn events_come_from_their_roll_with_what_the_text_gives_them() {
     .expect("rolls");
     assert!(d.extra.flags.morale, "a city in Finland");
 }
+
+/// 17.3: when the Ceasefire event comes up the Finnish player may call a ceasefire, which ends
+/// the game and lets the victory points decide it, or play on; the event may come up again.
+#[test]
+fn a_ceasefire_the_finns_call_ends_the_game_on_points() {
+    use crate::dice::source::ScriptedDice;
+    use crate::games::assisted::play::desk::Desk;
+    let options = Options {
+        fog_of_war: false,
+        historical: true,
+    };
+    let (mut desk, _) = Desk::<WinterWar>::start(options).expect("starts");
+    desk.pack = Some("winter-war-historical".into());
+    let answer = |desk: &mut Desk<WinterWar>, by: Role, call: bool| {
+        desk.act(
+            by,
+            "ceasefire",
+            &serde_json::json!({ "call": call }),
+            &mut ScriptedDice::new([]),
+        )
+    };
+    let not_up = answer(&mut desk, Role::Finnish, true).expect_err("no event");
+    assert!(
+        not_up.message.contains("only when the event comes up"),
+        "{}",
+        not_up.message
+    );
+    let come_up = |desk: &mut Desk<WinterWar>| {
+        desk.act(
+            Role::Umpire,
+            "record-event",
+            &serde_json::json!({"event": "ceasefire"}),
+            &mut ScriptedDice::new([]),
+        )
+        .expect("records")
+    };
+    come_up(&mut desk);
+    assert!(
+        !desk.extra.flags.ceasefire,
+        "the event offers; it does not call"
+    );
+    let soviet = answer(&mut desk, Role::Soviet, true).expect_err("not theirs");
+    assert!(
+        soviet.message.contains("Only the Finnish player"),
+        "{}",
+        soviet.message
+    );
+    answer(&mut desk, Role::Finnish, false).expect("plays on");
+    assert!(
+        desk.settle(&mut ScriptedDice::new([]))
+            .expect("settles")
+            .is_empty()
+    );
+    assert!(!desk.tracker.finished);
+    // Answered once: no second answer to the same event.
+    answer(&mut desk, Role::Finnish, true).expect_err("answered");
+    // It comes up again, and this time the Finns call it.
+    come_up(&mut desk);
+    answer(&mut desk, Role::Finnish, true).expect("calls");
+    let events = desk.settle(&mut ScriptedDice::new([])).expect("settles");
+    assert!(desk.tracker.finished);
+    let outcome = desk.outcome.clone().expect("an outcome");
+    assert_eq!(
+        outcome.how,
+        "The game ended: the Finnish player called a ceasefire (17.3)"
+    );
+    // No objective entered and no option: a score of 0 is a Finnish Strategic Victory (4.2).
+    assert_eq!(outcome.score, Some(0));
+    assert_eq!(outcome.title, "Finnish Strategic Victory");
+    assert!(format!("{events:?}").contains("Finnish Strategic Victory"));
+}

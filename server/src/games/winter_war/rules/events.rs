@@ -34,6 +34,10 @@ pub struct EventFlags {
     pub naval_markers: u32,
     /// The Finnish player has called a ceasefire.
     pub ceasefire: bool,
+    /// The game turn a Ceasefire event came up on, which the Finnish player may answer by
+    /// calling one then (17.2); none once answered.
+    #[serde(default)]
+    pub ceasefire_offered: Option<u32>,
 }
 
 /// Whether `event`, rolled on game turn `turn`, takes effect; the sentence says why not.
