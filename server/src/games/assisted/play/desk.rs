@@ -51,6 +51,9 @@ pub struct Desk<D: Declarations> {
     /// The turns rolled for the entries whose arrival turn is a roll, by index.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub arrival_rolls: BTreeMap<usize, u32>,
+    /// The scenario pack's own options the campaign plays with, by code.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub pack_options: BTreeSet<String>,
 }
 
 // Written out because a derive would ask the same of the declarations type `D` itself.
@@ -68,6 +71,7 @@ impl<D: Declarations> Clone for Desk<D> {
             outcome: self.outcome.clone(),
             arrivals_done: self.arrivals_done.clone(),
             arrival_rolls: self.arrival_rolls.clone(),
+            pack_options: self.pack_options.clone(),
         }
     }
 }
@@ -85,6 +89,7 @@ impl<D: Declarations> PartialEq for Desk<D> {
             && self.outcome == other.outcome
             && self.arrivals_done == other.arrivals_done
             && self.arrival_rolls == other.arrival_rolls
+            && self.pack_options == other.pack_options
     }
 }
 
@@ -132,6 +137,7 @@ impl<D: Declarations> Desk<D> {
             outcome: None,
             arrivals_done: BTreeSet::new(),
             arrival_rolls: BTreeMap::new(),
+            pack_options: BTreeSet::new(),
         };
         let mut events = vec![DeskEvent::Started {
             moment: desk.moment(),
@@ -321,8 +327,9 @@ impl<D: Declarations> Desk<D> {
     /// Runs `f` with the facts the pack's conditions read: the options chosen and the game's
     /// flags that hold now.
     fn with_facts<R>(&self, f: impl FnOnce(&Facts<'_>) -> R) -> R {
-        let options =
+        let mut options =
             super::packs::option_codes(&serde_json::to_value(&self.options).unwrap_or_default());
+        options.extend(self.pack_options.iter().cloned());
         let flags = D::pack_flags(&self.extra);
         f(&Facts {
             options: &options,

@@ -58,6 +58,10 @@ pub struct DeskScenario<D: Declarations> {
     /// starts the table empty, as before packs.
     #[serde(default)]
     pub pack: Option<String>,
+    /// The pack's own options chosen, by code (its `[[options]]`, such as Winter War's
+    /// `scandinavian_alliance`, 24.7); the pack's defaults when left out.
+    #[serde(default)]
+    pub pack_options: Option<Vec<String>>,
 }
 
 /// An assisted game: the declarations `D` played through the kit.
@@ -108,7 +112,9 @@ impl<D: Declarations> Game for Assisted<D> {
         })
     }
     fn start(scenario: Option<DeskScenario<D>>) -> Result<(Desk<D>, Vec<DeskEvent>), AppError> {
-        let (options, pack) = scenario.map(|s| (s.options, s.pack)).unwrap_or_default();
+        let (options, pack, chosen) = scenario
+            .map(|s| (s.options, s.pack, s.pack_options))
+            .unwrap_or_default();
         let shipped = pack
             .as_deref()
             .map(|code| packs::find(D::GAME, code))
@@ -121,8 +127,10 @@ impl<D: Declarations> Game for Assisted<D> {
             // apply under the campaign's options.
             let loaded = pack::loaded::LoadedPack::read(shipped.source)
                 .map_err(|e| AppError::internal(format!("{}: {e:?}", shipped.code)))?;
-            let options =
+            desk.pack_options = packs::chosen_options(&loaded.pack, chosen.as_deref())?;
+            let mut options =
                 packs::option_codes(&serde_json::to_value(&desk.options).unwrap_or_default());
+            options.extend(desk.pack_options.iter().cloned());
             let flags = std::collections::BTreeSet::new();
             let facts = pack::area::Facts {
                 options: &options,

@@ -93,6 +93,57 @@ pub fn loaded(game: Game, code: &str) -> Option<&'static LoadedPack> {
         .and_then(|i| all[i].as_ref())
 }
 
+/// The pack options a campaign plays with: those `chosen` (by code), or the pack's defaults
+/// when none are sent; a locked option stays as the scenario fixes it. 422 on `scenario`
+/// naming an unknown or locked option.
+pub fn chosen_options(
+    pack: &Pack,
+    chosen: Option<&[String]>,
+) -> Result<BTreeSet<String>, AppError> {
+    let Some(chosen) = chosen else {
+        return Ok(pack
+            .options
+            .iter()
+            .filter(|o| o.default)
+            .map(|o| o.code.clone())
+            .collect());
+    };
+    let mut set = BTreeSet::new();
+    for code in chosen {
+        let Some(option) = pack.options.iter().find(|o| &o.code == code) else {
+            let known: Vec<&str> = pack.options.iter().map(|o| o.code.as_str()).collect();
+            return Err(AppError::invalid(
+                "unknown_option",
+                format!(
+                    "The scenario {} has no option '{code}'; 'pack_options' may name {}.",
+                    pack.scenario.name,
+                    known.join(", ")
+                ),
+            )
+            .on_field("scenario"));
+        };
+        if option.locked && !option.default {
+            return Err(AppError::invalid(
+                "locked_option",
+                format!(
+                    "{} ({}) is not played in the scenario {}.",
+                    option.name, option.rule, pack.scenario.name
+                ),
+            )
+            .on_field("scenario"));
+        }
+        set.insert(code.clone());
+    }
+    // Locked options the scenario plays with are always in.
+    set.extend(
+        pack.options
+            .iter()
+            .filter(|o| o.locked && o.default)
+            .map(|o| o.code.clone()),
+    );
+    Ok(set)
+}
+
 /// The option codes of a game's options: the fields that are `true` (the packs' option codes
 /// are the games' option fields).
 pub fn option_codes(options: &serde_json::Value) -> BTreeSet<String> {
@@ -456,5 +507,64 @@ mod tests {
             3,
             "passed over for good"
         );
+    }
+
+    /// 24.7 as a pack option: the Scandinavian brigade's and air unit's turns are rolled once,
+    /// in public, and they arrive then; the Soviets gain 5 VP. An option the pack lacks is
+    /// refused, naming those it has.
+    #[test]
+    fn a_pack_option_brings_its_rolled_reinforcements_and_its_points() {
+        use crate::dice::source::ScriptedDice;
+        use crate::games::Game as _;
+        use crate::games::assisted::play::Assisted;
+        use crate::games::winter_war::declarations::WinterWar;
+        type Ww = Assisted<WinterWar>;
+        let sent = serde_json::json!({
+            "pack": "winter-war-historical",
+            "pack_options": ["scandinavian_alliance"],
+        });
+        let (mut desk, _) = Ww::start(Some(Ww::scenario(&sent).expect("reads"))).expect("starts");
+        assert!(desk.pack_options.contains("scandinavian_alliance"));
+        assert!(
+            desk.pack_options.contains("historical"),
+            "locked in by the scenario"
+        );
+        let mut dice = ScriptedDice::new([3, 6]);
+        desk.tracker.turn = 2;
+        desk.reinforce(Some(&mut dice)).expect("arrive");
+        assert_eq!(dice.rolls.len(), 2, "{:?}", dice.rolls);
+        assert!(dice.rolls.iter().all(|r| r.purpose.contains("24.7")));
+        assert_eq!(
+            desk.arrival_rolls.values().copied().collect::<Vec<_>>(),
+            vec![3, 6]
+        );
+        let brigades = |desk: &crate::games::assisted::play::desk::Desk<WinterWar>| {
+            desk.roster
+                .units
+                .values()
+                .filter(|u| u.name.contains("Scandinavian"))
+                .count()
+        };
+        assert_eq!(brigades(&desk), 0);
+        desk.tracker.turn = 3;
+        desk.reinforce(Some(&mut dice)).expect("arrive");
+        assert_eq!(
+            brigades(&desk),
+            1,
+            "the brigade on GT 3, the air unit waits for GT 6"
+        );
+        desk.tracker.turn = 6;
+        desk.reinforce(Some(&mut dice)).expect("arrive");
+        assert_eq!(brigades(&desk), 2);
+        assert_eq!(dice.rolls.len(), 2, "rolled once");
+        assert_eq!(desk.tally().expect("a pack").soviet, 5);
+
+        let wrong = serde_json::json!({
+            "pack": "winter-war-historical",
+            "pack_options": ["lend_lease"],
+        });
+        let e = Ww::start(Some(Ww::scenario(&wrong).expect("reads"))).expect_err("refused");
+        assert!(e.to_string().contains("scandinavian_alliance"), "{e}");
+        assert_eq!(e.field, Some("scenario"));
     }
 }
