@@ -353,3 +353,95 @@ async fn a_winter_war_turn_mails_each_player_once_per_phase_awaited_never_of_the
         .await;
     assert_eq!(settled(&smtp, "ump@example.org").await.len(), 1);
 }
+
+/// A mail's times are in its reader's own zone: the Finn, who chose Europe/Helsinki on his
+/// account page, reads the next Hour's deadline in Helsinki time; the Soviet, who chose none,
+/// in UTC, saying so.
+#[tokio::test]
+async fn a_deadline_in_a_mail_reads_in_the_readers_own_zone() {
+    let smtp = SmtpSink::start().await;
+    let app = mailing_app(&smtp).await;
+    let (_, umpire) = app.user("umpire").await;
+    let (_, soviet) = app.user("soviet").await;
+    let (_, finn) = app.user("finn").await;
+    let browser = app.signed_in("finn", "zone test").await;
+    let res = browser
+        .post(format!("{}/account/time-zone", app.url))
+        .form(&[("time_zone", "Europe/Helsinki")])
+        .send()
+        .await
+        .expect("sets the zone");
+    assert!(
+        res.status().is_redirection() || res.status().is_success(),
+        "{}",
+        res.status()
+    );
+    mail_to(&app, &smtp, &finn, "finn@example.org").await;
+    mail_to(&app, &smtp, &soviet, "ivan@example.org").await;
+    let (status, created) = app
+        .post(
+            "/api/v1/campaigns",
+            Some(&umpire),
+            json!({"name": "Taipale", "game": "wons"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let c = created["id"].as_str().expect("id").to_owned();
+    app.join(&umpire, &c, &soviet, "soviet").await;
+    app.join(&umpire, &c, &finn, "finnish").await;
+    let (status, body) = app
+        .put(
+            &format!("/api/v1/campaigns/{c}/pace"),
+            Some(&umpire),
+            json!({"pace_minutes": 1440}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // Each resolves an Hour in turn, so that each is mailed about the other's (never their own).
+    for token in [&finn, &soviet] {
+        let (status, body) = app
+            .post(&ready(&c), Some(token), json!({"confirm_defaults": true}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let (_, pace) = app
+        .get(&format!("/api/v1/campaigns/{c}/pace"), Some(&umpire))
+        .await;
+    let at = time::OffsetDateTime::parse(
+        pace["deadline"].as_str().expect("the Hour 2 deadline"),
+        &time::format_description::well_known::Rfc3339,
+    )
+    .expect("a time");
+    let helsinki = motti::core::zone::Zone::of(Some("Europe/Helsinki")).words(at);
+    assert_ne!(helsinki, motti::core::zone::Zone::of(None).words(at));
+    assert!(helsinki.ends_with("(Europe/Helsinki)"), "{helsinki}");
+    let finn_mail = smtp
+        .wait_for("finn@example.org", "orders for Hour 2", 15)
+        .await;
+    for token in [&soviet, &finn] {
+        let (status, body) = app
+            .post(&ready(&c), Some(token), json!({"confirm_defaults": true}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let (_, pace) = app
+        .get(&format!("/api/v1/campaigns/{c}/pace"), Some(&umpire))
+        .await;
+    let at3 = time::OffsetDateTime::parse(
+        pace["deadline"].as_str().expect("the Hour 3 deadline"),
+        &time::format_description::well_known::Rfc3339,
+    )
+    .expect("a time");
+    let utc = motti::core::zone::Zone::of(None).words(at3);
+    let ivan_mail = smtp
+        .wait_for("ivan@example.org", "orders for Hour 3", 15)
+        .await;
+    let unfolded = |m: &str| m.replace("\r\n ", " ").replace("\n ", " ");
+    assert!(
+        unfolded(&finn_mail).contains(&helsinki),
+        "{helsinki} in {finn_mail}"
+    );
+    assert!(!unfolded(&finn_mail).contains(" UTC"), "{finn_mail}");
+    assert!(unfolded(&ivan_mail).contains(&utc), "{utc} in {ivan_mail}");
+    assert!(!finn_mail.contains('\u{27e6}') && !ivan_mail.contains('\u{27e6}'));
+}
