@@ -41,15 +41,7 @@ pub struct Standing<'a> {
 impl<'a> Standing<'a> {
     /// Reads the roster's units on map hexes (units in boxes or off the map do not count).
     pub fn new(loaded: &'a LoadedPack, entered: &'a Entered, roster: &Roster) -> Standing<'a> {
-        let mut occupied: BTreeMap<Hex, Vec<Side>> = BTreeMap::new();
-        for unit in roster.units.values() {
-            if let Ok(hex) = loaded.grid.parse(unit.location.trim()) {
-                let sides = occupied.entry(hex).or_default();
-                if !sides.contains(&unit.side) {
-                    sides.push(unit.side);
-                }
-            }
-        }
+        let occupied = occupied(loaded, roster);
         let countries = loaded
             .pack
             .sides
@@ -67,19 +59,16 @@ impl<'a> Standing<'a> {
     /// Records the hexes the units stand in now as entered by their side (a hex both sides
     /// stand in keeps its last entry); answers the hexes whose entry changed.
     pub fn enter(loaded: &LoadedPack, entered: &mut Entered, roster: &Roster) -> Vec<String> {
-        let standing = Standing::new(loaded, entered, roster);
         let mut changed = Vec::new();
-        let mut now = entered.clone();
-        for (hex, sides) in &standing.occupied {
+        for (hex, sides) in occupied(loaded, roster) {
             if let [side] = sides[..] {
-                let id = loaded.grid.id(*hex);
-                if now.get(&id) != Some(&side) {
-                    now.insert(id.clone(), side);
+                let id = loaded.grid.id(hex);
+                if entered.get(&id) != Some(&side) {
+                    entered.insert(id.clone(), side);
                     changed.push(id);
                 }
             }
         }
-        *entered = now;
         changed
     }
 
@@ -210,6 +199,20 @@ impl<'a> Standing<'a> {
         }
         (None, unjudged)
     }
+}
+
+/// The sides whose units stand in each map hex (units in boxes or off the map do not count).
+fn occupied(loaded: &LoadedPack, roster: &Roster) -> BTreeMap<Hex, Vec<Side>> {
+    let mut occupied: BTreeMap<Hex, Vec<Side>> = BTreeMap::new();
+    for unit in roster.units.values() {
+        if let Ok(hex) = loaded.grid.parse(unit.location.trim()) {
+            let sides = occupied.entry(hex).or_default();
+            if !sides.contains(&unit.side) {
+                sides.push(unit.side);
+            }
+        }
+    }
+    occupied
 }
 
 /// One objective's line in the tally.

@@ -172,9 +172,8 @@ pub fn render(loaded: &LoadedPack, view: &DeskView) -> String {
 /// table started without one.
 pub fn of_stored(state: &serde_json::Value, view: &DeskView) -> Option<String> {
     let code = state.get("pack")?.as_str()?;
-    let shipped = packs::SHIPPED.iter().find(|s| s.code == code)?;
-    let loaded = LoadedPack::read(shipped.source).ok()?;
-    Some(render(&loaded, view))
+    let game = packs::SHIPPED.iter().find(|s| s.code == code)?.game;
+    Some(render(packs::loaded(game, code)?, view))
 }
 
 #[cfg(test)]

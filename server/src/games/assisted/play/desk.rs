@@ -337,25 +337,16 @@ impl<D: Declarations> Desk<D> {
         })
     }
 
-    /// The victory points as they stand, when the campaign has a pack.
-    pub fn tally(&self) -> Option<Tally> {
-        let loaded = self.loaded()?;
-        Some(
-            self.with_facts(|facts| {
-                Standing::new(loaded, &self.entered, &self.roster).tally(facts)
-            }),
-        )
-    }
-
-    /// The pack's sudden deaths the server cannot judge until the group enters their hexes.
-    pub fn unjudged(&self) -> Vec<String> {
-        self.loaded()
-            .map(|loaded| {
-                Standing::new(loaded, &self.entered, &self.roster)
-                    .sudden_death()
-                    .1
-            })
-            .unwrap_or_default()
+    /// The victory points as they stand (none without a pack), and the pack's sudden deaths the
+    /// server cannot judge until the group enters their hexes; `with_tally` false leaves the
+    /// points out (a reader who may not see them).
+    pub fn victory(&self, with_tally: bool) -> (Option<Tally>, Vec<String>) {
+        let Some(loaded) = self.loaded() else {
+            return (None, Vec::new());
+        };
+        let standing = Standing::new(loaded, &self.entered, &self.roster);
+        let tally = with_tally.then(|| self.with_facts(|facts| standing.tally(facts)));
+        (tally, standing.sudden_death().1)
     }
 
     /// What the rules do after every command: the hexes units stand in are entered by their

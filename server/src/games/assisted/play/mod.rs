@@ -125,8 +125,9 @@ impl<D: Declarations> Game for Assisted<D> {
             desk.pack = Some(shipped.code.to_owned());
             // The pack's setup fills the roster (step 2 of issue 36): each side's units that
             // apply under the campaign's options.
-            let loaded = pack::loaded::LoadedPack::read(shipped.source)
-                .map_err(|e| AppError::internal(format!("{}: {e:?}", shipped.code)))?;
+            let loaded = packs::loaded(D::GAME, shipped.code).ok_or_else(|| {
+                AppError::internal(format!("the shipped pack {} does not read", shipped.code))
+            })?;
             desk.pack_options = packs::chosen_options(&loaded.pack, chosen.as_deref())?;
             let mut options =
                 packs::option_codes(&serde_json::to_value(&desk.options).unwrap_or_default());
@@ -144,7 +145,7 @@ impl<D: Declarations> Game for Assisted<D> {
                 desk.tracker.last_turn = Some(last);
             }
             for side in [domain::Side::Soviet, domain::Side::Finnish] {
-                for unit in packs::setup_units(&loaded, &spec, side, &facts) {
+                for unit in packs::setup_units(loaded, &spec, side, &facts) {
                     desk.roster
                         .add(&spec, Role::Umpire, &moment, unit)
                         .map_err(|e| AppError::from(Refused::of(&e)).on_field("scenario"))?;

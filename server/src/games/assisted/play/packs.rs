@@ -557,7 +557,7 @@ mod tests {
         desk.reinforce(Some(&mut dice)).expect("arrive");
         assert_eq!(brigades(&desk), 2);
         assert_eq!(dice.rolls.len(), 2, "rolled once");
-        assert_eq!(desk.tally().expect("a pack").soviet, 5);
+        assert_eq!(desk.victory(true).0.expect("a pack").soviet, 5);
 
         let wrong = serde_json::json!({
             "pack": "winter-war-historical",

@@ -132,11 +132,7 @@ pub fn view_for<D: Declarations>(desk: &Desk<D>, role: Role) -> DeskView {
             enemy_units.iter().filter(|u| u.location.is_some()).count() == enemies
         }
     };
-    let victory = if sees_every_position || desk.outcome.is_some() {
-        desk.tally()
-    } else {
-        None
-    };
+    let (victory, unjudged) = desk.victory(sees_every_position || desk.outcome.is_some());
     let fallen = desk
         .roster
         .fallen
@@ -190,7 +186,7 @@ pub fn view_for<D: Declarations>(desk: &Desk<D>, role: Role) -> DeskView {
         roster: D::roster(),
         outcome: desk.outcome.clone(),
         victory,
-        unjudged: desk.unjudged(),
+        unjudged,
         fallen,
     }
 }
