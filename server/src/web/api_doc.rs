@@ -108,6 +108,7 @@ fn error_content() -> Content {
 /// `rate_limited` lists the paths behind the sign-up/sign-in limiter.
 pub fn finish(doc: &mut OpenApi, rate_limited: &[&str]) {
     string_map_keys(doc);
+    name_nested_union_members(doc);
     let components = doc.components.get_or_insert_with(Default::default);
     components
         .schemas
@@ -169,6 +170,99 @@ fn string_map_keys(doc: &mut OpenApi) {
         walk(&mut value);
         if let Ok(fixed) = serde_json::from_value(value) {
             *schema = fixed;
+        }
+    }
+}
+
+/// A `oneOf` member that is itself a composition (`allOf`, as an internally tagged enum's variant
+/// that wraps a struct gives) or an object holding another inline object (an externally tagged
+/// variant with fields, a map) becomes a component of its own, named after its union and its tag
+/// (`TalvisotaViewSoviet`, `ExportEpochV2`, `GameOutcomeVictory`), and the union refers to it.
+/// The JSON is the same; generators such as openapi-python-client cannot name such members inline
+/// and drop them.
+fn name_nested_union_members(doc: &mut OpenApi) {
+    use serde_json::Value;
+    fn is_object(v: &Value) -> bool {
+        v.get("type").and_then(Value::as_str) == Some("object")
+            || v.get("additionalProperties").is_some_and(Value::is_object)
+    }
+    fn nested(member: &Value) -> bool {
+        member.get("$ref").is_none()
+            && (member.get("allOf").is_some()
+                || member
+                    .get("properties")
+                    .and_then(Value::as_object)
+                    .is_some_and(|p| p.values().any(is_object)))
+    }
+    /// The member's tag: the one value of a required single-valued property, or its one property.
+    fn tag(member: &Value) -> Option<String> {
+        let parts: Vec<&Value> = match member.get("allOf").and_then(Value::as_array) {
+            Some(all) => all.iter().collect(),
+            None => vec![member],
+        };
+        let properties = || {
+            parts
+                .iter()
+                .filter_map(|p| p.get("properties").and_then(Value::as_object))
+                .flatten()
+        };
+        let constant =
+            properties().find_map(|(_, v)| match v.get("enum")?.as_array()?.as_slice() {
+                [one] => one.as_str().map(str::to_owned),
+                _ => None,
+            });
+        constant.or_else(|| {
+            let mut names = properties().map(|(k, _)| k.clone());
+            match (names.next(), names.next()) {
+                (Some(one), None) => Some(one),
+                _ => None,
+            }
+        })
+    }
+    fn pascal(word: &str) -> String {
+        word.split(['_', '-', ' '])
+            .map(|w| {
+                let mut c = w.chars();
+                c.next()
+                    .map(|f| f.to_uppercase().chain(c).collect::<String>())
+                    .unwrap_or_default()
+            })
+            .collect()
+    }
+    let Some(components) = doc.components.as_mut() else {
+        return;
+    };
+    let mut named = Vec::new();
+    for (name, schema) in components.schemas.iter_mut() {
+        let Ok(mut value) = serde_json::to_value(&*schema) else {
+            continue;
+        };
+        let Some(members) = value.get_mut("oneOf").and_then(Value::as_array_mut) else {
+            continue;
+        };
+        let mut changed = false;
+        for (i, member) in members.iter_mut().enumerate() {
+            if !nested(member) {
+                continue;
+            }
+            let own = format!(
+                "{name}{}",
+                tag(member).map_or_else(|| format!("Variant{i}"), |t| pascal(&t))
+            );
+            let body = std::mem::replace(
+                member,
+                serde_json::json!({ "$ref": format!("#/components/schemas/{own}") }),
+            );
+            named.push((own, body));
+            changed = true;
+        }
+        if changed && let Ok(fixed) = serde_json::from_value(value) {
+            *schema = fixed;
+        }
+    }
+    for (own, body) in named {
+        if let Ok(schema) = serde_json::from_value(body) {
+            components.schemas.insert(own, schema);
         }
     }
 }
@@ -302,6 +396,33 @@ mod tests {
             "an integer propertyNames is left"
         );
         assert!(doc.contains(r#""pattern":"^[0-9]+$""#));
+    }
+
+    #[test]
+    fn union_members_that_nest_are_components_of_their_own() {
+        let doc = crate::router::openapi();
+        let schemas = doc.components.expect("components").schemas;
+        for name in ["TalvisotaViewSoviet", "ExportEpochV2", "GameOutcomeVictory"] {
+            assert!(schemas.contains_key(name), "{name} is not a component");
+        }
+        let text = serde_json::to_value(&schemas).expect("serializes");
+        fn walk(v: &serde_json::Value, at: &str) {
+            match v {
+                serde_json::Value::Object(map) => {
+                    if let Some(members) = map.get("oneOf").and_then(|m| m.as_array()) {
+                        for m in members {
+                            assert!(m.get("allOf").is_none(), "{at} has an inline allOf member");
+                        }
+                    }
+                    for (k, v) in map {
+                        walk(v, &format!("{at}/{k}"));
+                    }
+                }
+                serde_json::Value::Array(items) => items.iter().for_each(|v| walk(v, at)),
+                _ => {}
+            }
+        }
+        walk(&text, "");
     }
 
     #[test]
