@@ -5,8 +5,8 @@ use crate::accounts::{
     notification_pages, notifications, sessions, sign as accounts, token_pages, tokens,
 };
 use crate::campaigns::{
-    api as campaigns, invite_pages, invites, pace, pace_pages, pages as campaign_pages, talk,
-    talk_pages, your_move,
+    api as campaigns, invite_pages, invites, pace, pace_pages, pages as campaign_pages, replay,
+    talk, talk_pages, your_move,
 };
 use crate::games::registry::GAMES;
 use crate::state::AppState;
@@ -88,6 +88,8 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
         .routes(routes!(notifications::api_list, notifications::api_add))
         .routes(routes!(notifications::api_remove))
         .routes(routes!(notifications::api_test))
+        .routes(routes!(replay::api_steps))
+        .routes(routes!(replay::api_point))
         .routes(routes!(talk::api_channels))
         .routes(routes!(talk::api_read, talk::api_write))
         .routes(routes!(dice::api_roll, dice::api_rolls))
@@ -148,6 +150,7 @@ const CORE_PAGE_ROUTES: &[(&str, &str)] = &[
     ("POST", "/unsubscribe/{token}"),
     ("GET", "/notifications/confirm/{token}"),
     ("POST", "/notifications/confirm/{token}"),
+    ("GET", "/campaigns/{id}/replay"),
     ("GET", "/campaigns/{id}/talk"),
     ("POST", "/campaigns/{id}/talk"),
     ("POST", "/campaigns/{id}/pace"),
@@ -259,6 +262,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
             "/notifications/confirm/{token}",
             get(notification_pages::confirm_ask).post(notification_pages::confirm),
         )
+        .route("/campaigns/{id}/replay", get(replay::show))
         .route(
             "/campaigns/{id}/talk",
             get(talk_pages::show).post(talk_pages::write),

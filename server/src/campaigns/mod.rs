@@ -8,6 +8,7 @@ pub mod pace;
 pub mod pace_pages;
 pub mod pace_section;
 pub mod pages;
+pub mod replay;
 pub mod talk;
 pub mod talk_pages;
 pub mod view;

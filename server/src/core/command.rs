@@ -65,6 +65,9 @@ pub struct Command {
     stored_state: Option<db::game::StateRead>,
     /// Where the game stands after this command, if that changed.
     standing: Option<db::standing::Standing>,
+    /// The step of the story the game has reached with this command (its turn and phase), when
+    /// it moved on: its state is kept as the step's (`db::steps`).
+    step: Option<(String, Option<String>)>,
 }
 
 impl Command {
@@ -149,6 +152,7 @@ impl Command {
         Ok(Ok(Command {
             stored_state: fresh.state,
             standing: None,
+            step: None,
             readers,
             notes: state.notes.clone(),
             tx,
@@ -213,6 +217,12 @@ impl Command {
     /// Records where the game stands after this command, written with its other changes.
     pub fn set_standing(&mut self, standing: db::standing::Standing) {
         self.standing = Some(standing);
+    }
+
+    /// Records that the game has reached a new step of its story, `turn` and `phase`: the state
+    /// this command stores is kept as that step's, for replay.
+    pub fn mark_step(&mut self, turn: String, phase: Option<String>) {
+        self.step = Some((turn, phase));
     }
 
     /// Marks the command as changing what `audience` sees, for a change no event records
@@ -281,6 +291,9 @@ impl Command {
             }
             (revision, version.map(|v| v + moves.umpire))
         };
+        if let Some((turn, phase)) = self.step.take().filter(|_| state.is_some()) {
+            db::steps::mark(&mut self.tx, id, &turn, phase.as_deref()).await?;
+        }
         self.tx.commit().await?;
         self.notes.send(r.payload(id));
         Ok(Closed {

@@ -13,6 +13,7 @@ pub mod notify;
 pub mod pool;
 pub mod readers;
 pub mod standing;
+pub mod steps;
 pub mod talk;
 pub mod users;
 

@@ -85,6 +85,12 @@ pub trait Game: Send + Sync + 'static {
     /// Whom the game waits for now and for what, in words every participant may read; empty
     /// when the game is over. Lists, "your move" and notifications read this, never the state.
     fn awaited(state: &Self::State) -> Vec<Awaited>;
+    /// The board as `role` sees `state`, drawn as SVG (WoNS's ladder, Talvisota's map, an
+    /// assisted table's hex map), for pages that show the game at another point than now
+    /// (replay); `None` when the game draws none.
+    fn board(_state: &Self::State, _role: Role) -> Option<String> {
+        None
+    }
     /// Whether a campaign starting from `state` is played by one person against the server:
     /// its creator then plays the Soviets with the umpire's powers (Talvisota's rule 9).
     fn solo(_state: &Self::State) -> bool {

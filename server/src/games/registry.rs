@@ -56,6 +56,13 @@ pub trait Module: Send + Sync {
     fn turn(&self, state: &serde_json::Value) -> Option<Turn>;
     /// Where the game of a stored state document stands, if it reads.
     fn standing(&self, state: &serde_json::Value) -> Option<Standing>;
+    /// `role`'s view of a stored state document (a step of the campaign's story) as the API
+    /// answers it, and the board as `role` sees it, if the game draws one.
+    fn replay(
+        &self,
+        state: serde_json::Value,
+        role: domain::Role,
+    ) -> Result<(serde_json::Value, Option<String>), AppError>;
     /// The game's own dice procedures.
     fn procedures(&self) -> Vec<&'static dyn Procedure>;
     /// Our readings of its rules.
@@ -100,6 +107,8 @@ impl<G: Game> NewGame for Started<G> {
             db::game::save_state(tx, campaign, &self.state).await?;
             db::game::append_events(tx, campaign, &self.entries).await?;
             db::standing::save(tx, campaign, &self.standing).await?;
+            let turn = G::turn(&self.state);
+            db::steps::mark(tx, campaign, &turn.label, turn.phase.as_deref()).await?;
             Ok(())
         })
     }
@@ -167,6 +176,15 @@ impl<G: Game> Module for Registered<G> {
         G::State::deserialize(state)
             .ok()
             .map(|s| super::standing::<G>(&s))
+    }
+    fn replay(
+        &self,
+        state: serde_json::Value,
+        role: domain::Role,
+    ) -> Result<(serde_json::Value, Option<String>), AppError> {
+        let state: G::State = serde_json::from_value(state).map_err(AppError::internal)?;
+        let view = serde_json::to_value(G::view(&state, role)).map_err(AppError::internal)?;
+        Ok((view, G::board(&state, role)))
     }
     fn procedures(&self) -> Vec<&'static dyn Procedure> {
         G::procedures()

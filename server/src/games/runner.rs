@@ -115,7 +115,9 @@ impl<G: Game> GameCommand<G> {
             db::game::archive(&mut **self.command.tx(), id, &archived).await?;
         }
         let mut deadline = self.command.campaign.orders_deadline;
-        if G::turn(&self.state) != self.turn {
+        let turn = G::turn(&self.state);
+        if turn != self.turn {
+            self.command.mark_step(turn.label, turn.phase);
             let next = self.command.campaign.next_deadline();
             if next != deadline {
                 db::campaigns::set_deadline(&mut **self.command.tx(), id, next).await?;

@@ -212,10 +212,13 @@ pub struct Due {
 }
 
 impl Due {
-    /// The moment `at` for a reader in `zone`.
+    /// The moment `at` for a reader in `zone`. The machine-readable form is to the second: HTML's
+    /// `datetime` takes at most three digits of a second, and the database keeps six.
     pub fn of(at: time::OffsetDateTime, zone: &Zone) -> Due {
         Due {
             iso: at
+                .replace_nanosecond(0)
+                .unwrap_or(at)
                 .format(&time::format_description::well_known::Rfc3339)
                 .unwrap_or_default(),
             shown: zone.words(at),

@@ -254,6 +254,10 @@ async fn every_page_for_every_role_at_both_widths() {
             add(&format!("{game}-game"), format!("/campaigns/{id}/{tail}"));
             add(&format!("{game}-dice"), format!("/campaigns/{id}/dice"));
             add(&format!("{game}-talk"), format!("/campaigns/{id}/talk"));
+            add(
+                &format!("{game}-replay"),
+                format!("/campaigns/{id}/replay?step=0"),
+            );
         }
         add("wons-heroes", format!("/campaigns/{}/heroes", wons.id));
         add(

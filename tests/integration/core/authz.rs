@@ -60,6 +60,8 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("PUT", "/api/v1/campaigns/{id}/wons/deadline", [401, 404, 404, 403, 403, 200]),
     ("PUT", "/api/v1/campaigns/{id}/deadline", [401, 404, 404, 403, 403, 200]),
     ("GET", "/api/v1/campaigns/{id}/talk", [401, 404, 404, 200, 200, 200]),
+    ("GET", "/api/v1/campaigns/{id}/replay", [401, 404, 404, 200, 200, 200]),
+    ("GET", "/api/v1/campaigns/{id}/replay/{n}", [401, 404, 404, 404, 404, 404]),
     ("GET", "/api/v1/notifications", [401, 200, 200, 200, 200, 200]),
     ("POST", "/api/v1/notifications", [401, 422, 422, 422, 422, 422]),
     ("DELETE", "/api/v1/notifications/{id}", [401, 404, 404, 404, 404, 404]),
@@ -151,6 +153,7 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("POST", "/campaigns/{id}/wons/ready/withdraw", [303, 404, 404, 409, 409, 403]),
     ("POST", "/campaigns/{id}/pace", [303, 404, 404, 403, 403, 303]),
     ("GET", "/campaigns/{id}/talk", [303, 404, 404, 200, 200, 200]),
+    ("GET", "/campaigns/{id}/replay", [303, 404, 404, 200, 200, 200]),
     ("GET", "/account/notifications", [303, 200, 200, 200, 200, 200]),
     ("POST", "/account/notifications", [303, 422, 422, 422, 422, 422]),
     ("POST", "/account/notifications/{id}/test", [303, 404, 404, 404, 404, 404]),
@@ -314,6 +317,7 @@ impl Table {
                 .replace("{battle}", "1")
                 .replace("{platoon}", "1")
                 .replace("{hero}", "1")
+                .replace("{n}", "99")
                 .replace("{unit}", "00000000000000000000000000000001")
                 .replace("{kind}", "calculation")
                 .replace("{code}", "no-such-invite")

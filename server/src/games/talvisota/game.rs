@@ -135,6 +135,9 @@ impl Game for Talvisota {
     fn view(state: &TalvisotaState, role: Role) -> TalvisotaView {
         views::view_for(state, role)
     }
+    fn board(state: &TalvisotaState, role: Role) -> Option<String> {
+        Some(views::map::map_svg(&views::board_view(state, role.side())))
+    }
     fn log_entry(state: &TalvisotaState, event: &TalvisotaEvent) -> NewEvent {
         log_entry(event, state)
     }

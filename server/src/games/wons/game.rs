@@ -59,6 +59,17 @@ impl Game for Wons {
     fn view(state: &WonsState, role: Role) -> WonsView {
         views::view_for(state, role)
     }
+    fn board(state: &WonsState, role: Role) -> Option<String> {
+        let soviet = || views::soviet_view(state).0;
+        let finnish = || views::finnish_view(state).0;
+        let sides = match role {
+            Role::Soviet => vec![soviet()],
+            Role::Finnish => vec![finnish()],
+            Role::Umpire => vec![soviet(), finnish()],
+        };
+        let caption = Self::turn(state).label;
+        views::board::ladder_board(&sides.iter().collect::<Vec<_>>(), &caption).ok()
+    }
     fn log_entry(state: &WonsState, e: &Event) -> NewEvent {
         NewEvent {
             audience: match e.visibility {

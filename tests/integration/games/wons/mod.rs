@@ -8,3 +8,4 @@ mod deadline_claim;
 mod game;
 mod heroes;
 mod kept_access;
+mod replay;

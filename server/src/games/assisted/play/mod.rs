@@ -169,6 +169,10 @@ impl<D: Declarations> Game for Assisted<D> {
     fn view(state: &Desk<D>, role: Role) -> DeskView {
         view_for(state, role)
     }
+    fn board(state: &Desk<D>, role: Role) -> Option<String> {
+        let stored = serde_json::to_value(state).ok()?;
+        board_page::of_stored(&stored, &view_for(state, role))
+    }
     fn log_entry(state: &Desk<D>, event: &DeskEvent) -> NewEvent {
         NewEvent {
             audience: event.audience(),

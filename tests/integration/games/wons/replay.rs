@@ -1,0 +1,177 @@
+//! Replay: every step of a WoNS campaign's story (each new Hour, and the start) reads back, as
+//! each side and the umpire, exactly as that reader's view was when the step began, however
+//! much was learned afterwards; during play a side may not look through the other's eyes or the
+//! umpire's; after the end everyone may.
+
+use super::client::WonsTable;
+use crate::common::long_campaign::{Phase, battle_report, orders};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+
+const ROLES: [&str; 3] = ["soviet", "finnish", "umpire"];
+
+impl WonsTable {
+    fn token_of(&self, role: &str) -> &str {
+        match role {
+            "soviet" => &self.soviet,
+            "finnish" => &self.finn,
+            _ => &self.umpire,
+        }
+    }
+
+    async fn step_count(&self) -> i64 {
+        let path = format!("/api/v1/campaigns/{}/replay", self.id);
+        let (status, body) = self.app.get(&path, Some(&self.umpire)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        body["count"].as_i64().expect("count")
+    }
+
+    /// When the last command began a new step, every reader's view as it is now, kept under
+    /// that step's number.
+    async fn keep_new_step(&self, kept: &mut BTreeMap<i64, Vec<Value>>) {
+        let newest = self.step_count().await - 1;
+        if kept.contains_key(&newest) {
+            return;
+        }
+        let mut views = Vec::new();
+        for role in ROLES {
+            views.push(self.view(self.token_of(role)).await);
+        }
+        kept.insert(newest, views);
+    }
+
+    async fn replayed(&self, token: &str, n: i64, role: &str) -> (StatusCode, Value) {
+        let path = format!("/api/v1/campaigns/{}/replay/{n}?as={role}", self.id);
+        self.app.get(&path, Some(token)).await
+    }
+}
+
+#[tokio::test]
+async fn each_step_reads_back_as_each_reader_saw_it_then() {
+    let c = WonsTable::long(2).await;
+    let mut kept = BTreeMap::new();
+    c.keep_new_step(&mut kept).await;
+    let mut battles = 0;
+    // Twelve Hours, a battle opening at the start of every round of four (as the benchmark's
+    // long campaign plays them).
+    for hour in 0..12 {
+        let mut sides = Vec::new();
+        let mut last = Value::Null;
+        for (side, token) in [("soviet", &c.soviet), ("finnish", &c.finn)] {
+            let view = c.view(token).await;
+            let (given, chosen) = orders(&view, Phase::of(hour));
+            let (status, body) = c.put(token, "orders", given).await;
+            assert!(status.is_success(), "Hour {hour}, {side} orders: {body}");
+            let (status, body) = c.ready(token).await;
+            assert!(status.is_success(), "Hour {hour}, {side} ready: {body}");
+            c.keep_new_step(&mut kept).await;
+            last = body;
+            sides.push((side, token, view, chosen));
+        }
+        for b in last["battles"].as_array().cloned().unwrap_or_default() {
+            if b["status"]["status"] != "pending" {
+                continue;
+            }
+            let n = b["id"].as_u64().expect("battle id");
+            let attacking = b["attacker"].as_str().expect("attacker");
+            let (_, _, view, attacker) = sides.iter().find(|s| s.0 == attacking).expect("side");
+            let (report, prisoner) =
+                battle_report(n, attacking, attacker.as_deref().expect("attacker"), view);
+            let (status, body) = c.result(n, report).await;
+            assert!(status.is_success(), "battle {n}: {body}");
+            let captors = sides.iter().find(|s| s.0 != attacking).expect("captors").1;
+            let asked = json!({ "prisoner": prisoner });
+            let (status, body) = c
+                .post(captors, &format!("battles/{n}/interrogations"), asked)
+                .await;
+            assert!(status.is_success(), "battle {n}: {body}");
+            battles += 1;
+        }
+    }
+    assert!(battles >= 2, "the story holds battles ({battles})");
+    assert_eq!(
+        kept.len() as i64,
+        c.step_count().await,
+        "one step for the start and one for each new Hour, and no other"
+    );
+    assert_eq!(kept.len(), 13);
+
+    // Long after, every step reads back as each reader saw it when it began.
+    for (n, views) in &kept {
+        for (role, then) in ROLES.iter().zip(views) {
+            let (status, point) = c.replayed(c.token_of(role), *n, role).await;
+            assert_eq!(status, StatusCode::OK, "step {n} as {role}: {point}");
+            assert_eq!(
+                &point["view"], then,
+                "step {n} as {role} differs from what it saw then"
+            );
+            // The log stops where the step began, and holds only what the reader could read.
+            for e in point["log"].as_array().expect("log") {
+                let audience = e["audience"].as_str().expect("audience");
+                assert!(
+                    *role == "umpire" || audience == "public" || audience == *role,
+                    "step {n} shows {role} an entry for {audience}: {e}"
+                );
+            }
+        }
+    }
+    let (_, first) = c.replayed(&c.soviet, 1, "soviet").await;
+    let (_, now) = c.replayed(&c.soviet, 12, "soviet").await;
+    assert!(
+        first["log"].as_array().map_or(0, Vec::len) < now["log"].as_array().map_or(0, Vec::len)
+            || first["log"] != now["log"],
+        "an earlier step's log stops earlier"
+    );
+
+    // During play a side looks only through its own eyes.
+    for (token, other) in [
+        (&c.soviet, "finnish"),
+        (&c.soviet, "umpire"),
+        (&c.finn, "soviet"),
+        (&c.finn, "umpire"),
+    ] {
+        let (status, body) = c.replayed(token, 3, other).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+        assert!(body.to_string().contains("saw itself"), "{body}");
+    }
+    // Without `as`, a side gets its own view.
+    let path = format!("/api/v1/campaigns/{}/replay/3", c.id);
+    let (status, own) = c.app.get(&path, Some(&c.finn)).await;
+    assert_eq!(status, StatusCode::OK, "{own}");
+    assert_eq!(own["role"], "finnish");
+    assert_eq!(own["view"], kept[&3][1]);
+    let (status, _) = c.replayed(&c.soviet, 99, "soviet").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // The page: the board then, a slider over every step and the log, as the reader saw it.
+    let b = c.app.signed_in("soviet", "the Soviet browser").await;
+    let page = c
+        .app
+        .html(&b, &format!("/campaigns/{}/replay?step=2", c.id))
+        .await;
+    assert!(page.contains("Step 3 of 13"), "{page}");
+    assert!(page.contains("<svg"), "the board is drawn");
+    assert!(page.contains(r#"type="range""#));
+    assert!(
+        !page.contains("the Finnish player</option>"),
+        "no other role is offered in play"
+    );
+    let refused = b
+        .get(format!(
+            "{}/campaigns/{}/replay?as=finnish",
+            c.app.url, c.id
+        ))
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+
+    // After the end, everyone sees everything.
+    c.finish().await;
+    let (status, point) = c.replayed(&c.soviet, 3, "finnish").await;
+    assert_eq!(status, StatusCode::OK, "{point}");
+    assert_eq!(point["view"], kept[&3][1]);
+    let (status, _) = c.replayed(&c.finn, 3, "umpire").await;
+    assert_eq!(status, StatusCode::OK);
+}
