@@ -304,10 +304,13 @@ soviet,3/609,infantry,0610,6,4,2";
     let (status, body) = t
         .call(&t.soviet, Method::POST, "actions/night-raid", raid.clone())
         .await;
-    assert_eq!(
-        status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "only the Finns raid: {body}"
+    // The raid is given by the phasing side (16.4): the Soviets are refused before anything else.
+    assert_eq!(status, StatusCode::CONFLICT, "only the Finns raid: {body}");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("Only the Finnish player gives")),
+        "{body}"
     );
     let answer = t.act(&t.finn, "night-raid", raid.clone()).await;
     assert_eq!(

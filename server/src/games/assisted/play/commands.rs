@@ -348,6 +348,17 @@ impl<D: Declarations> Desk<D> {
             .iter()
             .find(|a| a.about.name == name)
             .ok_or_else(|| unknown("action", name))?;
+        let title = action.about.title;
+        let correction = match (action.given, by.side()) {
+            (Some(given), Some(side)) => {
+                self.may_give(side, title, given)?;
+                None
+            }
+            (Some(given), None) if !self.in_given_phase(given) => Some(DeskEvent::Umpired {
+                sentence: format!("The umpire ran “{title}” outside the phases the rules give it."),
+            }),
+            _ => None,
+        };
         let mut watched = Watched::new(dice);
         let (answer, secrecy) =
             self.at_table(by, |table| action.run(params, table, &mut watched))?;
@@ -360,12 +371,15 @@ impl<D: Declarations> Desk<D> {
         );
         let event = DeskEvent::Ran {
             name: name.into(),
-            title: action.about.title.into(),
+            title: title.into(),
             by,
             audience,
             answer: answer.clone(),
         };
-        Ok((answer, vec![event]))
+        let mut events = vec![event];
+        // A secret action's correction would tell the other side of it.
+        events.extend(correction.filter(|_| audience == Audience::Public));
+        Ok((answer, events))
     }
 }
 

@@ -250,7 +250,8 @@ impl Declarations for Test {
                     table.extra.owed.push((side, 1, vec![id]));
                     Ok::<_, Refused>(Acted::public(Explained::new((), "The target is hit.")))
                 },
-            ),
+            )
+            .given(true, &[Activity::Combat]),
             Action::new(
                 "plan",
                 "Plan",
@@ -390,6 +391,7 @@ fn actions_change_the_table_and_secret_ones_reach_only_their_side() {
     let mut d = desk(false);
     let finn = unit(1, Side::Finnish, "2/JR16", "1010");
     d.add_units(Role::Umpire, vec![finn.clone()]).expect("adds");
+    to_phase(&mut d, "combat");
     let target = serde_json::json!({"target": finn.id.as_str()});
     let (_, events) = d
         .act(Role::Soviet, "shoot", &target, &mut ScriptedDice::new([]))
@@ -543,6 +545,16 @@ fn each_side_changes_its_own_units_only_as_its_phase_allows() {
             d.advance(Role::Soviet, &mut ScriptedDice::new([])),
         ),
         ("take back", d.reopen(Role::Soviet)),
+        (
+            "shoot",
+            d.act(
+                Role::Soviet,
+                "shoot",
+                &serde_json::json!({"target": blue.as_str()}),
+                &mut ScriptedDice::new([]),
+            )
+            .map(|(_, e)| e),
+        ),
         ("waive", d.waive(Role::Soviet, 0, "because")),
         ("charts", d.enter_charts(Role::Soviet, BTreeMap::new())),
         (
@@ -562,7 +574,7 @@ fn each_side_changes_its_own_units_only_as_its_phase_allows() {
     let refused = d
         .edit_unit(Role::Soviet, &red, moved_to("2121"))
         .expect_err("not its movement phase");
-    assert_eq!(refused.code, "not_in_this_phase");
+    assert_eq!(refused.code, "wrong_phase");
     assert_eq!(
         refused.message,
         "The Soviet side moves its units only in the setup, in its own movement phases (the Soviet movement phase), or as a combat's result in a combat phase; it is now Turn 1, Finnish movement phase. The umpire may correct a position at any time."
@@ -594,6 +606,20 @@ fn each_side_changes_its_own_units_only_as_its_phase_allows() {
         refused.message,
         "The Hit marker comes with the setup; once the game has begun only the umpire puts it on or takes it off."
     );
+    // The umpire may shoot now: a correction both sides read.
+    let (_, events) = d
+        .act(
+            Role::Umpire,
+            "shoot",
+            &serde_json::json!({"target": blue.as_str()}),
+            &mut ScriptedDice::new([]),
+        )
+        .expect("the umpire may");
+    assert_eq!(
+        events.last().map(DeskEvent::sentence).as_deref(),
+        Some("The umpire ran “Shoot” outside the phases the rules give it.")
+    );
+    d.waive(Role::Umpire, 0, "a test's shot").expect("waives");
     // In the rest phase, nobody moves.
     to_phase(&mut d, "rest");
     let refused = d

@@ -6,7 +6,7 @@
 use super::desk::{Desk, refused};
 use super::event::DeskEvent;
 use crate::core::domain::Side;
-use crate::games::assisted::catalogue::Refused;
+use crate::games::assisted::catalogue::{Given, Refused};
 use crate::games::assisted::declarations::Declarations;
 use crate::games::assisted::refusal::RefusalKind;
 use crate::games::assisted::roster::{AttrValue, Unit, UnitEdit};
@@ -184,6 +184,56 @@ impl<D: Declarations> Desk<D> {
         }
     }
 
+    /// Whether `side` may give the action `title` now, as `given` says; the refusal names the
+    /// phases it is given in.
+    pub(super) fn may_give(&self, side: Side, title: &str, given: Given) -> Result<(), Refused> {
+        let fits = given.phases.is_empty() || self.now_does(given.phases);
+        if fits && (!given.phasing_only || self.acting(side)) {
+            return Ok(());
+        }
+        if fits {
+            let phasing: Vec<&str> = self
+                .tracker
+                .phase(&self.sequence)
+                .map(|p| p.actor.sides(self.tracker.first_player))
+                .unwrap_or_default()
+                .into_iter()
+                .map(Side::adjective)
+                .collect();
+            let phasing = match phasing.as_slice() {
+                [] => "the umpire".to_string(),
+                sides => format!("the {} player", sides.join(" or the ")),
+            };
+            return Err(refused(
+                RefusalKind::NotNow,
+                "not_your_phase",
+                format!(
+                    "Only {phasing} gives “{title}” in this phase; it is now {}.",
+                    self.moment()
+                ),
+            ));
+        }
+        let who = if given.phasing_only {
+            "the side whose phase it is"
+        } else {
+            "either side"
+        };
+        let phases = if given.phases.is_empty() {
+            "any of its own phases".to_string()
+        } else {
+            self.phases_for(side, given.phases, given.phasing_only)
+        };
+        Err(not_now(format!(
+            "{title}: this is given by {who} in {phases}; it is now {}.",
+            self.moment()
+        )))
+    }
+
+    /// Whether the action's phases are now, whoever gives it (for the umpire's correction).
+    pub(super) fn in_given_phase(&self, given: Given) -> bool {
+        given.phases.is_empty() || self.now_does(given.phases)
+    }
+
     /// Pays the losses a unit's loss pays, on a copy of the game's records: the copy, when it
     /// paid something owed.
     pub(super) fn paying(&self, unit: &Unit, steps: Option<u32>) -> Option<D::Extra> {
@@ -283,7 +333,7 @@ pub(super) fn changed<D: Declarations>(asked: &Asked<'_>) -> String {
 }
 
 fn not_now(message: String) -> Refused {
-    refused(RefusalKind::NotNow, "not_in_this_phase", message)
+    refused(RefusalKind::NotNow, "wrong_phase", message)
 }
 
 fn against(message: String) -> Refused {
