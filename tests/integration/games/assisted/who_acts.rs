@@ -135,6 +135,26 @@ async fn a_side_changes_its_units_only_as_its_phase_allows_rule_3_0() {
             "Finnish"
         }
     );
+    // Nothing is owed, so nothing is waived; nor does a side waive anything.
+    let (status, body) = t
+        .call(
+            &t.umpire,
+            Method::POST,
+            "table/owed/1/waive",
+            json!({"reason": "mercy"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(body["error"]["message"], "No losses are owed now.");
+    let (status, body) = t
+        .call(
+            mover,
+            Method::POST,
+            "table/owed/1/waive",
+            json!({"reason": "mercy"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     for token in [&t.soviet, &t.finn, &t.umpire] {
         let seen = log(&t, token).await;
         assert!(

@@ -134,7 +134,7 @@ pub struct WaiveIn {
     request_body = WaiveIn,
     params(("id" = uuid::Uuid, Path, description = "campaign id"),
            ("n" = usize, Path, description = "which losses owed, from 1")),
-    responses((status = 200, body = DeskView), (status = 404, description = "no such losses owed"),
+    responses((status = 200, body = DeskView), (status = 409, description = "no such losses owed now"),
               (status = 422, description = "not the umpire, or no reason given")),
     security(("bearer" = [])))]
 pub async fn api_waive(

@@ -264,7 +264,7 @@ impl<D: Declarations> Desk<D> {
         let owed = D::owed(&self.extra);
         let Some(waived) = owed.get(index) else {
             return Err(refused(
-                RefusalKind::NoSuchThing,
+                RefusalKind::NotNow,
                 "no_losses_owed",
                 match owed.len() {
                     0 => "No losses are owed now.".to_string(),
@@ -275,7 +275,7 @@ impl<D: Declarations> Desk<D> {
         let mut extra = self.extra.clone();
         if !D::waive(&mut extra, index) {
             return Err(refused(
-                RefusalKind::NoSuchThing,
+                RefusalKind::NotNow,
                 "no_losses_owed",
                 "Those losses are no longer owed.",
             ));

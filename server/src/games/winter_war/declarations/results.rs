@@ -55,12 +55,11 @@ impl Pending {
     /// As the kit shows losses owed: "3 attack factors from the last combat, as the attacker".
     pub fn owed(&self) -> OwedLosses {
         let (what, role) = match self {
-            Pending::Retreat { hexes, units, .. } => (
+            // How many units retreat is left out: the fog of war may hide the stack (24.2).
+            Pending::Retreat { hexes, .. } => (
                 format!(
-                    "a retreat of {hexes} hex{} for {} unit{}",
-                    if *hexes == 1 { "" } else { "es" },
-                    units.len(),
-                    if units.len() == 1 { "" } else { "s" }
+                    "a retreat of {hexes} hex{}",
+                    if *hexes == 1 { "" } else { "es" }
                 ),
                 " (14.3)",
             ),
