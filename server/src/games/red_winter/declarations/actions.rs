@@ -398,7 +398,9 @@ pub fn actions() -> Vec<Action<Records>> {
             |p: super::results::RecoverIn, table: &mut Table<'_, Records>, dice| {
                 super::results::recover_on_roster(p, table, dice)
             },
-        ),
+        )
+        // A reduced company's action in its own Action Phase (13.3).
+        .given(true, &[Activity::Movement]),
         Action::new(
             "spend-replacement",
             "Spend a replacement point",
@@ -406,7 +408,9 @@ pub fn actions() -> Vec<Action<Records>> {
             |p: super::results::ReplaceIn, table: &mut Table<'_, Records>, _dice| {
                 super::results::replace_on_roster(p, table)
             },
-        ),
+        )
+        // In the spending side's own Reset Phase (3.0 I, 13.2).
+        .given(true, &[Activity::Supply]),
         Action::new(
             "soviet-artillery-park",
             "A Finnish company enters X28: the Soviet Artillery Park",

@@ -61,7 +61,8 @@ fn player_turn(which: &str, actor: Actor, night: bool) -> Vec<PhaseSpec> {
         &format!("{title} Player Reset Phase"),
         actor,
         "Flip your Fired mortars, infantry guns and artillery face up, take this turn's ammo, and spend this turn's replacement points or lose them.",
-    );
+    )
+    .doing(&[Activity::Supply]);
     reset.on_enter = hooks(&[FLIP_FIRED, ADJUST_AMMO, REPLACEMENT_POINTS]);
     let action_text = if night {
         "Each unit takes one action: move and/or assault, double move, attempt recovery, dig in, build a bonfire (Soviets), or raid (one Finnish night raid per night)."
