@@ -113,6 +113,8 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("DELETE", "/api/v1/campaigns/{id}/table/advance", [401, 404, 404, 409, 409, 409]),
     // The first player to concede ends the game; after that nobody can.
     ("POST", "/api/v1/campaigns/{id}/table/concede", [401, 404, 404, 200, 409, 409]),
+    // Without a reason, waiving losses owed is refused to everyone (and to the sides anyway).
+    ("POST", "/api/v1/campaigns/{id}/table/owed/{n}/waive", [401, 404, 404, 422, 422, 422]),
     ("GET", "/api/v1/campaigns/{id}/table/events", [401, 404, 404, 200, 200, 200]),
     ("GET", "/api/v1/campaigns/{id}/table/sequence", [401, 404, 404, 200, 200, 200]),
     ("PUT", "/api/v1/campaigns/{id}/table/sequence", [401, 404, 404, 422, 422, 422]),
@@ -197,6 +199,7 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("POST", "/campaigns/{id}/table/advance/withdraw", [303, 404, 404, 409, 409, 409]),
     // Without the box ticked, a concession is refused beside the form.
     ("POST", "/campaigns/{id}/table/concede", [303, 404, 404, 422, 422, 422]),
+    ("POST", "/campaigns/{id}/table/owed/{n}/waive", [303, 404, 404, 422, 422, 422]),
     ("POST", "/campaigns/{id}/table/units/import", [303, 404, 404, 422, 422, 422]),
     ("POST", "/campaigns/{id}/table/units/{unit}/markers", [303, 404, 404, 404, 404, 404]),
     ("POST", "/campaigns/{id}/table/units/{unit}/edit", [303, 404, 404, 404, 404, 404]),
@@ -317,7 +320,7 @@ impl Table {
                 .replace("{battle}", "1")
                 .replace("{platoon}", "1")
                 .replace("{hero}", "1")
-                .replace("{n}", "99")
+                .replace("{n}", "1")
                 .replace("{unit}", "00000000000000000000000000000001")
                 .replace("{kind}", "calculation")
                 .replace("{code}", "no-such-invite")

@@ -353,7 +353,35 @@ type ActFn<X> = dyn Fn(&Value, &mut Table<'_, X>, &mut dyn Dice) -> Result<(Answ
 pub struct Action<X> {
     /// Its name, title, rule and schema.
     pub about: About,
+    /// Who gives it, and in which phases, as its rule says; none: either side at any time (the
+    /// action checks what its rule asks itself).
+    pub given: Option<Given>,
     run: Box<ActFn<X>>,
+}
+
+/// Who may give an action, and in which phases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Given {
+    /// Only a side the current phase is played by (the other side is refused).
+    pub phasing_only: bool,
+    /// The phases it is given in, by what they are for; empty: any phase.
+    pub phases: &'static [super::sequence::Activity],
+}
+
+impl<X> Action<X> {
+    /// The action, given by the phasing side only (`phasing_only`) or by either side, in the
+    /// phases for `phases`: the kit refuses it to anyone else, in the rule's words.
+    pub fn given(
+        mut self,
+        phasing_only: bool,
+        phases: &'static [super::sequence::Activity],
+    ) -> Action<X> {
+        self.given = Some(Given {
+            phasing_only,
+            phases,
+        });
+        self
+    }
 }
 
 impl<X> Action<X> {
@@ -370,6 +398,7 @@ impl<X> Action<X> {
         E: Refusal,
     {
         Action {
+            given: None,
             about: About {
                 name,
                 title,

@@ -29,6 +29,31 @@ pub struct Context<'a, D: Declarations> {
     pub turn: u32,
 }
 
+/// Losses a side owes from a combat's result, not yet taken: the phase does not end while any are
+/// owed, the owner pays them by taking steps (or units) from its units, and the umpire may waive
+/// them, saying why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Owed {
+    /// Whose losses.
+    pub side: Side,
+    /// What is owed, for people: "1 step", "3 attack factors".
+    pub what: String,
+    /// From which combat, for people: "the Combat against M16, as the defender".
+    pub from: String,
+}
+
+impl Owed {
+    /// "The Finnish side owes 1 step from the Combat against M16".
+    pub fn sentence(&self) -> String {
+        format!(
+            "The {} side owes {} from {}",
+            self.side.adjective(),
+            self.what,
+            self.from
+        )
+    }
+}
+
 /// An assisted game's declarations.
 pub trait Declarations: Send + Sync + 'static {
     /// Which game.
@@ -111,6 +136,25 @@ pub trait Declarations: Send + Sync + 'static {
         _by: Role,
     ) -> Result<(), Refused> {
         Ok(())
+    }
+    /// The losses each side owes now, in the order they are to be taken (the game keeps them in
+    /// its own records, where its combat actions put them).
+    fn owed(_extra: &Self::Extra) -> Vec<Owed> {
+        Vec::new()
+    }
+    /// Pays what `unit`'s side owes with `unit` losing `steps` steps (`None`: leaving play):
+    /// whether the loss paid something owed (then it is recorded as paid), or owed nothing.
+    fn pay(_extra: &mut Self::Extra, _unit: &Unit, _steps: Option<u32>) -> bool {
+        false
+    }
+    /// Waives the losses owed at `index` of [`Declarations::owed`]: whether there were any.
+    fn waive(_extra: &mut Self::Extra, _index: usize) -> bool {
+        false
+    }
+    /// The attribute that counts a unit's steps, if its units have steps: a side lowers it only
+    /// to take losses it owes.
+    fn steps_attribute() -> Option<&'static str> {
+        None
     }
     /// The roster's declaration.
     fn roster() -> RosterSpec;

@@ -30,6 +30,7 @@ fn sequence() -> Sequence {
             on_enter: Vec::new(),
             on_leave,
             only_if: None,
+            activities: Vec::new(),
         };
     Sequence {
         kinds: vec![TurnKind {
@@ -72,10 +73,7 @@ fn roster_spec() -> RosterSpec {
             kind: AttrKind::Number { min: 0, max: 10 },
             required: true,
         }],
-        markers: vec![MarkerSpec {
-            code: SUPPRESSED.into(),
-            name: "Suppressed".into(),
-        }],
+        markers: vec![MarkerSpec::new(SUPPRESSED, "Suppressed", &[])],
     }
 }
 

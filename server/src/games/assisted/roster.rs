@@ -101,6 +101,22 @@ pub struct MarkerSpec {
     pub code: String,
     /// Its name for people, e.g. "Dug-In".
     pub name: String,
+    /// The phases in which the unit's owner puts it on or takes it off, by what they are for
+    /// (a Dug-In marker in a movement phase); in setup the owner places any marker, and
+    /// otherwise only the umpire (or a rule the server applies) does.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub placed_in: Vec<super::sequence::Activity>,
+}
+
+impl MarkerSpec {
+    /// A marker its owner places in phases for `placed_in`.
+    pub fn new(code: &str, name: &str, placed_in: &[super::sequence::Activity]) -> MarkerSpec {
+        MarkerSpec {
+            code: code.into(),
+            name: name.into(),
+            placed_in: placed_in.to_vec(),
+        }
+    }
 }
 
 /// What a game's rosters look like.

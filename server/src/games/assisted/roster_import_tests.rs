@@ -18,10 +18,7 @@ fn spec() -> RosterSpec {
                 required: false,
             },
         ],
-        markers: vec![MarkerSpec {
-            code: "dug_in".into(),
-            name: "Dug-In".into(),
-        }],
+        markers: vec![MarkerSpec::new("dug_in", "Dug-In", &[])],
     }
 }
 

@@ -21,14 +21,8 @@ fn spec() -> RosterSpec {
             },
         ],
         markers: vec![
-            MarkerSpec {
-                code: "suppressed".into(),
-                name: "Suppressed".into(),
-            },
-            MarkerSpec {
-                code: "dug_in".into(),
-                name: "Dug-In".into(),
-            },
+            MarkerSpec::new("suppressed", "Suppressed", &[]),
+            MarkerSpec::new("dug_in", "Dug-In", &[]),
         ],
     }
 }
@@ -296,10 +290,7 @@ fn the_enemy_sees_through_the_visibility_rule_only() {
 fn a_roster_declaration_is_checked() {
     assert_eq!(spec().validate(), Ok(()));
     let mut s = spec();
-    s.markers.push(MarkerSpec {
-        code: "cs".into(),
-        name: "again".into(),
-    });
+    s.markers.push(MarkerSpec::new("cs", "again", &[]));
     assert_eq!(
         s.validate().expect_err("twice").to_string(),
         "marker `cs` is declared twice"

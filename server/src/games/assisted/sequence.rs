@@ -47,6 +47,40 @@ impl Actor {
     }
 }
 
+/// What a phase is for, as far as who may change what on the table depends on it: a side moves
+/// its units in its own movement phases, either side's units retreat, advance and take their
+/// losses in a combat phase, and the owner places a marker only where the marker's rule says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Activity {
+    /// The sides set up their units.
+    Setup,
+    /// Supply is traced and its markers placed.
+    Supply,
+    /// Reinforcements arrive and their owner places them.
+    Reinforcement,
+    /// The acting side moves its units.
+    Movement,
+    /// Attacks are fought; units on either side retreat and advance as their results say.
+    Combat,
+    /// Units lose steps to the weather or their supply (rolled losses the owner then takes).
+    Attrition,
+}
+
+impl Activity {
+    /// Its name in a sentence: "movement".
+    pub fn name(self) -> &'static str {
+        match self {
+            Activity::Setup => "setup",
+            Activity::Supply => "supply",
+            Activity::Reinforcement => "reinforcement",
+            Activity::Movement => "movement",
+            Activity::Combat => "combat",
+            Activity::Attrition => "attrition",
+        }
+    }
+}
+
 /// One phase of a turn as the game declares it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PhaseSpec {
@@ -68,6 +102,10 @@ pub struct PhaseSpec {
     /// A condition code the game decides; the phase is skipped while it does not hold.
     #[serde(default)]
     pub only_if: Option<String>,
+    /// What the phase is for (movement, combat, …): what a side may change of its own units in
+    /// it follows from this.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub activities: Vec<Activity>,
 }
 
 impl PhaseSpec {
@@ -81,7 +119,19 @@ impl PhaseSpec {
             on_enter: Vec::new(),
             on_leave: Vec::new(),
             only_if: None,
+            activities: Vec::new(),
         }
+    }
+
+    /// The phase, declared to be for `activities`.
+    pub fn doing(mut self, activities: &[Activity]) -> PhaseSpec {
+        self.activities = activities.to_vec();
+        self
+    }
+
+    /// Whether the phase is for any of `activities`.
+    pub fn does(&self, activities: &[Activity]) -> bool {
+        self.activities.iter().any(|a| activities.contains(a))
     }
 }
 

@@ -12,6 +12,7 @@ fn phase(code: &str, name: &str, actor: Actor) -> PhaseSpec {
         on_enter: Vec::new(),
         on_leave: Vec::new(),
         only_if: None,
+        activities: Vec::new(),
     }
 }
 

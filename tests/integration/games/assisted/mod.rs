@@ -5,5 +5,6 @@ pub mod client;
 pub mod red_winter;
 pub mod table;
 pub mod victory;
+pub mod who_acts;
 pub mod winter_war;
 pub mod winter_war_fog;

@@ -120,6 +120,34 @@ soviet,3/609,infantry,0610,6,4,2";
         .call(&t.soviet, Method::POST, "actions/resolve-combat", combat)
         .await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    // Both sides owe their losses (8.5): the view and the table page say so, and not even the
+    // umpire ends the phase before they are taken.
+    let owed = json!([
+        "The Finnish side owes 1 step from the last Combat, as the defender (8.5)",
+        "The Soviet side owes 1 step from the last Combat, as the attacker (8.5)"
+    ]);
+    assert_eq!(t.table(&t.soviet).await["owed"], owed);
+    assert_eq!(t.table(&t.finn).await["owed"], owed);
+    let (status, body) = t
+        .call(&t.umpire, Method::POST, "table/advance", json!({}))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("The Finnish side owes 1 step")),
+        "{body}"
+    );
+    let browser = t.app.signed_in("finn", "losses owed").await;
+    let page = t
+        .app
+        .html(&browser, &format!("/campaigns/{}/table", t.id))
+        .await;
+    assert!(
+        page.contains("Losses owed")
+            && page.contains("The Soviet side owes 1 step from the last Combat"),
+        "{page}"
+    );
     let (status, body) = t
         .call(
             &t.soviet,
@@ -153,6 +181,7 @@ soviet,3/609,infantry,0610,6,4,2";
     };
     assert_eq!(steps_of("1/JR16"), json!(1));
     assert_eq!(steps_of("1/609"), json!(1));
+    assert_eq!(after["owed"], json!([]), "taking them paid them");
     // The CRT roll in the dice log records the chart version and the whole answer.
     let rolls = t.rolls(&t.finn).await;
     let crt = rolls
@@ -275,10 +304,13 @@ soviet,3/609,infantry,0610,6,4,2";
     let (status, body) = t
         .call(&t.soviet, Method::POST, "actions/night-raid", raid.clone())
         .await;
-    assert_eq!(
-        status,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "only the Finns raid: {body}"
+    // The raid is given by the phasing side (16.4): the Soviets are refused before anything else.
+    assert_eq!(status, StatusCode::CONFLICT, "only the Finns raid: {body}");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("Only the Finnish player gives")),
+        "{body}"
     );
     let answer = t.act(&t.finn, "night-raid", raid.clone()).await;
     assert_eq!(

@@ -27,7 +27,7 @@ use crate::games::assisted::declarations::{Context, Declarations};
 use crate::games::assisted::roster::{
     AttrKind, AttrSpec, AttrValue, MarkerSpec, RosterSpec, Sight, Unit, UnitEdit, UnitId,
 };
-use crate::games::assisted::sequence::{Sequence, TurnLabeller};
+use crate::games::assisted::sequence::{Activity, Sequence, TurnLabeller};
 use crate::games::assisted::tracker::HookCall;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -79,24 +79,38 @@ fn number(code: &str, name: &str, max: i64, required: bool) -> AttrSpec {
     }
 }
 
-const MARKERS: [(&str, &str); 9] = [
-    ("out_of_supply", "Out of supply this initial phase"),
-    ("isolated", "Isolated"),
-    ("disrupted", "Disrupted (Opt D.1)"),
-    ("in_enemy_zoc", "In an enemy ZOC"),
-    ("ski_hit", "Ski hit marker (DC A.2)"),
-    ("parachute", "Parachute unit"),
+/// The markers, each with the phases its owner places it in (by what they are for): supply's in
+/// the initial phase (Opt A.1), a ski hit and an enemy ZOC as units move (DC A.2), the combat
+/// and drop marks as attacks and air missions are made (Opt D); a parachute unit is set up so.
+const MARKERS: [(&str, &str, &[Activity]); 9] = [
+    (
+        "out_of_supply",
+        "Out of supply this initial phase",
+        &[Activity::Supply],
+    ),
+    ("isolated", "Isolated", &[Activity::Supply]),
+    ("disrupted", "Disrupted (Opt D.1)", &[Activity::Combat]),
+    (
+        "in_enemy_zoc",
+        "In an enemy ZOC",
+        &[Activity::Movement, Activity::Combat],
+    ),
+    ("ski_hit", "Ski hit marker (DC A.2)", &[Activity::Movement]),
+    ("parachute", "Parachute unit", &[]),
     (
         "attacked",
         "Attacked this game turn (cancels its airborne plan, Opt D.3)",
+        &[Activity::Combat],
     ),
     (
         "was_attacked",
         "Was attacked this game turn (cancels its airborne plan, Opt D.3)",
+        &[Activity::Combat],
     ),
     (
         "dropped",
         "In its drop turn: owns none of its hex but a taken airbase (Opt D.2)",
+        &[Activity::Combat],
     ),
 ];
 
@@ -284,10 +298,7 @@ impl Declarations for AWinterWar {
             ],
             markers: MARKERS
                 .iter()
-                .map(|(code, name)| MarkerSpec {
-                    code: (*code).into(),
-                    name: (*name).into(),
-                })
+                .map(|(code, name, placed_in)| MarkerSpec::new(code, name, placed_in))
                 .collect(),
         }
     }

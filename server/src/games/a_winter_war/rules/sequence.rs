@@ -7,7 +7,7 @@
 
 use super::options::{DEC_I_39, MAR_I_40, MAR_II_40, Options};
 use crate::core::domain::Side;
-use crate::games::assisted::sequence::{Actor, PhaseSpec, Sequence, TurnKind, hooks};
+use crate::games::assisted::sequence::{Activity, Actor, PhaseSpec, Sequence, TurnKind, hooks};
 use std::collections::BTreeMap;
 
 /// Opt A.1: judge each unit's supply, count its turns out of supply or reset the count.
@@ -73,7 +73,8 @@ fn player_turn(side: Side) -> Vec<PhaseSpec> {
         &format!("{name} initial phase"),
         actor,
         "Take reinforcements and judge supply; out-of-supply turns are counted now (Opt A.1).",
-    );
+    )
+    .doing(&[Activity::Supply, Activity::Reinforcement]);
     // Supply judged in the initial phase counts for this player turn (Opt A.1): the count is
     // taken as the phase ends, once the player has marked the units out of supply.
     initial.on_leave = hooks(&[JUDGE_SUPPLY]);
@@ -100,7 +101,8 @@ fn player_turn(side: Side) -> Vec<PhaseSpec> {
                 "Move your units; a ski unit using more than half its MA is marked (DC A.2)."
             }
         },
-    );
+    )
+    .doing(&[Activity::Movement]);
     let mut air = PhaseSpec::new(
         &format!("{code}_air"),
         &format!("{name} air phase"),
@@ -111,7 +113,8 @@ fn player_turn(side: Side) -> Vec<PhaseSpec> {
             }
             Side::Finnish => "Fly air missions and resolve them.",
         },
-    );
+    )
+    .doing(&[Activity::Combat]);
     if side == Side::Soviet {
         air.on_leave = hooks(&[LAPSE_AIRBORNE_PLANS]);
     }
@@ -120,7 +123,8 @@ fn player_turn(side: Side) -> Vec<PhaseSpec> {
         &format!("{name} combat phase"),
         actor,
         "Resolve attacks; armor and antitank effects modify the die (Opt B).",
-    );
+    )
+    .doing(&[Activity::Combat]);
     let mut exploitation = PhaseSpec::new(
         &format!("{code}_exploitation"),
         &format!("{name} exploitation phase"),
@@ -131,7 +135,8 @@ fn player_turn(side: Side) -> Vec<PhaseSpec> {
                 "Move units that may exploit; unmarked ski units move with half their MA (DC A.2)."
             }
         },
-    );
+    )
+    .doing(&[Activity::Movement, Activity::Combat]);
     if side == Side::Finnish {
         exploitation.on_leave = hooks(&[CLEAR_SKI_MARKERS]);
     }

@@ -28,6 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(api_table))
         .routes(routes!(api_advance, api_reopen))
         .routes(routes!(api_concede))
+        .routes(routes!(api_waive))
         .routes(routes!(api_events))
         .routes(routes!(api_sequence, api_set_sequence))
         .routes(routes!(api_add_units))
@@ -110,6 +111,42 @@ pub async fn api_concede(
     access: CampaignAccess,
 ) -> Result<Json<DeskView>, AppError> {
     Ok(Json(run(&state, &access, DeskCommand::Concede).await?))
+}
+
+/// Losses owed in a path, from 1.
+#[derive(Debug, Deserialize)]
+pub struct OwedPath {
+    /// Which, from 1.
+    pub n: usize,
+}
+
+/// Why the umpire waives losses owed.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WaiveIn {
+    /// The reason, one line that both sides read in the log.
+    pub reason: String,
+}
+
+/// `POST /api/v1/campaigns/{id}/table/owed/{n}/waive`: the umpire waives the `n`th losses owed
+/// (from 1, as the view's `owed` lists them), saying why; both sides read it in the log.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/table/owed/{n}/waive", tag = "assisted",
+    request_body = WaiveIn,
+    params(("id" = uuid::Uuid, Path, description = "campaign id"),
+           ("n" = usize, Path, description = "which losses owed, from 1")),
+    responses((status = 200, body = DeskView), (status = 409, description = "no such losses owed now"),
+              (status = 422, description = "not the umpire, or no reason given")),
+    security(("bearer" = [])))]
+pub async fn api_waive(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path(path): Path<OwedPath>,
+    ApiJson(body): ApiJson<WaiveIn>,
+) -> Result<Json<DeskView>, AppError> {
+    let index = path.n.checked_sub(1).ok_or_else(AppError::not_found)?;
+    Ok(Json(
+        run(&state, &access, DeskCommand::Waive(index, body.reason)).await?,
+    ))
 }
 
 /// Units to add.

@@ -4,6 +4,7 @@
 
 use super::desk::{Desk, refused};
 use super::event::{DeskEvent, side_audience};
+use super::permits::{Asked, Change, changed, steps_change};
 use crate::core::domain::{Role, Side};
 use crate::dice::audience::Audience;
 use crate::dice::source::{Dice, RollSpec};
@@ -47,11 +48,31 @@ impl<D: Declarations> Desk<D> {
         }
     }
 
-    /// Adds units (the umpire, or a side for its own).
+    /// Refuses a side's change the phase does not allow; for the umpire, answers the public
+    /// correction line when the owner could not have made the change now.
+    fn allowed(&self, by: Role, asked: &Asked<'_>) -> Result<Option<DeskEvent>, Refused> {
+        match self.rules_allow(asked) {
+            Ok(()) => Ok(None),
+            Err(_) if by == Role::Umpire => Ok(Some(Self::correction(changed::<D>(asked)))),
+            Err(refusal) => Err(refusal),
+        }
+    }
+
+    /// The unit `by` may change, as it is now.
+    fn unit_of(&self, by: Role, id: &UnitId) -> Result<Unit, Refused> {
+        self.roster
+            .unit_for(by, id)
+            .cloned()
+            .map_err(|e| Refused::of(&e))
+    }
+
+    /// Adds units (the umpire, or a side for its own in the setup or its reinforcement and
+    /// movement phases).
     pub fn add_units(&mut self, by: Role, units: Vec<Unit>) -> Result<Vec<DeskEvent>, Refused> {
         let spec = D::roster();
         let moment = self.moment();
         let mut events = Vec::new();
+        let mut corrections = Vec::new();
         for (n, unit) in units.into_iter().enumerate() {
             Self::require_own(by, unit.side).map_err(|_| {
                 refused(
@@ -63,6 +84,15 @@ impl<D: Declarations> Desk<D> {
                     ),
                 )
             })?;
+            let asked = Asked {
+                side: unit.side,
+                what: Change::Add,
+            };
+            if let Some(correction) = self.allowed(by, &asked)?
+                && !corrections.contains(&correction)
+            {
+                corrections.push(correction);
+            }
             self.roster.add(&spec, by, &moment, unit).map_err(|e| {
                 let mut r = Refused::of(&e);
                 r.message = format!("Unit {}: {}", n + 1, r.message);
@@ -70,10 +100,12 @@ impl<D: Declarations> Desk<D> {
             })?;
             events.push(self.roster_event(by));
         }
+        events.extend(corrections);
         Ok(events)
     }
 
-    /// Changes one unit.
+    /// Changes one unit: its owner only as the phase allows (a move in its movement phases, steps
+    /// lost to pay the losses it owes); the umpire always.
     pub fn edit_unit(
         &mut self,
         by: Role,
@@ -82,13 +114,39 @@ impl<D: Declarations> Desk<D> {
     ) -> Result<Vec<DeskEvent>, Refused> {
         let spec = D::roster();
         let moment = self.moment();
+        let unit = self.unit_of(by, id)?;
+        let asked = Asked {
+            side: unit.side,
+            what: Change::Edit(&unit, &edit),
+        };
+        let mut correction = self.allowed(by, &asked)?;
+        let lost = steps_change::<D>(&unit, &edit)
+            .filter(|d| *d < 0)
+            .map(|d| u32::try_from(d.unsigned_abs()).unwrap_or(u32::MAX));
+        let paid = match lost {
+            Some(steps) => match self.paying(&unit, Some(steps)) {
+                Some(extra) => Some(extra),
+                None if self.setting_up() => None,
+                None if by == Role::Umpire => {
+                    correction.get_or_insert_with(|| Self::correction(changed::<D>(&asked)));
+                    None
+                }
+                None => return Err(Self::owes_nothing(unit.side, true)),
+            },
+            None => None,
+        };
         self.roster
-            .edit(&spec, by, &moment, id, edit)
+            .edit(&spec, by, &moment, id, edit.clone())
             .map_err(|e| Refused::of(&e))?;
-        Ok(vec![self.roster_event(by)])
+        if let Some(extra) = paid {
+            self.extra = extra;
+        }
+        let mut events = vec![self.roster_event(by)];
+        events.extend(correction);
+        Ok(events)
     }
 
-    /// Puts on or takes off a marker.
+    /// Puts on or takes off a marker: its owner in the phases the marker's rule names.
     pub fn mark_unit(
         &mut self,
         by: Role,
@@ -98,16 +156,26 @@ impl<D: Declarations> Desk<D> {
     ) -> Result<Vec<DeskEvent>, Refused> {
         let spec = D::roster();
         let moment = self.moment();
+        let unit = self.unit_of(by, id)?;
+        let correction = self.allowed(
+            by,
+            &Asked {
+                side: unit.side,
+                what: Change::Mark(marker),
+            },
+        )?;
         if on {
             self.roster.mark(&spec, by, &moment, id, marker)
         } else {
             self.roster.unmark(&spec, by, &moment, id, marker)
         }
         .map_err(|e| Refused::of(&e))?;
-        Ok(vec![self.roster_event(by)])
+        let mut events = vec![self.roster_event(by)];
+        events.extend(correction);
+        Ok(events)
     }
 
-    /// Removes one unit, saying why.
+    /// Removes one unit, saying why: its owner in the setup or to pay the losses it owes.
     pub fn remove_unit(
         &mut self,
         by: Role,
@@ -115,10 +183,30 @@ impl<D: Declarations> Desk<D> {
         reason: &str,
     ) -> Result<Vec<DeskEvent>, Refused> {
         let moment = self.moment();
+        let unit = self.unit_of(by, id)?;
+        let asked = Asked {
+            side: unit.side,
+            what: Change::Remove,
+        };
+        let mut correction = None;
+        let paid = match self.paying(&unit, None) {
+            Some(extra) => Some(extra),
+            None if self.setting_up() => None,
+            None if by == Role::Umpire => {
+                correction = Some(Self::correction(changed::<D>(&asked)));
+                None
+            }
+            None => return Err(Self::owes_nothing(unit.side, false)),
+        };
         self.roster
             .remove(by, &moment, id, reason)
             .map_err(|e| Refused::of(&e))?;
-        Ok(vec![self.roster_event(by)])
+        if let Some(extra) = paid {
+            self.extra = extra;
+        }
+        let mut events = vec![self.roster_event(by)];
+        events.extend(correction);
+        Ok(events)
     }
 
     /// Enters charts as their next versions (the umpire).
@@ -260,6 +348,17 @@ impl<D: Declarations> Desk<D> {
             .iter()
             .find(|a| a.about.name == name)
             .ok_or_else(|| unknown("action", name))?;
+        let title = action.about.title;
+        let correction = match (action.given, by.side()) {
+            (Some(given), Some(side)) => {
+                self.may_give(side, title, given)?;
+                None
+            }
+            (Some(given), None) if !self.in_given_phase(given) => Some(DeskEvent::Umpired {
+                sentence: format!("The umpire ran “{title}” outside the phases the rules give it."),
+            }),
+            _ => None,
+        };
         let mut watched = Watched::new(dice);
         let (answer, secrecy) =
             self.at_table(by, |table| action.run(params, table, &mut watched))?;
@@ -272,12 +371,15 @@ impl<D: Declarations> Desk<D> {
         );
         let event = DeskEvent::Ran {
             name: name.into(),
-            title: action.about.title.into(),
+            title: title.into(),
             by,
             audience,
             answer: answer.clone(),
         };
-        Ok((answer, vec![event]))
+        let mut events = vec![event];
+        // A secret action's correction would tell the other side of it.
+        events.extend(correction.filter(|_| audience == Audience::Public));
+        Ok((answer, events))
     }
 }
 

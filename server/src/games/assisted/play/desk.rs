@@ -7,7 +7,7 @@ use crate::core::domain::Role;
 use crate::dice::source::{Dice, RollSpec};
 use crate::games::assisted::catalogue::{Refused, Table};
 use crate::games::assisted::chart_set::ChartSet;
-use crate::games::assisted::declarations::{Context, Declarations};
+use crate::games::assisted::declarations::{Context, Declarations, Owed};
 use crate::games::assisted::pack::area::Facts;
 use crate::games::assisted::pack::loaded::LoadedPack;
 use crate::games::assisted::refusal::RefusalKind;
@@ -239,6 +239,57 @@ impl<D: Declarations> Desk<D> {
         })
     }
 
+    /// The umpire waives the losses owed at `index` (from 0, as `D::owed` lists them), saying
+    /// why: a line both sides read.
+    pub fn waive(
+        &mut self,
+        by: Role,
+        index: usize,
+        reason: &str,
+    ) -> Result<Vec<DeskEvent>, Refused> {
+        if by != Role::Umpire {
+            return Err(refused(
+                RefusalKind::AgainstTheRules,
+                "umpire_only",
+                "Only the umpire waives losses owed; the side that owes them takes them.",
+            ));
+        }
+        if let Some(problem) = crate::games::assisted::refusal::label_problem(reason, 200) {
+            return Err(refused(
+                RefusalKind::AgainstTheRules,
+                "bad_reason",
+                format!("Say why the losses are waived: the reason {problem}."),
+            ));
+        }
+        let owed = D::owed(&self.extra);
+        let Some(waived) = owed.get(index) else {
+            return Err(refused(
+                RefusalKind::NotNow,
+                "no_losses_owed",
+                match owed.len() {
+                    0 => "No losses are owed now.".to_string(),
+                    n => format!("Only {n} losses are owed now; choose one of them."),
+                },
+            ));
+        };
+        let mut extra = self.extra.clone();
+        if !D::waive(&mut extra, index) {
+            return Err(refused(
+                RefusalKind::NotNow,
+                "no_losses_owed",
+                "Those losses are no longer owed.",
+            ));
+        }
+        self.extra = extra;
+        Ok(vec![DeskEvent::Umpired {
+            sentence: format!(
+                "The umpire waived losses owed: {} ({}).",
+                waived.sentence(),
+                reason.trim()
+            ),
+        }])
+    }
+
     /// `by`'s side takes back that it finished the phase, while the other side has not.
     pub fn reopen(&mut self, by: Role) -> Result<Vec<DeskEvent>, Refused> {
         let side = by.side().ok_or_else(|| {
@@ -258,6 +309,18 @@ impl<D: Declarations> Desk<D> {
     /// Ends the current phase for `by` (or the umpire for everyone) and runs the hooks.
     pub fn advance(&mut self, by: Role, dice: &mut dyn Dice) -> Result<Vec<DeskEvent>, Refused> {
         D::may_end_phase(&self.roster, &self.extra, &self.phase().0, by)?;
+        let owed = D::owed(&self.extra);
+        if !owed.is_empty() {
+            let said: Vec<String> = owed.iter().map(Owed::sentence).collect();
+            return Err(refused(
+                RefusalKind::NotNow,
+                "losses_owed",
+                format!(
+                    "{}. The phase ends once they are taken, or the umpire waives them.",
+                    said.join("; ")
+                ),
+            ));
+        }
         let ended = self.phase().1;
         let advance = {
             let context = Context::<D> {

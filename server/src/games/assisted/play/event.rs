@@ -52,6 +52,12 @@ pub enum DeskEvent {
         /// How many phases a turn of each kind now has, for people.
         sentence: String,
     },
+    /// The umpire ruled outside the rules' course: corrected a unit out of its phase, or waived
+    /// losses owed (a line both sides read).
+    Umpired {
+        /// What the umpire did, for people.
+        sentence: String,
+    },
     /// The game ended, with its result.
     Ended {
         /// How it ended and who won.
@@ -80,6 +86,7 @@ impl DeskEvent {
             | DeskEvent::Advanced { .. }
             | DeskEvent::Chart { .. }
             | DeskEvent::Sequence { .. }
+            | DeskEvent::Umpired { .. }
             | DeskEvent::Ended { .. } => Audience::Public,
             DeskEvent::Roster { side, .. } => side_audience(*side),
             DeskEvent::Ran { audience, .. } => *audience,
@@ -105,6 +112,7 @@ impl DeskEvent {
             DeskEvent::Roster { .. } => "roster_changed",
             DeskEvent::Chart { .. } => "chart_entered",
             DeskEvent::Sequence { .. } => "sequence_changed",
+            DeskEvent::Umpired { .. } => "umpire_ruled",
             DeskEvent::Ended { .. } => "game_ended",
             DeskEvent::Ran { .. } => "ran",
         }
@@ -123,7 +131,7 @@ impl DeskEvent {
                 .collect::<Vec<_>>()
                 .join(" "),
             DeskEvent::Roster { sentence, .. } => sentence.clone(),
-            DeskEvent::Sequence { sentence } => sentence.clone(),
+            DeskEvent::Sequence { sentence } | DeskEvent::Umpired { sentence } => sentence.clone(),
             DeskEvent::Ended { outcome } => format!("The game is over. {}", outcome.sentence()),
             DeskEvent::Chart {
                 name, version, by, ..

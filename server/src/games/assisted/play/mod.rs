@@ -13,6 +13,7 @@ pub mod packs;
 pub mod pages;
 pub mod pages_entries;
 pub mod pages_forms;
+pub mod permits;
 pub mod view;
 
 use crate::core::domain::{self, Role};
@@ -268,6 +269,8 @@ pub enum DeskCommand {
     Reopen,
     /// The caller's side concedes the game.
     Concede,
+    /// The umpire waives the losses owed at an index (from 0), saying why.
+    Waive(usize, String),
     /// Add units.
     AddUnits(Vec<Unit>),
     /// Change a unit.
@@ -399,6 +402,9 @@ impl<D: Declarations> Play for Assisted<D> {
                     DeskCommand::Advance => desk.advance(by, dice).map(|e| (None, e)),
                     DeskCommand::Reopen => desk.reopen(by).map(|e| (None, e)),
                     DeskCommand::Concede => desk.concede(by).map(|e| (None, e)),
+                    DeskCommand::Waive(index, reason) => {
+                        desk.waive(by, index, &reason).map(|e| (None, e))
+                    }
                     DeskCommand::AddUnits(units) => desk.add_units(by, units).map(|e| (None, e)),
                     DeskCommand::EditUnit(id, edit) => {
                         desk.edit_unit(by, &id, edit).map(|e| (None, e))

@@ -28,6 +28,7 @@ pub const PAGE_ROUTES: &[(&str, &str)] = &[
     ("POST", "/campaigns/{id}/table/advance"),
     ("POST", "/campaigns/{id}/table/advance/withdraw"),
     ("POST", "/campaigns/{id}/table/concede"),
+    ("POST", "/campaigns/{id}/table/owed/{n}/waive"),
     ("POST", "/campaigns/{id}/table/units/import"),
     ("POST", "/campaigns/{id}/table/units/{unit}/markers"),
     ("POST", "/campaigns/{id}/table/units/{unit}/edit"),
@@ -47,6 +48,7 @@ pub fn router() -> Router<AppState> {
         .route("/campaigns/{id}/table/advance", post(advance))
         .route("/campaigns/{id}/table/advance/withdraw", post(reopen))
         .route("/campaigns/{id}/table/concede", post(concede))
+        .route("/campaigns/{id}/table/owed/{n}/waive", post(waive))
         .route("/campaigns/{id}/table/units/import", post(import_units))
         .route("/campaigns/{id}/table/units/{unit}/markers", post(mark))
         .route("/campaigns/{id}/table/units/{unit}/edit", post(edit_unit))
@@ -366,6 +368,34 @@ pub async fn concede(
             "Tick the box to concede: the game ends at once and the other side wins.",
         )
         .on_field("confirm"))
+    };
+    answer(&state, &access, result).await
+}
+
+/// `POST /campaigns/{id}/table/owed/{n}/waive`: the umpire waives the `n`th losses owed (from 1),
+/// saying why.
+pub async fn waive(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path((_, n)): Path<(Uuid, String)>,
+    Form(fields): Form<Fields>,
+) -> Result<Response, AppError> {
+    let index = n
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_sub(1))
+        .ok_or_else(AppError::not_found)?;
+    let reason = fields.get("reason").trim().to_owned();
+    let result = if reason.is_empty() {
+        Err(AppError::invalid(
+            "reason",
+            "Say why the losses are waived: both sides read it in the log.",
+        )
+        .on_field("reason"))
+    } else {
+        run(&state, &access, DeskCommand::Waive(index, reason))
+            .await
+            .map(|_| ())
     };
     answer(&state, &access, result).await
 }

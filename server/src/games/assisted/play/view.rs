@@ -80,6 +80,10 @@ pub struct DeskView {
     pub victory: Option<Tally>,
     /// The pack's sudden deaths the server cannot judge until the group enters their hexes.
     pub unjudged: Vec<String>,
+    /// The losses each side owes from a combat's result and has not yet taken, in the order they
+    /// are to be taken ("The Finnish side owes 1 step from the Combat against M16"): the phase
+    /// does not end while any are owed.
+    pub owed: Vec<String>,
     /// The dead pool as the viewer may see it: its own units in full, the enemy's as the
     /// game's sight shows them, oldest first.
     #[schema(value_type = Vec<Object>)]
@@ -187,6 +191,7 @@ pub fn view_for<D: Declarations>(desk: &Desk<D>, role: Role) -> DeskView {
         outcome: desk.outcome.clone(),
         victory,
         unjudged,
+        owed: D::owed(&desk.extra).iter().map(|o| o.sentence()).collect(),
         fallen,
     }
 }

@@ -11,6 +11,7 @@ use crate::games::assisted::calc::Working;
 use crate::games::assisted::catalogue::{Acted, Action, Refused, Table};
 use crate::games::assisted::refusal::RefusalKind;
 use crate::games::assisted::roster::{AttrValue, Unit, UnitEdit};
+use crate::games::assisted::sequence::Activity;
 use crate::games::red_winter::rules::calc_combat::{Attack, attack_column};
 use crate::games::red_winter::rules::calc_losses::{
     LossPlan, LossTaker, check_losses, hotel_losses,
@@ -358,13 +359,18 @@ pub fn actions() -> Vec<Action<Records>> {
             "Resolve a Combat or Assault against the roster",
             "8.0–8.5, 9.0",
             |p: CombatIn, table: &mut Table<'_, Records>, dice| combat(p, table, dice),
-        ),
+        )
+        // An Assault as part of a move, a Combat in the Combat Phase: the phasing player's
+        // (3.0 II, III).
+        .given(true, &[Activity::Movement, Activity::Combat]),
         Action::new(
             "take-losses",
             "Take your side's losses",
             "8.5",
             |p: LossesIn, table: &mut Table<'_, Records>, _dice| take_losses(p, table),
-        ),
+        )
+        // Either side, right after the attack that cost them (8.5).
+        .given(false, &[Activity::Movement, Activity::Combat]),
         Action::new(
             "resolve-ranged-attack",
             "Ranged Attack against the roster",
@@ -372,7 +378,9 @@ pub fn actions() -> Vec<Action<Records>> {
             |p: super::fire::FireIn, table: &mut Table<'_, Records>, dice| {
                 super::fire::fire(p, table, dice)
             },
-        ),
+        )
+        // The attacker's, or the defender's defensive support, in a Combat Phase (10.0).
+        .given(false, &[Activity::Combat]),
         Action::new(
             "resolve-at-fire",
             "Finnish AT Fire against the roster",
@@ -380,7 +388,9 @@ pub fn actions() -> Vec<Action<Records>> {
             |p: super::results::AtFireIn, table: &mut Table<'_, Records>, dice| {
                 super::results::at_fire_on_roster(p, table, dice)
             },
-        ),
+        )
+        // At a Soviet unit as it moves, assaults or attacks (11.0).
+        .given(false, &[Activity::Movement, Activity::Combat]),
         Action::new(
             "attempt-recovery",
             "Recovery of a reduced company",
@@ -388,7 +398,9 @@ pub fn actions() -> Vec<Action<Records>> {
             |p: super::results::RecoverIn, table: &mut Table<'_, Records>, dice| {
                 super::results::recover_on_roster(p, table, dice)
             },
-        ),
+        )
+        // A reduced company's action in its own Action Phase (13.3).
+        .given(true, &[Activity::Movement]),
         Action::new(
             "spend-replacement",
             "Spend a replacement point",
@@ -396,7 +408,9 @@ pub fn actions() -> Vec<Action<Records>> {
             |p: super::results::ReplaceIn, table: &mut Table<'_, Records>, _dice| {
                 super::results::replace_on_roster(p, table)
             },
-        ),
+        )
+        // In the spending side's own Reset Phase (3.0 I, 13.2).
+        .given(true, &[Activity::Supply]),
         Action::new(
             "soviet-artillery-park",
             "A Finnish company enters X28: the Soviet Artillery Park",
@@ -428,6 +442,8 @@ pub fn actions() -> Vec<Action<Records>> {
             |p: super::fire::RaidIn, table: &mut Table<'_, Records>, dice| {
                 super::fire::raid(p, table, dice)
             },
-        ),
+        )
+        // The Finnish player's, in its Action Phase of a night turn (16.4).
+        .given(true, &[Activity::Movement]),
     ]
 }

@@ -15,13 +15,14 @@ use crate::dice::source::Dice;
 use crate::games::assisted::catalogue::{Action, Calculation, DiceProcedure, Refused, Table};
 use crate::games::assisted::chart_set::ChartSet;
 use crate::games::assisted::charts::{Chart, ChartSpec};
-use crate::games::assisted::declarations::Declarations;
+use crate::games::assisted::declarations::{Declarations, Owed};
 use crate::games::assisted::roster::{
-    AttrKind, AttrSpec, MarkerSpec, RosterSpec, Sight, Unit, UnitId,
+    AttrKind, AttrSpec, AttrValue, MarkerSpec, RosterSpec, Sight, Unit, UnitId,
 };
-use crate::games::assisted::sequence::Sequence;
+use crate::games::assisted::sequence::{Activity, Sequence};
 use crate::games::assisted::tracker::HookCall;
 use crate::games::red_winter::rules::calc_odds::crt_columns;
+use crate::games::red_winter::rules::calc_shifts::Fight;
 use crate::games::red_winter::rules::charts::chart_specs;
 use crate::games::red_winter::rules::readings::READINGS;
 use crate::games::red_winter::rules::sequence::{self as seq, HOOKS, sequence};
@@ -93,21 +94,67 @@ pub const TYPES: [&str; 10] = [
 ];
 
 /// Markers the rules track on units.
-pub const MARKERS: [(&str, &str); 13] = [
-    ("suppressed", "Suppressed"),
-    ("dug_in", "Dug-In"),
-    ("fired", "Fired"),
-    ("retreated", "Retreated this phase"),
-    ("out_of_supply", "Out of supply"),
-    ("acted", "Acted this phase"),
-    ("bonfire", "Bonfire"),
-    ("skull", "Skull"),
-    ("night_raid", "Night Raid"),
-    ("with_pajari", "Stacked with Pajari"),
-    ("reduced", "Reduced (shows its reduced side)"),
-    ("ranged", "Made its Ranged Attack this Combat Phase"),
-    ("at_fire", "Made its AT Fire this phase"),
+/// The markers, each with the phases its owner places it in (by what they are for): a Dug-In
+/// or a Bonfire as a unit's action (3.0 II, 13.1, 16.3), Fired and Retreated as attacks are
+/// made and taken (10.0, 8.5), a Skull as the night's losses are rolled (16.2).
+pub const MARKERS: [(&str, &str, &[Activity]); 13] = [
+    ("suppressed", "Suppressed", &[Activity::Combat]),
+    ("dug_in", "Dug-In", &[Activity::Movement]),
+    ("fired", "Fired", &[Activity::Combat]),
+    ("retreated", "Retreated this phase", &[Activity::Combat]),
+    (
+        "out_of_supply",
+        "Out of supply",
+        &[Activity::Supply, Activity::Movement],
+    ),
+    (
+        "acted",
+        "Acted this phase",
+        &[Activity::Movement, Activity::Combat],
+    ),
+    ("bonfire", "Bonfire", &[Activity::Movement]),
+    ("skull", "Skull", &[Activity::Movement, Activity::Attrition]),
+    (
+        "night_raid",
+        "Night Raid",
+        &[Activity::Movement, Activity::Combat],
+    ),
+    ("with_pajari", "Stacked with Pajari", &[Activity::Movement]),
+    (
+        "reduced",
+        "Reduced (shows its reduced side)",
+        &[Activity::Combat, Activity::Attrition],
+    ),
+    (
+        "ranged",
+        "Made its Ranged Attack this Combat Phase",
+        &[Activity::Combat],
+    ),
+    (
+        "at_fire",
+        "Made its AT Fire this phase",
+        &[Activity::Movement, Activity::Combat],
+    ),
 ];
+
+/// Losses owed as the kit shows them: "2 steps from the last Combat, as the defender" (8.5).
+fn owed_of(l: &PendingLosses) -> Owed {
+    let fight = match (l.fight, l.steps_only) {
+        (Fight::Combat, true) => "Ranged Attack",
+        (Fight::Combat, false) => "Combat",
+        (Fight::Assault, _) => "Assault",
+        (Fight::NightRaid, _) => "Night Raid",
+    };
+    let role = if l.attacker { "attacker" } else { "defender" };
+    Owed {
+        side: l.side,
+        what: match l.losses {
+            1 => "1 step".into(),
+            n => format!("{n} steps"),
+        },
+        from: format!("the last {fight}, as the {role} (8.5)"),
+    }
+}
 
 fn number(code: &str, name: &str, min: i64, max: i64, required: bool) -> AttrSpec {
     AttrSpec {
@@ -237,6 +284,41 @@ impl Declarations for RedWinter {
         }
         Ok(notes)
     }
+    fn owed(extra: &Records) -> Vec<Owed> {
+        extra.pending.iter().map(owed_of).collect()
+    }
+    fn pay(extra: &mut Records, unit: &Unit, steps: Option<u32>) -> bool {
+        // The first losses owed among which the unit fought (8.5): a step lost pays one, a unit
+        // leaving play pays the steps it had.
+        let Some(at) = extra
+            .pending
+            .iter()
+            .position(|l| l.side == unit.side && l.units.contains(&unit.id))
+        else {
+            return false;
+        };
+        let steps = steps.unwrap_or_else(|| match unit.attributes.get("steps") {
+            Some(AttrValue::Number(n)) => u32::try_from(*n).unwrap_or(1),
+            _ => 1,
+        });
+        let owed = &mut extra.pending[at];
+        owed.losses = owed.losses.saturating_sub(steps);
+        if owed.losses == 0 {
+            extra.pending.remove(at);
+        }
+        true
+    }
+    fn waive(extra: &mut Records, index: usize) -> bool {
+        if index < extra.pending.len() {
+            extra.pending.remove(index);
+            true
+        } else {
+            false
+        }
+    }
+    fn steps_attribute() -> Option<&'static str> {
+        Some("steps")
+    }
     fn roster() -> RosterSpec {
         RosterSpec {
             types: TYPES.iter().map(|t| (*t).to_string()).collect(),
@@ -267,10 +349,7 @@ impl Declarations for RedWinter {
             ],
             markers: MARKERS
                 .iter()
-                .map(|(code, name)| MarkerSpec {
-                    code: (*code).into(),
-                    name: (*name).into(),
-                })
+                .map(|(code, name, placed_in)| MarkerSpec::new(code, name, placed_in))
                 .collect(),
         }
     }

@@ -2,7 +2,9 @@
 //! night's sub-zero losses and the victory check, declared for the kit's tracker.
 
 use crate::core::domain::Side;
-use crate::games::assisted::sequence::{Actor, Calendar, PhaseSpec, Sequence, TurnKind, hooks};
+use crate::games::assisted::sequence::{
+    Activity, Actor, Calendar, PhaseSpec, Sequence, TurnKind, hooks,
+};
 use std::collections::BTreeMap;
 
 /// Hook: flip the phasing player's "Fired" mortars, infantry guns and artillery (3.0 I, 12.4).
@@ -59,7 +61,8 @@ fn player_turn(which: &str, actor: Actor, night: bool) -> Vec<PhaseSpec> {
         &format!("{title} Player Reset Phase"),
         actor,
         "Flip your Fired mortars, infantry guns and artillery face up, take this turn's ammo, and spend this turn's replacement points or lose them.",
-    );
+    )
+    .doing(&[Activity::Supply]);
     reset.on_enter = hooks(&[FLIP_FIRED, ADJUST_AMMO, REPLACEMENT_POINTS]);
     let action_text = if night {
         "Each unit takes one action: move and/or assault, double move, attempt recovery, dig in, build a bonfire (Soviets), or raid (one Finnish night raid per night)."
@@ -71,14 +74,16 @@ fn player_turn(which: &str, actor: Actor, night: bool) -> Vec<PhaseSpec> {
         &format!("{title} Player Action Phase"),
         actor,
         action_text,
-    );
+    )
+    .doing(&[Activity::Movement]);
     action.on_enter = hooks(&[ARMOR_COMMITMENT]);
     let mut combat = PhaseSpec::new(
         &format!("{which}_combat"),
         &format!("{title} Player Combat Phase"),
         actor,
         "Make ranged attacks, anti-tank fire and combats, finishing every attack on one hex before the next; the other player may answer with defensive support.",
-    );
+    )
+    .doing(&[Activity::Combat]);
     combat.on_leave = hooks(&[REMOVE_SUPPRESSED, CLEAR_COMBAT_MARKS]);
     vec![reset, action, combat]
 }
@@ -116,14 +121,16 @@ pub fn night_phases() -> Vec<PhaseSpec> {
         "Sub-Zero Loss Phase, Soviet rolls",
         Actor::Soviet,
         "Roll the SZLT for every Soviet stack not under a Bonfire and every unit under a Night Raid marker.",
-    );
+    )
+    .doing(&[Activity::Attrition]);
     soviet.on_enter = hooks(&[SUB_ZERO_ROLLS]);
     let mut finnish = PhaseSpec::new(
         "sub_zero_finnish",
         "Sub-Zero Loss Phase, Finnish rolls",
         Actor::Finnish,
         "Roll the SZLT for every Finnish stack under a Skull marker, and for each raider individually.",
-    );
+    )
+    .doing(&[Activity::Attrition]);
     finnish.on_leave = hooks(&[REMOVE_SKULLS_AND_BONFIRES]);
     phases.push(soviet);
     phases.push(finnish);

@@ -12,6 +12,7 @@ use crate::games::assisted::calc::Working;
 use crate::games::assisted::catalogue::{Acted, Action, Refused, Table};
 use crate::games::assisted::refusal::RefusalKind;
 use crate::games::assisted::roster::{AttrValue, Unit, UnitId};
+use crate::games::assisted::sequence::Activity;
 use crate::games::winter_war::rules::calc_combat::{Situation, combat_column};
 use crate::games::winter_war::rules::procedures_charts::resolve_combat;
 use crate::games::winter_war::rules::results::{Attacker, check_attackers, effect};
@@ -321,13 +322,16 @@ pub fn actions() -> Vec<Action<Records>> {
             "Declare a ground combat",
             "14.0, 24.2",
             |p: DeclareIn, table: &mut Table<'_, Records>, _dice| declare_combat(p, table),
-        ),
+        )
+        // The phasing player's, in its combat phases (13.0, 24.2).
+        .given(true, &[Activity::Combat]),
         Action::new(
             "resolve-combat",
             "Resolve a ground combat against the roster",
             "14.0–14.2",
             |p: CombatIn, table: &mut Table<'_, Records>, dice| combat(p, table, dice),
-        ),
+        )
+        .given(true, &[Activity::Combat]),
         Action::new(
             "take-result",
             "Take your side's combat result: retreats and exchange losses",
@@ -335,7 +339,9 @@ pub fn actions() -> Vec<Action<Records>> {
             |p: super::results::TakeIn, table: &mut Table<'_, Records>, _dice| {
                 super::results::take(p, table)
             },
-        ),
+        )
+        // Each owner takes its own part of the result, in the combat's phase (14.2, 14.3).
+        .given(false, &[Activity::Combat]),
         Action::new(
             "record-event",
             "Record an event or a shock corps formed",

@@ -16,11 +16,11 @@ use crate::core::domain::{self, Side};
 use crate::dice::source::Dice;
 use crate::games::assisted::catalogue::{Action, Calculation, DiceProcedure, Refused, Table};
 use crate::games::assisted::charts::{Chart, ChartSpec};
-use crate::games::assisted::declarations::{Context, Declarations};
+use crate::games::assisted::declarations::{Context, Declarations, Owed};
 use crate::games::assisted::roster::{
     AttrKind, AttrSpec, Glimpse, MarkerSpec, Roster, RosterSpec, Sight, Unit, UnitId,
 };
-use crate::games::assisted::sequence::Sequence;
+use crate::games::assisted::sequence::{Activity, Sequence};
 use crate::games::assisted::tracker::HookCall;
 use crate::games::winter_war::rules::charts::{self, specs};
 use crate::games::winter_war::rules::events::EventFlags;
@@ -142,14 +142,21 @@ fn number(code: &str, name: &str, max: i64, required: bool) -> AttrSpec {
     }
 }
 
-const MARKERS: [(&str, &str); 7] = [
-    ("suppressed", "Suppressed"),
-    ("out_of_supply", "Out of supply"),
-    ("laager", "Laager"),
-    ("attacked", "Attacked this phase"),
-    ("defended", "Defended this phase"),
-    ("nkvd", "NKVD"),
-    ("static", "Static"),
+/// The markers, each with the phases its owner places it in (by what they are for): supply's in
+/// the logistics phase (15.0, 16.2), a Laager in the movement phase (10.0), the combat marks as
+/// attacks are made; NKVD and Static come with the setup.
+const MARKERS: [(&str, &str, &[Activity]); 7] = [
+    (
+        "suppressed",
+        "Suppressed",
+        &[Activity::Supply, Activity::Combat],
+    ),
+    ("out_of_supply", "Out of supply", &[Activity::Supply]),
+    ("laager", "Laager", &[Activity::Movement]),
+    ("attacked", "Attacked this phase", &[Activity::Combat]),
+    ("defended", "Defended this phase", &[Activity::Combat]),
+    ("nkvd", "NKVD", &[]),
+    ("static", "Static", &[]),
 ];
 
 impl Declarations for WinterWar {
@@ -265,10 +272,7 @@ impl Declarations for WinterWar {
             ],
             markers: MARKERS
                 .iter()
-                .map(|(code, name)| MarkerSpec {
-                    code: (*code).into(),
-                    name: (*name).into(),
-                })
+                .map(|(code, name, placed_in)| MarkerSpec::new(code, name, placed_in))
                 .collect(),
         }
     }
@@ -286,6 +290,21 @@ impl Declarations for WinterWar {
             fog::mandatory_attacks(roster, extra)?;
         }
         Ok(())
+    }
+    fn owed(extra: &Records) -> Vec<Owed> {
+        extra.pending.iter().map(results::Pending::owed).collect()
+    }
+    fn pay(extra: &mut Records, unit: &Unit, steps: Option<u32>) -> bool {
+        // Winter War's units have no steps: a unit eliminated pays the factors owed (14.2).
+        steps.is_none() && results::pay_with(&mut extra.pending, unit)
+    }
+    fn waive(extra: &mut Records, index: usize) -> bool {
+        if index < extra.pending.len() {
+            extra.pending.remove(index);
+            true
+        } else {
+            false
+        }
     }
     fn sight(viewer: Side, unit: &Unit, extra: &Records, options: &Options) -> Sight {
         if off_map(unit) {

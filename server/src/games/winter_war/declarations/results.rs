@@ -6,8 +6,9 @@ use super::Records;
 use crate::core::domain::{Role, Side};
 use crate::games::assisted::calc::Working;
 use crate::games::assisted::catalogue::{Acted, Refused, Table};
+use crate::games::assisted::declarations::Owed as OwedLosses;
 use crate::games::assisted::refusal::RefusalKind;
-use crate::games::assisted::roster::{AttrValue, UnitEdit, UnitId};
+use crate::games::assisted::roster::{AttrValue, Unit, UnitEdit, UnitId};
 use crate::games::winter_war::rules::calc_losses::{
     Counter, exchange_loss, fortified_exchange_defender_loss, half_exchange_loss,
 };
@@ -51,6 +52,35 @@ pub enum Pending {
 }
 
 impl Pending {
+    /// As the kit shows losses owed: "3 attack factors from the last combat, as the attacker".
+    pub fn owed(&self) -> OwedLosses {
+        let (what, role) = match self {
+            // How many units retreat is left out: the fog of war may hide the stack (24.2).
+            Pending::Retreat { hexes, .. } => (
+                format!(
+                    "a retreat of {hexes} hex{}",
+                    if *hexes == 1 { "" } else { "es" }
+                ),
+                " (14.3)",
+            ),
+            Pending::Exchange { attack_factors, .. } => (
+                format!("units of {attack_factors} attack factors"),
+                ", as the attacker (14.2)",
+            ),
+            Pending::DefenceLoss {
+                defence_factors, ..
+            } => (
+                format!("units of {defence_factors} defence factors"),
+                ", as the defender in its fortification (14.2)",
+            ),
+        };
+        OwedLosses {
+            side: self.side(),
+            what,
+            from: format!("the last combat{role}"),
+        }
+    }
+
     fn side(&self) -> Side {
         match self {
             Pending::Retreat { side, .. }
@@ -58,6 +88,41 @@ impl Pending {
             | Pending::DefenceLoss { side, .. } => *side,
         }
     }
+}
+
+/// Pays losses owed with `unit` eliminated: its attack factors towards an exchange among which
+/// it attacked, its defence factors towards a defender's loss among which it defended (14.2).
+/// Whether it paid something.
+pub fn pay_with(pending: &mut Vec<Pending>, unit: &Unit) -> bool {
+    let factor = |code: &str| match unit.attributes.get(code) {
+        Some(AttrValue::Number(n)) => u32::try_from(*n).unwrap_or(0),
+        _ => 0,
+    };
+    let Some(at) = pending.iter().position(|p| match p {
+        Pending::Exchange { units, .. } | Pending::DefenceLoss { units, .. } => {
+            units.contains(&unit.id)
+        }
+        Pending::Retreat { .. } => false,
+    }) else {
+        return false;
+    };
+    let left = match &mut pending[at] {
+        Pending::Exchange { attack_factors, .. } => {
+            *attack_factors = attack_factors.saturating_sub(factor("af"));
+            *attack_factors
+        }
+        Pending::DefenceLoss {
+            defence_factors, ..
+        } => {
+            *defence_factors = defence_factors.saturating_sub(factor("df"));
+            *defence_factors
+        }
+        Pending::Retreat { .. } => return false,
+    };
+    if left == 0 {
+        pending.remove(at);
+    }
+    true
 }
 
 /// Where the defenders stand, for the results: their own fortification (the parenthesized result

@@ -2,7 +2,9 @@
 //! the Second Wave only with Timoshenko and a shock corps, the events phase on all but the last.
 
 use crate::core::domain::Side;
-use crate::games::assisted::sequence::{Actor, Calendar, PhaseSpec, Sequence, TurnKind, hooks};
+use crate::games::assisted::sequence::{
+    Activity, Actor, Calendar, PhaseSpec, Sequence, TurnKind, hooks,
+};
 
 /// The last game turn: the reinforcement schedules run to GT 11 (our reading WW-A8).
 pub const LAST_TURN: u32 = 11;
@@ -47,7 +49,8 @@ fn soviet_player_turn() -> Vec<PhaseSpec> {
         "Soviet Logistics Phase",
         Actor::Soviet,
         "Trace supply for every Soviet unit (15.0) and mark the unsupplied Suppressed; then lift suppression from the supplied (16.2).",
-    );
+    )
+    .doing(&[Activity::Supply]);
     logistics.on_enter = hooks(&[HOOK_START_OF_TURN, HOOK_SUPPLY]);
     logistics.on_leave = hooks(&[HOOK_LIFT_SUPPRESSION]);
     let mut movement = PhaseSpec::new(
@@ -55,21 +58,24 @@ fn soviet_player_turn() -> Vec<PhaseSpec> {
         "Soviet Ground Movement Phase",
         Actor::Soviet,
         "Place or remove laagers, move (rail once), break down or reorganize, land amphibious units and drop paratroops (9.0–11.0, 19.2, 20.2).",
-    );
+    )
+    .doing(&[Activity::Movement]);
     movement.on_leave = hooks(&[HOOK_STACKING]);
     let mut combat = PhaseSpec::new(
         "soviet_combat",
         "Soviet Combat Phase",
         Actor::Soviet,
         "Attack every Finnish unit whose zone of control reaches a Soviet-occupied hex (13.2).",
-    );
+    )
+    .doing(&[Activity::Combat]);
     combat.on_leave = hooks(&[HOOK_STACKING]);
     let mut second_wave = PhaseSpec::new(
         "second_wave",
         "Second Wave Combat Phase",
         Actor::Soviet,
         "Shock corps and the units stacked with them may attack one hex south of the A Line each (13.3).",
-    );
+    )
+    .doing(&[Activity::Combat]);
     second_wave.only_if = Some(IF_SECOND_WAVE.into());
     second_wave.on_leave = hooks(&[HOOK_STACKING]);
     vec![
@@ -79,20 +85,23 @@ fn soviet_player_turn() -> Vec<PhaseSpec> {
             "Soviet Reinforcement Phase",
             Actor::Soviet,
             "Deploy the Soviet reinforcements due this game turn (8.0, 8.2).",
-        ),
+        )
+        .doing(&[Activity::Reinforcement]),
         movement,
         PhaseSpec::new(
             "finnish_withdrawal",
             "Finnish Withdrawal Phase",
             Actor::Finnish,
             "Withdraw eligible Finnish units adjacent to Soviet units one hex; the Soviets may advance into the vacated hexes (19.1).",
-        ),
+        )
+        .doing(&[Activity::Movement]),
         PhaseSpec::new(
             "soviet_air_naval",
             "Soviet Air & Naval Attack Phase",
             Actor::Soviet,
             "Place air units (one per hex) and the naval gunfire marker, then resolve every mission (12.0, 20.1).",
-        ),
+        )
+        .doing(&[Activity::Combat]),
         combat,
         second_wave,
     ]
@@ -104,7 +113,8 @@ fn finnish_player_turn() -> Vec<PhaseSpec> {
         "Finnish Logistics Phase",
         Actor::Finnish,
         "Trace supply for every Finnish unit (15.0) and mark the unsupplied Suppressed; then lift suppression from the supplied (16.2).",
-    );
+    )
+    .doing(&[Activity::Supply]);
     logistics.on_enter = hooks(&[HOOK_SUPPLY]);
     logistics.on_leave = hooks(&[HOOK_LIFT_SUPPRESSION]);
     let mut movement = PhaseSpec::new(
@@ -112,14 +122,16 @@ fn finnish_player_turn() -> Vec<PhaseSpec> {
         "Finnish Ground Movement Phase",
         Actor::Finnish,
         "Place or remove laagers, move (no rail through interdicted hexes), break down or reorganize (9.0–11.0).",
-    );
+    )
+    .doing(&[Activity::Movement]);
     movement.on_leave = hooks(&[HOOK_ALLIED_IN_FINLAND, HOOK_STACKING]);
     let mut combat = PhaseSpec::new(
         "finnish_combat",
         "Finnish Combat Phase",
         Actor::Finnish,
         "Attack where you choose (13.1).",
-    );
+    )
+    .doing(&[Activity::Combat]);
     combat.on_leave = hooks(&[HOOK_STACKING, HOOK_REMOVE_INTERDICTION]);
     let mut finnish_events = PhaseSpec::new(
         "finnish_events",
@@ -149,14 +161,16 @@ fn finnish_player_turn() -> Vec<PhaseSpec> {
             "Finnish Reinforcement Phase",
             Actor::Finnish,
             "Deploy the Finnish, volunteer and Allied reinforcements due, never into interdicted towns or cities (8.1, 12.2.2).",
-        ),
+        )
+        .doing(&[Activity::Reinforcement]),
         movement,
         PhaseSpec::new(
             "finnish_air",
             "Finnish Air Attack Phase",
             Actor::Finnish,
             "Place Finnish and volunteer air units and resolve their missions (12.0).",
-        ),
+        )
+        .doing(&[Activity::Combat]),
         combat,
         finnish_events,
         soviet_events,
