@@ -349,6 +349,25 @@ fn names_units(about: &str) -> bool {
     .any(|w| about.contains(w))
 }
 
+/// The label of a parameter naming units, for a person who chooses them by name: the schema's
+/// words without their "by id".
+fn by_name(about: &str) -> String {
+    let mut label = about.to_owned();
+    for (id_words, words) in [
+        (", by unit id,", ","),
+        (", by unit id", ""),
+        (" by unit id", ""),
+        (", by id,", ","),
+        (", by id", ""),
+        (" by id", ""),
+        ("The unit's id", "The unit"),
+        ("one id per step", "one per step"),
+    ] {
+        label = label.replace(id_words, words);
+    }
+    label
+}
+
 /// Whether a parameter described so is a hex or a place on the map.
 fn names_hexes(name: &str, about: &str) -> bool {
     let about = about.to_lowercase();
@@ -479,7 +498,7 @@ impl Builder<'_> {
             "object" => self.record(path, &about, schema, depth),
             _ if names_units(&about) => {
                 let input = self.units(required && depth == 0);
-                self.leaf(path, about, input, required, default)
+                self.leaf(path, by_name(&about), input, required, default)
             }
             _ => {
                 let hexes = names_hexes(name, &about);
@@ -524,8 +543,7 @@ impl Builder<'_> {
         let scalar = !matches!(main_type(items), "object" | "array");
         if scalar && names_units(about) && !in_order(about) {
             let input = Input::Ticks(self.choices.units.clone());
-            let label = about.to_owned();
-            return self.leaf(path, label, input, false, String::new());
+            return self.leaf(path, by_name(about), input, false, String::new());
         }
         if let Some(words) = words_of(items) {
             let label = about.to_owned();
@@ -537,6 +555,7 @@ impl Builder<'_> {
                 if scalar {
                     let label = format!("{} ({})", trimmed(about), row + 1);
                     if names_units(about) {
+                        let label = format!("{} ({})", trimmed(&by_name(about)), row + 1);
                         let input = self.units(false);
                         return self.leaf(p, label, input, false, String::new());
                     }
@@ -594,7 +613,7 @@ impl Builder<'_> {
         let keyed_by_unit = names_units(about);
         let nodes = (0..rows)
             .map(|row| {
-                self.legend = Some(format!("{} ({})", trimmed(about), row + 1));
+                self.legend = Some(format!("{} ({})", trimmed(&by_name(about)), row + 1));
                 let key_name = format!("{path}[{row}].key");
                 let key = if keyed_by_unit {
                     let input = self.units(false);
