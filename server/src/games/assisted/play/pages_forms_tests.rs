@@ -212,33 +212,3 @@ fn every_assisted_entry_gets_a_typed_form() {
         }
     }
 }
-
-#[test]
-#[ignore = "writes the schemas for a person to read"]
-fn dump_schemas() {
-    let mut out = String::new();
-    for m in crate::games::registry::GAMES {
-        let Some(play) = m.play() else { continue };
-        out += &format!("=== {:?} options\n{}\n", m.game(), play.options_schema());
-        for (k, l) in [
-            ("calc", play.calculations()),
-            ("proc", play.procedures()),
-            ("act", play.actions()),
-        ] {
-            for a in l {
-                let form = form_of(&a.schema(), &choices(), None);
-                out += &format!("--- {k} {} ({})\n", a.name, a.title);
-                for f in form.fields {
-                    out += &format!(
-                        "  {} [{}] {:?} :: {}\n",
-                        f.name,
-                        f.legend.unwrap_or_default(),
-                        f.input,
-                        f.label
-                    );
-                }
-            }
-        }
-    }
-    std::fs::write("/tmp/forms-schemas.txt", out).expect("writes");
-}
