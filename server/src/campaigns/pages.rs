@@ -43,6 +43,8 @@ struct ListPage {
     solo: bool,
     easy_recovery: bool,
     ignore_space_morale: bool,
+    /// The assisted games' options and their scenarios' options, as typed fields.
+    game_options: Vec<crate::games::registry::GameOptions>,
 }
 
 async fn list_page(
@@ -75,6 +77,7 @@ async fn list_page(
         solo: false,
         easy_recovery: false,
         ignore_space_morale: false,
+        game_options: crate::games::registry::option_forms(None),
     })
 }
 
@@ -103,6 +106,10 @@ pub struct CampaignForm {
     easy_recovery: Option<String>,
     /// Talvisota: the harder game.
     ignore_space_morale: Option<String>,
+    /// Every other field: the assisted games' options (`option.<game>.<option>`) and their
+    /// scenarios' options (`pack_option.<pack>.<option>`), each name sent once.
+    #[serde(flatten)]
+    rest: std::collections::BTreeMap<String, String>,
 }
 
 /// What the form sends as `scenario`: the box's text, with the chosen shipped pack added as
@@ -147,20 +154,40 @@ pub async fn create(
     let assisted = [Game::RedWinter, Game::WinterWar, Game::AWinterWar]
         .iter()
         .any(|g| form.game == g.code());
+    // An assisted game's options come from their typed fields (the box is for a pack's text).
+    let typed = crate::web::form::Fields(form.rest.into_iter().collect());
+    let from_fields = match form.game.parse::<Game>() {
+        Ok(game) if text.is_empty() => {
+            crate::games::registry::scenario_from_form(game, &pack, &typed)
+        }
+        _ => None,
+    };
+    let mut refused_options = None;
+    let scenario = match from_fields {
+        Some(Ok(scenario)) => Some(scenario),
+        Some(Err(part)) => {
+            refused_options = Some(part);
+            None
+        }
+        None if talvisota => Some(serde_json::json!({
+            "solo": solo,
+            "easy_recovery": easy_recovery,
+            "ignore_space_morale": ignore_space_morale,
+        })),
+        None => with_pack(&text, pack.as_str()),
+    };
     let new = NewCampaign {
         name: form.name,
         game: form.game,
-        scenario: if talvisota {
-            Some(serde_json::json!({
-                "solo": solo,
-                "easy_recovery": easy_recovery,
-                "ignore_space_morale": ignore_space_morale,
-            }))
-        } else {
-            with_pack(&text, pack.as_str())
-        },
+        scenario,
     };
-    let result = if !pack.is_empty() && !assisted {
+    let result = if refused_options.is_some() {
+        Err(AppError::invalid(
+            "invalid_scenario",
+            "Some options cannot be read; see the messages beside them.",
+        )
+        .on_field("scenario"))
+    } else if !pack.is_empty() && !assisted {
         Err(AppError::invalid(
             "invalid_scenario",
             "Only Red Winter, Winter War and A Winter War start from a shipped scenario: choose 'None' there, or one of those games.",
@@ -184,6 +211,15 @@ pub async fn create(
             page.solo = solo;
             page.easy_recovery = easy_recovery;
             page.ignore_space_morale = ignore_space_morale;
+            page.game_options = crate::games::registry::option_forms(Some(&typed));
+            if let Some(part) = refused_options {
+                for shown in &mut page.game_options {
+                    if shown.game == part.game {
+                        *shown = part;
+                        break;
+                    }
+                }
+            }
             match e.field {
                 Some("game") => page.game_error = Some(e.message),
                 Some("scenario") => page.scenario_error = Some(e.message),

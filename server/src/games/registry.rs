@@ -3,6 +3,7 @@
 //! tray read. Adding a game is one line here.
 
 use super::assisted::play::Assisted;
+pub use super::assisted::play::creation::GameOptions;
 pub use super::assisted::play::{DeskCommand, Play};
 use super::{Game, Standing, Turn, runner};
 use crate::core::domain;
@@ -262,6 +263,37 @@ pub fn shipped_packs() -> Vec<(&'static str, &'static str)> {
         .iter()
         .map(|p| (p.code, p.title))
         .collect()
+}
+
+/// The assisted games' parts of the new-campaign form: each game's options as typed fields and
+/// its scenarios' own options, filled in from `typed` when shown again.
+pub fn option_forms(
+    typed: Option<&crate::web::form::Fields>,
+) -> Vec<super::assisted::play::creation::GameOptions> {
+    GAMES
+        .iter()
+        .filter_map(|m| {
+            let play = m.play()?;
+            Some(super::assisted::play::creation::game_options(
+                play,
+                m.game(),
+                typed,
+            ))
+        })
+        .collect()
+}
+
+/// The scenario the new-campaign form asks for an assisted `game` (`None` for another game),
+/// or that game's part of the form again with the message beside each field it cannot read.
+pub fn scenario_from_form(
+    game: domain::Game,
+    pack: &str,
+    typed: &crate::web::form::Fields,
+) -> Option<Result<serde_json::Value, super::assisted::play::creation::GameOptions>> {
+    let play = module(game)?.play()?;
+    Some(super::assisted::play::creation::scenario_of(
+        play, game, pack, typed,
+    ))
 }
 
 /// Makes the game of a new campaign of `game` from `scenario`, what the creator sent if

@@ -90,21 +90,24 @@ async fn a_red_winter_combat_is_resolved_from_the_page_on_a_phone() {
     .await
     .expect("opens the combat form");
     choose(&b, "#f-fight option[value=combat]").await;
-    let attackers = json!([{"hex": "0815", "units": [DeskTable::unit_id(&soviet, "1/609")]}]);
-    fill(&b, "f-attackers", &attackers.to_string()).await;
+    // The units are ticked by name; their ids are only the boxes' values.
+    let attacker = DeskTable::unit_id(&soviet, "1/609");
+    let defender = DeskTable::unit_id(&finn, "1/JR16");
+    choose(
+        &b,
+        &format!(r#"input[name="attackers[0].units"][value="{attacker}"]"#),
+    )
+    .await;
+    fill(&b, "f-attackers-0-hex", "0815").await;
     fill(&b, "f-hex", "0814").await;
-    fill(
+    choose(
         &b,
-        "f-defenders",
-        &json!([DeskTable::unit_id(&finn, "1/JR16")]).to_string(),
+        &format!(r#"input[name="defenders"][value="{defender}"]"#),
     )
     .await;
-    fill(
-        &b,
-        "f-shifts",
-        r#"{"fight": "combat", "attacker": "soviet"}"#,
-    )
-    .await;
+    choose(&b, "#f-shifts-fight option[value=combat]").await;
+    choose(&b, "#f-shifts-attacker option[value=soviet]").await;
+    keep(&b, "red-winter-combat-form.png").await;
     click(&b, "run").await;
     let shown = steps(&b).await;
     assert!(shown.contains("8 against 4"), "{shown}");

@@ -201,6 +201,7 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("POST", "/campaigns/{id}/table/concede", [303, 404, 404, 422, 422, 422]),
     ("POST", "/campaigns/{id}/table/owed/{n}/waive", [303, 404, 404, 422, 422, 422]),
     ("POST", "/campaigns/{id}/table/units/import", [303, 404, 404, 422, 422, 422]),
+    ("POST", "/campaigns/{id}/table/units/add", [303, 404, 404, 422, 422, 422]),
     ("POST", "/campaigns/{id}/table/units/{unit}/markers", [303, 404, 404, 404, 404, 404]),
     ("POST", "/campaigns/{id}/table/units/{unit}/edit", [303, 404, 404, 404, 404, 404]),
     ("POST", "/campaigns/{id}/table/charts", [303, 404, 404, 422, 422, 422]),

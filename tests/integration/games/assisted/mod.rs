@@ -2,6 +2,7 @@
 
 pub mod a_winter_war;
 pub mod client;
+pub mod forms;
 pub mod red_winter;
 pub mod table;
 pub mod victory;

@@ -7,6 +7,7 @@ pub mod api_entries;
 pub mod board_page;
 pub mod chart_sets;
 pub mod commands;
+pub mod creation;
 pub mod desk;
 pub mod event;
 pub mod packs;

@@ -30,6 +30,7 @@ pub const PAGE_ROUTES: &[(&str, &str)] = &[
     ("POST", "/campaigns/{id}/table/concede"),
     ("POST", "/campaigns/{id}/table/owed/{n}/waive"),
     ("POST", "/campaigns/{id}/table/units/import"),
+    ("POST", "/campaigns/{id}/table/units/add"),
     ("POST", "/campaigns/{id}/table/units/{unit}/markers"),
     ("POST", "/campaigns/{id}/table/units/{unit}/edit"),
     ("POST", "/campaigns/{id}/table/charts"),
@@ -50,6 +51,7 @@ pub fn router() -> Router<AppState> {
         .route("/campaigns/{id}/table/concede", post(concede))
         .route("/campaigns/{id}/table/owed/{n}/waive", post(waive))
         .route("/campaigns/{id}/table/units/import", post(import_units))
+        .route("/campaigns/{id}/table/units/add", post(add_unit))
         .route("/campaigns/{id}/table/units/{unit}/markers", post(mark))
         .route("/campaigns/{id}/table/units/{unit}/edit", post(edit_unit))
         .route("/campaigns/{id}/table/charts", post(enter_chart))
@@ -91,6 +93,71 @@ struct EditField {
     label: String,
     value: String,
     number: bool,
+    /// The bounds of a number, as the `min` and `max` attributes (empty for text).
+    min: String,
+    max: String,
+}
+
+impl EditField {
+    fn of(a: &crate::games::assisted::roster::AttrSpec, value: String) -> EditField {
+        let (number, min, max) = match a.kind {
+            AttrKind::Number { min, max } => (true, min.to_string(), max.to_string()),
+            AttrKind::Text { .. } => (false, String::new(), String::new()),
+        };
+        EditField {
+            code: a.code.clone(),
+            label: a.name.clone(),
+            value,
+            number,
+            min,
+            max,
+        }
+    }
+}
+
+/// The form that adds one unit, as filled in, with the refusal beside it.
+struct AddUnit {
+    side: String,
+    name: String,
+    unit_type: String,
+    location: String,
+    /// The unit types offered (code, words); empty when any type name is accepted.
+    types: Vec<(String, String)>,
+    fields: Vec<EditField>,
+    /// Each marker (code, name) with whether it is ticked.
+    markers: Vec<(String, String, bool)>,
+    error: Option<String>,
+}
+
+impl AddUnit {
+    fn of(spec: &RosterSpec, typed: Option<&Fields>) -> AddUnit {
+        let get = |name: &str| typed.map(|f| f.get(name).to_owned()).unwrap_or_default();
+        AddUnit {
+            side: get("side"),
+            name: get("name"),
+            unit_type: get("type"),
+            location: get("location"),
+            types: spec
+                .types
+                .iter()
+                .map(|t| (t.clone(), crate::web::pages::code_words(t)))
+                .collect(),
+            fields: spec
+                .attributes
+                .iter()
+                .map(|a| EditField::of(a, get(&format!("attr-{}", a.code))))
+                .collect(),
+            markers: spec
+                .markers
+                .iter()
+                .map(|m| {
+                    let ticked = typed.is_some_and(|f| f.all("marker").contains(&m.code));
+                    (m.code.clone(), m.name.clone(), ticked)
+                })
+                .collect(),
+            error: None,
+        }
+    }
 }
 
 #[derive(Template)]
@@ -106,6 +173,10 @@ struct TablePage {
     units: Vec<UnitRow>,
     enemy: Vec<UnitRow>,
     markers: Vec<(String, String)>,
+    /// The form that adds one unit.
+    add: AddUnit,
+    /// The hexes the reader's view knows, offered by the place fields.
+    hexes: Vec<String>,
     csv_columns: String,
     error: Option<String>,
     calculations: Vec<EntryLink>,
@@ -169,15 +240,9 @@ fn rows<'a>(play: &dyn Play, units: impl Iterator<Item = RowParts<'a>>) -> Vec<U
             fields: if u.id.is_some() {
                 spec.attributes
                     .iter()
-                    .map(|a| EditField {
-                        code: a.code.clone(),
-                        label: a.name.clone(),
-                        value: u
-                            .attributes
-                            .get(&a.code)
-                            .map(ToString::to_string)
-                            .unwrap_or_default(),
-                        number: matches!(a.kind, AttrKind::Number { .. }),
+                    .map(|a| {
+                        let value = u.attributes.get(&a.code).map(ToString::to_string);
+                        EditField::of(a, value.unwrap_or_default())
                     })
                     .collect()
             } else {
@@ -286,6 +351,8 @@ async fn table_page(
             .map(|m| (m.code.clone(), m.name.clone()))
             .collect(),
         csv_columns,
+        add: AddUnit::of(&spec, None),
+        hexes: super::pages_forms::Choices::of(&view).hexes,
         units,
         enemy,
         view,
@@ -409,14 +476,80 @@ pub async fn advance(
     answer(&state, &access, result).await
 }
 
-/// `POST /campaigns/{id}/table/units/import`: adds units from CSV or JSON text.
+/// The unit the add form describes, or the refusal naming what to fix.
+fn unit_of(
+    access: &CampaignAccess,
+    spec: &RosterSpec,
+    fields: &Fields,
+) -> Result<crate::games::assisted::roster::Unit, AppError> {
+    let side = match access.role().side() {
+        Some(own) => own,
+        None => fields.side("side").ok_or_else(|| {
+            AppError::invalid("invalid_side", "Choose the side the unit fights for.")
+        })?,
+    };
+    let name = fields.get("name");
+    if name.is_empty() {
+        return Err(AppError::invalid(
+            "invalid_name",
+            "Give the unit's name as the scenario gives it (such as 1/JR16).",
+        ));
+    }
+    let mut attributes = BTreeMap::new();
+    for (code, value) in unit_edit(spec, fields)?.attributes {
+        if let Some(value) = value {
+            attributes.insert(code, value);
+        }
+    }
+    let id = UnitId::parse(&Uuid::new_v4().simple().to_string())
+        .map_err(|_| AppError::internal("a fresh unit id does not read"))?;
+    Ok(crate::games::assisted::roster::Unit {
+        id,
+        side,
+        name: name.to_owned(),
+        unit_type: fields.get("type").to_owned(),
+        attributes,
+        location: fields.get("location").to_owned(),
+        markers: fields.all("marker").into_iter().collect(),
+    })
+}
+
+/// `POST /campaigns/{id}/table/units/add`: adds one unit from its typed fields; a refusal
+/// shows the form again as filled in, the message beside it.
+pub async fn add_unit(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Form(fields): Form<Fields>,
+) -> Result<Response, AppError> {
+    let spec = play_of(&access)?.roster();
+    let result = match unit_of(&access, &spec, &fields) {
+        Ok(unit) => run(&state, &access, DeskCommand::AddUnits(vec![unit])).await,
+        Err(e) => Err(e),
+    };
+    match result {
+        Ok(_) => {
+            Ok(Redirect::to(&format!("/campaigns/{}/table#units-h", access.id())).into_response())
+        }
+        Err(e) if e.status.is_client_error() && e.status != StatusCode::NOT_FOUND => {
+            let mut page = table_page(&state, &access, None).await?;
+            page.add = AddUnit::of(&spec, Some(&fields));
+            page.add.error = Some(e.message.clone());
+            Ok(render_with(e.status, &page))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// `POST /campaigns/{id}/table/units/import`: adds units from a CSV file's text.
 pub async fn import_units(
     State(state): State<AppState>,
     access: CampaignAccess,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
+    // The page offers CSV; the JSON API takes JSON.
+    let format = Some(fields.get("format")).filter(|f| !f.is_empty());
     let file = FileIn {
-        format: fields.get("format").to_owned(),
+        format: format.unwrap_or("csv").to_owned(),
         text: fields.get("text").to_owned(),
     };
     let result = match read_units(&access, file).await {

@@ -1,8 +1,9 @@
-//! The form of one calculation, dice procedure or action, made from its JSON Schema, and its
-//! answer shown step by step on the same page with the form still filled in.
+//! The form of one calculation, dice procedure or action, its typed fields made from the entry's
+//! schema and the reader's own view, and its answer shown step by step on the same page with the
+//! form still filled in.
 
 use super::api_entries::{act, procedure};
-use super::pages_forms::{Field, fields_of, place_error, read};
+use super::pages_forms::{Choices, Field, Form as SchemaForm, form_of};
 use super::{Play, play_of, stored};
 use crate::core::error::AppError;
 use crate::games::assisted::catalogue::{About, Answer};
@@ -28,6 +29,8 @@ struct EntryPage {
     title: String,
     rule: String,
     fields: Vec<Field>,
+    /// The hexes the reader's view knows, offered by the hex fields.
+    hexes: Vec<String>,
     error: Option<String>,
     answer: Option<Answer>,
     answer_text: String,
@@ -51,7 +54,8 @@ fn entry_page(
     kind: &str,
     about: About,
     kind_name: &str,
-    fields: Vec<Field>,
+    form: SchemaForm,
+    choices: &Choices,
 ) -> EntryPage {
     let c = &access.membership.campaign;
     EntryPage {
@@ -63,23 +67,33 @@ fn entry_page(
         name: about.name.into(),
         title: about.title.into(),
         rule: about.rule.into(),
-        fields,
+        fields: form.fields,
+        hexes: choices.hexes.clone(),
         error: None,
         answer: None,
         answer_text: String::new(),
     }
 }
 
+/// What the reader's own view offers the form (never the full state).
+async fn choices_for(state: &AppState, access: &CampaignAccess) -> Result<Choices, AppError> {
+    let play = play_of(access)?;
+    let view = play.view(&stored(state, access).await?, access.role())?;
+    Ok(Choices::of(&view))
+}
+
 /// `GET /campaigns/{id}/table/{kind}/{name}`: the form of a calculation, procedure or action.
 pub async fn entry(
+    State(state): State<AppState>,
     access: CampaignAccess,
     Path((_, kind, name)): Path<(Uuid, String, String)>,
 ) -> Result<Response, AppError> {
     let play = play_of(&access)?;
     let (about, kind_name) = about_of(play, &kind, &name)?;
-    let fields = fields_of(&about.schema(), None);
+    let choices = choices_for(&state, &access).await?;
+    let form = form_of(&about.schema(), &choices, None);
     Ok(render(&entry_page(
-        &access, &kind, about, kind_name, fields,
+        &access, &kind, about, kind_name, form, &choices,
     )))
 }
 
@@ -93,9 +107,10 @@ pub async fn run_entry(
 ) -> Result<Response, AppError> {
     let play = play_of(&access)?;
     let (about, kind_name) = about_of(play, &kind, &name)?;
-    let mut fields = fields_of(&about.schema(), Some(&typed));
-    let Some(params) = read(&mut fields) else {
-        let mut page = entry_page(&access, &kind, about, kind_name, fields);
+    let choices = choices_for(&state, &access).await?;
+    let mut form = form_of(&about.schema(), &choices, Some(&typed));
+    let Some(params) = form.read() else {
+        let mut page = entry_page(&access, &kind, about, kind_name, form, &choices);
         page.error = Some("Some fields cannot be read; see the messages beside them.".into());
         return Ok(render_with(StatusCode::UNPROCESSABLE_ENTITY, &page));
     };
@@ -109,16 +124,21 @@ pub async fn run_entry(
             .and_then(answered),
     };
     match result {
-        Ok(answer) => {
-            let mut page = entry_page(&access, &kind, about, kind_name, fields);
-            page.answer_text = serde_json::to_string_pretty(&answer.result).unwrap_or_default();
+        Ok(mut answer) => {
+            // The answer names units as the reader knows them, never by id.
+            let choices = choices_for(&state, &access).await?;
+            let mut page = entry_page(&access, &kind, about, kind_name, form, &choices);
+            page.answer_text =
+                choices.named(&serde_json::to_string_pretty(&answer.result).unwrap_or_default());
+            answer.steps = answer.steps.iter().map(|s| choices.named(s)).collect();
             page.answer = Some(answer);
             Ok(render(&page))
         }
         Err(e) if e.status.is_client_error() => {
-            place_error(&mut fields, &e.message);
-            let mut page = entry_page(&access, &kind, about, kind_name, fields);
-            page.error = Some(e.message.clone());
+            let message = choices.named(&e.message);
+            form.place_error(&message);
+            let mut page = entry_page(&access, &kind, about, kind_name, form, &choices);
+            page.error = Some(message);
             Ok(render_with(e.status, &page))
         }
         Err(e) => Err(e),

@@ -273,7 +273,8 @@ pub struct TakeIn {
     /// Units eliminated to pay an exchange, by id.
     #[serde(default)]
     pub eliminate: Vec<String>,
-    /// Units that paid no loss yet and break down first into their components (11.1, 11.3);
+    /// Units that paid no loss yet and break down first into their components (11.1, 11.3), by
+    /// id;
     /// the answer names the new units, and the loss is then taken from them.
     #[serde(default)]
     pub breakdown: Vec<String>,
