@@ -226,14 +226,17 @@ impl Declarations for RedWinter {
                 options.first_player.enemy()
             };
             let note = match call.hook.as_str() {
-                seq::FLIP_FIRED => {
-                    let n = clear(table, "fired", Some(phasing))?;
-                    format!("{n} {} unit(s) flip back from their Fired side (3.0 I).", phasing.adjective())
-                }
-                seq::REMOVE_SUPPRESSED => {
-                    let n = clear(table, "suppressed", None)?;
-                    format!("{n} Suppressed marker(s) removed (3.0 III).")
-                }
+                // A marker nobody had leaves no line: the log says what changed.
+                seq::FLIP_FIRED => match clear(table, "fired", Some(phasing))? {
+                    0 => continue,
+                    1 => format!("One {} unit flips back from its Fired side (3.0 I).", phasing.adjective()),
+                    n => format!("{n} {} units flip back from their Fired side (3.0 I).", phasing.adjective()),
+                },
+                seq::REMOVE_SUPPRESSED => match clear(table, "suppressed", None)? {
+                    0 => continue,
+                    1 => "One Suppressed marker is removed (3.0 III).".to_string(),
+                    n => format!("{n} Suppressed markers are removed (3.0 III)."),
+                },
                 seq::CLEAR_COMBAT_MARKS => {
                     clear(table, "retreated", None)?;
                     clear(table, "acted", None)?;
@@ -280,7 +283,11 @@ impl Declarations for RedWinter {
                 // A step these declarations do not know has nothing to tell the players.
                 _ => continue,
             };
-            notes.push(note);
+            // Two hooks of one phase may ask for the same thing (ammo and replacement points
+            // both need the Turn Track): it is said once.
+            if !notes.contains(&note) {
+                notes.push(note);
+            }
         }
         Ok(notes)
     }

@@ -63,6 +63,20 @@ fn without_the_turn_track_the_log_asks_for_it_once_and_says_what_comes_next() {
     assert_eq!(reset.matches(asked).count(), 1, "{reset}");
 }
 
+/// 3.0 I and III: the start's log asks for the Turn Track once and says nothing of markers nobody
+/// had ("0 unit(s) flip back").
+#[test]
+fn the_start_asks_for_the_track_once_and_counts_no_markers_that_were_not_there() {
+    use crate::games::assisted::play::desk::Desk;
+    let (_, events) = Desk::<RedWinter>::start(Options::default()).expect("starts");
+    let said: Vec<String> = events.iter().map(|e| e.sentence()).collect();
+    let all = said.join(" ");
+    let asked = "Enter the Turn Track to have ammo and replacement points counted.";
+    assert_eq!(all.matches(asked).count(), 1, "{all}");
+    assert!(!all.contains("0 "), "{all}");
+    assert!(!all.contains("(s)"), "{all}");
+}
+
 fn run(name: &str, params: serde_json::Value) -> crate::games::assisted::catalogue::Answer {
     let calculations = RedWinter::calculations();
     let calc = calculations
