@@ -23,7 +23,10 @@
 //!    suite's own process, which holds a server and the load clients);
 //! 6. `motti verify`'s rate on an export of generated rolls;
 //! 7. rolls through two server processes against one, and a change through one reaching a live
-//!    stream held on the other.
+//!    stream held on the other;
+//! 8. the browser's dice checker on 100,000 rolls;
+//! 9. what the long campaign's story keeps for replay, per 1,000 Hours, and the median time to
+//!    open a step from its middle.
 
 #[path = "../tests/integration/common/long_campaign.rs"]
 mod long_campaign;
@@ -235,9 +238,14 @@ impl Table {
 
     /// A new campaign as `body` describes it, with both players in it.
     async fn campaign_of(&self, body: Value) -> anyhow::Result<String> {
+        // In a solo game the server plays the Finns: nobody is invited to their side.
+        let solo = body["scenario"]["solo"] == true;
         let created = self.post(&self.umpire, "/api/v1/campaigns", body).await?;
         let id = created["id"].as_str().unwrap_or_default().to_owned();
         for (token, role) in [(&self.soviet, "soviet"), (&self.finn, "finnish")] {
+            if solo && role == "finnish" {
+                continue;
+            }
             let invite = self
                 .post(
                     &self.umpire,
@@ -575,6 +583,45 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
         budget: None,
         detail: format!(
             "{hours} Hours of 20 platoons with {battles} battles (each reported and its prisoner interrogated), one client, no readers, while the long campaign is generated (for context: the budget is on hours_per_second_under_readers)"
+        ),
+    });
+
+    // 9: the story the long campaign keeps for replay (a step for each Hour, and the start), per
+    // 1,000 Hours, and a step from the middle of each campaign opened as the Soviet side saw it.
+    let (steps, kept): (i64, i64) = sqlx::query_as(
+        "select count(*), coalesce(sum(pg_column_size(state)), 0)::bigint \
+         from game_steps where campaign_id = $1::uuid",
+    )
+    .bind(&long)
+    .fetch_one(&pool)
+    .await?;
+    figures.push(Figure {
+        measure: "replay_history_mb_per_1000_hours",
+        value: kept as f64 / 1_048_576.0 * 1000.0 / hours as f64,
+        budget: Some(("<=", 20.0)),
+        detail: format!(
+            "{steps} steps of {hours} Hours of 20 platoons with {battles} battles take {:.1} MB stored (lz4 where the server has it)",
+            kept as f64 / 1_048_576.0
+        ),
+    });
+    let (short_point, long_point) = medians(
+        &t,
+        &t.soviet,
+        (
+            &format!("/api/v1/campaigns/{short}/replay/5"),
+            &format!("/api/v1/campaigns/{long}/replay/{}", hours / 2),
+        ),
+        plan.samples,
+        false,
+    )
+    .await?;
+    figures.push(Figure {
+        measure: "replay_point_ms",
+        value: long_point.as_secs_f64() * 1000.0,
+        budget: Some(("<=", 50.0)),
+        detail: format!(
+            "median of the Soviet view and log at Hour {} of {hours}, {long_point:?}, against {short_point:?} at Hour 5 of 10",
+            hours / 2
         ),
     });
 
