@@ -142,7 +142,11 @@ pub async fn lock_for_command(
         Runner::Deadline(deadline) => query.bind(deadline),
         Runner::User(_) => query,
     };
-    let Some(row) = query.fetch_optional(&mut **tx).await? else {
+    let found = query.fetch_optional(&mut **tx).await.map_err(match user {
+        Some(user) => super::codes::in_row(format!("campaign {id}, user {user}")),
+        None => super::codes::in_row(format!("campaign {id}")),
+    })?;
+    let Some(row) = found else {
         return Ok(None);
     };
     let fresh = (row.seen_version == row.campaign.version).then(|| Fresh {
