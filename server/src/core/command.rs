@@ -357,13 +357,7 @@ pub(crate) fn dice_for(
         .map_err(AppError::internal)?;
     let parsed: Vec<(Role, Uuid, ClientSeed)> = clients
         .iter()
-        .filter_map(|s| {
-            Some((
-                s.role.parse().ok()?,
-                s.user_id,
-                ClientSeed::parse(s.seed.clone()).ok()?,
-            ))
-        })
+        .filter_map(|s| Some((s.role, s.user_id, ClientSeed::parse(s.seed.clone()).ok()?)))
         .collect();
     let entropy = EntropySet::from_seeds(parsed.iter().map(|(r, u, s)| (*r, *u, s)));
     let next_k = u64::try_from(campaign.next_roll).map_err(AppError::internal)?;

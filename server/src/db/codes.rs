@@ -4,7 +4,7 @@
 
 use crate::core::domain::{CampaignStatus, Game, Role};
 use sqlx::error::BoxDynError;
-use sqlx::postgres::{PgTypeInfo, PgValueRef};
+use sqlx::postgres::{PgHasArrayType, PgTypeInfo, PgValueRef};
 use sqlx::{Decode, Postgres, Type};
 use std::fmt;
 
@@ -17,6 +17,16 @@ macro_rules! stored_code {
 
             fn compatible(ty: &PgTypeInfo) -> bool {
                 <String as Type<Postgres>>::compatible(ty)
+            }
+        }
+
+        impl PgHasArrayType for $ty {
+            fn array_type_info() -> PgTypeInfo {
+                <String as PgHasArrayType>::array_type_info()
+            }
+
+            fn array_compatible(ty: &PgTypeInfo) -> bool {
+                <String as PgHasArrayType>::array_compatible(ty)
             }
         }
 
