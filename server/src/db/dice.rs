@@ -49,8 +49,9 @@ pub struct ClientSeedRow {
 /// The columns that read a campaign's dice material, for a statement in which the SQL
 /// expressions `campaign` and `epoch` name the campaign and its dice epoch: the epoch's seeds
 /// (audience and seed, by audience byte) and the client seeds in effect (by role and user).
-/// `MaterialRow` reads them.
-pub(crate) fn material_columns(campaign: &str, epoch: &str) -> String {
+/// `MaterialRow` reads them. Both expressions are placeholders or columns written in the code,
+/// never values.
+pub(crate) fn material_columns(campaign: &'static str, epoch: &'static str) -> String {
     let seeds = format!(
         "from dice_seeds where campaign_id = {campaign} and epoch = {epoch} \
          order by array_position(array['public', 'soviet', 'finnish', 'umpire'], audience)"
