@@ -180,6 +180,8 @@ fn report(figures: &[Figure], plan: &Plan) -> anyhow::Result<()> {
 #[derive(Clone)]
 struct Table {
     url: String,
+    /// What the server in this process keeps between requests; `None` for another process.
+    caches: Option<motti::state::Caches>,
     http: reqwest::Client,
     umpire: String,
     soviet: String,
@@ -191,6 +193,7 @@ impl Table {
     fn through(&self, url: &str) -> Arc<Table> {
         Arc::new(Table {
             url: url.to_owned(),
+            caches: None,
             http: self.http.clone(),
             umpire: self.umpire.clone(),
             soviet: self.soviet.clone(),
@@ -472,9 +475,9 @@ async fn medians(
     built: bool,
 ) -> anyhow::Result<(Duration, Duration)> {
     let timed = async |path: &str| {
-        if built {
-            motti::web::view_cache::forget_all();
-            motti::db::kept_states::forget_all();
+        if built && let Some(caches) = &t.caches {
+            caches.views.forget_all();
+            caches.states.forget_all();
         }
         timed(t, token, path).await
     };
@@ -500,16 +503,15 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
     config.bind = addr;
     config.auth_rate = 0;
     config.notify.send = false;
-    tokio::spawn(motti::serve(
-        listener,
-        motti::state(pool.clone(), config),
-        std::future::pending(),
-    ));
+    let state = motti::state(pool.clone(), config);
+    let caches = Some(state.caches.clone());
+    tokio::spawn(motti::serve(listener, state, std::future::pending()));
     let url = format!("http://{addr}");
     let http = reqwest::Client::builder()
         .pool_max_idle_per_host(64)
         .build()?;
     let t = Arc::new(Table {
+        caches,
         umpire: user(&http, &url, "umpire").await?,
         soviet: user(&http, &url, "soviet").await?,
         finn: user(&http, &url, "finn").await?,

@@ -143,7 +143,10 @@ pub fn app(state: AppState) -> Router {
             state.db.clone(),
             busy_when_pool_is_full,
         ))
-        .layer(middleware::from_fn(turns::take_turns))
+        .layer(middleware::from_fn_with_state(
+            state.caches.connections.clone(),
+            turns::take_turns,
+        ))
         .layer(CsrfLayer::new())
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
         .layer(CatchPanicLayer::new())
@@ -267,5 +270,6 @@ pub fn state(db: PgPool, config: Config) -> AppState {
         live: live::channel(),
         notes: live::Notes::start(db.clone()),
         rolls: core::roll_writer::Writer::start(db),
+        caches: state::Caches::default(),
     }
 }

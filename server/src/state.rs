@@ -1,4 +1,5 @@
-//! The state every handler shares: the database pool and the configuration.
+//! The state every handler shares: the database pool, the configuration and what this process
+//! keeps between requests.
 
 use crate::config::Config;
 use sqlx::PgPool;
@@ -23,4 +24,24 @@ pub struct AppState {
     pub account_limiter: AccountLimiter,
     /// Writes the rolls made without their campaign's lock, several requests' in one statement.
     pub rolls: crate::core::roll_writer::Writer,
+    /// What this process keeps between requests.
+    pub caches: Caches,
+}
+
+/// What this process keeps between requests: bounded caches, each keyed by the version it
+/// serves, so that a stale entry is never answered (see `core::kept`). Cheap to clone: clones
+/// share the caches. Each `AppState` has its own, so two servers in one process (as in tests)
+/// keep nothing for each other.
+#[derive(Clone, Default)]
+pub struct Caches {
+    /// Campaign accesses, per credential and campaign (`web::access::KeptAccess`).
+    pub accesses: crate::core::kept::Accesses,
+    /// JSON views and game pages, by campaign, role and version (`web::view_cache`).
+    pub views: crate::core::kept::Views,
+    /// The dice material of rolls on their own, by campaign and epoch (`core::roll`).
+    pub dice: crate::core::kept::KeptDice,
+    /// Decoded game states, by campaign and revision (`db::kept_states`).
+    pub states: crate::db::kept_states::KeptStates,
+    /// Whether each connection's last request was a command (`turns`).
+    pub connections: crate::turns::Connections,
 }

@@ -19,7 +19,7 @@
 //! the machine to itself but for one read every few milliseconds, and however busy the commands
 //! keep the server, pages still answer.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::net::SocketAddr;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -160,28 +160,29 @@ pub struct Reading<'a> {
     _late: Option<Turn<'a>>,
 }
 
-/// Whether each connection's last request was a command, by the peer's address (the store
-/// starts afresh when full; a connection it does not know reads first).
-fn after_command() -> std::sync::MutexGuard<'static, HashMap<SocketAddr, bool>> {
-    static LAST: std::sync::OnceLock<Mutex<HashMap<SocketAddr, bool>>> = std::sync::OnceLock::new();
-    LAST.get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-}
+/// Whether each connection's last request was a command, by the peer's address; a connection
+/// it does not know reads first. Held in `AppState` (`state::Caches`); a full store evicts
+/// connections one by one.
+#[derive(Clone)]
+pub struct Connections(moka::sync::Cache<SocketAddr, bool>);
 
-/// Notes what connection `peer` last asked: a command or a read.
-fn note(peer: Option<SocketAddr>, command: bool) {
-    let Some(peer) = peer else { return };
-    let mut last = after_command();
-    if last.len() >= 4096 && !last.contains_key(&peer) {
-        last.clear();
+impl Default for Connections {
+    fn default() -> Self {
+        Connections(moka::sync::Cache::new(4096))
     }
-    last.insert(peer, command);
 }
 
-/// Whether a read on connection `peer` goes before reads that follow reads.
-fn reads_first(peer: Option<SocketAddr>) -> bool {
-    peer.is_none_or(|peer| after_command().get(&peer).copied().unwrap_or(true))
+impl Connections {
+    /// Notes what connection `peer` last asked: a command or a read.
+    fn note(&self, peer: Option<SocketAddr>, command: bool) {
+        let Some(peer) = peer else { return };
+        self.0.insert(peer, command);
+    }
+
+    /// Whether a read on connection `peer` goes before reads that follow reads.
+    fn reads_first(&self, peer: Option<SocketAddr>) -> bool {
+        peer.is_none_or(|peer| self.0.get(&peer).unwrap_or(true))
+    }
 }
 
 /// What a request is, for its turn.
@@ -299,6 +300,7 @@ impl Turns {
 
 /// The middleware: reads take turns behind commands; commands mark themselves running.
 pub async fn take_turns(
+    axum::extract::State(connections): axum::extract::State<Connections>,
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> axum::response::Response {
@@ -310,13 +312,13 @@ pub async fn take_turns(
     match Kind::of(request.method(), request.uri().path()) {
         Kind::Apart => next.run(request).await,
         Kind::Read => {
-            let _turn = turns.read(reads_first(peer)).await;
-            note(peer, false);
+            let _turn = turns.read(connections.reads_first(peer)).await;
+            connections.note(peer, false);
             next.run(request).await
         }
         Kind::Command => {
             let _running = turns.command();
-            note(peer, true);
+            connections.note(peer, true);
             next.run(request).await
         }
     }
@@ -530,13 +532,17 @@ mod tests {
 
     #[test]
     fn a_connection_reads_first_until_its_last_request_is_a_read() {
+        let connections = Connections::default();
         let peer: SocketAddr = "127.0.0.1:40001".parse().unwrap();
-        assert!(reads_first(Some(peer)), "a connection not yet seen");
-        note(Some(peer), false);
-        assert!(!reads_first(Some(peer)), "after a read");
-        note(Some(peer), true);
-        assert!(reads_first(Some(peer)), "after a command");
-        assert!(reads_first(None), "no connection information");
+        assert!(
+            connections.reads_first(Some(peer)),
+            "a connection not yet seen"
+        );
+        connections.note(Some(peer), false);
+        assert!(!connections.reads_first(Some(peer)), "after a read");
+        connections.note(Some(peer), true);
+        assert!(connections.reads_first(Some(peer)), "after a command");
+        assert!(connections.reads_first(None), "no connection information");
     }
 
     #[tokio::test(start_paused = true)]

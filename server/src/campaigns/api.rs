@@ -180,7 +180,7 @@ pub async fn list(state: &AppState, user: Uuid) -> Result<Vec<CampaignListItem>,
                 pace: PaceView::of(&m.campaign),
                 standing,
                 name: m.campaign.name,
-                status: m.campaign.status,
+                status: m.campaign.status.code().to_owned(),
                 my_role: m.role,
             }
         })

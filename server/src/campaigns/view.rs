@@ -102,7 +102,7 @@ pub fn campaign_view(
         id: c.id,
         name: c.name.clone(),
         game: c.game(),
-        status: c.status.clone(),
+        status: c.status.code().to_owned(),
         my_role: m.role,
         created_at: c.created_at,
         version: c.version_for(m.role),

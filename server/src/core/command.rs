@@ -68,6 +68,10 @@ pub struct Command {
     /// The step of the story the game has reached with this command (its turn and phase), when
     /// it moved on: its state is kept as the step's (`db::steps`).
     step: Option<(String, Option<String>)>,
+    /// The game states this process keeps (`db::kept_states`).
+    kept_states: db::kept_states::KeptStates,
+    /// The views this process keeps, for the command's answer (`web::view_cache`).
+    pub views: crate::core::kept::Views,
 }
 
 impl Command {
@@ -120,7 +124,9 @@ impl Command {
     ) -> Result<Result<Command, Stale>, AppError> {
         let user = runner.user();
         let mut tx = crate::db::pool::begin(&state.db).await?;
-        let Some(locked) = db::locked::lock_for_command(&mut tx, campaign, runner).await? else {
+        let kept = state.caches.states.revision(campaign);
+        let Some(locked) = db::locked::lock_for_command(&mut tx, campaign, runner, kept).await?
+        else {
             return match runner {
                 db::locked::Runner::Deadline(_) => Ok(Err(Stale::DeadlineMoved)),
                 db::locked::Runner::User(_) | db::locked::Runner::Caller(..) => {
@@ -138,7 +144,7 @@ impl Command {
         refuse_finished(&campaign)?;
         let fresh = match locked.fresh {
             Some(fresh) => fresh,
-            None => db::locked::Fresh::read(&mut tx, &campaign).await?,
+            None => db::locked::Fresh::read(&mut tx, &campaign, kept).await?,
         };
         let (epoch, seeds) = fresh.material;
         let (epoch_seeds, upgraded) = open_epoch(&mut tx, &mut campaign, &epoch).await?;
@@ -153,6 +159,8 @@ impl Command {
             stored_state: fresh.state,
             standing: None,
             step: None,
+            kept_states: state.caches.states.clone(),
+            views: state.caches.views.clone(),
             readers,
             notes: state.notes.clone(),
             tx,
@@ -175,7 +183,9 @@ impl Command {
         let Some(read) = read else {
             return Ok(None);
         };
-        Ok(read.into_owned::<T>(&mut *self.tx, id).await?)
+        Ok(read
+            .into_owned::<T>(&mut *self.tx, &self.kept_states, id)
+            .await?)
     }
 
     /// The game's state document; 409 when the game has not started.
@@ -198,9 +208,10 @@ impl Command {
             self.changes_for(e.audience);
         }
         let id = self.campaign.id;
+        let kept = self.kept_states.clone();
         let closed = self.close(Some(&*state), events, None).await?;
         if let Some(revision) = closed.revision {
-            db::kept_states::keep(id, revision, state);
+            kept.keep(id, revision, state);
         }
         Ok(closed)
     }
@@ -359,13 +370,7 @@ pub(crate) fn dice_for(
         .map_err(AppError::internal)?;
     let parsed: Vec<(Role, Uuid, ClientSeed)> = clients
         .iter()
-        .filter_map(|s| {
-            Some((
-                s.role.parse().ok()?,
-                s.user_id,
-                ClientSeed::parse(s.seed.clone()).ok()?,
-            ))
-        })
+        .filter_map(|s| Some((s.role, s.user_id, ClientSeed::parse(s.seed.clone()).ok()?)))
         .collect();
     let entropy = EntropySet::from_seeds(parsed.iter().map(|(r, u, s)| (*r, *u, s)));
     let next_k = u64::try_from(campaign.next_roll).map_err(AppError::internal)?;

@@ -108,6 +108,39 @@ impl TryFrom<String> for Game {
     }
 }
 
+/// Whether a campaign is still played or has finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CampaignStatus {
+    /// Still played.
+    Open,
+    /// Finished: nothing more can be done in it.
+    Finished,
+}
+
+impl CampaignStatus {
+    /// The code stored in the database.
+    pub fn code(self) -> &'static str {
+        match self {
+            CampaignStatus::Open => "open",
+            CampaignStatus::Finished => "finished",
+        }
+    }
+}
+
+impl TryFrom<String> for CampaignStatus {
+    type Error = UnknownCode;
+    fn try_from(code: String) -> Result<Self, Self::Error> {
+        [CampaignStatus::Open, CampaignStatus::Finished]
+            .into_iter()
+            .find(|s| s.code() == code)
+            .ok_or_else(|| {
+                UnknownCode(format!(
+                    "the stored campaign status '{code}' is neither open nor finished"
+                ))
+            })
+    }
+}
+
 /// One of the two warring sides.
 #[derive(
     Clone,

@@ -6,7 +6,7 @@
 //! command, which locks; a roll is never written from stale dice, so the chain stays whole.
 //!
 //! An epoch's seeds never change and client seeds seldom do, so this process keeps both per
-//! campaign, and the dice tray keeps the caller's access for a few seconds
+//! campaign and epoch (`state::Caches::dice`), and the dice tray keeps the caller's access for a few seconds
 //! (`web::access::KeptAccess`): a roll then costs its write alone. The write also checks that
 //! the caller's credential is current and that they still take part with the same role, so a
 //! kept access that no longer holds, or a kept client seed that has changed, only makes the
@@ -16,74 +16,37 @@ use crate::core::command::{
     Command, bumps, dice_for, epoch_seeds, first_readers, made_rolls, refuse_finished,
 };
 use crate::core::error::AppError;
+use crate::core::kept::DiceMaterial;
 use crate::core::roll_writer::Job;
 use crate::db;
 use crate::db::campaigns::CampaignRow;
 use crate::db::dice::ClientSeedRow;
 use crate::dice::live::{LiveDice, RolledRoll};
-use crate::dice::v2::EpochSeeds;
 use crate::state::AppState;
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
-use uuid::Uuid;
+use std::sync::Arc;
 
-/// How many campaigns' dice material is kept before the store starts afresh.
-const CAPACITY: usize = 4096;
-
-/// What a campaign's rolls are made from besides its row: its open epoch's seeds and the client
-/// seeds in effect.
-struct Material {
-    epoch: i32,
-    seeds: EpochSeeds,
-    clients: Vec<ClientSeedRow>,
-    /// The client seeds as lines (`ClientSeedRow::line`), as the write compares them.
-    lines: Arc<[String]>,
-}
-
-fn kept() -> &'static Mutex<HashMap<Uuid, Arc<Material>>> {
-    static KEPT: OnceLock<Mutex<HashMap<Uuid, Arc<Material>>>> = OnceLock::new();
-    KEPT.get_or_init(Default::default)
-}
-
-/// The material of `campaign`'s current epoch, kept or read; `None` when the campaign has no
-/// open v2 epoch yet (a command opens one).
+/// The material of `campaign`'s current epoch, kept (`state::Caches::dice`) or read; `None`
+/// when the campaign has no open v2 epoch yet (a command opens one).
 async fn material(
     state: &AppState,
     campaign: &CampaignRow,
-) -> Result<Option<Arc<Material>>, AppError> {
-    let found = kept()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(&campaign.id)
-        .filter(|m| m.epoch == campaign.dice_epoch)
-        .cloned();
-    if found.is_some() {
-        return Ok(found);
+) -> Result<Option<Arc<DiceMaterial>>, AppError> {
+    let kept = &state.caches.dice;
+    if let Some(found) = kept.get(campaign.id, campaign.dice_epoch) {
+        return Ok(Some(found));
     }
     let (rows, clients) = db::dice::material(&state.db, campaign.id, campaign.dice_epoch).await?;
     if rows.is_empty() {
         return Ok(None);
     }
-    let material = Arc::new(Material {
+    let material = Arc::new(DiceMaterial {
         epoch: campaign.dice_epoch,
         seeds: epoch_seeds(campaign, &rows)?,
         lines: clients.iter().map(ClientSeedRow::line).collect(),
         clients,
     });
-    let mut kept = kept().lock().unwrap_or_else(|e| e.into_inner());
-    if kept.len() >= CAPACITY {
-        kept.clear();
-    }
-    kept.insert(campaign.id, material.clone());
+    kept.keep(campaign.id, material.clone());
     Ok(Some(material))
-}
-
-/// Forgets what is kept of `campaign`, whose client seeds or epoch have moved.
-fn forget(campaign: Uuid) {
-    kept()
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .remove(&campaign);
 }
 
 /// Rolls what `make` asks of the dice for `caller` in `campaign` as their access read it, and
@@ -128,7 +91,8 @@ pub async fn unlocked<T>(
         state.notes.send(readers.payload(campaign.id));
         return Ok(Some((made, rolls)));
     }
-    forget(campaign.id);
+    // The client seeds or the epoch have moved.
+    state.caches.dice.forget(campaign.id);
     Ok(None)
 }
 

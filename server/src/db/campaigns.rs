@@ -1,6 +1,7 @@
 //! Campaigns, participants and invites.
 
-use crate::core::domain::{Game, Role};
+use crate::core::domain::{CampaignStatus, Game, Role};
+use crate::db::codes::in_row;
 use crate::db::standing::Standing;
 use crate::db::users::{Credential, User};
 use sqlx::{FromRow, PgPool, Postgres, Transaction};
@@ -16,8 +17,8 @@ pub struct CampaignRow {
     pub name: String,
     /// The game (stored as its code; a code naming no game fails the read).
     pub game: Game,
-    /// `open` or `finished`.
-    pub status: String,
+    /// Open or finished (stored as its code; a code naming neither fails the read).
+    pub status: CampaignStatus,
     /// When it was created.
     pub created_at: OffsetDateTime,
     /// Bumped by every committed command: the umpire's version.
@@ -65,7 +66,7 @@ impl CampaignRow {
 
     /// Whether the campaign has finished.
     pub fn is_finished(&self) -> bool {
-        self.status == "finished"
+        self.status == CampaignStatus::Finished
     }
 
     /// The deadline a new turn or Hour gets from the pace: `now` plus the pace, or none.
@@ -170,7 +171,8 @@ pub async fn for_user(db: &PgPool, user: Uuid) -> sqlx::Result<Vec<Membership>> 
     ))
     .bind(user)
     .fetch_all(db)
-    .await?;
+    .await
+    .map_err(in_row(format_args!("a campaign of user {user}")))?;
     Ok(rows
         .into_iter()
         .map(|r| Membership {
@@ -218,7 +220,8 @@ where
     .bind(id)
     .bind(user)
     .fetch_optional(db)
-    .await?;
+    .await
+    .map_err(in_row(format_args!("campaign {id}, user {user}")))?;
     Ok(found.map(|r| Membership {
         role: r.role,
         campaign: r.campaign,
@@ -254,7 +257,8 @@ pub async fn access(
         .bind(sqlx::query_as(&sql))
         .bind(id)
         .fetch_optional(db)
-        .await?;
+        .await
+        .map_err(in_row(format_args!("campaign {id}")))?;
     let Some(row) = found else {
         return Ok(None);
     };
@@ -280,12 +284,13 @@ pub async fn participants(db: &PgPool, id: Uuid) -> sqlx::Result<Vec<Participant
     .bind(id)
     .fetch_all(db)
     .await
+    .map_err(in_row(format_args!("a participant of campaign {id}")))
 }
 
 /// Adds `user` to a campaign with `role`; returns the role the user holds afterwards
 /// (an existing role is kept: one role per user per campaign).
 pub async fn join(db: &PgPool, campaign: Uuid, user: Uuid, role: Role) -> sqlx::Result<Role> {
-    let held: (String,) = sqlx::query_as(
+    let held: (Role,) = sqlx::query_as(
         "insert into participants (campaign_id, user_id, role) values ($1, $2, $3) \
          on conflict (campaign_id, user_id) do update set role = participants.role returning role",
     )
@@ -293,8 +298,9 @@ pub async fn join(db: &PgPool, campaign: Uuid, user: Uuid, role: Role) -> sqlx::
     .bind(user)
     .bind(role.code())
     .fetch_one(db)
-    .await?;
-    Ok(held.0.parse().unwrap_or(role))
+    .await
+    .map_err(in_row(format_args!("campaign {campaign}, user {user}")))?;
+    Ok(held.0)
 }
 
 /// Marks a campaign finished inside `tx`: a change every reader sees, so every reader's version
@@ -315,6 +321,7 @@ pub async fn lock_free(db: &PgPool, id: Uuid) -> sqlx::Result<Option<CampaignRow
     .bind(id)
     .fetch_optional(db)
     .await
+    .map_err(in_row(format_args!("campaign {id}")))
 }
 
 /// The campaign `id` locked for a command the server itself runs (no participant).
@@ -328,6 +335,7 @@ where
     .bind(id)
     .fetch_optional(db)
     .await
+    .map_err(in_row(format_args!("campaign {id}")))
 }
 
 /// Sets or clears the deadline of the current orders.
@@ -424,11 +432,14 @@ pub async fn past_deadlines(db: &PgPool) -> sqlx::Result<Vec<PastDeadline>> {
     Ok(rows
         .into_iter()
         .filter_map(|(id, game, deadline)| {
-            Some(PastDeadline {
-                id,
-                game: game.parse().ok()?,
-                deadline,
-            })
+            match crate::db::codes::stored(game, format_args!("campaign {id}")) {
+                Ok(game) => Some(PastDeadline { id, game, deadline }),
+                Err(e) => {
+                    // Corrupted data: the other campaigns' deadlines are still acted on.
+                    tracing::error!(campaign = %id, error = %e, "passed deadline not acted on");
+                    None
+                }
+            }
         })
         .collect())
 }

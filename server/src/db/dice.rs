@@ -1,6 +1,7 @@
 //! Dice storage: the current epoch, client seeds, entropy sets, rolls and face counts (epochs
 //! and their seeds are in `dice_epochs`).
 
+use crate::core::domain::Role;
 use sqlx::{FromRow, PgExecutor, Postgres, Transaction};
 use uuid::Uuid;
 
@@ -37,8 +38,8 @@ pub async fn set_client_seed<'e>(
 /// A client seed in effect: who set it and what it is.
 #[derive(Clone, Debug, FromRow)]
 pub struct ClientSeedRow {
-    /// The participant's role code.
-    pub role: String,
+    /// The participant's role (a stored code naming no role fails the read).
+    pub role: Role,
     /// The participant's user id.
     pub user_id: Uuid,
     /// The seed text.
@@ -48,8 +49,9 @@ pub struct ClientSeedRow {
 /// The columns that read a campaign's dice material, for a statement in which the SQL
 /// expressions `campaign` and `epoch` name the campaign and its dice epoch: the epoch's seeds
 /// (audience and seed, by audience byte) and the client seeds in effect (by role and user).
-/// `MaterialRow` reads them.
-pub(crate) fn material_columns(campaign: &str, epoch: &str) -> String {
+/// `MaterialRow` reads them. Both expressions are placeholders or columns written in the code,
+/// never values.
+pub(crate) fn material_columns(campaign: &'static str, epoch: &'static str) -> String {
     let seeds = format!(
         "from dice_seeds where campaign_id = {campaign} and epoch = {epoch} \
          order by array_position(array['public', 'soviet', 'finnish', 'umpire'], audience)"
@@ -70,7 +72,7 @@ pub(crate) fn material_columns(campaign: &str, epoch: &str) -> String {
 pub(crate) struct MaterialRow {
     audiences: Vec<String>,
     seeds: Vec<Vec<u8>>,
-    roles: Vec<String>,
+    roles: Vec<Role>,
     users: Vec<Uuid>,
     texts: Vec<String>,
 }
@@ -110,7 +112,10 @@ pub async fn material<'e>(
         .bind(campaign)
         .bind(epoch)
         .fetch_one(db)
-        .await?;
+        .await
+        .map_err(super::codes::in_row(format_args!(
+            "a client seed of campaign {campaign}"
+        )))?;
     Ok(row.split())
 }
 

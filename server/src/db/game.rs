@@ -1,5 +1,6 @@
 //! A game module's state document and its event log.
 
+use super::kept_states::KeptStates;
 use crate::core::domain::Role;
 use serde::Serialize;
 use sqlx::{FromRow, PgPool, Postgres, Transaction};
@@ -85,9 +86,10 @@ impl StateRead {
     pub async fn into_state<'e, T: serde::de::DeserializeOwned + Send + Sync + 'static>(
         self,
         db: impl sqlx::PgExecutor<'e>,
+        kept: &KeptStates,
         campaign: Uuid,
     ) -> sqlx::Result<Option<std::sync::Arc<T>>> {
-        self.state_from(db, campaign, super::kept_states::get).await
+        self.state_from(db, campaign, |c, r| kept.get(c, r)).await
     }
 
     /// As `into_state`, for a command that holds the campaign's lock and will change the state:
@@ -97,10 +99,11 @@ impl StateRead {
     pub async fn into_owned<'e, T: serde::de::DeserializeOwned + Clone + Send + Sync + 'static>(
         self,
         db: impl sqlx::PgExecutor<'e>,
+        kept: &KeptStates,
         campaign: Uuid,
     ) -> sqlx::Result<Option<T>> {
         let state = self
-            .state_from(db, campaign, super::kept_states::take)
+            .state_from(db, campaign, |c, r| kept.take(c, r))
             .await?;
         Ok(state.map(std::sync::Arc::unwrap_or_clone))
     }
@@ -109,7 +112,7 @@ impl StateRead {
         self,
         db: impl sqlx::PgExecutor<'e>,
         campaign: Uuid,
-        kept: fn(Uuid, i64) -> Option<std::sync::Arc<T>>,
+        kept: impl FnOnce(Uuid, i64) -> Option<std::sync::Arc<T>>,
     ) -> sqlx::Result<Option<std::sync::Arc<T>>> {
         let text = match self.text {
             Some(text) => text,
@@ -130,16 +133,16 @@ impl StateRead {
 /// pages and views, which only look at it.
 pub async fn kept_state<T: serde::de::DeserializeOwned + Send + Sync + 'static>(
     db: &sqlx::PgPool,
+    kept: &KeptStates,
     campaign: Uuid,
 ) -> sqlx::Result<Option<std::sync::Arc<T>>> {
-    let kept = super::kept_states::revision(campaign);
-    let Some(read) = stored(db, campaign, kept).await? else {
+    let Some(read) = stored(db, campaign, kept.revision(campaign)).await? else {
         return Ok(None);
     };
     let (revision, decoded) = (read.revision, read.has_text());
-    let state = read.into_state::<T>(db, campaign).await?;
+    let state = read.into_state::<T>(db, kept, campaign).await?;
     if let Some(state) = state.as_ref().filter(|_| decoded) {
-        super::kept_states::keep(campaign, revision, state.clone());
+        kept.keep(campaign, revision, state.clone());
     }
     Ok(state)
 }

@@ -69,6 +69,7 @@ pub async fn by_code<'e>(
     .bind(code)
     .fetch_optional(db)
     .await
+    .map_err(super::codes::in_row(format_args!("invite {code}")))
 }
 
 /// A campaign's invites that were not withdrawn, newest first.
@@ -80,6 +81,9 @@ pub async fn for_campaign(db: &PgPool, campaign: Uuid) -> sqlx::Result<Vec<Invit
     .bind(campaign)
     .fetch_all(db)
     .await
+    .map_err(super::codes::in_row(format_args!(
+        "an invite of campaign {campaign}"
+    )))
 }
 
 /// Withdraws an invite of the campaign; false when it has none with this code still standing.
@@ -129,6 +133,9 @@ pub async fn place(
     .bind(user)
     .fetch_optional(&mut **tx)
     .await
+    .map_err(super::codes::in_row(format_args!(
+        "campaign {campaign}, user {user}"
+    )))
 }
 
 /// Admits the user with `role`: a new participant, or a removed one returning to the same role.

@@ -30,13 +30,14 @@ pub struct Fresh {
 }
 
 impl Fresh {
-    /// Reads them again, with the campaign locked by `tx`.
+    /// Reads them again, with the campaign locked by `tx`; the state's text unless its stored
+    /// revision is `kept`.
     pub async fn read(
         tx: &mut Transaction<'_, Postgres>,
         campaign: &CampaignRow,
+        kept: Option<i64>,
     ) -> sqlx::Result<Fresh> {
         let material = super::dice::material(&mut **tx, campaign.id, campaign.dice_epoch).await?;
-        let kept = super::kept_states::revision(campaign.id);
         let state = super::game::stored(&mut **tx, campaign.id, kept).await?;
         Ok(Fresh { material, state })
     }
@@ -72,10 +73,13 @@ impl Runner<'_> {
 /// statement (see `Locked`); `None` when there is no such campaign, the runner's user takes no
 /// part in it, or a deadline's claim no longer holds. The claim is in the statement's condition,
 /// which PostgreSQL evaluates again on the newest row once a lock it waited for is released.
+/// The state's text is left out when its stored revision is `kept_revision`, the one this
+/// process keeps.
 pub async fn lock_for_command(
     tx: &mut Transaction<'_, Postgres>,
     id: Uuid,
     runner: Runner<'_>,
+    kept_revision: Option<i64>,
 ) -> sqlx::Result<Option<Locked>> {
     #[derive(FromRow)]
     struct Row {
@@ -130,7 +134,7 @@ pub async fn lock_for_command(
         Some(user) => query.bind(user),
         None => query,
     };
-    let query = query.bind(super::kept_states::revision(id));
+    let query = query.bind(kept_revision);
     let query = match runner {
         Runner::Caller(credential, _) => query
             .bind(credential.token_hash())
@@ -138,7 +142,11 @@ pub async fn lock_for_command(
         Runner::Deadline(deadline) => query.bind(deadline),
         Runner::User(_) => query,
     };
-    let Some(row) = query.fetch_optional(&mut **tx).await? else {
+    let found = query.fetch_optional(&mut **tx).await.map_err(match user {
+        Some(user) => super::codes::in_row(format!("campaign {id}, user {user}")),
+        None => super::codes::in_row(format!("campaign {id}")),
+    })?;
+    let Some(row) = found else {
         return Ok(None);
     };
     let fresh = (row.seen_version == row.campaign.version).then(|| Fresh {

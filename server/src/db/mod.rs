@@ -1,4 +1,10 @@
 //! Queries, one file per table family, returning domain types.
+//!
+//! Values are always bound parameters. A statement built with `format!` interpolates only SQL
+//! written in the code: column lists (`CAMPAIGN_COLUMNS`, `ROLL_COLUMNS`, ...), fragments
+//! chosen by a `match` on an enum or a flag (a credential's source, a reader's event numbering,
+//! a lock clause), a table name from a fixed list, or placeholders and columns passed as
+//! `&'static str`.
 
 pub mod campaigns;
 pub mod chart_sets;

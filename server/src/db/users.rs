@@ -186,16 +186,18 @@ impl Credential {
         }
     }
 
-    /// [`Credential::source`] for a token whose hash is the SQL expression `hash`.
-    pub(crate) fn token_source(hash: &str) -> String {
+    /// [`Credential::source`] for a token whose hash is the SQL expression `hash` (a placeholder
+    /// or a column, written in the code: never a value).
+    pub(crate) fn token_source(hash: &'static str) -> String {
         format!(
             "api_tokens k join users u on u.id = k.user_id \
              where k.token_hash = {hash} and (k.expires_at is null or k.expires_at > now())"
         )
     }
 
-    /// [`Credential::source`] for a session whose id is the SQL expression `id`.
-    pub(crate) fn session_source(id: &str) -> String {
+    /// [`Credential::source`] for a session whose id is the SQL expression `id` (a placeholder
+    /// or a column, written in the code: never a value).
+    pub(crate) fn session_source(id: &'static str) -> String {
         format!(
             "user_sessions k join users u on u.id = k.user_id \
              where k.id = {id} and k.last_seen_at > now() - interval '{SESSION_DAYS} days'"

@@ -23,6 +23,7 @@ pub struct Committed<G: Game> {
     rolls: Vec<RolledRoll>,
     campaign: Uuid,
     version: Option<i64>,
+    views: crate::core::kept::Views,
 }
 
 impl<G: Game> Committed<G> {
@@ -43,7 +44,7 @@ impl<G: Game> Committed<G> {
         let key = self
             .version
             .map(|v| (self.campaign, self.role, v, G::SEGMENT));
-        crate::web::view_cache::answer(key, &self.view())
+        crate::web::view_cache::answer(&self.views, key, &self.view())
     }
 }
 
@@ -152,6 +153,7 @@ impl<G: Game> GameCommand<G> {
         notices.queue(self.command.tx(), id).await?;
         let role = self.command.role;
         let state = std::sync::Arc::new(self.state);
+        let views = self.command.views.clone();
         let closed = self.command.finish(state.clone(), &entries).await?;
         Ok(Committed {
             state,
@@ -159,6 +161,7 @@ impl<G: Game> GameCommand<G> {
             rolls: closed.rolls,
             campaign: id,
             version: closed.version,
+            views,
         })
     }
 }

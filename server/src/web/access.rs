@@ -12,8 +12,6 @@ use crate::web::auth::CurrentUser;
 use axum::extract::{FromRequestParts, Path};
 use axum::http::request::Parts;
 use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
-use std::time::{Duration, Instant};
 use uuid::Uuid;
 
 /// A signed-in participant's access to the campaign named in the path (`{id}`); 404 for anyone else.
@@ -57,7 +55,7 @@ impl CampaignAccess {
         match opened {
             Ok(Ok(command)) => Ok(command),
             Ok(Err(stale)) => {
-                kept::forget(credential, self.id());
+                kept::forget(state, credential, self.id());
                 Err(match stale {
                     Stale::NotCurrent => crate::web::auth::not_current(credential),
                     Stale::RoleChanged | Stale::DeadlineMoved => stale.into(),
@@ -65,7 +63,7 @@ impl CampaignAccess {
             }
             Err(e) => {
                 // No longer a participant (404), or the database failed: read it afresh next time.
-                kept::forget(credential, self.id());
+                kept::forget(state, credential, self.id());
                 Err(e)
             }
         }
@@ -98,9 +96,9 @@ impl CampaignAccess {
             {
                 Some(done) => done,
                 None => {
-                    kept::forget(credential, self.id());
+                    kept::forget(state, credential, self.id());
                     let fresh = CampaignAccess::afresh(state, credential, self.id()).await?;
-                    kept::keep(credential, &fresh);
+                    kept::keep(state, credential, &fresh);
                     crate::core::roll::alone(
                         state,
                         &fresh.membership.campaign,
@@ -115,7 +113,7 @@ impl CampaignAccess {
             crate::core::roll::alone(state, campaign, &caller(self), procedure, make).await?
         };
         if let Some(last) = done.1.last() {
-            kept::rolled(credential, self.id(), last);
+            kept::rolled(state, credential, self.id(), last);
         }
         Ok(done)
     }
@@ -166,12 +164,12 @@ impl CampaignAccess {
         if let Some(id) = id
             && let Some(credential) = crate::web::auth::credential(parts).await?
         {
-            if keep && let Some(access) = kept::find(&credential, id) {
+            if keep && let Some(access) = kept::find(state, &credential, id) {
                 return Ok(access);
             }
             if let Some(access) = CampaignAccess::lookup(state, &credential, id).await? {
                 if keep {
-                    kept::keep(&credential, &access);
+                    kept::keep(state, &credential, &access);
                 }
                 return Ok(access);
             }
@@ -251,65 +249,42 @@ impl FromRequestParts<AppState> for KeptAccess {
     }
 }
 
-/// The accesses this process keeps for rolls and commands.
+/// The accesses this process keeps for rolls and commands (`state::Caches::accesses`).
 mod kept {
-    use super::{CampaignAccess, Credential, Duration, Instant, Mutex, OnceLock, RolledRoll, Uuid};
-    use std::collections::HashMap;
-
-    /// How long an access is kept: the credential's last use is recorded when it is read again.
-    const FOR: Duration = Duration::from_secs(30);
-    /// How many are kept before the store starts afresh.
-    const CAPACITY: usize = 4096;
-
-    type Store = HashMap<(Credential, Uuid), (CampaignAccess, Instant)>;
-
-    fn store() -> std::sync::MutexGuard<'static, Store> {
-        static KEPT: OnceLock<Mutex<Store>> = OnceLock::new();
-        KEPT.get_or_init(Default::default)
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-    }
+    use super::{AppState, CampaignAccess, Credential, RolledRoll, Uuid};
 
     /// The kept access of `credential` to campaign `id`, if kept recently.
-    pub(super) fn find(credential: &Credential, id: Uuid) -> Option<CampaignAccess> {
-        let mut store = store();
-        let key = (credential.clone(), id);
-        match store.get(&key) {
-            Some((access, at)) if at.elapsed() < FOR => Some(CampaignAccess {
-                kept: true,
-                ..access.clone()
-            }),
-            Some(_) => {
-                store.remove(&key);
-                None
-            }
-            None => None,
-        }
+    pub(super) fn find(
+        state: &AppState,
+        credential: &Credential,
+        id: Uuid,
+    ) -> Option<CampaignAccess> {
+        let (user, membership) = state.caches.accesses.find(credential, id)?;
+        Some(CampaignAccess {
+            user,
+            membership,
+            credential: Some(credential.clone()),
+            kept: true,
+        })
     }
 
     /// Keeps `access`, just read, for `credential`.
-    pub(super) fn keep(credential: &Credential, access: &CampaignAccess) {
-        let mut store = store();
-        if store.len() >= CAPACITY {
-            store.clear();
-        }
-        store.insert(
-            (credential.clone(), access.id()),
-            (access.clone(), Instant::now()),
-        );
+    pub(super) fn keep(state: &AppState, credential: &Credential, access: &CampaignAccess) {
+        let (user, membership) = (access.user.clone(), access.membership.clone());
+        state.caches.accesses.keep(credential, user, membership);
     }
 
     /// The kept access's campaign row moves past `last`, the roll just written.
-    pub(super) fn rolled(credential: &Credential, id: Uuid, last: &RolledRoll) {
-        if let Some((access, _)) = store().get_mut(&(credential.clone(), id)) {
-            let campaign = &mut access.membership.campaign;
+    pub(super) fn rolled(state: &AppState, credential: &Credential, id: Uuid, last: &RolledRoll) {
+        state.caches.accesses.update(credential, id, |membership| {
+            let campaign = &mut membership.campaign;
             campaign.next_roll = last.k as i64 + 1;
             campaign.chain_head = last.chain.to_vec();
-        }
+        });
     }
 
     /// Forgets the kept access of `credential` to campaign `id`.
-    pub(super) fn forget(credential: &Credential, id: Uuid) {
-        store().remove(&(credential.clone(), id));
+    pub(super) fn forget(state: &AppState, credential: &Credential, id: Uuid) {
+        state.caches.accesses.forget(credential, id);
     }
 }

@@ -5,19 +5,15 @@
 //! be newer than the version its key names, never older. The versions each side reads move
 //! only with what that side is told, and a view can change without that (a side's purchase
 //! shown to the enemy by an earlier interrogation), so they are not used as keys.
+//! The store is `state::Caches::views` (see `core::kept::Views`), bounded, one per `AppState`.
 
 use crate::core::domain::Role;
 use crate::core::error::AppError;
+use crate::core::kept::{Place, Slot, Views};
 use axum::body::Bytes;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
 use uuid::Uuid;
-
-/// How many places (a campaign's view or page as one role, or one reader, sees it) are kept
-/// before the cache starts afresh.
-const CAPACITY: usize = 4096;
 
 /// A view's key: its campaign, the reader's role, the campaign's version, and which view.
 pub type Key = (Uuid, Role, i64, &'static str);
@@ -32,53 +28,9 @@ pub fn key(access: &crate::web::CampaignAccess, kind: &'static str) -> Key {
     )
 }
 
-/// Where a view is kept: a JSON view by its key, a page by its key and its reader (a page names
-/// the signed-in user), each without the version, since only the newest version of each is
-/// kept (an older one is asked again only by a reader who read the campaign just before a
-/// change, and what it would keep would be a view built after it).
-#[derive(Clone, PartialEq, Eq, Hash)]
-enum Place {
-    Json(Uuid, Role, &'static str),
-    Page(Uuid, Role, &'static str, Uuid, String),
-}
-
 /// The slot of the JSON view under `key`.
-fn json_slot((id, role, version, kind): Key) -> Slot {
-    slot(Place::Json(id, role, kind), version)
-}
-
-/// A kept answer, or the one being built: the first reader of a new version builds it and the
-/// readers who arrive meanwhile wait for it, instead of each building the same view (every open
-/// page asks again at once when a change is announced).
-type Slot = Arc<tokio::sync::OnceCell<Bytes>>;
-
-fn views() -> &'static Mutex<HashMap<Place, (i64, Slot)>> {
-    static VIEWS: OnceLock<Mutex<HashMap<Place, (i64, Slot)>>> = OnceLock::new();
-    VIEWS.get_or_init(Default::default)
-}
-
-/// The slot for `place` at `version`: the kept one of that version, or a new one that replaces an older
-/// version's; for a version older than the one kept, a slot of its own that is not kept. The
-/// cache starts afresh when full.
-fn slot(place: Place, version: i64) -> Slot {
-    let mut views = views().lock().unwrap_or_else(|e| e.into_inner());
-    match views.get(&place) {
-        Some((kept, slot)) if *kept == version => return slot.clone(),
-        Some((kept, _)) if *kept > version => return Slot::default(),
-        Some(_) => {}
-        None if views.len() >= CAPACITY => views.clear(),
-        None => {}
-    }
-    let slot = Slot::default();
-    views.insert(place, (version, slot.clone()));
-    slot
-}
-
-/// Forgets every kept view and page, so that the next reader of each builds it afresh: the
-/// benchmark suite times builds with it. Correct at any moment, since nothing is ever read
-/// from the cache that its build would not give.
-pub fn forget_all() {
-    views().lock().unwrap_or_else(|e| e.into_inner()).clear();
+fn json_slot(views: &Views, (id, role, version, kind): Key) -> Slot {
+    views.slot(Place::Json(id, role, kind), version)
 }
 
 /// Why a page was not kept: it failed, or it answered something other than a 200.
@@ -87,14 +39,16 @@ enum NotKept {
     Answered(Response),
 }
 
-/// The page under `key` for `user` (id and name), or `build`'s page, kept if it is a 200.
+/// The page under `key` for `user` (id and name), or `build`'s page, kept in `views` if it is
+/// a 200.
 pub async fn page(
+    views: &Views,
     key: Key,
     user: (Uuid, &str),
     build: impl Future<Output = Result<Response, AppError>>,
 ) -> Result<Response, AppError> {
     let (id, role, version, kind) = key;
-    let slot = slot(
+    let slot = views.slot(
         Place::Page(id, role, kind, user.0, user.1.to_owned()),
         version,
     );
@@ -116,22 +70,27 @@ pub async fn page(
     }
 }
 
-/// `view` serialized as the answer to a command, and kept under `key` (if the command knows the
-/// version it committed) for the readers who come next, unless a reader kept it first.
-pub fn answer<T: serde::Serialize>(key: Option<Key>, view: &T) -> Result<Response, AppError> {
+/// `view` serialized as the answer to a command, and kept in `views` under `key` (if the command
+/// knows the version it committed) for the readers who come next, unless a reader kept it first.
+pub fn answer<T: serde::Serialize>(
+    views: &Views,
+    key: Option<Key>,
+    view: &T,
+) -> Result<Response, AppError> {
     let bytes = Bytes::from(serde_json::to_vec(view).map_err(AppError::internal)?);
     if let Some(key) = key {
-        let _ = json_slot(key).set(bytes.clone());
+        let _ = json_slot(views, key).set(bytes.clone());
     }
     Ok(([(header::CONTENT_TYPE, "application/json")], bytes).into_response())
 }
 
-/// The view under `key`, or `build`'s answer serialized and kept.
+/// The view under `key`, or `build`'s answer serialized and kept in `views`.
 pub async fn json<T: serde::Serialize>(
+    views: &Views,
     key: Key,
     build: impl Future<Output = Result<T, AppError>>,
 ) -> Result<Response, AppError> {
-    let slot = json_slot(key);
+    let slot = json_slot(views, key);
     let bytes = slot
         .get_or_try_init(|| async {
             let json = serde_json::to_vec(&build.await?).map_err(AppError::internal)?;
@@ -145,24 +104,26 @@ pub async fn json<T: serde::Serialize>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Arc;
     use std::sync::atomic::{AtomicUsize, Ordering};
-
-    /// The cache is one per process: these tests take turns, since one of them forgets it all.
-    static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
     #[tokio::test]
     async fn readers_arriving_together_build_a_view_once() {
-        let _turn = ONE_AT_A_TIME.lock().await;
+        let views = Views::default();
         let key = (Uuid::new_v4(), Role::Soviet, 7, "test-view");
         let builds = Arc::new(AtomicUsize::new(0));
         let mut readers = Vec::new();
         for _ in 0..16 {
             let builds = builds.clone();
-            readers.push(tokio::spawn(json(key, async move {
-                builds.fetch_add(1, Ordering::SeqCst);
-                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-                Ok(serde_json::json!({"hour": 7}))
-            })));
+            let views = views.clone();
+            readers.push(tokio::spawn(async move {
+                json(&views, key, async move {
+                    builds.fetch_add(1, Ordering::SeqCst);
+                    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                    Ok(serde_json::json!({"hour": 7}))
+                })
+                .await
+            }));
         }
         for r in readers {
             let response = r.await.expect("joins").expect("answers");
@@ -174,7 +135,7 @@ mod tests {
         assert_eq!(builds.load(Ordering::SeqCst), 1);
         // The next version is built afresh.
         let later = (key.0, key.1, 8, key.3);
-        json(later, async {
+        json(&views, later, async {
             builds.fetch_add(1, Ordering::SeqCst);
             Ok(1)
         })
@@ -185,12 +146,13 @@ mod tests {
 
     #[tokio::test]
     async fn only_the_newest_version_of_a_view_is_kept() {
-        let _turn = ONE_AT_A_TIME.lock().await;
+        let views = Views::default();
         let campaign = Uuid::new_v4();
         let builds = AtomicUsize::new(0);
         let read = |version: i64| {
-            let builds = &builds;
+            let (builds, views) = (&builds, &views);
             json(
+                views,
                 (campaign, Role::Umpire, version, "newest-view"),
                 async move {
                     builds.fetch_add(1, Ordering::SeqCst);
@@ -198,14 +160,7 @@ mod tests {
                 },
             )
         };
-        let held = || {
-            views()
-                .lock()
-                .unwrap()
-                .keys()
-                .filter(|p| matches!(p, Place::Json(id, ..) if *id == campaign))
-                .count()
-        };
+        let held = || views.places_of(campaign);
         for version in 1..=5 {
             read(version).await.expect("answers");
         }
@@ -234,11 +189,11 @@ mod tests {
 
     #[tokio::test]
     async fn a_forgotten_view_is_built_again() {
-        let _turn = ONE_AT_A_TIME.lock().await;
+        let views = Views::default();
         let key = (Uuid::new_v4(), Role::Finnish, 3, "forgotten-view");
         let builds = AtomicUsize::new(0);
         let read = || {
-            json(key, async {
+            json(&views, key, async {
                 builds.fetch_add(1, Ordering::SeqCst);
                 Ok(3)
             })
@@ -250,7 +205,7 @@ mod tests {
             1,
             "kept after the first build"
         );
-        forget_all();
+        views.forget_all();
         read().await.expect("answers");
         assert_eq!(
             builds.load(Ordering::SeqCst),
@@ -261,28 +216,28 @@ mod tests {
 
     #[tokio::test]
     async fn a_failed_build_or_a_refusal_is_not_kept() {
-        let _turn = ONE_AT_A_TIME.lock().await;
+        let views = Views::default();
         let key = (Uuid::new_v4(), Role::Finnish, 1, "test-page");
         let user = (Uuid::new_v4(), "finn");
-        let failed = page(key, user, async {
+        let failed = page(&views, key, user, async {
             Err(AppError::conflict("busy", "Not now."))
         })
         .await;
         assert!(failed.is_err());
-        let refused = page(key, user, async {
+        let refused = page(&views, key, user, async {
             Ok(axum::http::StatusCode::SEE_OTHER.into_response())
         })
         .await
         .expect("answers");
         assert_eq!(refused.status(), axum::http::StatusCode::SEE_OTHER);
-        let built = page(key, user, async {
+        let built = page(&views, key, user, async {
             Ok(axum::response::Html("<p>Hour 1</p>").into_response())
         })
         .await
         .expect("answers");
         assert_eq!(built.status(), axum::http::StatusCode::OK);
         // Kept now: a build that would fail is not asked.
-        let kept = page(key, user, async {
+        let kept = page(&views, key, user, async {
             Err(AppError::conflict("busy", "Not now."))
         })
         .await

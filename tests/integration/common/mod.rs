@@ -25,6 +25,8 @@ pub struct TestApp {
     pub db: PgPool,
     db_name: String,
     shutdown: Option<oneshot::Sender<()>>,
+    /// What the server keeps between requests, when it runs in this process.
+    caches: Option<motti::state::Caches>,
 }
 
 impl TestApp {
@@ -68,6 +70,7 @@ impl TestApp {
             .await
             .expect("migrates the test database");
         let state = motti::state(db.clone(), config);
+        let caches = Some(state.caches.clone());
         let (tx, rx) = oneshot::channel::<()>();
         let shutdown = async move {
             rx.await.ok();
@@ -88,6 +91,7 @@ impl TestApp {
             db,
             db_name,
             shutdown: Some(tx),
+            caches,
         }
     }
 
@@ -113,7 +117,15 @@ impl TestApp {
             db,
             db_name,
             shutdown: None,
+            caches: None,
         }
+    }
+
+    /// What the server keeps between requests; only for a server in this process.
+    pub fn caches(&self) -> &motti::state::Caches {
+        self.caches
+            .as_ref()
+            .expect("the server runs in this process")
     }
 
     /// The URL of this server's database.

@@ -333,6 +333,7 @@ async fn a_stored_code_that_names_no_game_or_role_is_an_error_never_a_default() 
     for sql in [
         "alter table campaigns drop constraint campaigns_game_check",
         "alter table participants drop constraint participants_role_check",
+        "alter table campaigns drop constraint campaigns_status_check",
     ] {
         sqlx::query(sql).execute(&app.db).await.expect(sql);
     }
@@ -347,6 +348,12 @@ async fn a_stored_code_that_names_no_game_or_role_is_an_error_never_a_default() 
     assert!(
         error.to_string().contains("'chess' names no game"),
         "{error}"
+    );
+    assert!(
+        error
+            .to_string()
+            .contains(&format!("campaign {campaign}, user {user}")),
+        "the error names the row: {error}"
     );
     let (status, body) = app
         .get(&format!("/api/v1/campaigns/{id}"), Some(&umpire))
@@ -373,4 +380,36 @@ async fn a_stored_code_that_names_no_game_or_role_is_an_error_never_a_default() 
         error.to_string().contains("'observer' names no role"),
         "{error}"
     );
+    assert!(
+        error.to_string().contains(&campaign.to_string()),
+        "the error names the row: {error}"
+    );
+    // Joining again does not take the requested role for the stored one it cannot read.
+    let joined =
+        motti::db::campaigns::join(&app.db, campaign, user, motti::core::domain::Role::Finnish)
+            .await;
+    let error = joined.expect_err("an unreadable role is not taken for the one asked");
+    assert!(error.to_string().contains("'observer'"), "{error}");
+
+    sqlx::query("update participants set role = 'umpire' where campaign_id = $1")
+        .bind(campaign)
+        .execute(&app.db)
+        .await
+        .expect("puts the role back");
+    sqlx::query("update campaigns set status = 'paused' where id = $1")
+        .bind(campaign)
+        .execute(&app.db)
+        .await
+        .expect("stores a bad status");
+    let read = motti::db::campaigns::membership(&app.db, campaign, user, false).await;
+    let error = read.expect_err("a status naming neither open nor finished is not read as open");
+    assert!(error.to_string().contains("'paused'"), "{error}");
+    assert!(
+        error.to_string().contains(&campaign.to_string()),
+        "the error names the row: {error}"
+    );
+    let (status, _) = app
+        .get(&format!("/api/v1/campaigns/{id}"), Some(&umpire))
+        .await;
+    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
 }

@@ -514,7 +514,8 @@ async fn a_kept_state_stands_for_the_stored_one_only_at_its_revision() {
     // The command that resolved the Hour kept what it wrote, under the stored revision, and
     // the database does not send that revision's document again.
     let revision = stored().await;
-    assert_eq!(motti::db::kept_states::revision(id), Some(revision));
+    let kept = &c.app.caches().states;
+    assert_eq!(kept.revision(id), Some(revision));
     let read = motti::db::game::stored(db, id, Some(revision))
         .await
         .expect("reads")
@@ -568,8 +569,8 @@ async fn a_kept_state_stands_for_the_stored_one_only_at_its_revision() {
     );
     // This process keeps the old state again, as it would had no view read the new one: the
     // command must still load the new revision.
-    motti::db::kept_states::forget_all();
-    motti::db::kept_states::keep(id, revision, std::sync::Arc::new(old));
+    kept.forget_all();
+    kept.keep(id, revision, std::sync::Arc::new(old));
     let (status, body) = c
         .order(&c.soviet, &platoon, json!({"action": "defend"}))
         .await;
@@ -581,7 +582,7 @@ async fn a_kept_state_stands_for_the_stored_one_only_at_its_revision() {
     );
     assert!(stored().await > renamed);
     assert_eq!(
-        motti::db::kept_states::revision(id),
+        kept.revision(id),
         Some(stored().await),
         "and keeps what it wrote"
     );

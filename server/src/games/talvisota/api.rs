@@ -206,7 +206,7 @@ pub async fn api_view(
     let key = crate::web::view_cache::key(&access, segment);
     let tag = crate::web::etag::tag(&access, segment, None);
     crate::web::etag::conditional(&headers, tag, async {
-        crate::web::view_cache::json(key, async {
+        crate::web::view_cache::json(&state.caches.views, key, async {
             let game = read(&state, &access).await?;
             Ok(view_for(&game, access.role()))
         })

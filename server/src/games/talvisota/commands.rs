@@ -25,7 +25,7 @@ pub async fn read(
     if access.membership.campaign.game() != crate::core::domain::Game::Talvisota {
         return Err(not_talvisota());
     }
-    db::game::kept_state(&state.db, access.id())
+    db::game::kept_state(&state.db, &state.caches.states, access.id())
         .await?
         .ok_or_else(not_talvisota)
 }

@@ -137,11 +137,12 @@ pub async fn view(
     access: &CampaignAccess,
 ) -> Result<(std::sync::Arc<WonsState>, WonsView), AppError> {
     require_wons(access)?;
-    let game: std::sync::Arc<WonsState> = db::game::kept_state(&state.db, access.id())
-        .await?
-        .ok_or_else(|| {
-            AppError::conflict("not_started", "This campaign's game has not started.")
-        })?;
+    let game: std::sync::Arc<WonsState> =
+        db::game::kept_state(&state.db, &state.caches.states, access.id())
+            .await?
+            .ok_or_else(|| {
+                AppError::conflict("not_started", "This campaign's game has not started.")
+            })?;
     let view = view_for(&game, access.role());
     Ok((game, view))
 }
@@ -161,7 +162,10 @@ pub async fn api_view(
     let key = crate::web::view_cache::key(&access, segment);
     let tag = crate::web::etag::tag(&access, segment, None);
     crate::web::etag::conditional(&headers, tag, async {
-        crate::web::view_cache::json(key, async { Ok(view(&state, &access).await?.1) }).await
+        crate::web::view_cache::json(&state.caches.views, key, async {
+            Ok(view(&state, &access).await?.1)
+        })
+        .await
     })
     .await
 }
@@ -211,11 +215,12 @@ pub async fn battles_with_state(
                 .on_field("limit"),
         );
     }
-    let game: std::sync::Arc<WonsState> = db::game::kept_state(&state.db, access.id())
-        .await?
-        .ok_or_else(|| {
-            AppError::conflict("not_started", "This campaign's game has not started.")
-        })?;
+    let game: std::sync::Arc<WonsState> =
+        db::game::kept_state(&state.db, &state.caches.states, access.id())
+            .await?
+            .ok_or_else(|| {
+                AppError::conflict("not_started", "This campaign's game has not started.")
+            })?;
     // Read after the state, the archive holds every battle the state no longer does (one
     // archived in between is in both, and listed once).
     let archived = db::game::archived(&state.db, access.id(), q.before, limit + 1)

@@ -347,11 +347,12 @@ pub async fn view(state: &AppState, access: &CampaignAccess) -> Result<HeroesVie
     if access.membership.campaign.game() != Game::Wons {
         return Err(AppError::not_found());
     }
-    let game: std::sync::Arc<WonsState> = db::game::kept_state(&state.db, access.id())
-        .await?
-        .ok_or_else(|| {
-            AppError::conflict("not_started", "This campaign's game has not started.")
-        })?;
+    let game: std::sync::Arc<WonsState> =
+        db::game::kept_state(&state.db, &state.caches.states, access.id())
+            .await?
+            .ok_or_else(|| {
+                AppError::conflict("not_started", "This campaign's game has not started.")
+            })?;
     let services = crate::games::wons::heroes::db::services(&state.db, access.id()).await?;
     let records = crate::games::wons::heroes::db::records(&state.db, access.id()).await?;
     Ok(heroes_view(&game, access.role(), &services, &records))

@@ -105,9 +105,10 @@ async fn page(
     status: StatusCode,
 ) -> Result<Response, AppError> {
     let view = api::view(state, access).await?;
-    let game: std::sync::Arc<WonsState> = db::game::kept_state(&state.db, access.id())
-        .await?
-        .ok_or_else(AppError::not_found)?;
+    let game: std::sync::Arc<WonsState> =
+        db::game::kept_state(&state.db, &state.caches.states, access.id())
+            .await?
+            .ok_or_else(AppError::not_found)?;
     let (umpire, side, own, met) = match &view {
         HeroesView::Umpire(v) => (
             true,

@@ -712,6 +712,7 @@ pub async fn show(
         nav.waiting
     );
     crate::web::view_cache::page(
+        &state.caches.views,
         key,
         (access.user.id, reader.as_str()),
         page_with(&state, &access, nav, None, Refusal::Top, StatusCode::OK),
