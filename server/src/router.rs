@@ -151,6 +151,7 @@ const CORE_PAGE_ROUTES: &[(&str, &str)] = &[
     ("GET", "/notifications/confirm/{token}"),
     ("POST", "/notifications/confirm/{token}"),
     ("GET", "/campaigns/{id}/replay"),
+    ("GET", "/campaigns/{id}/report"),
     ("GET", "/campaigns/{id}/talk"),
     ("POST", "/campaigns/{id}/talk"),
     ("POST", "/campaigns/{id}/pace"),
@@ -263,6 +264,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
             get(notification_pages::confirm_ask).post(notification_pages::confirm),
         )
         .route("/campaigns/{id}/replay", get(replay::show))
+        .route("/campaigns/{id}/report", get(report::show))
         .route(
             "/campaigns/{id}/talk",
             get(talk_pages::show).post(talk_pages::write),

@@ -9,6 +9,7 @@ pub mod pace_pages;
 pub mod pace_section;
 pub mod pages;
 pub mod replay;
+pub mod report;
 pub mod talk;
 pub mod talk_pages;
 pub mod view;

@@ -413,3 +413,22 @@ pub async fn events_for(
     .fetch_all(db)
     .await
 }
+
+/// The first `limit` public log entries of kind `kind` (as a battle), in order, numbered as the
+/// umpire numbers them.
+pub async fn public_of_kind(
+    db: &PgPool,
+    campaign: Uuid,
+    kind: &str,
+    limit: i64,
+) -> sqlx::Result<Vec<EventRow>> {
+    sqlx::query_as(
+        "select seq, audience, kind, moment, sentence, payload, created_at from game_events \
+         where campaign_id = $1 and kind = $2 and audience = 'public' order by seq limit $3",
+    )
+    .bind(campaign)
+    .bind(kind)
+    .bind(limit)
+    .fetch_all(db)
+    .await
+}

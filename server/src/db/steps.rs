@@ -107,3 +107,16 @@ pub async fn one(
     .await?;
     Ok(row.map(|r| (r.step, r.state.0)))
 }
+
+/// The first step begun after the umpire's log entry `seq` was written (the step that shows
+/// what it did), if the story has gone on since.
+pub async fn first_after(db: &PgPool, campaign: Uuid, seq: i64) -> sqlx::Result<Option<i32>> {
+    let (n,): (Option<i32>,) = sqlx::query_as(
+        "select min(n) from game_steps where campaign_id = $1 and events_upto > $2",
+    )
+    .bind(campaign)
+    .bind(seq)
+    .fetch_one(db)
+    .await?;
+    Ok(n)
+}

@@ -200,6 +200,11 @@ pub fn visible_faces(counts: &[(i32, String, i32, i64)], sight: &Sight) -> [i64;
 
 /// A bar chart (SVG) of d6 face counts against the uniform expectation. Contains only numbers.
 pub fn d6_histogram(faces: [i64; 6]) -> String {
+    d6_histogram_of(faces, "hist", "d6 faces you may see")
+}
+
+/// As `d6_histogram`, with the chart's own `id` (several on one page) and `what` it counts.
+pub fn d6_histogram_of(faces: [i64; 6], id: &str, what: &str) -> String {
     let total: i64 = faces.iter().sum();
     let expected = total as f64 / 6.0;
     let top = faces
@@ -213,7 +218,7 @@ pub fn d6_histogram(faces: [i64; 6]) -> String {
     let plot = h - bottom - 12.0;
     let y = |v: f64| h - bottom - v / top * plot;
     let mut svg = format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" role="img" aria-labelledby="hist-title" class="histogram"><title id="hist-title">d6 faces you may see: {total} in all; a fair die gives about {expected:.1} of each</title>"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" role="img" aria-labelledby="{id}-title" class="histogram"><title id="{id}-title">{what}: {total} in all; a fair die gives about {expected:.1} of each</title>"#
     );
     svg.push_str(&format!(
         r##"<line x1="{left}" y1="{y0}" x2="{w}" y2="{y0}" stroke="#5b6672"/>"##,
@@ -242,9 +247,35 @@ pub fn d6_histogram(faces: [i64; 6]) -> String {
     svg
 }
 
+/// Pearson's chi-square of d6 face counts against a fair die (five degrees of freedom), or
+/// `None` for no rolls. A fair die gives more than `CHI_SQUARE_5_PERCENT` one time in twenty.
+pub fn chi_square(faces: [i64; 6]) -> Option<f64> {
+    let total: i64 = faces.iter().sum();
+    (total > 0).then(|| {
+        let expected = total as f64 / 6.0;
+        faces
+            .iter()
+            .map(|&o| (o as f64 - expected).powi(2) / expected)
+            .sum()
+    })
+}
+
+/// The chi-square a fair d6 exceeds one time in twenty (five degrees of freedom).
+pub const CHI_SQUARE_5_PERCENT: f64 = 11.07;
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chi_square_of_faces_against_a_fair_die() {
+        assert_eq!(chi_square([0; 6]), None);
+        assert_eq!(chi_square([10; 6]), Some(0.0));
+        // 60 rolls, expected 10 each: (20-10)²/10 + 5 × (8-10)²/10 = 10 + 2 = 12.
+        let skewed = chi_square([20, 8, 8, 8, 8, 8]).expect("rolls");
+        assert!((skewed - 12.0).abs() < 1e-9, "{skewed}");
+        assert!(skewed > CHI_SQUARE_5_PERCENT);
+    }
 
     #[test]
     fn who_sees_what() {

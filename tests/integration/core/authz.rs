@@ -156,6 +156,7 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("POST", "/campaigns/{id}/pace", [303, 404, 404, 403, 403, 303]),
     ("GET", "/campaigns/{id}/talk", [303, 404, 404, 200, 200, 200]),
     ("GET", "/campaigns/{id}/replay", [303, 404, 404, 200, 200, 200]),
+    ("GET", "/campaigns/{id}/report", [303, 404, 404, 403, 403, 200]),
     ("GET", "/account/notifications", [303, 200, 200, 200, 200, 200]),
     ("POST", "/account/notifications", [303, 422, 422, 422, 422, 422]),
     ("POST", "/account/notifications/{id}/test", [303, 404, 404, 404, 404, 404]),

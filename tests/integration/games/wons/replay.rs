@@ -167,11 +167,83 @@ async fn each_step_reads_back_as_each_reader_saw_it_then() {
         .expect("request");
     assert_eq!(refused.status(), StatusCode::FORBIDDEN);
 
+    // The after-action report: the umpire's at any time, a side's once the campaign has ended.
+    let report = format!("{}/campaigns/{}/report", c.app.url, c.id);
+    let refused = b.get(&report).send().await.expect("request");
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    let umpire = c.app.signed_in("umpire", "the umpire's browser").await;
+    let page = c.app.html(&umpire, &format!("/campaigns/{}/report", c.id)).await;
+    assert!(page.contains("after-action report"), "{page}");
+    assert!(page.contains("The start") && page.contains("After "), "{page}");
+    assert!(page.matches("<svg").count() >= 4, "boards and dice charts");
+    assert!(page.contains("Chi-square"), "{page}");
+    assert!(page.contains(&format!("<dt>Battles</dt><dd>{battles}</dd>")), "{page}");
+
     // After the end, everyone sees everything.
     c.finish().await;
+    let read = b.get(&report).send().await.expect("request");
+    assert_eq!(read.status(), StatusCode::OK);
+    let file = b
+        .get(format!("{report}?download=1"))
+        .send()
+        .await
+        .expect("request");
+    let disposition = file.headers()["content-disposition"].to_str().expect("ascii").to_owned();
+    assert!(disposition.starts_with("attachment;"), "{disposition}");
+    let html = file.text().await.expect("body");
+    assert!(html.contains("<style>") && html.contains("The end"), "{html}");
+    // One file: nothing it needs is fetched, and nothing runs.
+    for outside in ["<script", "src=", "stylesheet", "@import", "url("] {
+        assert!(!html.contains(outside), "the report file refers to {outside}");
+    }
+    print_report(&html);
     let (status, point) = c.replayed(&c.soviet, 3, "finnish").await;
     assert_eq!(status, StatusCode::OK, "{point}");
     assert_eq!(point["view"], kept[&3][1]);
     let (status, _) = c.replayed(&c.finn, 3, "umpire").await;
     assert_eq!(status, StatusCode::OK);
+}
+
+/// Prints the downloaded report to PDF with headless Chromium, the network shut off, and keeps
+/// a screenshot of it beside the browser suite's.
+fn print_report(html: &str) {
+    let chromium = std::path::Path::new("/usr/bin/chromium");
+    if !chromium.exists() {
+        let message = "REPORT PRINT DID NOT RUN: Chromium is missing (apt-get install chromium)";
+        assert!(std::env::var_os("CI").is_none(), "{message}");
+        eprintln!("\n*** {message} ***\n");
+        return;
+    }
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+    std::fs::create_dir_all(&dir).expect("screenshot directory");
+    let file = dir.join("after-action-report.html");
+    std::fs::write(&file, html).expect("writes the report");
+    let profile = std::env::temp_dir().join(format!("motti-report-{}", uuid::Uuid::new_v4().simple()));
+    for out in [
+        format!("--print-to-pdf={}", dir.join("after-action-report.pdf").display()),
+        format!("--screenshot={}", dir.join("after-action-report.png").display()),
+    ] {
+        let status = std::process::Command::new(chromium)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-pdf-header-footer",
+                // Networking off: any address at all would fail.
+                "--proxy-server=127.0.0.1:9",
+                "--proxy-bypass-list=<-loopback>",
+                "--window-size=1280,3000",
+                &format!("--user-data-dir={}", profile.display()),
+                &out,
+                &format!("file://{}", file.display()),
+            ])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .expect("chromium runs");
+        assert!(status.success(), "chromium {out}");
+    }
+    let pdf = std::fs::read(dir.join("after-action-report.pdf")).expect("the PDF");
+    assert!(pdf.starts_with(b"%PDF") && pdf.len() > 10_000, "a PDF of {} bytes", pdf.len());
+    let _ = std::fs::remove_dir_all(profile);
 }
