@@ -6,7 +6,7 @@ use crate::accounts::{
 };
 use crate::campaigns::{
     api as campaigns, invite_pages, invites, pace, pace_pages, pages as campaign_pages, replay,
-    talk, talk_pages, your_move,
+    report, talk, talk_pages, your_move,
 };
 use crate::games::registry::GAMES;
 use crate::state::AppState;

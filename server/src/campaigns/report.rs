@@ -208,7 +208,7 @@ async fn report(state: &AppState, access: &CampaignAccess) -> Result<Report, App
         now,
         numbers: vec![
             ("Steps of play (Hours, turns or phases)", steps.to_string()),
-            ("Battles", battles.len().to_string()),
+            ("Battle entries in the log", battles.len().to_string()),
             ("Dice rolls", rolls.to_string()),
             ("d6 faces rolled", all.iter().sum::<i64>().to_string()),
         ],

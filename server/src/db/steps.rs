@@ -111,12 +111,11 @@ pub async fn one(
 /// The first step begun after the umpire's log entry `seq` was written (the step that shows
 /// what it did), if the story has gone on since.
 pub async fn first_after(db: &PgPool, campaign: Uuid, seq: i64) -> sqlx::Result<Option<i32>> {
-    let (n,): (Option<i32>,) = sqlx::query_as(
-        "select min(n) from game_steps where campaign_id = $1 and events_upto > $2",
-    )
-    .bind(campaign)
-    .bind(seq)
-    .fetch_one(db)
-    .await?;
+    let (n,): (Option<i32>,) =
+        sqlx::query_as("select min(n) from game_steps where campaign_id = $1 and events_upto > $2")
+            .bind(campaign)
+            .bind(seq)
+            .fetch_one(db)
+            .await?;
     Ok(n)
 }
