@@ -23,6 +23,10 @@ use serde::Deserialize;
 const BATTLE_BOARDS: usize = 8;
 /// At most this many battles are told.
 const BATTLES: i64 = 200;
+/// At most about this many steps are read for the tracks' charts (every k-th step).
+const TRACK_POINTS: i32 = 100;
+/// At most this many tracks are charted.
+const TRACKS: usize = 60;
 
 /// The board at a moment of the story.
 pub struct Moment {
@@ -57,6 +61,10 @@ pub struct Report {
     pub battles: Vec<String>,
     pub last_words: Vec<String>,
     pub dice: Vec<Dice>,
+    /// What the tracks' charts follow ("fatigue"), if the game has tracks.
+    pub tracked: Option<&'static str>,
+    /// One small chart per track, over the campaign.
+    pub tracks: Vec<String>,
 }
 
 #[derive(Template)]
@@ -195,6 +203,7 @@ async fn report(state: &AppState, access: &CampaignAccess) -> Result<Report, App
         .into_iter()
         .map(|e| format!("{}: {}", e.moment, e.sentence))
         .collect();
+    let (tracked, tracks) = track_charts(state, module, id, steps).await?;
     let now = campaign
         .standing()
         .map(|s| s.turn.clone())
@@ -219,7 +228,105 @@ async fn report(state: &AppState, access: &CampaignAccess) -> Result<Report, App
             .collect(),
         last_words,
         dice,
+        tracked,
+        tracks,
     })
+}
+
+/// Each track's value over the story, read from every k-th step (at most about `TRACK_POINTS`
+/// steps, and the last), drawn as one small chart per track.
+async fn track_charts(
+    state: &AppState,
+    module: &dyn registry::Module,
+    id: uuid::Uuid,
+    steps: i32,
+) -> Result<(Option<&'static str>, Vec<String>), AppError> {
+    if steps == 0 {
+        return Ok((None, Vec::new()));
+    }
+    let every = (steps + TRACK_POINTS - 1) / TRACK_POINTS;
+    let mut what = None;
+    let mut series = std::collections::BTreeMap::<(u8, String), Vec<(i32, i64)>>::new();
+    for (n, doc) in db::steps::states_every(&state.db, id, every, steps - 1).await? {
+        for t in module.tracks(doc)? {
+            what = Some(t.what);
+            let order = u8::from(t.side != crate::core::domain::Side::Soviet);
+            series
+                .entry((order, t.name))
+                .or_default()
+                .push((n, t.value));
+        }
+    }
+    let Some(what) = what else {
+        return Ok((None, Vec::new()));
+    };
+    let charts = series
+        .into_iter()
+        .take(TRACKS)
+        .enumerate()
+        .map(|(i, ((order, name), points))| {
+            let side = if order == 0 {
+                crate::core::domain::Side::Soviet
+            } else {
+                crate::core::domain::Side::Finnish
+            };
+            track_chart(i, &name, what, side, &points, steps - 1)
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((Some(what), charts))
+}
+
+/// One track's small chart: its value at each step read, from the start to `last`.
+fn track_chart(
+    i: usize,
+    name: &str,
+    what: &str,
+    side: crate::core::domain::Side,
+    points: &[(i32, i64)],
+    last: i32,
+) -> Result<String, AppError> {
+    use crate::web::drawing::{Drawing, Mark, side_colour};
+    let (w, h, top, left, bottom) = (260, 90, 22, 24, 78);
+    let high = points.iter().map(|p| p.1).max().unwrap_or(0).max(1);
+    let now = points.last().map_or(0, |p| p.1);
+    let x = |n: i32| left + (n * (w - left - 8)) / last.max(1);
+    let y = |v: i64| bottom - ((v * i64::from(bottom - top)) / high) as i32;
+    let mut d = Drawing::new(
+        &format!("track-{i}"),
+        "track",
+        "img",
+        format!("{name}: {what} over the campaign"),
+        format!("{what} of {name} from the start to the end: highest {high}, {now} at the end"),
+    );
+    d.width = w;
+    d.height = h;
+    d.text(0, 14, name, "track-name");
+    d.marks.push(Mark::Line {
+        x1: left,
+        y1: bottom,
+        x2: w - 8,
+        y2: bottom,
+        stroke: "#5b6672",
+        width: 1,
+        dashed: false,
+        faint: false,
+    });
+    d.text(0, top + 8, high.to_string(), "track-axis");
+    d.text(0, bottom, "0", "track-axis");
+    for pair in points.windows(2) {
+        let ((n1, v1), (n2, v2)) = (pair[0], pair[1]);
+        d.marks.push(Mark::Line {
+            x1: x(n1),
+            y1: y(v1),
+            x2: x(n2),
+            y2: y(v2),
+            stroke: side_colour(side),
+            width: 2,
+            dashed: false,
+            faint: false,
+        });
+    }
+    d.render().map_err(AppError::internal)
 }
 
 /// `GET /campaigns/{id}/report`: the after-action report; `?download=1` answers it as one HTML

@@ -119,3 +119,23 @@ pub async fn first_after(db: &PgPool, campaign: Uuid, seq: i64) -> sqlx::Result<
             .await?;
     Ok(n)
 }
+
+/// The state documents of the steps numbered `every`-th from 0 (and the last, `last`), in
+/// order: at most `last / every + 2` of them.
+pub async fn states_every(
+    db: &PgPool,
+    campaign: Uuid,
+    every: i32,
+    last: i32,
+) -> sqlx::Result<Vec<(i32, serde_json::Value)>> {
+    let rows: Vec<(i32, sqlx::types::Json<serde_json::Value>)> = sqlx::query_as(
+        "select n, state from game_steps where campaign_id = $1 and (n % $2 = 0 or n = $3) \
+         order by n",
+    )
+    .bind(campaign)
+    .bind(every.max(1))
+    .bind(last)
+    .fetch_all(db)
+    .await?;
+    Ok(rows.into_iter().map(|(n, s)| (n, s.0)).collect())
+}

@@ -40,6 +40,19 @@ pub struct Turn {
     pub phase: Option<String>,
 }
 
+/// One value the after-action report follows over a campaign (`Game::tracks`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Track {
+    /// What is tracked ("fatigue").
+    pub what: &'static str,
+    /// What it is of, by name ("1st Rifle Platoon").
+    pub name: String,
+    /// Whose it is.
+    pub side: domain::Side,
+    /// Its value now.
+    pub value: i64,
+}
+
 /// A game the server runs: its types, and its rules' entry points.
 pub trait Game: Send + Sync + 'static {
     /// Which game this is.
@@ -90,6 +103,11 @@ pub trait Game: Send + Sync + 'static {
     /// (replay); `None` when the game draws none.
     fn board(_state: &Self::State, _role: Role) -> Option<String> {
         None
+    }
+    /// The tracks the after-action report charts over the campaign, as they stand in `state`:
+    /// (what, whose, value), such as each WoNS platoon's fatigue. Empty by default.
+    fn tracks(_state: &Self::State) -> Vec<Track> {
+        Vec::new()
     }
     /// Whether a campaign starting from `state` is played by one person against the server:
     /// its creator then plays the Soviets with the umpire's powers (Talvisota's rule 9).

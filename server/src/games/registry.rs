@@ -64,6 +64,9 @@ pub trait Module: Send + Sync {
         state: serde_json::Value,
         role: domain::Role,
     ) -> Result<(serde_json::Value, Option<String>), AppError>;
+    /// The tracks of a stored state document (a step of the story), for the after-action
+    /// report's charts (see `Game::tracks`).
+    fn tracks(&self, state: serde_json::Value) -> Result<Vec<super::Track>, AppError>;
     /// The game's own dice procedures.
     fn procedures(&self) -> Vec<&'static dyn Procedure>;
     /// Our readings of its rules.
@@ -186,6 +189,10 @@ impl<G: Game> Module for Registered<G> {
         let state: G::State = serde_json::from_value(state).map_err(AppError::internal)?;
         let view = serde_json::to_value(G::view(&state, role)).map_err(AppError::internal)?;
         Ok((view, G::board(&state, role)))
+    }
+    fn tracks(&self, state: serde_json::Value) -> Result<Vec<super::Track>, AppError> {
+        let state: G::State = serde_json::from_value(state).map_err(AppError::internal)?;
+        Ok(G::tracks(&state))
     }
     fn procedures(&self) -> Vec<&'static dyn Procedure> {
         G::procedures()

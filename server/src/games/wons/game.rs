@@ -59,6 +59,18 @@ impl Game for Wons {
     fn view(state: &WonsState, role: Role) -> WonsView {
         views::view_for(state, role)
     }
+    fn tracks(state: &WonsState) -> Vec<crate::games::Track> {
+        state
+            .platoons
+            .values()
+            .map(|p| crate::games::Track {
+                what: "fatigue",
+                name: p.name.clone(),
+                side: p.side,
+                value: i64::from(p.fatigue),
+            })
+            .collect()
+    }
     fn board(state: &WonsState, role: Role) -> Option<String> {
         let soviet = || views::soviet_view(state).0;
         let finnish = || views::finnish_view(state).0;

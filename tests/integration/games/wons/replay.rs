@@ -183,6 +183,16 @@ async fn each_step_reads_back_as_each_reader_saw_it_then() {
     );
     assert!(page.matches("<svg").count() >= 4, "boards and dice charts");
     assert!(page.contains("Chi-square"), "{page}");
+    let tracks = page
+        .split("id=\"report-tracks\"")
+        .nth(1)
+        .expect("the fatigue charts");
+    assert!(page.contains("Fatigue over the campaign"), "{page}");
+    assert!(
+        tracks.contains("1st Rifle Platoon: fatigue over the campaign"),
+        "{tracks}"
+    );
+    assert!(tracks.matches("class=\"track\"").count() >= 6, "{tracks}");
     let told = page
         .split("id=\"report-battles\"")
         .nth(1)
