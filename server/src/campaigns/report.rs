@@ -96,9 +96,11 @@ fn verdict(faces: [i64; 6]) -> String {
             "Chi-square {chi:.2} over {} rolls (five degrees of freedom): {}.",
             faces.iter().sum::<i64>(),
             if chi > CHI_SQUARE_5_PERCENT {
-                "above 11.07, which a fair die exceeds one time in twenty"
+                format!("above {CHI_SQUARE_5_PERCENT}, which a fair die exceeds one time in twenty")
             } else {
-                "within what a fair die gives nineteen times in twenty (11.07)"
+                format!(
+                    "within what a fair die gives nineteen times in twenty ({CHI_SQUARE_5_PERCENT})"
+                )
             }
         ),
     }
@@ -246,15 +248,17 @@ async fn track_charts(
     }
     let every = (steps + TRACK_POINTS - 1) / TRACK_POINTS;
     let mut what = None;
-    let mut series = std::collections::BTreeMap::<(u8, String), Vec<(i32, i64)>>::new();
+    // Soviet tracks first, each side's by name.
+    type Series = (crate::core::domain::Side, Vec<(i32, i64)>);
+    let mut series = std::collections::BTreeMap::<(bool, String), Series>::new();
     for (n, doc) in db::steps::states_every(&state.db, id, every, steps - 1).await? {
         for t in module.tracks(doc)? {
             what = Some(t.what);
-            let order = u8::from(t.side != crate::core::domain::Side::Soviet);
-            series
-                .entry((order, t.name))
-                .or_default()
-                .push((n, t.value));
+            let finnish = t.side == crate::core::domain::Side::Finnish;
+            let (_, points) = series
+                .entry((finnish, t.name))
+                .or_insert_with(|| (t.side, Vec::new()));
+            points.push((n, t.value));
         }
     }
     let Some(what) = what else {
@@ -264,12 +268,7 @@ async fn track_charts(
         .into_iter()
         .take(TRACKS)
         .enumerate()
-        .map(|(i, ((order, name), points))| {
-            let side = if order == 0 {
-                crate::core::domain::Side::Soviet
-            } else {
-                crate::core::domain::Side::Finnish
-            };
+        .map(|(i, ((_, name), (side, points)))| {
             track_chart(i, &name, what, side, &points, steps - 1)
         })
         .collect::<Result<Vec<_>, _>>()?;

@@ -62,6 +62,16 @@ impl WonsTable {
     /// start of every round of four Hours, the umpire records it and the captors interrogate
     /// their prisoner. Answers how many battles were fought; every refusal fails the test.
     pub async fn play_long(&self, hours: std::ops::Range<usize>) -> usize {
+        self.play_long_watching(hours, async || {}).await
+    }
+
+    /// As `play_long`, calling `after_ready` after each side's ready mark (the resolving one
+    /// among them begins the next Hour).
+    pub async fn play_long_watching(
+        &self,
+        hours: std::ops::Range<usize>,
+        mut after_ready: impl AsyncFnMut(),
+    ) -> usize {
         use crate::common::long_campaign::{Phase, battle_report, orders};
         let mut battles = 0;
         for hour in hours {
@@ -74,6 +84,7 @@ impl WonsTable {
                 assert!(status.is_success(), "Hour {hour}, {side} orders: {body}");
                 let (status, body) = self.ready(token).await;
                 assert!(status.is_success(), "Hour {hour}, {side} ready: {body}");
+                after_ready().await;
                 last = body;
                 sides.push((side, token, view, chosen));
             }

@@ -4,9 +4,8 @@
 //! umpire's; after the end everyone may.
 
 use super::client::WonsTable;
-use crate::common::long_campaign::{Phase, battle_report, orders};
 use reqwest::StatusCode;
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::collections::BTreeMap;
 
 const ROLES: [&str; 3] = ["soviet", "finnish", "umpire"];
@@ -52,43 +51,11 @@ async fn each_step_reads_back_as_each_reader_saw_it_then() {
     let c = WonsTable::long(2).await;
     let mut kept = BTreeMap::new();
     c.keep_new_step(&mut kept).await;
-    let mut battles = 0;
     // Twelve Hours, a battle opening at the start of every round of four (as the benchmark's
     // long campaign plays them).
-    for hour in 0..12 {
-        let mut sides = Vec::new();
-        let mut last = Value::Null;
-        for (side, token) in [("soviet", &c.soviet), ("finnish", &c.finn)] {
-            let view = c.view(token).await;
-            let (given, chosen) = orders(&view, Phase::of(hour));
-            let (status, body) = c.put(token, "orders", given).await;
-            assert!(status.is_success(), "Hour {hour}, {side} orders: {body}");
-            let (status, body) = c.ready(token).await;
-            assert!(status.is_success(), "Hour {hour}, {side} ready: {body}");
-            c.keep_new_step(&mut kept).await;
-            last = body;
-            sides.push((side, token, view, chosen));
-        }
-        for b in last["battles"].as_array().cloned().unwrap_or_default() {
-            if b["status"]["status"] != "pending" {
-                continue;
-            }
-            let n = b["id"].as_u64().expect("battle id");
-            let attacking = b["attacker"].as_str().expect("attacker");
-            let (_, _, view, attacker) = sides.iter().find(|s| s.0 == attacking).expect("side");
-            let (report, prisoner) =
-                battle_report(n, attacking, attacker.as_deref().expect("attacker"), view);
-            let (status, body) = c.result(n, report).await;
-            assert!(status.is_success(), "battle {n}: {body}");
-            let captors = sides.iter().find(|s| s.0 != attacking).expect("captors").1;
-            let asked = json!({ "prisoner": prisoner });
-            let (status, body) = c
-                .post(captors, &format!("battles/{n}/interrogations"), asked)
-                .await;
-            assert!(status.is_success(), "battle {n}: {body}");
-            battles += 1;
-        }
-    }
+    let battles = c
+        .play_long_watching(0..12, async || c.keep_new_step(&mut kept).await)
+        .await;
     assert!(battles >= 2, "the story holds battles ({battles})");
     assert_eq!(
         kept.len() as i64,
