@@ -230,16 +230,146 @@ for (const button of document.querySelectorAll("button[data-copy]")) {
   document.addEventListener("motti:refreshed", all);
 }
 
-// A board opens at the reader's own first counter, not at the map's empty corner.
+// A board opens at the reader's own first counter, not at the map's empty corner; after a move
+// made by pointing, at the counter just moved, which takes the focus back.
 {
   const side = document.getElementById("my-role")?.textContent.trim();
+  let moved = null;
+  try {
+    moved = sessionStorage.getItem("motti-moved");
+    sessionStorage.removeItem("motti-moved");
+  } catch {
+    // Storage refused: the board opens as usual.
+  }
   for (const frame of document.querySelectorAll(".board-scroll")) {
+    const just = moved && [...frame.querySelectorAll(".counter[data-unit]")].find((c) => c.dataset.unit === moved);
     const counter =
-      frame.querySelector(`.counter[data-side="${side}"]`) || frame.querySelector(".counter");
+      just || frame.querySelector(`.counter[data-side="${side}"]`) || frame.querySelector(".counter");
     if (!counter) continue;
+    // After the page's own jump to its fragment, which would otherwise take the focus away.
+    if (just) window.addEventListener("load", () => setTimeout(() => just.focus({ preventScroll: true })));
     const f = frame.getBoundingClientRect();
     const c = counter.getBoundingClientRect();
     frame.scrollLeft += c.left - f.left - (f.width - c.width) / 2;
     frame.scrollTop += c.top - f.top - (f.height - c.height) / 2;
   }
+}
+
+// The board: pick up one of your counters, then put it down on a hex or a box. The move form
+// below the board is filled in and sent, so the server checks the move as it checks the form,
+// and everything here also works without this script. Listeners sit on the document, since a
+// live update may replace the board.
+{
+  let carried = null;
+  const parts = () => {
+    const form = document.getElementById("move-form");
+    return {
+      board: document.getElementById("board"),
+      form,
+      card: document.getElementById("unit-card"),
+      text: document.getElementById("unit-card-text"),
+      mine: new Set(form ? [...form.elements.unit.options].map((o) => o.value) : []),
+    };
+  };
+  const drop = () => {
+    const { board, card } = parts();
+    carried?.setAttribute("aria-pressed", "false");
+    carried = null;
+    board?.classList.remove("carrying");
+    if (card) card.hidden = true;
+  };
+  const hexOf = (counter) => {
+    const place = counter.closest("[data-hex]");
+    return place ? document.getElementById(`hex-${place.dataset.hex}`) : null;
+  };
+  const focusHex = (hex, from) => {
+    if (!hex) return;
+    if (from) from.tabIndex = -1;
+    hex.closest("svg")?.querySelectorAll('.hex[tabindex="0"]').forEach((h) => (h.tabIndex = -1));
+    hex.tabIndex = 0;
+    hex.focus();
+  };
+  const pick = (counter, byKey) => {
+    drop();
+    const { board, form, card, text } = parts();
+    carried = counter;
+    counter.setAttribute("aria-pressed", "true");
+    board.classList.add("carrying");
+    form.elements.unit.value = counter.dataset.unit;
+    text.textContent = `Picked up: ${counter.getAttribute("aria-label")}. Now tap the hex or box it goes to${byKey ? " (arrow keys, then Enter; Escape puts it back)" : ""}.`;
+    card.hidden = false;
+    if (byKey) focusHex(hexOf(counter));
+  };
+  // Acts on a tap or a key on `target`; says whether it did.
+  const act = (target, byKey) => {
+    const { board, form, text, mine } = parts();
+    if (!board || !form || !board.contains(target)) return false;
+    const counter = target.closest(".counter[data-unit]");
+    if (counter && mine.has(counter.dataset.unit) && (!carried || counter === carried)) {
+      if (counter === carried) drop();
+      else pick(counter, byKey);
+      return true;
+    }
+    if (!carried) return false;
+    const place = target.closest("[data-hex], [data-place]");
+    if (!place) return false;
+    const to = place.dataset.hex || place.dataset.place;
+    form.elements.to.value = to;
+    text.textContent = `Moving to ${to}…`;
+    try {
+      sessionStorage.setItem("motti-moved", carried.dataset.unit);
+    } catch {
+      // Storage refused: the board opens at the first counter instead.
+    }
+    form.requestSubmit();
+    return true;
+  };
+  const init = () => {
+    const { board, mine } = parts();
+    carried = null;
+    board?.querySelectorAll(".counter[data-unit]").forEach((c) => {
+      if (mine.has(c.dataset.unit)) c.setAttribute("aria-pressed", "false");
+    });
+  };
+  init();
+  document.addEventListener("motti:refreshed", init);
+  document.addEventListener("click", (event) => {
+    if (event.target.id === "unit-card-drop") return drop();
+    if (event.target instanceof Element && act(event.target, false)) event.preventDefault();
+  });
+  const steps = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  const centre = (el) => {
+    const r = el.getBoundingClientRect();
+    return [r.x + r.width / 2, r.y + r.height / 2];
+  };
+  document.addEventListener("keydown", (event) => {
+    const target = event.target;
+    if (!(target instanceof Element) || !target.closest("#board")) return;
+    if (event.key === "Enter" || event.key === " ") {
+      if (act(target, true)) event.preventDefault();
+      return;
+    }
+    if (event.key === "Escape" && carried) {
+      const counter = carried;
+      drop();
+      counter.focus();
+      return;
+    }
+    // Arrow keys move between hexes: to the nearest hex that way.
+    const step = steps[event.key];
+    const hex = target.closest(".hex");
+    if (!step || !hex) return;
+    event.preventDefault();
+    const [x, y] = centre(hex);
+    let best = null;
+    let bestScore = Infinity;
+    for (const other of hex.closest("svg").querySelectorAll(".hex")) {
+      const [ox, oy] = centre(other);
+      const along = (ox - x) * step[0] + (oy - y) * step[1];
+      if (other === hex || along <= 1) continue;
+      const score = along + 2 * Math.abs((ox - x) * step[1] - (oy - y) * step[0]);
+      if (score < bestScore) [best, bestScore] = [other, score];
+    }
+    focusHex(best, hex);
+  });
 }

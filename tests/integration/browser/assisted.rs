@@ -1,5 +1,6 @@
 //! The assisted games from a phone: a Red Winter combat resolved against the roster from its
-//! form, and one calculation each of Winter War and A Winter War, every step shown on the page.
+//! form, one calculation each of Winter War and A Winter War, every step shown on the page, and
+//! units moved by pointing at the board, with a finger and with the keyboard.
 
 use super::{click, driver, fill, sign_in, sized_browser};
 use crate::games::assisted::client::DeskTable;
@@ -215,4 +216,223 @@ async fn a_historical_campaign_shows_each_side_its_board_on_a_phone() {
         keep(&b, &format!("winter-war-historical-board-{who}.png")).await;
         b.close().await.expect("closes");
     }
+}
+
+/// The first counter of `side` that may be picked up (its unit's id), and an empty hex of the
+/// board away from its edge, as the page's drawing has them.
+async fn a_counter_and_an_empty_hex(b: &Client, side: &str) -> (String, String) {
+    let found = b
+        .execute(
+            r##"
+            const own = new Set([...document.querySelectorAll("#move-unit option")].map((o) => o.value));
+            const counter = [...document.querySelectorAll(`#board .counter[data-side="${arguments[0]}"][data-unit]`)]
+                .find((c) => own.has(c.dataset.unit));
+            const taken = new Set([...document.querySelectorAll("#board .stack")].map((s) => s.dataset.hex));
+            const hexes = [...document.querySelectorAll("#board .hex")].filter((h) => !taken.has(h.dataset.hex));
+            const empty = hexes[Math.floor(hexes.length / 2)];
+            return [counter.dataset.unit, empty.dataset.hex];
+            "##,
+            vec![json!(side)],
+        )
+        .await
+        .expect("reads the board");
+    serde_json::from_value(found).expect("a unit and a hex")
+}
+
+/// Where the move form says the unit `id` is ("Name (place)").
+async fn where_is(b: &Client, id: &str) -> String {
+    let text = b
+        .find(Locator::Css(&format!("#move-unit option[value='{id}']")))
+        .await
+        .expect("the unit in the move form")
+        .text()
+        .await
+        .expect("its text");
+    text.rsplit_once(" (")
+        .map(|(_, place)| place.trim_end_matches(')').to_owned())
+        .unwrap_or(text)
+}
+
+async fn the_counter(b: &Client, id: &str) -> fantoccini::elements::Element {
+    b.find(Locator::Css(&format!("#board .counter[data-unit='{id}']")))
+        .await
+        .expect("the counter")
+}
+
+/// Presses `key` (a WebDriver key code) on the element that has the focus.
+async fn press(b: &Client, key: &str) {
+    b.active_element()
+        .await
+        .expect("the focused element")
+        .send_keys(key)
+        .await
+        .expect("types");
+}
+
+/// 37 (the board): during set-up the Finnish player picks up a counter with a finger and puts it
+/// down on a hex next to it on a phone; then with the keyboard (Enter, an arrow key, Enter) on a
+/// desktop; the server moves the unit each time. A place that is on no board is refused beside
+/// the form, which comes back as typed; the Soviet player's board offers no Finnish counter to
+/// pick up.
+#[tokio::test]
+async fn units_are_moved_by_pointing_at_the_board() {
+    let Some(driver) = driver().await else { return };
+    let app = std::sync::Arc::new(crate::common::TestApp::spawn().await);
+    let campaign = json!({
+        "name": "Pointing",
+        "game": "winter_war",
+        "scenario": {
+            "pack": "winter-war-historical",
+            "options": { "fog_of_war": true, "historical": true },
+        },
+    });
+    let t = DeskTable(crate::common::Sides::open(&app, campaign, "").await);
+    let table = format!("{}/campaigns/{}/table", t.app.url, t.id);
+
+    let b = sized_browser(&driver, 390, 900).await;
+    sign_in(&b, &t.app, "finn").await;
+    b.goto(&table).await.expect("opens the table");
+    let (unit, to) = a_counter_and_an_empty_hex(&b, "finnish").await;
+    let from = where_is(&b, &unit).await;
+    let name = the_counter(&b, &unit)
+        .await
+        .attr("aria-label")
+        .await
+        .expect("its label")
+        .unwrap_or_default();
+    let counter = the_counter(&b, &unit).await;
+    counter.click().await.expect("picks it up");
+    let card = b.find(Locator::Id("unit-card")).await.expect("the card");
+    assert!(card.is_displayed().await.expect("shown"), "the card rises");
+    assert!(
+        card.text().await.expect("text").contains(&name),
+        "the card names the unit"
+    );
+    b.execute(
+        "document.querySelector(`#board .counter[data-unit='${arguments[0]}']`).scrollIntoView({ block: 'center' });",
+        vec![json!(unit)],
+    )
+    .await
+    .expect("scrolls to the counter");
+    keep(&b, "winter-war-pointing-picked-up-phone.png").await;
+    // A finger taps a hex it sees: the card at the foot of a phone's screen covers the last
+    // lines, so the hex is brought to the middle first.
+    b.execute(
+        "document.getElementById(`hex-${arguments[0]}`).scrollIntoView({ block: 'center' });",
+        vec![json!(to)],
+    )
+    .await
+    .expect("scrolls to the hex");
+    b.find(Locator::Id(&format!("hex-{to}")))
+        .await
+        .expect("the empty hex")
+        .click()
+        .await
+        .expect("puts it down");
+    b.wait()
+        .for_element(Locator::Css(&format!("#board .stack[data-hex='{to}']")))
+        .await
+        .expect("the counter on its new hex");
+    assert_eq!(where_is(&b, &unit).await, to, "moved from {from} to {to}");
+    assert!(fits(&b).await, "the page is wider than the phone");
+    keep(&b, "winter-war-pointing-moved-phone.png").await;
+
+    // The form below the board, without pointing: a place on no board comes back refused.
+    fill(&b, "move-to", "Behind the sofa").await;
+    click(&b, "move").await;
+    let error = b
+        .wait()
+        .for_element(Locator::Id("move-error"))
+        .await
+        .expect("the refusal beside the form")
+        .text()
+        .await
+        .expect("text");
+    assert!(error.contains("Behind the sofa"), "{error}");
+    let typed = b
+        .find(Locator::Id("move-to"))
+        .await
+        .expect("the field")
+        .prop("value")
+        .await
+        .expect("its value");
+    assert_eq!(typed.as_deref(), Some("Behind the sofa"), "kept as typed");
+    b.close().await.expect("closes");
+
+    // The keyboard, on a desktop: Enter picks the counter up, an arrow key walks to the next
+    // hex, Enter puts it down.
+    let b = sized_browser(&driver, 1280, 900).await;
+    sign_in(&b, &t.app, "finn").await;
+    b.goto(&table).await.expect("opens the table");
+    let before = where_is(&b, &unit).await;
+    b.execute(
+        "document.querySelector(`#board .counter[data-unit='${arguments[0]}']`).focus();",
+        vec![json!(unit)],
+    )
+    .await
+    .expect("focuses the counter");
+    press(&b, "\u{e007}").await; // Enter
+    let focused = b
+        .execute("return document.activeElement.dataset.hex || null;", vec![])
+        .await
+        .expect("reads the focus");
+    assert_eq!(
+        focused.as_str(),
+        Some(before.as_str()),
+        "the focus goes to the counter's hex"
+    );
+    press(&b, "\u{e014}").await; // Arrow right
+    let target = b
+        .execute("return document.activeElement.dataset.hex || null;", vec![])
+        .await
+        .expect("reads the focus");
+    let target = target.as_str().expect("a hex has the focus").to_owned();
+    assert_ne!(target, before, "the arrow key walks to another hex");
+    press(&b, "\u{e007}").await;
+    b.wait()
+        .for_element(Locator::Css(&format!("#board .stack[data-hex='{target}']")))
+        .await
+        .expect("the counter on the hex the keys chose");
+    assert_eq!(where_is(&b, &unit).await, target);
+    let mut focused = serde_json::Value::Null;
+    for _ in 0..40 {
+        focused = b
+            .execute(
+                "return document.activeElement.dataset.unit || null;",
+                vec![],
+            )
+            .await
+            .expect("reads the focus");
+        if focused.as_str() == Some(unit.as_str()) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        focused.as_str(),
+        Some(unit.as_str()),
+        "the counter just moved has the focus again"
+    );
+    keep(&b, "winter-war-pointing-keyboard.png").await;
+    b.close().await.expect("closes");
+
+    // The other side: no Finnish counter may be picked up on the Soviet board.
+    let b = sized_browser(&driver, 1280, 900).await;
+    sign_in(&b, &t.app, "soviet").await;
+    b.goto(&table).await.expect("opens the table");
+    let offered = b
+        .execute(
+            r##"const own = new Set([...document.querySelectorAll("#move-unit option")].map((o) => o.value));
+               return [...document.querySelectorAll('#board .counter[data-side="finnish"][data-unit]')]
+                 .filter((c) => own.has(c.dataset.unit)).length;"##,
+            vec![],
+        )
+        .await
+        .expect("reads the board");
+    assert_eq!(
+        offered.as_i64(),
+        Some(0),
+        "a Finnish counter may be picked up by the Soviets"
+    );
+    b.close().await.expect("closes");
 }

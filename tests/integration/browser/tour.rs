@@ -198,7 +198,14 @@ async fn every_page_for_every_role_at_both_widths() {
     let red_winter = another(&wons, "Kollaa front", "red_winter").await;
     // A WoNS campaign whose Hour is open for orders: the side pages carry their order forms.
     let wons_orders = another(&wons, "Raate road", "wons").await;
-    let winter_war = another(&wons, "Salla", "winter_war").await;
+    // Winter War from its shipped Historical pack, so its table shows the board.
+    let winter_war = another_with(
+        &wons,
+        json!({"name": "Salla", "game": "winter_war",
+               "scenario": {"pack": "winter-war-historical",
+                            "options": {"fog_of_war": true, "historical": true}}}),
+    )
+    .await;
     // A Winter War with its earlier start (Opt H), whose log tells of construction finished.
     let a_winter_war = another_with(
         &wons,

@@ -205,6 +205,7 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("POST", "/campaigns/{id}/table/units/add", [303, 404, 404, 422, 422, 422]),
     ("POST", "/campaigns/{id}/table/units/{unit}/markers", [303, 404, 404, 404, 404, 404]),
     ("POST", "/campaigns/{id}/table/units/{unit}/edit", [303, 404, 404, 404, 404, 404]),
+    ("POST", "/campaigns/{id}/table/move", [303, 404, 404, 422, 422, 422]),
     ("POST", "/campaigns/{id}/table/charts", [303, 404, 404, 422, 422, 422]),
     ("POST", "/campaigns/{id}/table/charts/publish", [303, 404, 404, 403, 403, 422]),
     ("POST", "/campaigns/{id}/table/charts/from-set", [303, 404, 404, 403, 403, 422]),

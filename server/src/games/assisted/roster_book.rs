@@ -199,10 +199,10 @@ impl Roster {
         }
         spec.check(&unit)?;
         let sentence = format!(
-            "{} {} ({}) added at {}.",
+            "{} {}, {}, added at {}.",
             unit.side.adjective(),
             unit.name,
-            unit.unit_type,
+            unit.unit_type.replace('_', " "),
             unit.location
         );
         self.record(by, moment, sentence, None, Some(unit))

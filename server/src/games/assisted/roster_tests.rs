@@ -85,7 +85,7 @@ fn changes_are_audited_before_and_after() {
             unit(FINNISH_ID, Side::Finnish, "2/JR16"),
         )
         .expect("added");
-    assert_eq!(change.sentence, "Finnish 2/JR16 (infantry) added at H12.");
+    assert_eq!(change.sentence, "Finnish 2/JR16, infantry, added at H12.");
     let edit = UnitEdit {
         location: Some("H13".into()),
         attributes: BTreeMap::from([

@@ -187,7 +187,7 @@ async fn reinforcements_arrive_by_themselves_at_the_start_of_their_turn() {
     assert!(
         events
             .to_string()
-            .contains("2/JR99 (made up) (infantry) added at A4"),
+            .contains("2/JR99 (made up), infantry, added at A4"),
         "{events}"
     );
 }

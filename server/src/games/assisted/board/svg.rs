@@ -557,6 +557,10 @@ fn draw_counter(svg: &mut Svg, counter: &Counter, (x, y): Point) {
     if let Some(key) = &counter.key {
         attrs.push(("data-unit", key));
     }
+    // The piece: the counter people point at (its label says everything printed on it), then
+    // what is printed on it, which taps pass through and screen readers skip, since a button
+    // whose text differs from its label confuses speech input.
+    svg.open("g", &[("class", "piece")]);
     svg.open("g", &attrs);
     svg.title(&label);
     let (fill, ink) = (colour(&counter.colour), colour(&counter.ink));
@@ -571,6 +575,15 @@ fn draw_counter(svg: &mut Svg, counter: &Counter, (x, y): Point) {
             ("rx", "3"),
             ("fill", fill),
             ("stroke", ink),
+        ],
+    );
+    svg.close("g");
+    svg.open(
+        "g",
+        &[
+            ("class", "face"),
+            ("aria-hidden", "true"),
+            ("pointer-events", "none"),
         ],
     );
     if let Face::Shown {
@@ -638,6 +651,7 @@ fn draw_counter(svg: &mut Svg, counter: &Counter, (x, y): Point) {
                 "text",
                 &[
                     ("class", "letters"),
+                    ("aria-hidden", "true"),
                     ("x", &num(bx + bw / 2.0)),
                     ("y", &num(by + bh - 3.0)),
                     ("text-anchor", "middle"),
@@ -696,6 +710,7 @@ fn draw_counter(svg: &mut Svg, counter: &Counter, (x, y): Point) {
         svg.close("g");
     }
     svg.close("g");
+    svg.close("g");
 }
 
 /// The turn track and the boxes, below the map from `top`; returns the drawing's bottom.
@@ -705,6 +720,18 @@ fn draw_off_map(svg: &mut Svg, scene: &Scene<'_>, top: f64, width: f64) -> f64 {
         y = draw_track(svg, scene, y, width);
     }
     for tray in &scene.trays {
+        // An id is one XML name: a holding area's name may hold spaces.
+        let id: String = tray
+            .code
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                    c
+                } else {
+                    '-'
+                }
+            })
+            .collect();
         let inside: Vec<&Counter> = scene
             .counters
             .iter()
@@ -713,7 +740,7 @@ fn draw_off_map(svg: &mut Svg, scene: &Scene<'_>, top: f64, width: f64) -> f64 {
         y = draw_tray(
             svg,
             &tray.name,
-            &format!("box-{}", tray.code),
+            (&format!("box-{id}"), Some(&tray.code)),
             &inside,
             y,
             width,
@@ -800,7 +827,7 @@ fn draw_track(svg: &mut Svg, scene: &Scene<'_>, top: f64, width: f64) -> f64 {
             y = draw_tray(
                 svg,
                 &format!("Arriving on {}", turn.label),
-                &format!("turn-{}", turn.number),
+                (&format!("turn-{}", turn.number), None),
                 &waiting,
                 y,
                 width,
@@ -810,11 +837,12 @@ fn draw_track(svg: &mut Svg, scene: &Scene<'_>, top: f64, width: f64) -> f64 {
     y
 }
 
-/// A titled box of counters, laid out in rows; returns its bottom.
+/// A titled box of counters, laid out in rows; returns its bottom. `(id, place)`: the element's
+/// id, and the place a unit moved into the box takes (none for a box nothing is moved into).
 fn draw_tray(
     svg: &mut Svg,
     name: &str,
-    id: &str,
+    (id, place): (&str, Option<&str>),
     counters: &[&Counter],
     top: f64,
     width: f64,
@@ -829,15 +857,16 @@ fn draw_tray(
         1 => format!("{name}: 1 unit"),
         n => format!("{name}: {n} units"),
     };
-    svg.open(
-        "g",
-        &[
-            ("class", "box"),
-            ("id", id),
-            ("role", "group"),
-            ("aria-label", &label),
-        ],
-    );
+    let mut attrs = vec![
+        ("class", "box"),
+        ("id", id),
+        ("role", "group"),
+        ("aria-label", label.as_str()),
+    ];
+    if let Some(place) = place {
+        attrs.push(("data-place", place));
+    }
+    svg.open("g", &attrs);
     svg.title(&label);
     svg.empty(
         "rect",

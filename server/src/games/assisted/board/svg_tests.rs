@@ -206,6 +206,8 @@ fn a_counter_shows_its_side_type_values_reduced_side_and_markers() {
     let svg = render(&scene(&pack, &grid, vec![c]));
     let doc = Document::parse(&svg).expect("well-formed SVG");
     let counter = all(&doc, "counter").pop().expect("a counter");
+    // What is printed on it sits beside it in the same piece.
+    let piece = all(&doc, "piece").pop().expect("a piece");
     assert_eq!(counter.attribute("data-side"), Some("finnish"));
     assert_eq!(counter.attribute("tabindex"), Some("0"));
     assert_eq!(
@@ -218,18 +220,18 @@ fn a_counter_shows_its_side_type_values_reduced_side_and_markers() {
         .expect("face");
     assert_eq!(face.attribute("fill"), Some("#e8eef5"));
     assert_eq!(
-        counter
+        piece
             .descendants()
             .filter(|n| class_is(n, "reduced"))
             .count(),
         1
     );
-    let values = counter
+    let values = piece
         .descendants()
         .find(|n| class_is(n, "values"))
         .and_then(|n| n.text());
     assert_eq!(values, Some("4-0-5"));
-    let symbol = counter
+    let symbol = piece
         .descendants()
         .find(|n| class_is(n, "symbol"))
         .expect("symbol");
@@ -238,7 +240,7 @@ fn a_counter_shows_its_side_type_values_reduced_side_and_markers() {
         symbol.children().filter(|n| n.has_tag_name("line")).count(),
         2
     );
-    let chits: Vec<String> = counter
+    let chits: Vec<String> = piece
         .descendants()
         .filter(|n| class_is(n, "chit"))
         .filter_map(|n| {
@@ -263,7 +265,7 @@ fn a_stack_is_fanned_and_counted() {
     let stack = all(&doc, "stack").pop().expect("a stack");
     assert_eq!(stack.attribute("aria-label"), Some("6 units in hex H5"));
     let faces: Vec<(f64, f64)> = stack
-        .children()
+        .descendants()
         .filter(|n| class_is(n, "counter"))
         .map(|c| {
             let r = c.children().find(|n| n.has_tag_name("rect")).expect("face");
@@ -299,15 +301,16 @@ fn a_face_down_unit_is_a_blank_counter_of_its_side_and_nothing_more() {
         .find(|n| n.has_tag_name("rect"))
         .expect("face");
     assert_eq!(face.attribute("fill"), Some("#c9a27a"));
+    let piece = all(&doc, "piece").pop().expect("a piece");
     for class in ["symbol", "values", "size", "letters", "reduced"] {
         assert_eq!(
-            counter.descendants().filter(|n| class_is(n, class)).count(),
+            piece.descendants().filter(|n| class_is(n, class)).count(),
             0,
             "{class}"
         );
     }
     // Its only words: the label, and the visible marker's chit.
-    let texts: Vec<&str> = counter
+    let texts: Vec<&str> = piece
         .descendants()
         .filter(|n| n.is_text())
         .filter_map(|n| n.text())

@@ -223,4 +223,59 @@ mod tests {
         let plain_stored = serde_json::to_value(&plain).expect("stores");
         assert!(of_stored(&plain_stored, &view_for(&plain, Role::Finnish)).is_none());
     }
+
+    /// The board's places: a unit moved at a table started from a pack goes to a hex of its
+    /// grid, a place or a box the pack names, or a holding area a unit stands in; anything else
+    /// is refused with a sentence that says what is wanted. A table without a pack takes any.
+    #[test]
+    fn a_move_goes_to_a_hex_place_or_box_of_the_board() {
+        use crate::games::assisted::roster::UnitEdit;
+        type Ww = Assisted<WinterWar>;
+        let sent = serde_json::json!({
+            "pack": "winter-war-historical",
+            "options": { "fog_of_war": true, "historical": true },
+        });
+        let (mut desk, _) = Ww::start(Some(Ww::scenario(&sent).expect("reads"))).expect("starts");
+        let loaded = desk.loaded().expect("the pack");
+        let id = desk.roster.units.keys().next().expect("a unit").clone();
+        let to = |place: &str| UnitEdit {
+            location: Some(place.to_owned()),
+            ..UnitEdit::default()
+        };
+        let refusal = desk
+            .edit_unit(Role::Umpire, &id, to("Behind the sofa"))
+            .expect_err("not on the board");
+        assert_eq!(refusal.code, "not_on_board");
+        assert!(
+            refusal.message.contains("Behind the sofa"),
+            "{}",
+            refusal.message
+        );
+        let hex = loaded.grid.id(loaded.grid.hexes().last().expect("a hex"));
+        assert!(refusal.message.contains("such as"), "{}", refusal.message);
+        desk.edit_unit(Role::Umpire, &id, to(&hex))
+            .expect("a hex of the grid");
+        assert_eq!(desk.roster.units[&id].location, hex);
+        let off_map = crate::games::assisted::board::hex::Hex::new(99, 99);
+        assert!(!loaded.grid.contains(off_map));
+        let outside = loaded.grid.id(off_map);
+        assert_eq!(
+            desk.edit_unit(Role::Umpire, &id, to(&outside))
+                .expect_err("off the map")
+                .code,
+            "not_on_board"
+        );
+        if let Some(b) = loaded.pack.boxes.first() {
+            desk.edit_unit(Role::Umpire, &id, to(&b.name))
+                .expect("a box");
+        }
+
+        let (mut plain, _) = Ww::start(None).expect("starts");
+        let unit = desk.roster.units[&id].clone();
+        plain.add_units(Role::Umpire, vec![unit]).expect("added");
+        let first = plain.roster.units.keys().next().expect("a unit").clone();
+        plain
+            .edit_unit(Role::Umpire, &first, to("Behind the sofa"))
+            .expect("any place without a pack");
+    }
 }

@@ -120,6 +120,9 @@ impl<D: Declarations> Desk<D> {
             what: Change::Edit(&unit, &edit),
         };
         let mut correction = self.allowed(by, &asked)?;
+        if let Some(to) = edit.location.as_deref().filter(|to| *to != unit.location) {
+            self.on_board(to)?;
+        }
         let lost = steps_change::<D>(&unit, &edit)
             .filter(|d| *d < 0)
             .map(|d| u32::try_from(d.unsigned_abs()).unwrap_or(u32::MAX));

@@ -387,6 +387,45 @@ impl<D: Declarations> Desk<D> {
             .and_then(|code| super::packs::loaded(D::GAME, code))
     }
 
+    /// Checks that `to` is somewhere on the board of the campaign's pack: a hex of its grid, a
+    /// place or box the pack names, or a holding area a unit already stands in. A table started
+    /// without a pack keeps its map on the group's own table, so any place goes there.
+    pub(super) fn on_board(&self, to: &str) -> Result<(), Refused> {
+        let Some(loaded) = self.loaded() else {
+            return Ok(());
+        };
+        let known = loaded
+            .grid
+            .parse(to)
+            .is_ok_and(|hex| loaded.grid.contains(hex))
+            || loaded
+                .pack
+                .places
+                .iter()
+                .any(|p| p.name == to || p.code == to)
+            || loaded
+                .pack
+                .boxes
+                .iter()
+                .any(|b| b.name == to || b.code == to)
+            || self.roster.units.values().any(|u| u.location == to);
+        if known {
+            return Ok(());
+        }
+        let example = loaded.grid.hexes().next().map(|h| loaded.grid.id(h));
+        Err(refused(
+            RefusalKind::AgainstTheRules,
+            "not_on_board",
+            format!(
+                "There is no hex, place or box called '{to}' on the board of {}: give a hex as the map numbers it{}, a place's name or a box's name.",
+                loaded.pack.scenario.name,
+                example
+                    .map(|e| format!(" (such as {e})"))
+                    .unwrap_or_default()
+            ),
+        ))
+    }
+
     /// Runs `f` with the facts the pack's conditions read: the options chosen and the game's
     /// flags that hold now.
     fn with_facts<R>(&self, f: impl FnOnce(&Facts<'_>) -> R) -> R {

@@ -33,6 +33,7 @@ pub const PAGE_ROUTES: &[(&str, &str)] = &[
     ("POST", "/campaigns/{id}/table/units/add"),
     ("POST", "/campaigns/{id}/table/units/{unit}/markers"),
     ("POST", "/campaigns/{id}/table/units/{unit}/edit"),
+    ("POST", "/campaigns/{id}/table/move"),
     ("POST", "/campaigns/{id}/table/charts"),
     ("POST", "/campaigns/{id}/table/charts/publish"),
     ("POST", "/campaigns/{id}/table/charts/from-set"),
@@ -54,6 +55,7 @@ pub fn router() -> Router<AppState> {
         .route("/campaigns/{id}/table/units/add", post(add_unit))
         .route("/campaigns/{id}/table/units/{unit}/markers", post(mark))
         .route("/campaigns/{id}/table/units/{unit}/edit", post(edit_unit))
+        .route("/campaigns/{id}/table/move", post(move_unit))
         .route("/campaigns/{id}/table/charts", post(enter_chart))
         .route("/campaigns/{id}/table/charts/publish", post(publish_charts))
         .route(
@@ -160,6 +162,15 @@ impl AddUnit {
     }
 }
 
+/// The form that moves one of the reader's units, as filled in, with the refusal beside it. The
+/// board's pointing fills it in and sends it.
+#[derive(Default)]
+struct MoveForm {
+    unit: String,
+    to: String,
+    error: Option<String>,
+}
+
 #[derive(Template)]
 #[template(path = "games/assisted/table.html")]
 struct TablePage {
@@ -175,6 +186,8 @@ struct TablePage {
     markers: Vec<(String, String)>,
     /// The form that adds one unit.
     add: AddUnit,
+    /// The form that moves one unit.
+    moving: MoveForm,
     /// The hexes the reader's view knows, offered by the place fields.
     hexes: Vec<String>,
     csv_columns: String,
@@ -223,7 +236,9 @@ fn rows<'a>(play: &dyn Play, units: impl Iterator<Item = RowParts<'a>>) -> Vec<U
             id: u.id.map(str::to_owned),
             side: u.side.into(),
             name: u.name.unwrap_or("(unknown unit)").into(),
-            unit_type: u.unit_type.unwrap_or("?").into(),
+            unit_type: u
+                .unit_type
+                .map_or_else(|| "?".to_owned(), crate::web::pages::code_words),
             location: u.location.unwrap_or("?").into(),
             values: spec
                 .attributes
@@ -352,6 +367,7 @@ async fn table_page(
             .collect(),
         csv_columns,
         add: AddUnit::of(&spec, None),
+        moving: MoveForm::default(),
         hexes: super::pages_forms::Choices::of(&view).hexes,
         units,
         enemy,
@@ -534,6 +550,49 @@ pub async fn add_unit(
             let mut page = table_page(&state, &access, None).await?;
             page.add = AddUnit::of(&spec, Some(&fields));
             page.add.error = Some(e.message.clone());
+            Ok(render_with(e.status, &page))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// `POST /campaigns/{id}/table/move`: moves one unit (`unit`) to a hex, place or box (`to`), as
+/// the board's pointing or the form below it asks; the rules check the phase, the owner and the
+/// board. A refusal shows the form again as filled in, the message beside it.
+pub async fn move_unit(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Form(fields): Form<Fields>,
+) -> Result<Response, AppError> {
+    let to = fields.get("to").trim();
+    let result = match UnitId::parse(fields.get("unit")) {
+        Err(_) => {
+            Err(AppError::invalid("no_unit", "Choose one of your units to move.").on_field("unit"))
+        }
+        Ok(_) if to.is_empty() => Err(AppError::invalid(
+            "no_place",
+            "Say where the unit goes: a hex as the map numbers it, a place or a box.",
+        )
+        .on_field("to")),
+        Ok(id) => {
+            let edit = UnitEdit {
+                location: Some(to.to_owned()),
+                ..UnitEdit::default()
+            };
+            run(&state, &access, DeskCommand::EditUnit(id, edit)).await
+        }
+    };
+    match result {
+        Ok(_) => {
+            Ok(Redirect::to(&format!("/campaigns/{}/table#board-h", access.id())).into_response())
+        }
+        Err(e) if e.status.is_client_error() => {
+            let mut page = table_page(&state, &access, None).await?;
+            page.moving = MoveForm {
+                unit: fields.get("unit").to_owned(),
+                to: to.to_owned(),
+                error: Some(e.message.clone()),
+            };
             Ok(render_with(e.status, &page))
         }
         Err(e) => Err(e),
