@@ -165,8 +165,9 @@ for (const button of document.querySelectorAll("button[data-copy]")) {
   });
 }
 
-// The Talvisota map: zoom buttons change the drawing's width inside its scrolling frame (the
-// frame scrolls to pan, and a phone can also pinch). Shown only with this script.
+// The Talvisota map and the assisted games' boards: zoom buttons change the drawing's width
+// inside its scrolling frame (the frame scrolls to pan, and a phone can also pinch). Shown only
+// with this script.
 {
   const showTools = () => {
     for (const tools of document.querySelectorAll(".map-tools")) tools.hidden = false;

@@ -337,6 +337,42 @@ async fn units_are_moved_by_pointing_at_the_board() {
     assert!(fits(&b).await, "the page is wider than the phone");
     keep(&b, "winter-war-pointing-moved-phone.png").await;
 
+    // The zoom buttons: the whole map fits the frame's width and keeps its shape; zooming in
+    // makes it larger again.
+    let measure = r##"const f = document.getElementById("board"), m = f.querySelector("svg");
+        const r = m.getBoundingClientRect(), v = m.viewBox.baseVal;
+        return [r.width, f.clientWidth, r.height / r.width, v.height / v.width];"##;
+    b.find(Locator::Css("[data-zoom='fit']"))
+        .await
+        .expect("the whole-map button")
+        .click()
+        .await
+        .expect("zooms out");
+    let fit: Vec<f64> = serde_json::from_value(b.execute(measure, vec![]).await.expect("measures"))
+        .expect("numbers");
+    assert!(
+        fit[0] <= fit[1] + 1.0,
+        "the whole map is wider than its frame: {fit:?}"
+    );
+    // Its height follows its width (the frame's padding aside), not the drawing's full height.
+    assert!(
+        (fit[2] / fit[3] - 1.0).abs() < 0.05,
+        "the map lost its shape: {fit:?}"
+    );
+    b.find(Locator::Css("[data-zoom='in']"))
+        .await
+        .expect("the zoom-in button")
+        .click()
+        .await
+        .expect("zooms in");
+    let closer: Vec<f64> =
+        serde_json::from_value(b.execute(measure, vec![]).await.expect("measures"))
+            .expect("numbers");
+    assert!(
+        closer[0] > fit[0] * 1.3,
+        "zooming in did not enlarge the map: {closer:?}"
+    );
+
     // The form below the board, without pointing: a place on no board comes back refused.
     fill(&b, "move-to", "Behind the sofa").await;
     click(&b, "move").await;
