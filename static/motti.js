@@ -278,6 +278,7 @@ for (const button of document.querySelectorAll("button[data-copy]")) {
     carried = null;
     board?.classList.remove("carrying");
     if (card) card.hidden = true;
+    document.getElementById("unit-card-choices")?.replaceChildren();
   };
   const hexOf = (counter) => {
     const place = counter.closest("[data-hex]");
@@ -315,6 +316,17 @@ for (const button of document.querySelectorAll("button[data-copy]")) {
     const place = target.closest("[data-hex], [data-place]");
     if (!place) return false;
     const to = place.dataset.hex || place.dataset.place;
+    const side = document.getElementById("my-role")?.textContent.trim();
+    const attacks = [...document.querySelectorAll("#board-attacks a")];
+    const enemy = place.dataset.hex && attacks.length > 0 &&
+      [...board.querySelectorAll(`.stack[data-hex="${to}"] .counter`)].some((c) => c.dataset.side !== side);
+    if (enemy) return offer(to, attacks, byKey);
+    put(to);
+    return true;
+  };
+  // Moves the counter carried to `to`, through the move form.
+  const put = (to) => {
+    const { form, text } = parts();
     form.elements.to.value = to;
     text.textContent = `Moving to ${to}…`;
     try {
@@ -323,6 +335,36 @@ for (const button of document.querySelectorAll("button[data-copy]")) {
       // Storage refused: the board opens at the first counter instead.
     }
     form.requestSubmit();
+  };
+  // An enemy's hex: the card asks whether to move there or to attack it, each attack's form
+  // opened with the counter carried as the attacker, from its hex, and the hex pointed at.
+  const offer = (to, attacks, byKey) => {
+    const { text } = parts();
+    const choices = document.getElementById("unit-card-choices");
+    const from = carried.closest("[data-hex]")?.dataset.hex || "";
+    const unit = carried.dataset.unit;
+    text.textContent = `Hex ${to} holds enemy units. Attack it, or move there?`;
+    choices.replaceChildren();
+    for (const a of attacks) {
+      const link = document.createElement("a");
+      link.className = "button";
+      const query = new URLSearchParams([
+        ["attackers", unit],
+        ["attackers[0].units", unit],
+        ["attackers[0].hex", from],
+        ["hex", to],
+      ]);
+      link.href = `${a.getAttribute("href")}?${query}`;
+      link.textContent = a.textContent;
+      choices.append(link, " ");
+    }
+    const move = document.createElement("button");
+    move.type = "button";
+    move.className = "secondary";
+    move.textContent = `Move there`;
+    move.addEventListener("click", () => put(to));
+    choices.append(move);
+    if (byKey) choices.querySelector("a, button")?.focus();
     return true;
   };
   const init = () => {

@@ -472,3 +472,122 @@ async fn units_are_moved_by_pointing_at_the_board() {
     );
     b.close().await.expect("closes");
 }
+
+/// Moves unit `unit` to `to` with the form below the board, as the signed-in player.
+async fn move_with_the_form(b: &Client, unit: &str, to: &str) {
+    b.execute(
+        "document.getElementById('move-unit').value = arguments[0];",
+        vec![json!(unit)],
+    )
+    .await
+    .expect("chooses the unit");
+    fill(b, "move-to", to).await;
+    click(b, "move").await;
+    b.wait()
+        .for_element(Locator::Css(&format!("#board .stack[data-hex='{to}']")))
+        .await
+        .expect("the unit on its hex");
+}
+
+/// 37 (the board): a Finnish counter pointed at a hex that holds Soviet units offers the attacks
+/// of the rules (Winter War's declaration and resolution of a ground combat) beside a plain
+/// move; an attack's form opens with the counter ticked as the attacker and the hex filled in.
+#[tokio::test]
+async fn pointing_at_an_enemy_hex_opens_the_attack_filled_in() {
+    let Some(driver) = driver().await else { return };
+    let app = std::sync::Arc::new(crate::common::TestApp::spawn().await);
+    let campaign = json!({
+        "name": "Pointing at the enemy",
+        "game": "winter_war",
+        "scenario": {
+            "pack": "winter-war-historical",
+            "options": { "fog_of_war": true, "historical": true },
+        },
+    });
+    let t = DeskTable(crate::common::Sides::open(&app, campaign, "").await);
+    let table = format!("{}/campaigns/{}/table", t.app.url, t.id);
+
+    // During the set-up the Soviets stand on an empty hex, the Finns next to it.
+    let b = sized_browser(&driver, 1280, 900).await;
+    sign_in(&b, &t.app, "soviet").await;
+    b.goto(&table).await.expect("opens the table");
+    let (soviet_unit, target) = a_counter_and_an_empty_hex(&b, "soviet").await;
+    let next_to = b
+        .execute(
+            r##"const centre = (el) => { const r = el.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+               const [x, y] = centre(document.getElementById(`hex-${arguments[0]}`));
+               return [...document.querySelectorAll("#board .hex")]
+                 .filter((h) => h.dataset.hex !== arguments[0])
+                 .map((h) => { const [hx, hy] = centre(h); return [Math.hypot(hx - x, hy - y), h.dataset.hex]; })
+                 .sort((a, b) => a[0] - b[0])[0][1];"##,
+            vec![json!(target)],
+        )
+        .await
+        .expect("finds a neighbour");
+    let next_to = next_to.as_str().expect("a hex").to_owned();
+    move_with_the_form(&b, &soviet_unit, &target).await;
+    b.close().await.expect("closes");
+
+    let b = sized_browser(&driver, 390, 900).await;
+    sign_in(&b, &t.app, "finn").await;
+    b.goto(&table).await.expect("opens the table");
+    let (unit, _) = a_counter_and_an_empty_hex(&b, "finnish").await;
+    move_with_the_form(&b, &unit, &next_to).await;
+    the_counter(&b, &unit)
+        .await
+        .click()
+        .await
+        .expect("picks it up");
+    b.execute(
+        "document.querySelector(`#board .stack[data-hex='${arguments[0]}']`).scrollIntoView({ block: 'center' });",
+        vec![json!(target)],
+    )
+    .await
+    .expect("scrolls to the enemy");
+    b.find(Locator::Css(&format!(
+        "#board .stack[data-hex='{target}'] .counter[data-side='soviet']"
+    )))
+    .await
+    .expect("the face-down Soviet counter")
+    .click()
+    .await
+    .expect("points at the enemy's hex");
+    let offered = b
+        .find(Locator::Id("unit-card-choices"))
+        .await
+        .expect("the card's choices")
+        .text()
+        .await
+        .expect("text");
+    assert!(offered.contains("Declare a ground combat"), "{offered}");
+    assert!(offered.contains("Move there"), "{offered}");
+    keep(&b, "winter-war-pointing-attack-phone.png").await;
+    b.find(Locator::LinkText("Declare a ground combat"))
+        .await
+        .expect("the declaration")
+        .click()
+        .await
+        .expect("opens it");
+    let hex = b
+        .wait()
+        .for_element(Locator::Css("input[name='hex']"))
+        .await
+        .expect("the form's hex")
+        .prop("value")
+        .await
+        .expect("its value");
+    assert_eq!(hex.as_deref(), Some(target.as_str()));
+    let ticked = b
+        .execute(
+            "return [...document.querySelectorAll(\"input[name='attackers']:checked\")].map((i) => i.value);",
+            vec![],
+        )
+        .await
+        .expect("reads the ticks");
+    assert_eq!(
+        ticked,
+        json!([unit]),
+        "the counter pointed at attacks, alone"
+    );
+    b.close().await.expect("closes");
+}

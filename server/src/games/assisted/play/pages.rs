@@ -195,6 +195,8 @@ struct TablePage {
     calculations: Vec<EntryLink>,
     procedures: Vec<EntryLink>,
     actions: Vec<EntryLink>,
+    /// The actions that attack a hex, offered by the board.
+    attacks: Vec<EntryLink>,
     is_umpire: bool,
     may_advance: bool,
     /// The reader's side finished the phase and the other has not: it may take that back.
@@ -211,6 +213,21 @@ struct TablePage {
 
 /// How many log entries the table shows.
 const LOG: i64 = 40;
+
+/// The actions that attack a hex (their parameters name the attackers and the hex): the board
+/// offers them when one of the reader's counters is pointed at an enemy's hex.
+fn attacks(access: &CampaignAccess, actions: Vec<About>) -> Vec<EntryLink> {
+    let attacking = |a: &About| {
+        let schema = a.schema();
+        let has = |key: &str| schema.pointer(&format!("/properties/{key}")).is_some();
+        has("attackers") && has("hex")
+    };
+    links(
+        access,
+        "action",
+        actions.into_iter().filter(attacking).collect(),
+    )
+}
 
 fn links(access: &CampaignAccess, kind: &str, entries: Vec<About>) -> Vec<EntryLink> {
     entries
@@ -376,6 +393,7 @@ async fn table_page(
         calculations: links(access, "calculation", play.calculations()),
         procedures: links(access, "procedure", play.procedures()),
         actions: links(access, "action", play.actions()),
+        attacks: attacks(access, play.actions()),
     })
 }
 

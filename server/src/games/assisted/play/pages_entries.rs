@@ -12,7 +12,7 @@ use crate::web::CampaignAccess;
 use crate::web::form::Fields;
 use crate::web::pages::{Nav, render, render_with};
 use askama::Template;
-use axum::extract::{Form, Path, State};
+use axum::extract::{Form, Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use uuid::Uuid;
@@ -82,16 +82,23 @@ async fn choices_for(state: &AppState, access: &CampaignAccess) -> Result<Choice
     Ok(Choices::of(&view))
 }
 
-/// `GET /campaigns/{id}/table/{kind}/{name}`: the form of a calculation, procedure or action.
+/// `GET /campaigns/{id}/table/{kind}/{name}`: the form of a calculation, procedure or action,
+/// filled in from the query where it names fields (the board opens an attack's form so, with the
+/// attacker and the hex pointed at).
 pub async fn entry(
     State(state): State<AppState>,
     access: CampaignAccess,
     Path((_, kind, name)): Path<(Uuid, String, String)>,
+    Query(given): Query<Fields>,
 ) -> Result<Response, AppError> {
     let play = play_of(&access)?;
     let (about, kind_name) = about_of(play, &kind, &name)?;
     let choices = choices_for(&state, &access).await?;
-    let form = form_of(&about.schema(), &choices, None);
+    let form = form_of(
+        &about.schema(),
+        &choices,
+        Some(&given).filter(|g| !g.0.is_empty()),
+    );
     Ok(render(&entry_page(
         &access, &kind, about, kind_name, form, &choices,
     )))
