@@ -278,5 +278,19 @@ async fn one_person_creates_and_plays_a_solo_game_to_its_end() {
     let outcome = text(&b, "outcome").await;
     assert!(!outcome.is_empty());
     assert_eq!(text(&b, "phase").await, "game over", "{outcome}");
+    // Where the game ends, the dice may be verified and the story read.
+    let after = text(&b, "after-the-end").await;
+    assert!(after.contains("verify these dice"), "{after}");
+    assert!(after.contains("after-action report"), "{after}");
+    b.find(Locator::LinkText("verify these dice"))
+        .await
+        .expect("the link")
+        .click()
+        .await
+        .expect("follows it");
+    b.wait()
+        .for_element(Locator::Id("verify"))
+        .await
+        .expect("the dice tray's verification");
     b.close().await.ok();
 }

@@ -135,6 +135,11 @@ impl Game for Talvisota {
     fn view(state: &TalvisotaState, role: Role) -> TalvisotaView {
         views::view_for(state, role)
     }
+    /// A decisive victory or the last turn ends the game, and the campaign with it: the dice
+    /// are revealed for everyone to verify.
+    fn over(state: &TalvisotaState) -> bool {
+        state.outcome.is_some()
+    }
     fn board(state: &TalvisotaState, role: Role) -> Option<String> {
         Some(views::map::map_svg(&views::board_view(state, role.side())))
     }
