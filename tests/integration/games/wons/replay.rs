@@ -323,3 +323,44 @@ fn print_report(html: &str) {
     );
     let _ = std::fs::remove_dir_all(profile);
 }
+
+/// A side's report alone leaves the battle pending and makes no step; the other side's report
+/// agreeing with it records the result, and the state after it becomes a battle step named for
+/// the battle and its place, readable by both sides.
+#[tokio::test]
+async fn a_battle_step_is_kept_once_the_sides_reports_agree() {
+    let c = WonsTable::contact().await;
+    c.open_battle_at_c().await;
+    let before = c.step_count().await;
+    let report = serde_json::json!({"winner": "finnish", "turns": 4});
+    let (status, body) = c.post(&c.finn, "battles/1/result", report.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(c.step_count().await, before, "one side's report is no step");
+    let (status, body) = c.post(&c.soviet, "battles/1/result", report).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(c.step_count().await, before + 1);
+    for token in [&c.soviet, &c.finn] {
+        let (status, point) = c.replayed(token, before, "").await;
+        assert_eq!(status, StatusCode::OK, "{point}");
+        assert_eq!(point["step"]["kind"], "battle", "{point}");
+        let label = point["step"]["label"].as_str().expect("words");
+        assert!(label.starts_with("After battle 1 at C "), "{label}");
+        let battle = &point["view"]["battles"][0];
+        assert_eq!(battle["status"]["status"], "decided", "{battle}");
+    }
+    let (_, listed) = c
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{}/replay?kind=turn", c.id),
+            Some(&c.finn),
+        )
+        .await;
+    assert!(
+        listed["steps"]
+            .as_array()
+            .expect("steps")
+            .iter()
+            .all(|s| s["kind"] == "turn" && s["label"].is_null()),
+        "{listed}"
+    );
+}
