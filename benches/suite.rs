@@ -588,8 +588,9 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
         ),
     });
 
-    // 9: the story the long campaign keeps for replay (a step for each Hour, and the start), per
-    // 1,000 Hours, and a step from the middle of each campaign opened as the Soviet side saw it.
+    // 9: the story the long campaign keeps for replay (a step for each Hour, the start, and one
+    // just after each battle's result), per 1,000 Hours, and a step from the middle of each
+    // campaign opened as the Soviet side saw it.
     let (steps, kept): (i64, i64) = sqlx::query_as(
         "select count(*), coalesce(sum(pg_column_size(state)), 0)::bigint \
          from game_steps where campaign_id = $1::uuid",

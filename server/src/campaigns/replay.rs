@@ -1,10 +1,11 @@
-//! Replay: a campaign's story step by step (`db::steps`), each step shown as its reader saw it
-//! then: the reader's view built from the state as that step began, the board drawn from it and
-//! the log the reader had read by then. During play a side sees only its own view (never what it
+//! Replay: a campaign's story step by step (`db::steps`: each new Hour, turn or phase, and just
+//! after each battle's result), each step shown as its reader saw it then: the reader's view
+//! built from the state as that step began, the board drawn from it and the log the reader had
+//! read by then. The page steps one step at a time or from battle to battle. During play a side sees only its own view (never what it
 //! learned later: the view is of that step's state, and the log stops at that step); the umpire
 //! sees any side's; once the campaign has ended everyone sees everything.
 
-use crate::core::domain::Role;
+use crate::core::domain::{Role, StepKind};
 use crate::core::error::AppError;
 use crate::db;
 use crate::db::game::EventRow;
@@ -32,6 +33,11 @@ pub struct StepInfo {
     pub turn: String,
     /// The phase, if the game has phases.
     pub phase: Option<String>,
+    /// `turn` for a new turn, Hour or phase (or the start); `battle` for the state just after a
+    /// battle's result was recorded.
+    pub kind: StepKind,
+    /// A battle step's words ("After battle 2 at C Kelja"); absent for a turn.
+    pub label: Option<String>,
     /// When the step began (RFC 3339).
     #[serde(with = "time::serde::rfc3339")]
     #[schema(value_type = String, format = DateTime)]
@@ -44,6 +50,8 @@ impl From<db::steps::Step> for StepInfo {
             n: s.n,
             turn: s.turn,
             phase: s.phase,
+            kind: s.kind,
+            label: s.label,
             at: s.created_at,
         }
     }
@@ -78,6 +86,8 @@ pub struct Point {
 pub struct StepsQuery {
     /// The first step to list (default 0).
     pub from: Option<i32>,
+    /// Only the steps of this kind: `battle` lists the battles alone, `turn` the turns.
+    pub kind: Option<StepKind>,
 }
 
 /// A step's path.
@@ -128,11 +138,22 @@ async fn point(
     n: i32,
     role: Role,
 ) -> Result<(Point, Option<String>), AppError> {
-    let module =
-        registry::module(access.membership.campaign.game()).ok_or_else(AppError::not_found)?;
     let (step, stored) = db::steps::one(&state.db, access.id(), n)
         .await?
         .ok_or_else(AppError::not_found)?;
+    seen(state, access, step, stored, role).await
+}
+
+/// `step`, whose state document is `stored`, as `role` saw it, with its board.
+async fn seen(
+    state: &AppState,
+    access: &CampaignAccess,
+    step: db::steps::Step,
+    stored: serde_json::Value,
+    role: Role,
+) -> Result<(Point, Option<String>), AppError> {
+    let module =
+        registry::module(access.membership.campaign.game()).ok_or_else(AppError::not_found)?;
     let log = db::game::events_for(&state.db, access.id(), role, step.log_upto(role), LOG).await?;
     let (view, board) = module.replay(stored, role)?;
     Ok((
@@ -147,7 +168,8 @@ async fn point(
 }
 
 /// `GET /api/v1/campaigns/{id}/replay`: the steps of the campaign's story (each new Hour, turn or
-/// phase, and the start), up to 100 from `from` on.
+/// phase, the start, and just after each battle's result), each with its kind, up to 100 from
+/// `from` on; `kind=battle` lists the battles alone.
 #[utoipa::path(get, path = "/api/v1/campaigns/{id}/replay", tag = "campaigns",
     params(("id" = uuid::Uuid, Path, description = "campaign id"), StepsQuery),
     responses((status = 200, body = Steps)), security(("bearer" = [])))]
@@ -158,7 +180,7 @@ pub async fn api_steps(
 ) -> Result<Json<Steps>, AppError> {
     let from = q.from.unwrap_or(0).max(0);
     let count = db::steps::count(&state.db, access.id()).await?;
-    let steps = db::steps::list(&state.db, access.id(), from, STEPS).await?;
+    let steps = db::steps::list(&state.db, access.id(), from, q.kind, STEPS).await?;
     Ok(Json(Steps {
         count,
         steps: steps.into_iter().map(StepInfo::from).collect(),
@@ -187,6 +209,15 @@ struct Line {
     sentence: String,
 }
 
+/// A battle step in the page's list of battles.
+struct BattleLink {
+    n: i32,
+    turn: String,
+    label: String,
+    /// Whether it is the step shown.
+    current: bool,
+}
+
 #[derive(Template)]
 #[template(path = "core/campaigns/replay.html")]
 struct ReplayPage {
@@ -197,10 +228,16 @@ struct ReplayPage {
     n: i32,
     turn: String,
     phase: Option<String>,
+    /// A battle step's words.
+    battle: Option<String>,
     at: Due,
     /// The roles the reader may choose: (code, words, chosen).
     roles: Vec<(&'static str, &'static str, bool)>,
     role_words: &'static str,
+    previous_battle: Option<i32>,
+    next_battle: Option<i32>,
+    /// The battle steps nearest the step shown, in order.
+    battles: Vec<BattleLink>,
     board: Option<String>,
     lines: Vec<Line>,
 }
@@ -225,19 +262,29 @@ pub struct PageQuery {
 }
 
 /// `GET /campaigns/{id}/replay`: a step of the story (the newest unless `step` names another)
-/// as the reader saw it, with a slider over every step, its board and the log up to it.
+/// as the reader saw it, with a slider over every step (its battles marked), links to the
+/// previous and next step and battle, its board and the log up to it.
 pub async fn show(
     State(state): State<AppState>,
     access: CampaignAccess,
     Query(q): Query<PageQuery>,
 ) -> Result<Response, AppError> {
     let role = reader(&access, q.seen_as.as_deref())?;
-    let count = db::steps::count(&state.db, access.id()).await?;
-    if count == 0 {
-        return Err(AppError::not_found());
-    }
-    let n = q.step.unwrap_or(count - 1).clamp(0, count - 1);
-    let (point, board) = point(&state, &access, n, role).await?;
+    let around = db::steps::around(&state.db, access.id(), q.step)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    let n = around.step.n;
+    let battles = around
+        .battles
+        .into_iter()
+        .map(|b| BattleLink {
+            current: b.n == n,
+            n: b.n,
+            turn: b.turn,
+            label: b.label.unwrap_or_default(),
+        })
+        .collect();
+    let (point, board) = seen(&state, &access, around.step, around.state, role).await?;
     let open = access.umpire_powers() || access.membership.campaign.is_finished();
     let roles = [Role::Soviet, Role::Finnish, Role::Umpire]
         .into_iter()
@@ -249,13 +296,20 @@ pub async fn show(
         nav: Nav::with_waiting(&state.db, &access.user).await?,
         campaign_id: access.id(),
         campaign_name: access.membership.campaign.name.clone(),
-        count,
+        count: around.count,
         n,
         turn: point.step.turn,
         phase: point.step.phase,
+        battle: point
+            .step
+            .label
+            .filter(|_| point.step.kind == StepKind::Battle),
         at: Due::of(point.step.at, &zone),
         roles,
         role_words: crate::games::role_words(role),
+        previous_battle: around.previous_battle,
+        next_battle: around.next_battle,
+        battles,
         board,
         lines: point
             .log

@@ -65,9 +65,9 @@ pub struct Command {
     stored_state: Option<db::game::StateRead>,
     /// Where the game stands after this command, if that changed.
     standing: Option<db::standing::Standing>,
-    /// The step of the story the game has reached with this command (its turn and phase), when
-    /// it moved on: its state is kept as the step's (`db::steps`).
-    step: Option<(String, Option<String>)>,
+    /// The steps of the story the game has reached with this command (a battle's result
+    /// recorded, a new turn or phase), in order: its state is kept as each one's (`db::steps`).
+    steps: Vec<db::steps::NewStep>,
     /// The game states this process keeps (`db::kept_states`).
     kept_states: db::kept_states::KeptStates,
     /// The views this process keeps, for the command's answer (`web::view_cache`).
@@ -158,7 +158,7 @@ impl Command {
         Ok(Ok(Command {
             stored_state: fresh.state,
             standing: None,
-            step: None,
+            steps: Vec::new(),
             kept_states: state.caches.states.clone(),
             views: state.caches.views.clone(),
             readers,
@@ -230,10 +230,10 @@ impl Command {
         self.standing = Some(standing);
     }
 
-    /// Records that the game has reached a new step of its story, `turn` and `phase`: the state
-    /// this command stores is kept as that step's, for replay.
-    pub fn mark_step(&mut self, turn: String, phase: Option<String>) {
-        self.step = Some((turn, phase));
+    /// Records that the game has reached a new step of its story (a new turn or phase, or just
+    /// after a battle): the state this command stores is kept as that step's, for replay.
+    pub fn mark_step(&mut self, step: db::steps::NewStep) {
+        self.steps.push(step);
     }
 
     /// Marks the command as changing what `audience` sees, for a change no event records
@@ -302,8 +302,10 @@ impl Command {
             }
             (revision, version.map(|v| v + moves.umpire))
         };
-        if let Some((turn, phase)) = self.step.take().filter(|_| state.is_some()) {
-            db::steps::mark(&mut self.tx, id, &turn, phase.as_deref()).await?;
+        if state.is_some() {
+            for step in std::mem::take(&mut self.steps) {
+                db::steps::mark(&mut self.tx, id, &step).await?;
+            }
         }
         self.tx.commit().await?;
         self.notes.send(r.payload(id));

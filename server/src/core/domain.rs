@@ -141,6 +141,41 @@ impl TryFrom<String> for CampaignStatus {
     }
 }
 
+/// What a step of a campaign's story (replay) marks: a new turn, Hour or phase, or the moment
+/// just after a battle's result was recorded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum StepKind {
+    /// A new turn, Hour or phase (or the start).
+    Turn,
+    /// The state just after a battle's result was recorded.
+    Battle,
+}
+
+impl StepKind {
+    /// The code stored in the database and used in the API.
+    pub fn code(self) -> &'static str {
+        match self {
+            StepKind::Turn => "turn",
+            StepKind::Battle => "battle",
+        }
+    }
+}
+
+impl TryFrom<String> for StepKind {
+    type Error = UnknownCode;
+    fn try_from(code: String) -> Result<Self, Self::Error> {
+        [StepKind::Turn, StepKind::Battle]
+            .into_iter()
+            .find(|k| k.code() == code)
+            .ok_or_else(|| {
+                UnknownCode(format!(
+                    "the stored step kind '{code}' is neither turn nor battle"
+                ))
+            })
+    }
+}
+
 /// One of the two warring sides.
 #[derive(
     Clone,

@@ -1,8 +1,9 @@
-//! The codes stored in text columns (a campaign's game and status, a participant's role) read
-//! as their types: a code that names nothing motti knows fails the read, naming the value and
-//! the column, and (through [`in_row`]) the row, and is never taken for a default.
+//! The codes stored in text columns (a campaign's game and status, a participant's role, a
+//! replay step's kind) read as their types: a code that names nothing motti knows fails the
+//! read, naming the value and the column, and (through [`in_row`]) the row, and is never taken
+//! for a default.
 
-use crate::core::domain::{CampaignStatus, Game, Role};
+use crate::core::domain::{CampaignStatus, Game, Role, StepKind};
 use sqlx::error::BoxDynError;
 use sqlx::postgres::{PgHasArrayType, PgTypeInfo, PgValueRef};
 use sqlx::{Decode, Postgres, Type};
@@ -42,6 +43,7 @@ macro_rules! stored_code {
 stored_code!(Game);
 stored_code!(Role);
 stored_code!(CampaignStatus);
+stored_code!(StepKind);
 
 /// Names `row` (a campaign's id, a participant's campaign and user) in an error decoding one of
 /// its columns, so that the log says which row holds a code that names nothing: for

@@ -1,8 +1,9 @@
 //! The steps of a campaign's story (`game_steps`): the game's state as each Hour, turn or phase
-//! began, and how far each reader's log had come then. Replay reads one step at a time; nothing
-//! here reads a campaign's whole history at once.
+//! began, and just after each battle's result was recorded, with how far each reader's log had
+//! come then. Replay reads one step at a time; nothing here reads a campaign's whole history at
+//! once.
 
-use crate::core::domain::Role;
+use crate::core::domain::{Role, StepKind};
 use sqlx::{PgPool, Postgres, Transaction};
 use time::OffsetDateTime;
 use uuid::Uuid;
@@ -16,6 +17,10 @@ pub struct Step {
     pub turn: String,
     /// The phase, if the game has phases.
     pub phase: Option<String>,
+    /// A new turn (or the start), or just after a battle.
+    pub kind: StepKind,
+    /// A battle step's words ("After battle 2 at C Kelja"); none for a turn.
+    pub label: Option<String>,
     /// The umpire's log numbers below this had been written.
     pub events_upto: i64,
     /// The Soviet side's.
@@ -37,26 +42,40 @@ impl Step {
     }
 }
 
-/// Records that campaign `campaign`'s game has reached a new step, `turn` and `phase`: its
-/// state as now stored and its log counters as they now stand. Called in the transaction that
-/// wrote them, after the writes.
+/// A step a command has reached, to be kept (`mark`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewStep {
+    /// A new turn, or just after a battle.
+    pub kind: StepKind,
+    /// The turn or Hour as players name it.
+    pub turn: String,
+    /// The phase, if the game has phases.
+    pub phase: Option<String>,
+    /// A battle step's words, which every reader of the step list may read.
+    pub label: Option<String>,
+}
+
+/// Records that campaign `campaign`'s game has reached a new step: its state as now stored and
+/// its log counters as they now stand. Called in the transaction that wrote them, after the
+/// writes.
 pub async fn mark(
     tx: &mut Transaction<'_, Postgres>,
     campaign: Uuid,
-    turn: &str,
-    phase: Option<&str>,
+    step: &NewStep,
 ) -> sqlx::Result<()> {
     sqlx::query(
-        "insert into game_steps \
-           (campaign_id, n, turn, phase, events_upto, soviet_upto, finnish_upto, state) \
+        "insert into game_steps (campaign_id, n, turn, phase, kind, label, events_upto, \
+           soviet_upto, finnish_upto, state) \
          select c.id, \
            coalesce((select max(n) + 1 from game_steps where campaign_id = c.id), 0), \
-           $2, $3, c.next_event, c.next_soviet_event, c.next_finnish_event, s.state \
+           $2, $3, $4, $5, c.next_event, c.next_soviet_event, c.next_finnish_event, s.state \
          from campaigns c join game_states s on s.campaign_id = c.id where c.id = $1",
     )
     .bind(campaign)
-    .bind(turn)
-    .bind(phase)
+    .bind(&step.turn)
+    .bind(step.phase.as_deref())
+    .bind(step.kind.code())
+    .bind(step.label.as_deref())
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -72,17 +91,105 @@ pub async fn count(db: &PgPool, campaign: Uuid) -> sqlx::Result<i32> {
     Ok(n.unwrap_or(0))
 }
 
-/// Up to `limit` steps numbered from `from` on, in order.
-pub async fn list(db: &PgPool, campaign: Uuid, from: i32, limit: i64) -> sqlx::Result<Vec<Step>> {
+/// Up to `limit` steps numbered from `from` on, in order; only those of kind `kind` if given.
+pub async fn list(
+    db: &PgPool,
+    campaign: Uuid,
+    from: i32,
+    kind: Option<StepKind>,
+    limit: i64,
+) -> sqlx::Result<Vec<Step>> {
     sqlx::query_as(
-        "select n, turn, phase, events_upto, soviet_upto, finnish_upto, created_at \
-         from game_steps where campaign_id = $1 and n >= $2 order by n limit $3",
+        "select n, turn, phase, kind, label, events_upto, soviet_upto, finnish_upto, created_at \
+         from game_steps where campaign_id = $1 and n >= $2 and ($3::text is null or kind = $3) \
+         order by n limit $4",
     )
     .bind(campaign)
     .bind(from)
+    .bind(kind.map(StepKind::code))
     .bind(limit)
     .fetch_all(db)
     .await
+}
+
+/// A battle step as replay's list of battles names it.
+#[derive(Clone, Debug, serde::Deserialize)]
+pub struct BattleStep {
+    /// The step's number.
+    pub n: i32,
+    /// The turn or Hour it was in.
+    pub turn: String,
+    /// Its words.
+    pub label: Option<String>,
+}
+
+/// A step with what replay shows around it: how many steps there are, the battle steps before
+/// and after it, and up to `BATTLES_AROUND` battle steps on either side of it.
+pub struct Around {
+    /// The step.
+    pub step: Step,
+    /// Its state document.
+    pub state: serde_json::Value,
+    /// How many steps the story has.
+    pub count: i32,
+    /// The nearest battle step before it, if any.
+    pub previous_battle: Option<i32>,
+    /// The nearest battle step after it, if any.
+    pub next_battle: Option<i32>,
+    /// The battle steps nearest it, in order (the step itself among them if it is one).
+    pub battles: Vec<BattleStep>,
+}
+
+/// How many battle steps `around` lists on either side of its step.
+pub const BATTLES_AROUND: i64 = 50;
+
+/// Step `n` of campaign `campaign` (the newest when `n` is `None`; a number past either end
+/// reads the step at that end) with what replay shows around it, in one statement; `None` when
+/// the story has no step yet.
+pub async fn around(db: &PgPool, campaign: Uuid, n: Option<i32>) -> sqlx::Result<Option<Around>> {
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        #[sqlx(flatten)]
+        step: Step,
+        state: sqlx::types::Json<serde_json::Value>,
+        count: i32,
+        previous_battle: Option<i32>,
+        next_battle: Option<i32>,
+        battles: Option<sqlx::types::Json<Vec<BattleStep>>>,
+    }
+    let row: Option<Row> = sqlx::query_as(
+        "with last as (select max(n) as n from game_steps where campaign_id = $1), \
+         at as (select least(greatest(coalesce($2, last.n), 0), last.n) as n from last) \
+         select s.n, s.turn, s.phase, s.kind, s.label, s.events_upto, s.soviet_upto, \
+           s.finnish_upto, s.created_at, s.state, last.n + 1 as count, \
+           (select max(b.n) from game_steps b \
+              where b.campaign_id = $1 and b.kind = 'battle' and b.n < at.n) as previous_battle, \
+           (select min(b.n) from game_steps b \
+              where b.campaign_id = $1 and b.kind = 'battle' and b.n > at.n) as next_battle, \
+           (select json_agg(json_build_object('n', b.n, 'turn', b.turn, 'label', b.label) \
+                   order by b.n) \
+              from ((select n, turn, label from game_steps \
+                      where campaign_id = $1 and kind = 'battle' and n < at.n \
+                      order by n desc limit $3) \
+                    union all \
+                    (select n, turn, label from game_steps \
+                      where campaign_id = $1 and kind = 'battle' and n >= at.n \
+                      order by n limit $3)) b) as battles \
+         from last, at join game_steps s on s.campaign_id = $1 and s.n = at.n",
+    )
+    .bind(campaign)
+    .bind(n)
+    .bind(BATTLES_AROUND)
+    .fetch_optional(db)
+    .await?;
+    Ok(row.map(|r| Around {
+        step: r.step,
+        state: r.state.0,
+        count: r.count,
+        previous_battle: r.previous_battle,
+        next_battle: r.next_battle,
+        battles: r.battles.map(|b| b.0).unwrap_or_default(),
+    }))
 }
 
 /// Step `n` of campaign `campaign` with its state document, if there is one.
@@ -98,8 +205,8 @@ pub async fn one(
         state: sqlx::types::Json<serde_json::Value>,
     }
     let row: Option<Row> = sqlx::query_as(
-        "select n, turn, phase, events_upto, soviet_upto, finnish_upto, created_at, state \
-         from game_steps where campaign_id = $1 and n = $2",
+        "select n, turn, phase, kind, label, events_upto, soviet_upto, finnish_upto, created_at, \
+           state from game_steps where campaign_id = $1 and n = $2",
     )
     .bind(campaign)
     .bind(n)

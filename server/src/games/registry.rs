@@ -112,7 +112,13 @@ impl<G: Game> NewGame for Started<G> {
             db::game::append_events(tx, campaign, &self.entries).await?;
             db::standing::save(tx, campaign, &self.standing).await?;
             let turn = G::turn(&self.state);
-            db::steps::mark(tx, campaign, &turn.label, turn.phase.as_deref()).await?;
+            let start = db::steps::NewStep {
+                kind: crate::core::domain::StepKind::Turn,
+                turn: turn.label,
+                phase: turn.phase,
+                label: None,
+            };
+            db::steps::mark(tx, campaign, &start).await?;
             Ok(())
         })
     }

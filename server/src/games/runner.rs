@@ -89,6 +89,20 @@ impl<G: Game> GameCommand<G> {
         (&mut self.command, &mut self.state)
     }
 
+    /// Records that this command has recorded a battle's result: the state it stores is kept as
+    /// a battle step of the story (`db::steps`), named by `label` ("After battle 2 at C Kelja"),
+    /// which every reader of the step list may read. A new turn the command also begins is
+    /// kept after it.
+    pub fn mark_battle(&mut self, label: String) {
+        let turn = G::turn(&self.state);
+        self.command.mark_step(db::steps::NewStep {
+            kind: crate::core::domain::StepKind::Battle,
+            turn: turn.label,
+            phase: turn.phase,
+            label: Some(label),
+        });
+    }
+
     /// Lets the rules settle, logs `events`, saves the state and where the game stands, and
     /// commits; a new turn or Hour sets the deadline the pace asks for (or drops it). Answers
     /// with the state as committed.
@@ -118,7 +132,12 @@ impl<G: Game> GameCommand<G> {
         let mut deadline = self.command.campaign.orders_deadline;
         let turn = G::turn(&self.state);
         if turn != self.turn {
-            self.command.mark_step(turn.label, turn.phase);
+            self.command.mark_step(db::steps::NewStep {
+                kind: crate::core::domain::StepKind::Turn,
+                turn: turn.label,
+                phase: turn.phase,
+                label: None,
+            });
             let next = self.command.campaign.next_deadline();
             if next != deadline {
                 db::campaigns::set_deadline(&mut **self.command.tx(), id, next).await?;

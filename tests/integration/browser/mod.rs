@@ -2,6 +2,7 @@
 
 mod assisted;
 mod live;
+mod replay;
 mod talvisota;
 mod tour;
 mod verify;

@@ -1,6 +1,7 @@
 //! The SQL statements a request runs do not grow with the campaign's history: a roll, each
-//! side's view as JSON and as a page, the umpire's page, the event log and the dice list run as
-//! many statements after many Hours, battles and rolls as early in the campaign.
+//! side's view as JSON and as a page, the umpire's page, a step of the replay, the event log and
+//! the dice list run as many statements after many Hours, battles and rolls as early in the
+//! campaign.
 
 use crate::common::statements::counted;
 use crate::games::wons::client::WonsTable;
@@ -48,6 +49,11 @@ async fn measure(c: &WonsTable) -> Vec<(&'static str, Vec<String>)> {
             "umpire page",
             api.get(at(&format!("/campaigns/{id}/wons")))
                 .bearer_auth(&c.umpire),
+        ),
+        (
+            "replay page",
+            api.get(at(&format!("/campaigns/{id}/replay?step=1")))
+                .bearer_auth(&c.finn),
         ),
         (
             "events",
@@ -134,6 +140,9 @@ async fn a_request_runs_as_many_statements_after_a_long_history_as_early_on() {
             // indexed count over the reader's own participations, on top of what it read before.
             "dice tray" => 9,
             "soviet page" | "umpire page" => 4,
+            // The step with its count, neighbouring battles and list of battles in one
+            // statement, and the reader's log up to it.
+            "replay page" => 4,
             _ => 3,
         };
         assert!(after.len() <= bound, "{name}: {after:#?}");

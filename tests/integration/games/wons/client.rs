@@ -65,12 +65,13 @@ impl WonsTable {
         self.play_long_watching(hours, async || {}).await
     }
 
-    /// As `play_long`, calling `after_ready` after each side's ready mark (the resolving one
-    /// among them begins the next Hour).
+    /// As `play_long`, calling `watch` after each side's ready mark (the resolving one among
+    /// them begins the next Hour) and after each battle's result is recorded (which keeps the
+    /// state after it as a battle step of the story).
     pub async fn play_long_watching(
         &self,
         hours: std::ops::Range<usize>,
-        mut after_ready: impl AsyncFnMut(),
+        mut watch: impl AsyncFnMut(),
     ) -> usize {
         use crate::common::long_campaign::{Phase, battle_report, orders};
         let mut battles = 0;
@@ -84,7 +85,7 @@ impl WonsTable {
                 assert!(status.is_success(), "Hour {hour}, {side} orders: {body}");
                 let (status, body) = self.ready(token).await;
                 assert!(status.is_success(), "Hour {hour}, {side} ready: {body}");
-                after_ready().await;
+                watch().await;
                 last = body;
                 sides.push((side, token, view, chosen));
             }
@@ -102,6 +103,7 @@ impl WonsTable {
                 let (report, prisoner) = battle_report(n, attacking, attacker, view);
                 let (status, body) = self.result(n, report).await;
                 assert!(status.is_success(), "battle {n}: {body}");
+                watch().await;
                 let captors = sides.iter().find(|s| s.0 != attacking).expect("captors").1;
                 let asked = json!({ "prisoner": prisoner });
                 let (status, body) = self

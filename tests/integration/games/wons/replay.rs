@@ -1,6 +1,6 @@
-//! Replay: every step of a WoNS campaign's story (each new Hour, and the start) reads back, as
-//! each side and the umpire, exactly as that reader's view was when the step began, however
-//! much was learned afterwards; during play a side may not look through the other's eyes or the
+//! Replay: every step of a WoNS campaign's story (each new Hour, the start, and just after each
+//! battle's result) reads back, as each side and the umpire, exactly as that reader's view was
+//! when the step began, however much was learned afterwards; during play a side may not look through the other's eyes or the
 //! umpire's; after the end everyone may.
 
 use super::client::WonsTable;
@@ -60,9 +60,45 @@ async fn each_step_reads_back_as_each_reader_saw_it_then() {
     assert_eq!(
         kept.len() as i64,
         c.step_count().await,
-        "one step for the start and one for each new Hour, and no other"
+        "one step for the start, one for each new Hour and one after each battle, and no other"
     );
-    assert_eq!(kept.len(), 13);
+    assert_eq!(kept.len(), 13 + battles);
+    let steps = format!("/api/v1/campaigns/{}/replay", c.id);
+    let (_, listed) = c.app.get(&steps, Some(&c.finn)).await;
+    let listed = listed["steps"].as_array().expect("steps").clone();
+    let of_kind = |kind: &str| listed.iter().filter(|s| s["kind"] == kind).count();
+    assert_eq!((of_kind("turn"), of_kind("battle")), (13, battles));
+    let (_, only) = c
+        .app
+        .get(&format!("{steps}?kind=battle"), Some(&c.soviet))
+        .await;
+    let only = only["steps"].as_array().expect("steps").clone();
+    assert_eq!(only.len(), battles, "{only:?}");
+    for (k, s) in only.iter().enumerate() {
+        let label = s["label"].as_str().expect("a battle step has words");
+        assert!(
+            label.starts_with(&format!("After battle {} at ", k + 1)),
+            "{label}"
+        );
+        // The battle's step keeps the state just after its result: the battle reads decided.
+        let n = s["n"].as_i64().expect("n");
+        let status_at = async |n: i64| {
+            let (_, point) = c.replayed(&c.soviet, n, "soviet").await;
+            point["view"]["battles"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .find(|b| b["id"] == k as u64 + 1)
+                .map(|b| b["status"]["status"].clone())
+        };
+        let after = status_at(n).await.expect("the battle is in the view");
+        assert_ne!(after, "pending", "battle {}", k + 1);
+        assert_eq!(
+            status_at(n - 1).await.expect("the battle is in the view"),
+            "pending",
+            "the step before a battle step shows it pending"
+        );
+    }
 
     // Long after, every step reads back as each reader saw it when it began.
     for (n, views) in &kept {
@@ -117,7 +153,35 @@ async fn each_step_reads_back_as_each_reader_saw_it_then() {
         .app
         .html(&b, &format!("/campaigns/{}/replay?step=2", c.id))
         .await;
-    assert!(page.contains("Step 3 of 13"), "{page}");
+    assert!(
+        page.contains(&format!("Step 3 of {}", 13 + battles)),
+        "{page}"
+    );
+    // Stepping by battle: the first battle's step links to the next and back to none before.
+    let first_battle = only[0]["n"].as_i64().expect("n");
+    let page = c
+        .app
+        .html(
+            &b,
+            &format!("/campaigns/{}/replay?step={first_battle}", c.id),
+        )
+        .await;
+    assert!(page.contains("After battle 1 at "), "{page}");
+    assert!(!page.contains(r#"id="previous-battle""#), "{page}");
+    let second = only[1]["n"].as_i64().expect("n");
+    assert!(
+        page.contains(&format!(
+            r#"href="/campaigns/{}/replay?step={second}&amp;as=soviet" id="next-battle""#,
+            c.id
+        )),
+        "{page}"
+    );
+    assert!(page.contains(r#"aria-current="step""#), "{page}");
+    assert_eq!(
+        page.matches("<option value=").count(),
+        battles,
+        "the slider marks each battle"
+    );
     assert!(page.contains("<svg"), "the board is drawn");
     assert!(page.contains(r#"type="range""#));
     assert!(
@@ -258,4 +322,45 @@ fn print_report(html: &str) {
         pdf.len()
     );
     let _ = std::fs::remove_dir_all(profile);
+}
+
+/// A side's report alone leaves the battle pending and makes no step; the other side's report
+/// agreeing with it records the result, and the state after it becomes a battle step named for
+/// the battle and its place, readable by both sides.
+#[tokio::test]
+async fn a_battle_step_is_kept_once_the_sides_reports_agree() {
+    let c = WonsTable::contact().await;
+    c.open_battle_at_c().await;
+    let before = c.step_count().await;
+    let report = serde_json::json!({"winner": "finnish", "turns": 4});
+    let (status, body) = c.post(&c.finn, "battles/1/result", report.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(c.step_count().await, before, "one side's report is no step");
+    let (status, body) = c.post(&c.soviet, "battles/1/result", report).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(c.step_count().await, before + 1);
+    for token in [&c.soviet, &c.finn] {
+        let (status, point) = c.replayed(token, before, "").await;
+        assert_eq!(status, StatusCode::OK, "{point}");
+        assert_eq!(point["step"]["kind"], "battle", "{point}");
+        let label = point["step"]["label"].as_str().expect("words");
+        assert!(label.starts_with("After battle 1 at C "), "{label}");
+        let battle = &point["view"]["battles"][0];
+        assert_eq!(battle["status"]["status"], "decided", "{battle}");
+    }
+    let (_, listed) = c
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{}/replay?kind=turn", c.id),
+            Some(&c.finn),
+        )
+        .await;
+    assert!(
+        listed["steps"]
+            .as_array()
+            .expect("steps")
+            .iter()
+            .all(|s| s["kind"] == "turn" && s["label"].is_null()),
+        "{listed}"
+    );
 }

@@ -12,10 +12,14 @@ use axum::extract::{Path, State};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{player_side, run_on_battle};
+use super::{open_on_battle, player_side, run_on_battle};
+use crate::games::wons::rules::WonsState;
+use crate::games::wons::rules::battle::BattleStatus;
+use crate::games::wons::rules::ladder::step_letter;
 
 /// Records a battle's report: the umpire's is applied at once; a side's when the other side
-/// sends the same report.
+/// sends the same report. Once the result is recorded, the state after it is kept as a battle
+/// step of the campaign's story, for replay.
 pub async fn record_battle(
     state: &AppState,
     access: &CampaignAccess,
@@ -26,14 +30,31 @@ pub async fn record_battle(
         Some(side) => Reporter::Side(side),
         None => Reporter::Umpire,
     };
-    run_on_battle(state, access, battle, |game, _| {
+    let mut command = open_on_battle(state, access, battle).await?;
+    let ((), events) = command.step(|game, _| {
         Ok((
             (),
             submit_report(game, battle, by, report).map_err(AppError::from)?,
         ))
-    })
-    .await
-    .map(|(_, view)| view)
+    })?;
+    // A report only the one side has sent leaves the battle pending: no step yet.
+    if let Some(label) = decided_label(&command.state, battle) {
+        command.mark_battle(label);
+    }
+    command.finish(events).await
+}
+
+/// "After battle 2 at C Kelja", once battle `battle` is decided; both sides fought it, so both
+/// know where and when.
+fn decided_label(game: &WonsState, battle: u32) -> Option<String> {
+    let b = game
+        .battle(battle)
+        .filter(|b| b.status != BattleStatus::Pending)?;
+    let place = game
+        .ladder
+        .get(b.step)
+        .map_or_else(|| step_letter(b.step), |s| s.label());
+    Some(format!("After battle {battle} at {place}"))
 }
 
 /// The path of a battle.

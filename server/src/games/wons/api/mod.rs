@@ -56,10 +56,21 @@ pub async fn run_on_battle<T>(
     battle: u32,
     rule: impl FnOnce(&mut WonsState, &mut LiveDice) -> Result<(T, Vec<Event>), AppError>,
 ) -> Result<(T, Committed<Wons>), AppError> {
-    let mut command = runner::GameCommand::<Wons>::open(state, access).await?;
-    bring_back(&mut command, battle).await?;
+    let mut command = open_on_battle(state, access, battle).await?;
     let (answer, events) = command.step(rule)?;
     Ok((answer, command.finish(events).await?))
+}
+
+/// Opens a command on battle `battle`, brought back from the archive if it was there (see
+/// `run_on_battle`), for a command that does more than run a rule.
+pub async fn open_on_battle(
+    state: &AppState,
+    access: &CampaignAccess,
+    battle: u32,
+) -> Result<runner::GameCommand<Wons>, AppError> {
+    let mut command = runner::GameCommand::<Wons>::open(state, access).await?;
+    bring_back(&mut command, battle).await?;
+    Ok(command)
 }
 
 /// Brings battle `battle` back from the archive into the open command's state, if the archive
