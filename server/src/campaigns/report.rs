@@ -78,6 +78,20 @@ pub struct Report {
     pub tracks: Vec<String>,
 }
 
+#[cfg(test)]
+mod tests {
+    use super::standing_alone;
+
+    #[test]
+    fn a_board_stands_alone_with_its_own_ids_and_no_links_to_absent_cards() {
+        let board = r##"<svg id="ladder-wide" aria-labelledby="ladder-wide-title ladder-wide-desc"><title id="ladder-wide-title">Hour 1</title><a href="#platoon-sov-1"><rect fill="#9b1c1c"/><text>1st Rifle Platoon</text></a><a href="https://example.org">kept</a></svg>"##;
+        assert_eq!(
+            standing_alone(board, "moment-3-"),
+            r##"<svg id="moment-3-ladder-wide" aria-labelledby="moment-3-ladder-wide-title moment-3-ladder-wide-desc"><title id="moment-3-ladder-wide-title">Hour 1</title><g><rect fill="#9b1c1c"/><text>1st Rifle Platoon</text></g><a href="https://example.org">kept</a></svg>"##
+        );
+    }
+}
+
 #[derive(Template)]
 #[template(path = "core/campaigns/report.html")]
 struct ReportPage {
@@ -178,6 +192,7 @@ async fn report(state: &AppState, access: &CampaignAccess) -> Result<Report, App
     let mut moments = Vec::new();
     for (n, titles) in planned {
         if let Some((turn, svg)) = board_at(n).await? {
+            let svg = standing_alone(&svg, &format!("board-{n}-"));
             moments.push(Moment { titles, turn, svg });
         }
     }
@@ -250,6 +265,55 @@ async fn report(state: &AppState, access: &CampaignAccess) -> Result<Report, App
         tracked: read.tracked,
         tracks: read.tracks,
     })
+}
+
+/// A board drawn for a page of its own, made to stand beside others on the report: its ids (and
+/// the labels naming them) take `prefix`, so that no two boards share one, and its links to
+/// the game page's platoon cards, which the report has not, become plain groups.
+fn standing_alone(svg: &str, prefix: &str) -> String {
+    let mut out = String::with_capacity(svg.len() + 256);
+    let mut rest = svg;
+    // For each link open: whether it became a group.
+    let mut links = Vec::new();
+    while let Some(at) = rest.find(['i', 'a', '<']) {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        if let Some(tail) = rest.strip_prefix("id=\"") {
+            out.push_str("id=\"");
+            out.push_str(prefix);
+            rest = tail;
+        } else if let Some(tail) = rest.strip_prefix("aria-labelledby=\"") {
+            let end = tail.find('"').unwrap_or(tail.len());
+            let ids: Vec<String> = tail[..end]
+                .split_whitespace()
+                .map(|id| format!("{prefix}{id}"))
+                .collect();
+            out.push_str("aria-labelledby=\"");
+            out.push_str(&ids.join(" "));
+            rest = &tail[end..];
+        } else if let Some(tail) = rest.strip_prefix("<a href=\"#") {
+            links.push(true);
+            out.push_str("<g>");
+            rest = tail.find('>').map_or("", |end| &tail[end + 1..]);
+        } else if rest.starts_with("<a ") {
+            links.push(false);
+            out.push_str("<a ");
+            rest = &rest[3..];
+        } else if let Some(tail) = rest.strip_prefix("</a>") {
+            out.push_str(if links.pop() == Some(true) {
+                "</g>"
+            } else {
+                "</a>"
+            });
+            rest = tail;
+        } else {
+            let step = rest.chars().next().map_or(1, char::len_utf8);
+            out.push_str(&rest[..step]);
+            rest = &rest[step..];
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The campaign's decisive numbers: how long it ran, its battles (who won them and the men each

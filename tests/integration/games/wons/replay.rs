@@ -231,6 +231,18 @@ async fn each_step_reads_back_as_each_reader_saw_it_then() {
             "the report file refers to {outside}"
         );
     }
+    // Names only, and each board with ids of its own beside the others.
+    for id in ["sov-", "fin-1", "fin-r"] {
+        assert!(!html.contains(id), "the report file names {id}");
+    }
+    let mut ids = std::collections::BTreeSet::new();
+    for id in html
+        .split(" id=\"")
+        .skip(1)
+        .filter_map(|s| s.split('"').next())
+    {
+        assert!(ids.insert(id), "id {id} twice in the report file");
+    }
     print_report(&html);
     open_offline(&html, battles).await;
     let (status, point) = c.replayed(&c.soviet, 3, "finnish").await;
