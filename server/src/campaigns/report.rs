@@ -160,8 +160,10 @@ async fn report(state: &AppState, access: &CampaignAccess) -> Result<Report, App
         planned.insert(last, vec![if finished { "The end" } else { "Now" }.into()]);
     }
     let mut battle_boards = 0;
-    for b in &battles {
-        let Some(n) = db::steps::first_after(&state.db, id, b.seq).await? else {
+    let seqs: Vec<i64> = battles.iter().map(|b| b.seq).collect();
+    let after = db::steps::first_after_each(&state.db, id, &seqs).await?;
+    for (b, n) in battles.iter().zip(after) {
+        let Some(n) = n else {
             continue;
         };
         let told = format!("After {}: {}", b.moment, b.sentence);
