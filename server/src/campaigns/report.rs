@@ -141,63 +141,11 @@ async fn report(state: &AppState, access: &CampaignAccess) -> Result<Report, App
     }
     let id = access.id();
     let module = registry::module(campaign.game()).ok_or_else(AppError::not_found)?;
-    let board_at = async |n: i32| -> Result<Option<(String, String)>, AppError> {
-        let Some((step, stored)) = db::steps::one(&state.db, id, n).await? else {
-            return Ok(None);
-        };
-        let (_, svg) = module.replay(stored, Role::Umpire)?;
-        Ok(svg.map(|svg| (step.turn, svg)))
-    };
     let steps = db::steps::count(&state.db, id).await?;
     let battles = db::game::public_of_kind(&state.db, id, "battle", BATTLES).await?;
     let stories = module.battles(&state.db, id, STORIES).await?;
     let read = read_steps(module, state, id, steps).await?;
-    // The moments, by step: the start and the end, after battles, at changes of initiative.
-    let last = steps - 1;
-    let mut planned = std::collections::BTreeMap::<i32, Vec<String>>::new();
-    planned.insert(0, vec!["The start".into()]);
-    if steps > 1 {
-        planned.insert(last, vec![if finished { "The end" } else { "Now" }.into()]);
-    }
-    let mut battle_boards = 0;
-    let seqs: Vec<i64> = battles.iter().map(|b| b.seq).collect();
-    let after = db::steps::first_after_each(&state.db, id, &seqs).await?;
-    for (b, n) in battles.iter().zip(after) {
-        let Some(n) = n else {
-            continue;
-        };
-        let told = format!("After {}: {}", b.moment, b.sentence);
-        if let Some(titles) = planned.get_mut(&n) {
-            titles.push(told);
-        } else if battle_boards < BATTLE_BOARDS {
-            battle_boards += 1;
-            planned.insert(n, vec![told]);
-        }
-    }
-    for (n, side) in &read.initiative_changes {
-        let told = if read.every == 1 {
-            format!("The initiative passed to the {} side", side.adjective())
-        } else {
-            format!(
-                "By then the initiative had passed to the {} side",
-                side.adjective()
-            )
-        };
-        if let Some(titles) = planned.get_mut(n) {
-            // The change of hands heads the moment, after "The start" or "The end".
-            let at = usize::from(*n == 0 || (steps > 1 && *n == last));
-            titles.insert(at, told);
-        } else if planned.len() < BOARDS {
-            planned.insert(*n, vec![told]);
-        }
-    }
-    let mut moments = Vec::new();
-    for (n, titles) in planned {
-        if let Some((turn, svg)) = board_at(n).await? {
-            let svg = standing_alone(&svg, &format!("board-{n}-"));
-            moments.push(Moment { titles, turn, svg });
-        }
-    }
+    let moments = moments(state, module, id, steps, finished, &battles, &read).await?;
     let mut by_scope = std::collections::BTreeMap::<String, [i64; 6]>::new();
     for (_, scope, face, count) in db::dice::face_counts(&state.db, id).await? {
         if (1..=6).contains(&face) {
@@ -366,6 +314,74 @@ fn numbers(
         faces.iter().sum::<i64>().to_string(),
     ));
     numbers
+}
+
+/// The boards at the moments that mattered, in the order of the story: the start and the end,
+/// after battles (at most `BATTLE_BOARDS` steps of their own), and where the initiative changed
+/// hands while there is room (`BOARDS` in all); each with what happened then.
+async fn moments(
+    state: &AppState,
+    module: &dyn registry::Module,
+    id: uuid::Uuid,
+    steps: i32,
+    finished: bool,
+    battles: &[db::game::EventRow],
+    read: &StepsRead,
+) -> Result<Vec<Moment>, AppError> {
+    // The moments, by step: the start and the end, after battles, at changes of initiative.
+    let last = steps - 1;
+    let mut planned = std::collections::BTreeMap::<i32, Vec<String>>::new();
+    planned.insert(0, vec!["The start".into()]);
+    if steps > 1 {
+        planned.insert(last, vec![if finished { "The end" } else { "Now" }.into()]);
+    }
+    let mut battle_boards = 0;
+    let seqs: Vec<i64> = battles.iter().map(|b| b.seq).collect();
+    let after = db::steps::first_after_each(&state.db, id, &seqs).await?;
+    for (b, n) in battles.iter().zip(after) {
+        let Some(n) = n else {
+            continue;
+        };
+        let told = format!("After {}: {}", b.moment, b.sentence);
+        if let Some(titles) = planned.get_mut(&n) {
+            titles.push(told);
+        } else if battle_boards < BATTLE_BOARDS {
+            battle_boards += 1;
+            planned.insert(n, vec![told]);
+        }
+    }
+    for (n, side) in &read.initiative_changes {
+        let told = if read.every == 1 {
+            format!("The initiative passed to the {} side", side.adjective())
+        } else {
+            format!(
+                "By then the initiative had passed to the {} side",
+                side.adjective()
+            )
+        };
+        if let Some(titles) = planned.get_mut(n) {
+            // The change of hands heads the moment, after "The start" or "The end".
+            let at = usize::from(*n == 0 || (steps > 1 && *n == last));
+            titles.insert(at, told);
+        } else if planned.len() < BOARDS {
+            planned.insert(*n, vec![told]);
+        }
+    }
+    let mut moments = Vec::new();
+    for (n, titles) in planned {
+        let Some((step, stored)) = db::steps::one(&state.db, id, n).await? else {
+            continue;
+        };
+        if let (_, Some(svg)) = module.replay(stored, Role::Umpire)? {
+            let svg = standing_alone(&svg, &format!("board-{n}-"));
+            moments.push(Moment {
+                titles,
+                turn: step.turn,
+                svg,
+            });
+        }
+    }
+    Ok(moments)
 }
 
 /// What the report reads of the story's steps: every k-th step (at most about `TRACK_POINTS`
