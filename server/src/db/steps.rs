@@ -215,16 +215,23 @@ pub async fn one(
     Ok(row.map(|r| (r.step, r.state.0)))
 }
 
-/// The first step begun after the umpire's log entry `seq` was written (the step that shows
-/// what it did), if the story has gone on since.
-pub async fn first_after(db: &PgPool, campaign: Uuid, seq: i64) -> sqlx::Result<Option<i32>> {
-    let (n,): (Option<i32>,) =
-        sqlx::query_as("select min(n) from game_steps where campaign_id = $1 and events_upto > $2")
-            .bind(campaign)
-            .bind(seq)
-            .fetch_one(db)
-            .await?;
-    Ok(n)
+/// For each of the umpire's log entries `seqs` (in one statement, in their order), the first
+/// step begun after it was written (the step that shows what it did), if the story has gone on
+/// since.
+pub async fn first_after_each(
+    db: &PgPool,
+    campaign: Uuid,
+    seqs: &[i64],
+) -> sqlx::Result<Vec<Option<i32>>> {
+    let rows: Vec<(Option<i32>,)> = sqlx::query_as(
+        "select (select min(n) from game_steps where campaign_id = $1 and events_upto > s.seq) \
+         from unnest($2::bigint[]) with ordinality as s(seq, i) order by s.i",
+    )
+    .bind(campaign)
+    .bind(seqs)
+    .fetch_all(db)
+    .await?;
+    Ok(rows.into_iter().map(|(n,)| n).collect())
 }
 
 /// The state documents of the steps numbered `every`-th from 0 (and the last, `last`), in

@@ -53,6 +53,51 @@ pub struct Track {
     pub value: i64,
 }
 
+/// One side of a battle as the after-action report tells it (`BattleStory`): names only.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BattleSide {
+    /// Whose.
+    pub side: domain::Side,
+    /// Whether it attacked.
+    pub attacking: bool,
+    /// What it fought with, by name ("1st Rifle Platoon").
+    pub units: Vec<String>,
+    /// Its losses in words ("3 killed, 2 wounded"), `None` while none are recorded.
+    pub losses: Option<String>,
+    /// How many men it lost (killed, wounded and missing).
+    pub men_lost: u32,
+    /// Its Force Morale when the battle ended, if recorded.
+    pub morale: Option<u32>,
+    /// Its heroes who fought, each with what befell him there ("Kersantti Lauri Törni, wounded").
+    pub heroes: Vec<String>,
+}
+
+/// One battle as the after-action report tells it (`Game::battles`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BattleStory {
+    /// Its name ("Battle 3").
+    pub title: String,
+    /// When ("Hour 5, 1940-02-11 08:00, Daylight").
+    pub when: String,
+    /// Where, by name, and on what ("E Palkeala, on the Red table").
+    pub place: String,
+    /// The attacker, then the defender.
+    pub sides: Vec<BattleSide>,
+    /// Its result in words.
+    pub result: String,
+    /// The side that won it, once decided.
+    pub winner: Option<domain::Side>,
+}
+
+/// What the after-action report reads of one step of the story (`registry::Module::reading`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reading {
+    /// The tracks as they stood (`Game::tracks`).
+    pub tracks: Vec<Track>,
+    /// Who held the initiative (`Game::initiative`).
+    pub initiative: Option<domain::Side>,
+}
+
 /// A game the server runs: its types, and its rules' entry points.
 pub trait Game: Send + Sync + 'static {
     /// Which game this is.
@@ -108,6 +153,22 @@ pub trait Game: Send + Sync + 'static {
     /// (what, whose, value), such as each WoNS platoon's fatigue. Empty by default.
     fn tracks(_state: &Self::State) -> Vec<Track> {
         Vec::new()
+    }
+    /// The side holding the initiative in `state`, for games where one side attacks and the
+    /// other waits (WoNS): the after-action report shows the board whenever it changes hands.
+    fn initiative(_state: &Self::State) -> Option<domain::Side> {
+        None
+    }
+    /// The campaign's battles as the after-action report tells them, oldest first: the newest
+    /// `limit` of them, read from `state` and from what the game keeps beside it in `db` (WoNS:
+    /// its archive of old battles and its heroes' service records). Empty by default.
+    fn battles<'a>(
+        _db: &'a PgPool,
+        _campaign: uuid::Uuid,
+        _state: &'a Self::State,
+        _limit: usize,
+    ) -> impl Future<Output = Result<Vec<BattleStory>, AppError>> + Send + 'a {
+        async { Ok(Vec::new()) }
     }
     /// Whether a campaign starting from `state` is played by one person against the server:
     /// its creator then plays the Soviets with the umpire's powers (Talvisota's rule 9).

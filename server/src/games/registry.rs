@@ -64,9 +64,17 @@ pub trait Module: Send + Sync {
         state: serde_json::Value,
         role: domain::Role,
     ) -> Result<(serde_json::Value, Option<String>), AppError>;
-    /// The tracks of a stored state document (a step of the story), for the after-action
-    /// report's charts (see `Game::tracks`).
-    fn tracks(&self, state: serde_json::Value) -> Result<Vec<super::Track>, AppError>;
+    /// What the after-action report reads of a stored state document (a step of the story):
+    /// its tracks and who held the initiative (see `Game::tracks`, `Game::initiative`).
+    fn reading(&self, state: serde_json::Value) -> Result<super::Reading, AppError>;
+    /// The campaign's battles as the after-action report tells them, the newest `limit`, oldest
+    /// first (see `Game::battles`); none before the game has started.
+    fn battles<'a>(
+        &'a self,
+        db: &'a sqlx::PgPool,
+        campaign: Uuid,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<super::BattleStory>, AppError>>;
     /// The game's own dice procedures.
     fn procedures(&self) -> Vec<&'static dyn Procedure>;
     /// Our readings of its rules.
@@ -196,9 +204,25 @@ impl<G: Game> Module for Registered<G> {
         let view = serde_json::to_value(G::view(&state, role)).map_err(AppError::internal)?;
         Ok((view, G::board(&state, role)))
     }
-    fn tracks(&self, state: serde_json::Value) -> Result<Vec<super::Track>, AppError> {
+    fn reading(&self, state: serde_json::Value) -> Result<super::Reading, AppError> {
         let state: G::State = serde_json::from_value(state).map_err(AppError::internal)?;
-        Ok(G::tracks(&state))
+        Ok(super::Reading {
+            tracks: G::tracks(&state),
+            initiative: G::initiative(&state),
+        })
+    }
+    fn battles<'a>(
+        &'a self,
+        db: &'a sqlx::PgPool,
+        campaign: Uuid,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<super::BattleStory>, AppError>> {
+        Box::pin(async move {
+            let Some(state) = db::game::read_state::<G::State>(db, campaign).await? else {
+                return Ok(Vec::new());
+            };
+            G::battles(db, campaign, &state, limit).await
+        })
     }
     fn procedures(&self) -> Vec<&'static dyn Procedure> {
         G::procedures()

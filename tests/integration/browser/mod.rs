@@ -85,6 +85,21 @@ pub async fn browser(driver: &Driver) -> Client {
 /// A fresh browser window of the given size (phones: 390 × 844, emulated below 500 px), with its
 /// own profile.
 pub async fn sized_browser(driver: &Driver, width: u32, height: u32) -> Client {
+    browser_with(driver, width, height, &[]).await
+}
+
+/// A fresh desktop-sized browser window with no network at all: every address, the loopback's
+/// included, goes to a proxy that is not there. For pages that must open on their own.
+pub async fn offline_browser(driver: &Driver) -> Client {
+    let offline = [
+        "--proxy-server=127.0.0.1:9",
+        "--proxy-bypass-list=<-loopback>",
+    ];
+    browser_with(driver, 1100, 1300, &offline).await
+}
+
+/// A fresh browser window of the given size with Chromium's `extra` arguments.
+async fn browser_with(driver: &Driver, width: u32, height: u32, extra: &[&str]) -> Client {
     let profile =
         std::env::temp_dir().join(format!("motti-chromium-{}", uuid::Uuid::new_v4().simple()));
     let mut caps = serde_json::json!({
@@ -96,6 +111,9 @@ pub async fn sized_browser(driver: &Driver, width: u32, height: u32) -> Client {
                      format!("--user-data-dir={}", profile.display())]
         }
     });
+    if let Some(args) = caps["goog:chromeOptions"]["args"].as_array_mut() {
+        args.extend(extra.iter().map(|a| serde_json::json!(a)));
+    }
     // Chromium keeps a window at least 500 px wide; a phone's width is emulated.
     if width < 500 {
         caps["goog:chromeOptions"]["mobileEmulation"] = serde_json::json!({

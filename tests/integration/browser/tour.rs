@@ -267,6 +267,10 @@ async fn every_page_for_every_role_at_both_widths() {
             );
         }
         add("wons-heroes", format!("/campaigns/{}/heroes", wons.id));
+        // The after-action report is the umpire's while the campaign goes on.
+        if role == "umpire" {
+            add("wons-report", format!("/campaigns/{}/report", wons.id));
+        }
         add(
             "wons-battles",
             format!("/campaigns/{}/wons/battles", wons.id),

@@ -71,6 +71,17 @@ impl Game for Wons {
             })
             .collect()
     }
+    fn initiative(state: &WonsState) -> Option<crate::core::domain::Side> {
+        Some(state.initiative)
+    }
+    fn battles<'a>(
+        db: &'a sqlx::PgPool,
+        campaign: uuid::Uuid,
+        state: &'a WonsState,
+        limit: usize,
+    ) -> impl Future<Output = Result<Vec<crate::games::BattleStory>, AppError>> + Send + 'a {
+        super::story::battles(db, campaign, state, limit)
+    }
     fn board(state: &WonsState, role: Role) -> Option<String> {
         let soviet = || views::soviet_view(state).0;
         let finnish = || views::finnish_view(state).0;

@@ -5,6 +5,7 @@ pub mod game;
 pub mod heroes;
 pub mod pages;
 pub mod rules;
+pub mod story;
 pub mod views;
 
 pub use game::Wons;

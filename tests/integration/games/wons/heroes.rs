@@ -252,6 +252,26 @@ async fn a_hero_wounded_twice_in_one_battle_is_dead_in_every_later_view() {
         })
         .count();
     assert_eq!(named, 2);
+    // The after-action report's card for battle 1 names him among the Finnish defenders' heroes,
+    // with what befell him there.
+    let b = c.app.signed_in("umpire0", "the umpire's browser").await;
+    let report = c.app.html(&b, &format!("/campaigns/{}/report", c.id)).await;
+    let card = report
+        .split("<article class=\"card battle-card\"")
+        .nth(1)
+        .expect("battle 1's card");
+    let defenders = card
+        .split("Finnish defenders")
+        .nth(1)
+        .expect("the Finnish side");
+    assert!(
+        defenders.contains(&format!(
+            "Private Testinen {}, wounded, then killed",
+            &hero[5..]
+        )),
+        "{card}"
+    );
+    assert!(!card.contains(hero.as_str()), "the card names no hero id");
 }
 
 #[tokio::test]

@@ -224,16 +224,50 @@ async fn each_step_reads_back_as_each_reader_saw_it_then() {
         "{tracks}"
     );
     assert!(tracks.matches("class=\"track\"").count() >= 6, "{tracks}");
+    // Each battle on its card: where, both sides' platoons by name, the result, each side's
+    // casualties and Force Morale at the end, and its heroes; names only, never an id.
     let told = page
         .split("id=\"report-battles\"")
         .nth(1)
         .expect("the battles");
+    assert_eq!(
+        told.matches("class=\"card battle-card\"").count(),
+        battles,
+        "{told}"
+    );
     for n in 1..=battles {
         assert!(
-            told.contains(&format!("Battle {n} at")),
+            told.contains(&format!("Battle {n}: ")),
             "battle {n}: {told}"
         );
     }
+    for words in [
+        "1st Rifle Platoon",
+        "1st Platoon, 3rd Company",
+        "1 missing",
+        "Force Morale at the end",
+        "the initiative passed to the",
+        "Heroes",
+    ] {
+        assert!(told.contains(words), "{words}: {told}");
+    }
+    for id in ["fin-r", "fin-1", "sov-"] {
+        assert!(!told.contains(id), "the battles name {id}");
+    }
+    // The board where the initiative changed hands (every battle here is won by its defender),
+    // and the decisive numbers.
+    assert!(page.contains("The initiative passed to the"), "{page}");
+    for number in [
+        "Changes of initiative",
+        "Battles the Finnish side won",
+        "Men the Soviet side lost in them",
+    ] {
+        assert!(page.contains(number), "{number}: {page}");
+    }
+    assert!(
+        page.matches("class=\"card board moment\"").count() <= 12,
+        "the boards are bounded"
+    );
 
     // After the end, everyone sees everything.
     c.finish().await;
@@ -261,12 +295,93 @@ async fn each_step_reads_back_as_each_reader_saw_it_then() {
             "the report file refers to {outside}"
         );
     }
+    // Names only, and each board with ids of its own beside the others.
+    for id in ["sov-", "fin-1", "fin-r"] {
+        assert!(!html.contains(id), "the report file names {id}");
+    }
+    let mut ids = std::collections::BTreeSet::new();
+    for id in html
+        .split(" id=\"")
+        .skip(1)
+        .filter_map(|s| s.split('"').next())
+    {
+        assert!(ids.insert(id), "id {id} twice in the report file");
+    }
     print_report(&html);
+    open_offline(&html, battles).await;
     let (status, point) = c.replayed(&c.soviet, 3, "finnish").await;
     assert_eq!(status, StatusCode::OK, "{point}");
     assert_eq!(point["view"], kept[&3][1]);
     let (status, _) = c.replayed(&c.finn, 3, "umpire").await;
     assert_eq!(status, StatusCode::OK);
+}
+
+/// Opens the downloaded report from a file in headless Chromium with no network, and checks that
+/// it asked for nothing outside itself, ran nothing, took its style from within, and drew its
+/// battles, boards and charts.
+async fn open_offline(html: &str, battles: usize) {
+    let Some(driver) = crate::browser::driver().await else {
+        return;
+    };
+    let file = std::env::temp_dir().join(format!(
+        "motti-report-{}.html",
+        uuid::Uuid::new_v4().simple()
+    ));
+    std::fs::write(&file, html).expect("writes the report");
+    let b = crate::browser::offline_browser(&driver).await;
+    b.goto(&format!("file://{}", file.display()))
+        .await
+        .expect("the file opens");
+    let seen = b
+        .execute(
+            "const shown = s => s.getBoundingClientRect().width > 0;
+             // A board comes drawn twice, wide and narrow, and the screen shows one of them.
+             const blank = [...document.querySelectorAll('svg')]
+                 .filter(s => getComputedStyle(s).display !== 'none' && !shown(s)).length;
+             const card = document.querySelector('.battle-card');
+             return {
+               requests: performance.getEntriesByType('resource').map(r => r.name),
+               scripts: document.scripts.length,
+               outside: document.querySelectorAll('[src], link[href], object, iframe, embed').length,
+               cards: document.querySelectorAll('.battle-card').length,
+               boards: [...document.querySelectorAll('.moment svg')].filter(shown).length,
+               tracks: [...document.querySelectorAll('svg.track')].filter(shown).length,
+               dice: [...document.querySelectorAll('svg.histogram')].filter(shown).length,
+               blank: blank,
+               styled: card ? getComputedStyle(card).borderTopLeftRadius : '',
+               text: document.body.innerText,
+             };",
+            vec![],
+        )
+        .await
+        .expect("the page answers");
+    let _ = b.close().await;
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(
+        seen["requests"],
+        serde_json::json!([]),
+        "nothing is fetched"
+    );
+    assert_eq!(seen["scripts"], 0, "nothing runs");
+    assert_eq!(seen["outside"], 0, "nothing is embedded from elsewhere");
+    assert_eq!(seen["cards"], battles, "a card for each battle");
+    assert!(seen["boards"].as_u64() >= Some(3), "boards: {seen}");
+    assert!(seen["tracks"].as_u64() >= Some(6), "fatigue charts: {seen}");
+    assert_eq!(
+        seen["drawn"], seen["svgs"],
+        "every drawing takes room on the page"
+    );
+    assert_eq!(seen["styled"], "6px", "the style inside the file applies");
+    let text = seen["text"].as_str().expect("text");
+    for words in [
+        "Battle 1: ",
+        "attackers",
+        "defenders",
+        "Casualties",
+        "Chi-square",
+    ] {
+        assert!(text.contains(words), "{words}: {text}");
+    }
 }
 
 /// Prints the downloaded report to PDF with headless Chromium, the network shut off, and keeps
