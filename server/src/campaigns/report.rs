@@ -335,9 +335,31 @@ async fn moments(
     if steps > 1 {
         planned.insert(last, vec![if finished { "The end" } else { "Now" }.into()]);
     }
+    // A game that keeps a step just after each battle's result (WoNS) shows those; another, the
+    // first step after each battle entry of its log.
+    let battle_steps = db::steps::list(
+        &state.db,
+        id,
+        0,
+        Some(crate::core::domain::StepKind::Battle),
+        BATTLE_BOARDS as i64,
+    )
+    .await?;
+    for step in &battle_steps {
+        let told = format!(
+            "{}, {}",
+            step.label.as_deref().unwrap_or("After a battle"),
+            step.turn
+        );
+        planned.entry(step.n).or_default().push(told);
+    }
     let mut battle_boards = 0;
     let seqs: Vec<i64> = battles.iter().map(|b| b.seq).collect();
-    let after = db::steps::first_after_each(&state.db, id, &seqs).await?;
+    let after = if battle_steps.is_empty() {
+        db::steps::first_after_each(&state.db, id, &seqs).await?
+    } else {
+        Vec::new()
+    };
     for (b, n) in battles.iter().zip(after) {
         let Some(n) = n else {
             continue;

@@ -208,10 +208,12 @@ async fn each_step_reads_back_as_each_reader_saw_it_then() {
         .html(&umpire, &format!("/campaigns/{}/report", c.id))
         .await;
     assert!(page.contains("after-action report"), "{page}");
+    // The boards after battles are the moments just after their results, not their declarations.
     assert!(
-        page.contains("The start") && page.contains("After "),
+        page.contains("The start") && page.contains("After battle 1 at "),
         "{page}"
     );
+    assert!(!page.contains("waits to be fought"), "{page}");
     assert!(page.matches("<svg").count() >= 4, "boards and dice charts");
     assert!(page.contains("Chi-square"), "{page}");
     let tracks = page
