@@ -14,7 +14,7 @@ use crate::games::assisted::roster::{AttrValue, Unit, UnitEdit};
 use crate::games::assisted::sequence::Activity;
 use crate::games::red_winter::rules::calc_combat::{Attack, attack_column};
 use crate::games::red_winter::rules::calc_losses::{
-    LossPlan, LossTaker, check_losses, hotel_losses,
+    LossPlan, LossTaker, check_cold_losses, check_losses, hotel_losses,
 };
 use crate::games::red_winter::rules::calc_shifts::{Fight, ShiftCase};
 use crate::games::red_winter::rules::calc_strength::{AttackFrom, AttackingStack};
@@ -154,6 +154,7 @@ fn combat(
                 losses,
                 units,
                 steps_only: false,
+                cold: None,
             });
         }
     }
@@ -210,7 +211,12 @@ fn take_losses(
         .iter()
         .position(|l| l.side == owner)
         .ok_or_else(nothing_owed)?;
-    if table.extra.pending[..at].iter().any(|l| !l.attacker) {
+    // The cold's steps (16.3) keep no such order.
+    if table.extra.pending[at].cold.is_none()
+        && table.extra.pending[..at]
+            .iter()
+            .any(|l| !l.attacker && l.cold.is_none())
+    {
         return Err(Refused {
             kind: RefusalKind::NotNow,
             code: "defender_first",
@@ -253,10 +259,11 @@ fn take_losses(
             .collect::<Result<Vec<_>, _>>()?,
     };
     let mut work = Working::new();
-    let outcome = work.take(
-        check_losses(owed.fight, owed.attacker, owed.losses, &takers, &plan)
-            .map_err(|e| Refused::of(&e))?,
-    );
+    let checked = match owed.cold {
+        Some(_) => check_cold_losses(owed.losses, &takers, &plan.steps),
+        None => check_losses(owed.fight, owed.attacker, owed.losses, &takers, &plan),
+    };
+    let outcome = work.take(checked.map_err(|e| Refused::of(&e))?);
     let mut destinations = Vec::new();
     for &i in &outcome.retreating {
         let unit = &units[i];
@@ -369,8 +376,12 @@ pub fn actions() -> Vec<Action<Records>> {
             "8.5",
             |p: LossesIn, table: &mut Table<'_, Records>, _dice| take_losses(p, table),
         )
-        // Either side, right after the attack that cost them (8.5).
-        .given(false, &[Activity::Movement, Activity::Combat]),
+        // Either side, right after the attack that cost them (8.5), or the roll for the cold
+        // (16.3).
+        .given(
+            false,
+            &[Activity::Movement, Activity::Combat, Activity::Attrition],
+        ),
         Action::new(
             "resolve-ranged-attack",
             "Ranged Attack against the roster",
@@ -436,6 +447,16 @@ pub fn actions() -> Vec<Action<Records>> {
             },
         ),
         Action::new(
+            "roll-sub-zero",
+            "Sub-Zero Loss roll against the roster",
+            "16.3",
+            |p: super::cold::ColdIn, table: &mut Table<'_, Records>, dice| {
+                super::cold::cold(p, table, dice)
+            },
+        )
+        // Each side in its half of the Sub-Zero Loss Phase, the Soviets first (16.3).
+        .given(true, &[Activity::Attrition]),
+        Action::new(
             "night-raid",
             "Finnish Night Raid against the roster",
             "16.4",
@@ -444,6 +465,16 @@ pub fn actions() -> Vec<Action<Records>> {
             },
         )
         // The Finnish player's, in its Action Phase of a night turn (16.4).
+        .given(true, &[Activity::Movement]),
+        Action::new(
+            "night-raid-roll",
+            "Finnish Night Raid Table roll",
+            "16.4",
+            |p: crate::games::red_winter::rules::procedures_charts::NightRaid,
+             table: &mut Table<'_, Records>,
+             dice| { super::fire::raid_roll(p, table, dice) },
+        )
+        // As the raid itself: the Finnish player's, in a night turn's Action Phase (16.4.1).
         .given(true, &[Activity::Movement]),
     ]
 }

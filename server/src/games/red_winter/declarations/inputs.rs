@@ -178,4 +178,8 @@ pub struct PendingLosses {
     pub units: Vec<UnitId>,
     /// Steps only (a Ranged Attack's, or as the fight requires).
     pub steps_only: bool,
+    /// Who rolled on the Sub-Zero Loss Table, when the cold, not an attack, costs these steps
+    /// (16.3): the stack's hex or the unit under a Night Raid marker, as the log names it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cold: Option<String>,
 }

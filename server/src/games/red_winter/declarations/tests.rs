@@ -157,7 +157,7 @@ fn red_winter_hides_nothing_and_its_records_are_everyones() {
 }
 
 /// A unit for the roster tests: `n` makes its id and hex.
-fn roster_unit(n: u32, side: Side, unit_type: &str, values: &[(&str, i64)]) -> Unit {
+pub(super) fn roster_unit(n: u32, side: Side, unit_type: &str, values: &[(&str, i64)]) -> Unit {
     Unit {
         id: UnitId::parse(&format!("{n:032x}")).expect("id"),
         side,
@@ -177,12 +177,12 @@ fn roster_unit(n: u32, side: Side, unit_type: &str, values: &[(&str, i64)]) -> U
     }
 }
 
-fn id(n: u32) -> String {
+pub(super) fn id(n: u32) -> String {
     format!("{n:032x}")
 }
 
 /// A table with a CRT whose every cell is `cell`, the units, moved on to `phase`.
-fn table_at(
+pub(super) fn table_at(
     cell: &str,
     units: Vec<Unit>,
     phase: &str,
@@ -191,7 +191,7 @@ fn table_at(
 }
 
 /// As `table_at`, with the campaign's options.
-fn table_with(
+pub(super) fn table_with(
     options: Options,
     cell: &str,
     units: Vec<Unit>,
@@ -215,7 +215,7 @@ fn table_with(
 }
 
 /// Moves the table on to the next `phase`.
-fn move_to(desk: &mut crate::games::assisted::play::desk::Desk<RedWinter>, phase: &str) {
+pub(super) fn move_to(desk: &mut crate::games::assisted::play::desk::Desk<RedWinter>, phase: &str) {
     use crate::dice::source::ScriptedDice;
     while desk.phase().0 != phase {
         desk.advance(Role::Umpire, &mut ScriptedDice::new([]))
@@ -223,7 +223,12 @@ fn move_to(desk: &mut crate::games::assisted::play::desk::Desk<RedWinter>, phase
     }
 }
 
-fn attack_on(hex: &str, attackers: &[u32], defenders: &[u32], side: &str) -> serde_json::Value {
+pub(super) fn attack_on(
+    hex: &str,
+    attackers: &[u32],
+    defenders: &[u32],
+    side: &str,
+) -> serde_json::Value {
     serde_json::json!({
         "fight": "combat",
         "attackers": [{"hex": "0001", "units": attackers.iter().map(|&n| id(n)).collect::<Vec<_>>()}],
@@ -232,7 +237,7 @@ fn attack_on(hex: &str, attackers: &[u32], defenders: &[u32], side: &str) -> ser
     })
 }
 
-fn unit_of(desk: &crate::games::assisted::play::desk::Desk<RedWinter>, n: u32) -> &Unit {
+pub(super) fn unit_of(desk: &crate::games::assisted::play::desk::Desk<RedWinter>, n: u32) -> &Unit {
     &desk.roster.units[&UnitId::parse(&id(n)).expect("id")]
 }
 

@@ -326,6 +326,56 @@ pub fn sub_zero_rolls(units: &[Freezing]) -> Vec<(Side, String)> {
     rolls
 }
 
+/// The units that share the steps one SZLT roll for the stack in `hex` costs (16.3, RW-A11):
+/// the side's units there that had to roll, that is Soviets not under a Bonfire and Finns under a
+/// Skull, less off-map artillery and leaders, which never roll, and units under a Night Raid
+/// marker, which roll alone. Refused when nothing of the side's in `hex` has to roll.
+pub fn cold_sharers(units: &[Freezing], side: Side, hex: &str) -> Result<Vec<usize>, RulesError> {
+    let sharers: Vec<usize> = units
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| u.side == side && u.hex.trim().eq_ignore_ascii_case(hex.trim()))
+        .filter(|(_, u)| !u.exempt && !u.night_raid)
+        .filter(|(_, u)| match side {
+            Side::Soviet => !u.under_bonfire,
+            Side::Finnish => u.skull,
+        })
+        .map(|(i, _)| i)
+        .collect();
+    if sharers.is_empty() {
+        let why = match side {
+            Side::Soviet => {
+                "holds no Soviet unit that must roll on the SZLT: none there, or all under a Bonfire or rolling alone"
+            }
+            Side::Finnish => {
+                "holds no Finnish unit under a Skull marker, so no Finnish stack there rolls on the SZLT"
+            }
+        };
+        refuse(hex.trim(), why, "16.3")?;
+    }
+    Ok(sharers)
+}
+
+/// Checks that `unit` rolls on the SZLT alone (16.4 step 5): it is under a Night Raid marker and
+/// is not off-map artillery or a leader.
+pub fn cold_alone(unit: &Freezing) -> Result<(), RulesError> {
+    if unit.exempt {
+        return refuse(
+            &unit.name,
+            "never rolls on the SZLT (off-map artillery, or a leader)",
+            "16.3",
+        );
+    }
+    if !unit.night_raid {
+        return refuse(
+            &unit.name,
+            "is not under a Night Raid marker and rolls with its stack, named by its hex",
+            "16.4",
+        );
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 #[path = "eligibility_tests.rs"]
 mod tests;

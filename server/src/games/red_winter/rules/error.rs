@@ -37,6 +37,16 @@ pub enum RulesError {
         /// Steps plus hexes of retreat in the plan.
         taken: u32,
     },
+    /// The steps named for a Sub-Zero Loss do not match the roll.
+    #[error(
+        "the cold costs this stack {losses} step(s); name one of its units for each step, as you see fit ({named} named) (16.3)"
+    )]
+    ColdStepsDoNotAddUp {
+        /// Steps the roll costs.
+        losses: u32,
+        /// Steps named.
+        named: u32,
+    },
     /// The attacker's first loss was not a step reduction.
     #[error("the attacker's first loss must be a step reduction (8.5)")]
     FirstLossNotStep,
@@ -188,6 +198,7 @@ impl Refusal for RulesError {
             RulesError::NoAttackStrength => "no_attack_strength",
             RulesError::Overstacked { .. } => "overstacked",
             RulesError::LossesDoNotAddUp { .. } => "losses_do_not_add_up",
+            RulesError::ColdStepsDoNotAddUp { .. } => "cold_steps_do_not_add_up",
             RulesError::FirstLossNotStep => "first_loss_not_step",
             RulesError::StepsOnly { .. } => "steps_only",
             RulesError::TooManySteps { .. } => "too_many_steps",

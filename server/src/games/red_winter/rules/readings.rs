@@ -34,6 +34,8 @@ pub const READINGS: &[&str] = &[
     "Whether a company taking a replacement point is in supply, and how far a raid's target lies from the Finns, are the players' checks on the map; the server applies the rest.",
     "Off-map artillery carries its calibre: 76mm units spend ammo, the larger calibres are the 354th Regiment the Artillery Park's event (a) removes, and the other 76mm battalions wait on the Turn Track box five turns ahead.",
     "The CRT's columns are 1:4, 1:3, 1:2, 1:1, 2:1, 3:1, 4:1, 5:1 and 6:1 unless the CRT the players enter says otherwise; the 5:1 column is our inference.",
+    "A stack's roll for the cold costs steps to the units in its hex that had to roll, Soviets not under a Bonfire and Finns under a Skull; units under the Bonfire, off-map artillery and Pajari share none of them.",
+    "Rolling the FNRT for a raid resolved on the players' own map spends the night's one Night Raid, as a raid resolved against the roster does.",
 ];
 
 #[cfg(test)]
