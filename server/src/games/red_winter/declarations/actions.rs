@@ -467,6 +467,16 @@ pub fn actions() -> Vec<Action<Records>> {
         // The Finnish player's, in its Action Phase of a night turn (16.4).
         .given(true, &[Activity::Movement]),
         Action::new(
+            "create-provisional-company",
+            "Bring the Finnish Provisional Company into play",
+            "12.8",
+            |p: super::provisional::ProvisionalIn, table: &mut Table<'_, Records>, _dice| {
+                super::provisional::create(p, table)
+            },
+        )
+        // The Finnish player's, in its Action Phase (12.8).
+        .given(true, &[Activity::Movement]),
+        Action::new(
             "night-raid-roll",
             "Finnish Night Raid Table roll",
             "16.4",

@@ -9,6 +9,7 @@ mod fire;
 mod inputs;
 mod park;
 mod procedures;
+mod provisional;
 mod results;
 
 use crate::core::domain::{self, Side};
@@ -82,6 +83,15 @@ pub struct Records {
     /// night (16.3).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cold_rolled: Vec<String>,
+    /// The first night turn played, which closes day one (12.8).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_night: Option<u32>,
+    /// A Soviet unit has been in hex column I or west of it (12.8); it stays so.
+    #[serde(default)]
+    pub soviets_reached_column_i: bool,
+    /// The Provisional Company has come into play (12.8).
+    #[serde(default)]
+    pub provisional_in_play: bool,
 }
 
 /// Unit types.
@@ -232,6 +242,11 @@ impl Declarations for RedWinter {
         _dice: &mut dyn Dice,
     ) -> Result<Vec<String>, Refused> {
         let mut notes = Vec::new();
+        // Where the Soviets have been is read as each phase ends, so that a unit that moved
+        // west of column I and back still counts (12.8).
+        if provisional::soviets_seen_west(table) {
+            table.extra.soviets_reached_column_i = true;
+        }
         for call in calls {
             let phasing = if call.at.phase.starts_with("first") {
                 options.first_player
@@ -265,6 +280,7 @@ impl Declarations for RedWinter {
                 }
                 seq::NIGHT_RAID_AVAILABLE => {
                     table.extra.raid_made = false;
+                    table.extra.first_night.get_or_insert(table.turn);
                     "The Finns may make one Night Raid this night turn (16.4.1).".to_string()
                 }
                 seq::REMOVE_SKULLS_AND_BONFIRES => {
@@ -399,6 +415,7 @@ impl Declarations for RedWinter {
                     1,
                     false,
                 ),
+                number("vr", "Variable Reinforcement (1 = yes)", 0, 1, false),
             ],
             markers: MARKERS
                 .iter()
@@ -480,3 +497,6 @@ mod tests;
 #[cfg(test)]
 #[path = "night_tests.rs"]
 mod night_tests;
+
+#[cfg(test)]
+mod provisional_tests;

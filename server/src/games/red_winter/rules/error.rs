@@ -145,6 +145,20 @@ pub enum RulesError {
         /// The rule.
         rule: &'static str,
     },
+    /// The Provisional Company may not come into play now.
+    #[error("The Provisional Company cannot come into play: {why} (12.8)")]
+    ProvisionalNotYet {
+        /// Which condition is not met, completing the sentence.
+        why: String,
+    },
+    /// The Provisional Company put too far from Pajari.
+    #[error(
+        "The Provisional Company is put in Pajari's hex or next to it; that hex is {far} hexes from him (12.8)"
+    )]
+    ProvisionalPlacement {
+        /// Hexes from Pajari.
+        far: u32,
+    },
     /// A Turn Track cell that does not read.
     #[error(
         "the Turn Track's turn {turn}, column {column}, holds \"{found}\"; expected {expected} (1.2)"
@@ -185,9 +199,10 @@ impl Refusal for RulesError {
         match self {
             RulesError::Chart(e) => e.kind(),
             RulesError::NoSuchUnit { .. } => RefusalKind::NoSuchThing,
-            RulesError::NoAmmo | RulesError::RaidAlreadyMade | RulesError::RaidByDay => {
-                RefusalKind::NotNow
-            }
+            RulesError::NoAmmo
+            | RulesError::RaidAlreadyMade
+            | RulesError::RaidByDay
+            | RulesError::ProvisionalNotYet { .. } => RefusalKind::NotNow,
             _ => RefusalKind::AgainstTheRules,
         }
     }
@@ -213,6 +228,8 @@ impl Refusal for RulesError {
             RulesError::NoSteps { .. } => "no_steps",
             RulesError::CrtColumns { .. } => "crt_columns",
             RulesError::NotAllowed { .. } => "not_allowed",
+            RulesError::ProvisionalNotYet { .. } => "provisional_not_yet",
+            RulesError::ProvisionalPlacement { .. } => "provisional_placement",
             RulesError::TurnTrack { .. } => "turn_track",
             RulesError::NotADie { .. } => "not_a_die",
             RulesError::DiceCount { .. } => "dice_count",

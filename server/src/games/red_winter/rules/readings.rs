@@ -36,6 +36,8 @@ pub const READINGS: &[&str] = &[
     "The CRT's columns are 1:4, 1:3, 1:2, 1:1, 2:1, 3:1, 4:1, 5:1 and 6:1 unless the CRT the players enter says otherwise; the 5:1 column is our inference.",
     "A stack's roll for the cold costs steps to the units in its hex that had to roll, Soviets not under a Bonfire and Finns under a Skull; units under the Bonfire, off-map artillery and Pajari share none of them.",
     "Rolling the FNRT for a raid resolved on the players' own map spends the night's one Night Raid, as a raid resolved against the roster does.",
+    "Day two, from which the Provisional Company may come, begins with the turn after the first night turn; a Soviet unit counts as having reached column I when the roster shows it there at any time, and the company is the Finnish infantry company marked as a Variable Reinforcement.",
+    "Whether Pajari and the Provisional Company are in supply and clear of enemy ZOCs is the Finnish player's check; on a campaign without a map, so is Pajari's distance from Lutikkamökki.",
 ];
 
 #[cfg(test)]
