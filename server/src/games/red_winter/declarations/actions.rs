@@ -132,7 +132,7 @@ fn combat(
     let (reading, a, d) = work.take(
         combat_roll(table.charts, dice, attacker, &p.hex, column).map_err(|e| Refused::of(&e))?,
     );
-    let hotel = p.hex.trim().eq_ignore_ascii_case("M16")
+    let hotel = is_hotel(table.map, &p.hex)
         && defending
             .iter()
             .any(|u| matches!(u.unit_type.as_str(), "infantry" | "engineer" | "mg"));

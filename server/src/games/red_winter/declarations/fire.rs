@@ -243,6 +243,7 @@ pub(super) fn raid(
             &actors,
             &p.hex,
             p.target_from_finns.unwrap_or(u32::MAX),
+            is_hotel(table.map, &p.hex),
             pajari,
             false,
             table.turn_kind == NIGHT,

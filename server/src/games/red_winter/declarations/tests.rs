@@ -277,6 +277,63 @@ fn the_hotel_ignores_the_defenders_first_loss_in_a_combat_5_2_5() {
     assert_eq!(owed, [1, 1]);
 }
 
+/// 5.2.5: the Hotel is the map's place `hotel`, wherever the campaign's map puts it; a map
+/// without it has no Hotel, and a campaign without a map has the rule book's M16.
+#[test]
+fn the_hotel_is_where_the_map_puts_it_5_2_5() {
+    use super::inputs::is_hotel;
+    use crate::games::assisted::pack::loaded::LoadedPack;
+    let source = format!(
+        "{}\n[[places]]\ncode = \"hotel\"\nname = \"The Hotel (made up)\"\nhexes = [\"G7\"]\n",
+        crate::games::assisted::pack::RED_WINTER_EXAMPLE
+    );
+    let with_hotel = LoadedPack::read(&source).expect("the pack reads");
+    assert!(is_hotel(Some(&with_hotel), "g7"));
+    assert!(!is_hotel(Some(&with_hotel), "M16"));
+    assert!(!is_hotel(Some(&with_hotel), "G8"));
+    let without =
+        crate::games::assisted::play::packs::loaded(domain::Game::RedWinter, "red-winter-example")
+            .expect("the shipped example");
+    assert!(!is_hotel(Some(without), "G7"));
+    assert!(is_hotel(None, " m16 "));
+    assert!(!is_hotel(None, "G7"));
+}
+
+/// 5.2.5: on a campaign whose map has no Hotel, a hex named M16 gives the defenders nothing.
+#[test]
+fn a_map_without_the_hotel_ignores_no_loss_5_2_5() {
+    use crate::dice::source::ScriptedDice;
+    let mut desk = table_at(
+        "1/2",
+        vec![
+            roster_unit(
+                1,
+                Side::Soviet,
+                "infantry",
+                &[("cs", 8), ("ma", 5), ("steps", 2)],
+            ),
+            roster_unit(
+                2,
+                Side::Finnish,
+                "mg",
+                &[("cs", 4), ("ma", 4), ("steps", 2)],
+            ),
+        ],
+        "first_combat",
+    );
+    desk.pack = Some("red-winter-example".into());
+    let (answer, _) = desk
+        .act(
+            Role::Soviet,
+            "resolve-combat",
+            &attack_on("M16", &[1], &[2], "soviet"),
+            &mut ScriptedDice::new([3, 4]),
+        )
+        .expect("resolves");
+    assert_eq!(answer.result["defender_losses"], 2, "{:?}", answer.steps);
+    assert!(!answer.steps.iter().any(|s| s.contains("(5.2.5)")));
+}
+
 #[test]
 fn each_survivor_retreats_to_its_own_hex_8_5_2() {
     use crate::dice::source::ScriptedDice;

@@ -202,8 +202,13 @@ pub fn may_build_bonfire(
 
 /// Checks one raider and the raid's target (16.4, 16.4.1): a full-strength Finnish infantry
 /// company not in an enemy ZOC; the target 4 or more hexes from every Finnish unit at the start
-/// of the phase, and not the Hotel (M16).
-pub fn may_raid(raider: &Actor, target: &str, target_from_finns: u32) -> Result<(), RulesError> {
+/// of the phase, and not the Hotel (`target_is_hotel`: M16 on the rule book's map).
+pub fn may_raid(
+    raider: &Actor,
+    target: &str,
+    target_from_finns: u32,
+    target_is_hotel: bool,
+) -> Result<(), RulesError> {
     let n = raider.name.as_str();
     if raider.side != Side::Finnish || raider.kind != Kind::InfantryCompany || !raider.full_strength
     {
@@ -222,7 +227,7 @@ pub fn may_raid(raider: &Actor, target: &str, target_from_finns: u32) -> Result<
             "16.4.1",
         );
     }
-    if target.eq_ignore_ascii_case("M16") {
+    if target_is_hotel {
         return refuse(target, "is the Hotel, which cannot be raided", "16.4.1");
     }
     Ok(())
@@ -231,10 +236,12 @@ pub fn may_raid(raider: &Actor, target: &str, target_from_finns: u32) -> Result<
 /// Checks a whole raiding party (16.4, 16.4.1, 12.3) and answers the FNRT modifier Pajari
 /// gives: only on a night turn, one raid a night, one to three companies each fit to raid (Pajari
 /// not counted among them), and +2 when Pajari goes, unless he gave a Recovery bonus this phase.
+#[allow(clippy::too_many_arguments)]
 pub fn raid_party(
     raiders: &[Actor],
     target: &str,
     target_from_finns: u32,
+    target_is_hotel: bool,
     pajari: bool,
     pajari_gave_recovery: bool,
     night: bool,
@@ -252,7 +259,7 @@ pub fn raid_party(
         });
     }
     for raider in raiders {
-        may_raid(raider, target, target_from_finns)?;
+        may_raid(raider, target, target_from_finns, target_is_hotel)?;
     }
     if pajari && pajari_gave_recovery {
         refuse(

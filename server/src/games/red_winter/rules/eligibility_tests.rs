@@ -117,13 +117,13 @@ fn bonfires_and_raids() {
         rule_of(may_build_bonfire(&company(true), true, 9, false)),
         "16.2"
     );
-    assert_eq!(may_raid(&company(true), "G9", 4), Ok(()));
-    assert_eq!(rule_of(may_raid(&company(false), "G9", 4)), "16.4");
-    assert_eq!(rule_of(may_raid(&company(true), "G9", 3)), "16.4.1");
-    assert_eq!(rule_of(may_raid(&company(true), "M16", 9)), "16.4.1");
+    assert_eq!(may_raid(&company(true), "G9", 4, false), Ok(()));
+    assert_eq!(rule_of(may_raid(&company(false), "G9", 4, false)), "16.4");
+    assert_eq!(rule_of(may_raid(&company(true), "G9", 3, false)), "16.4.1");
+    assert_eq!(rule_of(may_raid(&company(true), "M16", 9, true)), "16.4.1");
     let mut zoc = company(true);
     zoc.in_ezoc = true;
-    assert_eq!(rule_of(may_raid(&zoc, "G9", 9)), "16.4.1");
+    assert_eq!(rule_of(may_raid(&zoc, "G9", 9, false)), "16.4.1");
 }
 
 #[test]
@@ -181,7 +181,7 @@ fn raider(name: &str) -> Actor {
 fn a_raiding_party_is_one_to_three_fit_companies_once_a_night_and_pajari_adds_two_16_4_1() {
     let three = [raider("1/ErP16"), raider("2/ErP16"), raider("3/ErP16")];
     let party = |raiders: &[Actor], pajari, used, night, made| {
-        raid_party(raiders, "G9", 5, pajari, used, night, made)
+        raid_party(raiders, "G9", 5, false, pajari, used, night, made)
     };
     // Pajari is not counted among the three and gives +2 (12.3).
     let led = party(&three, true, false, true, false).expect("allowed");

@@ -38,6 +38,7 @@ pub const READINGS: &[&str] = &[
     "Rolling the FNRT for a raid resolved on the players' own map spends the night's one Night Raid, as a raid resolved against the roster does.",
     "Day two, from which the Provisional Company may come, begins with the turn after the first night turn; a Soviet unit counts as having reached column I when the roster shows it there at any time, and the company is the Finnish infantry company marked as a Variable Reinforcement.",
     "Whether Pajari and the Provisional Company are in supply and clear of enemy ZOCs is the Finnish player's check; on a campaign without a map, so is Pajari's distance from Lutikkamökki.",
+    "The Hotel is the hex of the place called hotel on the campaign's map, wherever the map puts it; a map without that place has no Hotel, and a campaign without a map uses the rule book's M16.",
 ];
 
 #[cfg(test)]
