@@ -477,6 +477,16 @@ pub fn actions() -> Vec<Action<Records>> {
         // The Finnish player's, in its Action Phase (12.8).
         .given(true, &[Activity::Movement]),
         Action::new(
+            "delay-reinforcement",
+            "Hold back a reinforcement",
+            "13.1.2, 13.1.3",
+            |p: super::delay::DelayIn, table: &mut Table<'_, Records>, _dice| {
+                super::delay::delay(p, table)
+            },
+        )
+        // Its owner's, in its Action Phase, when reinforcements enter (13.1).
+        .given(true, &[Activity::Movement]),
+        Action::new(
             "night-raid-roll",
             "Finnish Night Raid Table roll",
             "16.4",

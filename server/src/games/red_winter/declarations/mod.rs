@@ -5,6 +5,7 @@
 mod actions;
 mod calculations;
 mod cold;
+mod delay;
 mod fire;
 mod inputs;
 mod park;

@@ -107,3 +107,51 @@ fn the_provisional_company_comes_once_its_conditions_hold_12_8() {
     let again = create(&mut desk, "F12", true).expect_err("once");
     assert!(again.message.contains("already"), "{}", again.message);
 }
+
+/// 13.1.2, 13.1.3: a reinforcement that arrived this turn waits on the Turn Track, a turn when an
+/// enemy unit holds its entry hex, or to a later turn its owner chooses; not one that came before.
+#[test]
+fn a_reinforcement_is_held_back_to_the_turn_track_13_1_2_13_1_3() {
+    let company = |n, side, hex: &str| {
+        let mut u = roster_unit(n, side, "infantry", &[("cs", 4), ("ma", 5), ("steps", 2)]);
+        u.location = hex.into();
+        u
+    };
+    let mut desk = table_with(
+        Options::default(),
+        "0/0",
+        vec![
+            company(1, Side::Soviet, "X1"),
+            company(2, Side::Finnish, "x1"),
+            company(3, Side::Soviet, "X2"),
+            company(4, Side::Soviet, "X3"),
+        ],
+        "first_action",
+    );
+    let hold = |desk: &mut Desk<RedWinter>, n: u32, params: serde_json::Value| {
+        let mut params = params;
+        params["unit"] = id(n).into();
+        desk.act(
+            Role::Soviet,
+            "delay-reinforcement",
+            &params,
+            &mut ScriptedDice::new([]),
+        )
+    };
+    hold(&mut desk, 1, serde_json::json!({"involuntary": true})).expect("X1 is held");
+    assert_eq!(unit_of(&desk, 1).location, "Turn Track, turn 2");
+    let free =
+        hold(&mut desk, 3, serde_json::json!({"involuntary": true})).expect_err("X2 is free");
+    assert!(free.message.ends_with("(13.1.3)"), "{}", free.message);
+    let now = hold(&mut desk, 3, serde_json::json!({"to_turn": 1})).expect_err("a later turn");
+    assert!(now.message.ends_with("(13.1.2)"), "{}", now.message);
+    hold(&mut desk, 3, serde_json::json!({"to_turn": 4})).expect("held back by choice");
+    assert_eq!(unit_of(&desk, 3).location, "Turn Track, turn 4");
+    while desk.tracker.turn < 2 {
+        desk.advance(Role::Umpire, &mut ScriptedDice::new([]))
+            .expect("advances");
+    }
+    move_to(&mut desk, "first_action");
+    let old = hold(&mut desk, 4, serde_json::json!({"to_turn": 5})).expect_err("came before");
+    assert!(old.message.ends_with("(13.1)."), "{}", old.message);
+}

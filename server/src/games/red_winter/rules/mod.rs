@@ -16,5 +16,6 @@ pub mod procedures;
 pub mod procedures_charts;
 pub mod provisional;
 pub mod readings;
+pub mod reinforcements;
 pub mod sequence;
 pub mod turn_track;

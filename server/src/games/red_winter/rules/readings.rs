@@ -39,6 +39,7 @@ pub const READINGS: &[&str] = &[
     "Day two, from which the Provisional Company may come, begins with the turn after the first night turn; a Soviet unit counts as having reached column I when the roster shows it there at any time, and the company is the Finnish infantry company marked as a Variable Reinforcement.",
     "Whether Pajari and the Provisional Company are in supply and clear of enemy ZOCs is the Finnish player's check; on a campaign without a map, so is Pajari's distance from Lutikkamökki.",
     "The Hotel is the hex of the place called hotel on the campaign's map, wherever the map puts it; a map without that place has no Hotel, and a campaign without a map uses the rule book's M16.",
+    "A reinforcement held back, by choice or because an enemy unit holds its entry hex, waits in the Turn Track box of its new turn, and its owner brings it on then as a normal reinforcement; where on the map edge a delayed unit enters is the players' check.",
 ];
 
 #[cfg(test)]
