@@ -423,6 +423,16 @@ pub fn actions() -> Vec<Action<Records>> {
         // In the spending side's own Reset Phase (3.0 I, 13.2).
         .given(true, &[Activity::Supply]),
         Action::new(
+            "reconstitute",
+            "Reconstitute a company from the dead pool",
+            "13.2.1",
+            |p: super::reconstitute::ReconstituteIn, table: &mut Table<'_, Records>, _dice| {
+                super::reconstitute::reconstitute(p, table)
+            },
+        )
+        // In the spending side's own Reset Phase (13.2.1).
+        .given(true, &[Activity::Supply]),
+        Action::new(
             "soviet-artillery-park",
             "A Finnish company enters X28: the Soviet Artillery Park",
             "12.4.3",

@@ -11,6 +11,7 @@ mod inputs;
 mod park;
 mod procedures;
 mod provisional;
+mod reconstitute;
 mod results;
 
 use crate::core::domain::{self, Side};
@@ -93,6 +94,9 @@ pub struct Records {
     /// The Provisional Company has come into play (12.8).
     #[serde(default)]
     pub provisional_in_play: bool,
+    /// Units removed from the game rather than eliminated (12.4.3): never reconstituted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub out_of_game: Vec<UnitId>,
 }
 
 /// Unit types.

@@ -155,3 +155,105 @@ fn a_reinforcement_is_held_back_to_the_turn_track_13_1_2_13_1_3() {
     let old = hold(&mut desk, 4, serde_json::json!({"to_turn": 5})).expect_err("came before");
     assert!(old.message.ends_with("(13.1)."), "{}", old.message);
 }
+
+/// 13.2.1: in its Reset Phase a side spends this turn's replacement points to bring an
+/// infantry company back from the dead pool, 3 at full strength, onto the map or a later turn.
+#[test]
+fn a_company_is_reconstituted_from_the_dead_pool_13_2_1() {
+    use crate::games::assisted::chart_import::from_csv;
+    let track = "turn,label,night,los,soviet_ammo,finnish_ammo,soviet_rp,finnish_rp,morale,armor_vp
+1,Dec 8 0800,day,6,0,0,0,0,,0
+2,Dec 8 1200,day,6,0,0,4,0,,0";
+    let company = |n| {
+        roster_unit(
+            n,
+            Side::Soviet,
+            "infantry",
+            &[("cs", 4), ("ma", 5), ("steps", 2)],
+        )
+    };
+    let mg = roster_unit(2, Side::Soviet, "mg", &[("cs", 2), ("ma", 4), ("steps", 2)]);
+    let mut desk = table_with(
+        Options::default(),
+        "0/0",
+        vec![company(1), mg, company(3)],
+        "first_action",
+    );
+    let charts = std::collections::BTreeMap::from([(
+        "turn_track".to_string(),
+        from_csv(track).expect("csv"),
+    )]);
+    desk.enter_charts(Role::Umpire, charts).expect("enters");
+    for n in [1, 2, 3] {
+        let id = UnitId::parse(&id(n)).expect("id");
+        desk.roster
+            .remove(Role::Umpire, "Dec 8 0800", &id, "eliminated in combat")
+            .expect("falls");
+    }
+    while desk.tracker.turn < 2 {
+        desk.advance(Role::Umpire, &mut ScriptedDice::new([]))
+            .expect("advances");
+    }
+    assert_eq!(desk.phase().0, "first_reset");
+    assert_eq!(desk.extra.replacement_points[0], 4);
+    let back = |desk: &mut Desk<RedWinter>, by, params: serde_json::Value| {
+        desk.act(by, "reconstitute", &params, &mut ScriptedDice::new([]))
+    };
+    let finns = back(
+        &mut desk,
+        Role::Finnish,
+        serde_json::json!({"unit": id(1), "hex": "K10"}),
+    )
+    .expect_err("the Soviets' phase");
+    assert_eq!(finns.code, "not_your_phase");
+    let mg = back(
+        &mut desk,
+        Role::Soviet,
+        serde_json::json!({"unit": id(2), "hex": "K10"}),
+    )
+    .expect_err("infantry only");
+    assert!(mg.message.ends_with("(13.2, 13.2.1)."), "{}", mg.message);
+    let now = back(
+        &mut desk,
+        Role::Soviet,
+        serde_json::json!({"unit": id(1), "to_turn": 2}),
+    )
+    .expect_err("a later turn");
+    assert!(now.message.ends_with("(13.2.1)."), "{}", now.message);
+    back(
+        &mut desk,
+        Role::Soviet,
+        serde_json::json!({"unit": id(1), "hex": "K10", "full": true}),
+    )
+    .expect("reconstituted at full strength");
+    let unit = unit_of(&desk, 1);
+    assert_eq!(unit.location, "K10");
+    assert_eq!(super::inputs::printed(unit, "steps"), 2);
+    assert!(!unit.markers.contains("reduced"));
+    assert!(
+        !desk
+            .roster
+            .fallen
+            .iter()
+            .any(|f| f.unit.id.as_str() == id(1))
+    );
+    assert_eq!(desk.extra.replacement_points[0], 1);
+    let poor = back(
+        &mut desk,
+        Role::Soviet,
+        serde_json::json!({"unit": id(3), "to_turn": 5}),
+    )
+    .expect_err("1 point left");
+    assert_eq!(poor.code, "no_replacement_points");
+    assert_eq!(
+        poor.kind,
+        crate::games::assisted::refusal::RefusalKind::NotNow
+    );
+    let again = back(
+        &mut desk,
+        Role::Soviet,
+        serde_json::json!({"unit": id(1), "hex": "K10"}),
+    )
+    .expect_err("no longer dead");
+    assert_eq!(again.code, "not_in_dead_pool");
+}

@@ -159,6 +159,12 @@ pub enum RulesError {
         /// Hexes from Pajari.
         far: u32,
     },
+    /// A reconstituted company put where 13.2.1 does not allow.
+    #[error("A reconstituted company cannot go there: {why} (13.2.1)")]
+    Reconstitution {
+        /// What is wrong with the hex.
+        why: String,
+    },
     /// A Turn Track cell that does not read.
     #[error(
         "the Turn Track's turn {turn}, column {column}, holds \"{found}\"; expected {expected} (1.2)"
@@ -230,6 +236,7 @@ impl Refusal for RulesError {
             RulesError::NotAllowed { .. } => "not_allowed",
             RulesError::ProvisionalNotYet { .. } => "provisional_not_yet",
             RulesError::ProvisionalPlacement { .. } => "provisional_placement",
+            RulesError::Reconstitution { .. } => "reconstitution_hex",
             RulesError::TurnTrack { .. } => "turn_track",
             RulesError::NotADie { .. } => "not_a_die",
             RulesError::DiceCount { .. } => "dice_count",

@@ -40,6 +40,7 @@ pub const READINGS: &[&str] = &[
     "Whether Pajari and the Provisional Company are in supply and clear of enemy ZOCs is the Finnish player's check; on a campaign without a map, so is Pajari's distance from Lutikkamökki.",
     "The Hotel is the hex of the place called hotel on the campaign's map, wherever the map puts it; a map without that place has no Hotel, and a campaign without a map uses the rule book's M16.",
     "A reinforcement held back, by choice or because an enemy unit holds its entry hex, waits in the Turn Track box of its new turn, and its owner brings it on then as a normal reinforcement; where on the map edge a delayed unit enters is the players' check.",
+    "A reconstituted company comes back from the dead pool without the markers it fell with; only infantry that was eliminated, not removed from the game, comes back, and whether it was in supply when it fell, and whether its new hex puts it in supply, are the players' checks.",
 ];
 
 #[cfg(test)]
