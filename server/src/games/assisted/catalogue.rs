@@ -313,6 +313,9 @@ pub struct Table<'a, X> {
     pub phase: &'a str,
     /// The current turn's kind (`day`, `night`…).
     pub turn_kind: &'a str,
+    /// The campaign's scenario pack with its map worked out (grid, places), when it started
+    /// from one: where a rule names a place of the map, the action reads it here.
+    pub map: Option<&'a super::pack::loaded::LoadedPack>,
 }
 
 /// What an action did, besides its answer: who may read its log entry.

@@ -318,6 +318,42 @@ impl Roster {
         self.record(by, moment, sentence, Some(before), None)
     }
 
+    /// Brings unit `id` back from the dead pool to `location` (a game's rule that reconstitutes
+    /// it): it leaves the pool and rejoins the roster under its own id, without the markers it
+    /// fell with.
+    pub fn bring_back(
+        &mut self,
+        spec: &RosterSpec,
+        by: Role,
+        moment: &str,
+        id: &UnitId,
+        location: &str,
+    ) -> Result<&Change, RosterError> {
+        let at = self
+            .fallen
+            .iter()
+            .rposition(|f| &f.unit.id == id && may_change(by, f.unit.side))
+            .ok_or_else(|| RosterError::NoSuchUnit {
+                id: id.as_str().into(),
+            })?;
+        if self.units.contains_key(id) {
+            return Err(RosterError::DuplicateId {
+                id: id.as_str().into(),
+            });
+        }
+        let mut unit = self.fallen[at].unit.clone();
+        unit.location = location.into();
+        unit.markers.clear();
+        spec.check(&unit)?;
+        self.fallen.remove(at);
+        let sentence = format!(
+            "{} {} brought back from the dead pool to {location}.",
+            unit.side.adjective(),
+            unit.name
+        );
+        self.record(by, moment, sentence, None, Some(unit))
+    }
+
     /// Takes a unit out of play without its going to the dead pool (broken down into its
     /// components, which take its place).
     pub fn take_apart(

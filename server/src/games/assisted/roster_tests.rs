@@ -139,6 +139,21 @@ fn changes_are_audited_before_and_after() {
     assert_eq!(roster.history.len(), 5);
     assert_eq!(roster.history_for(Side::Finnish).len(), 5);
     assert!(roster.history_for(Side::Soviet).is_empty());
+    // A rule that reconstitutes it brings it back from the pool, not the enemy.
+    let enemy = roster
+        .bring_back(&spec, Role::Soviet, "Dec 9 AM, reset", &id, "A13")
+        .expect_err("not theirs");
+    assert_eq!(enemy.code(), "no_such_unit");
+    let change = roster
+        .bring_back(&spec, Role::Finnish, "Dec 9 AM, reset", &id, "A13")
+        .expect("back");
+    assert_eq!(
+        change.sentence,
+        "Finnish 2/JR16 brought back from the dead pool to A13."
+    );
+    assert!(roster.fallen.is_empty());
+    assert_eq!(roster.units[&id].location, "A13");
+    assert!(roster.units[&id].markers.is_empty());
 }
 
 #[test]

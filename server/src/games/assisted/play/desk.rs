@@ -211,6 +211,7 @@ impl<D: Declarations> Desk<D> {
         let moment = self.moment();
         let (phase, _) = self.phase();
         let kind = self.turn_kind();
+        let map = self.loaded();
         let mut table = Table {
             roster: &mut self.roster,
             spec: &spec,
@@ -221,6 +222,7 @@ impl<D: Declarations> Desk<D> {
             turn: self.tracker.turn,
             phase: &phase,
             turn_kind: &kind,
+            map,
         };
         f(&mut table)
     }

@@ -14,7 +14,7 @@ use crate::games::assisted::roster::{AttrValue, Unit, UnitEdit};
 use crate::games::assisted::sequence::Activity;
 use crate::games::red_winter::rules::calc_combat::{Attack, attack_column};
 use crate::games::red_winter::rules::calc_losses::{
-    LossPlan, LossTaker, check_losses, hotel_losses,
+    LossPlan, LossTaker, check_cold_losses, check_losses, hotel_losses,
 };
 use crate::games::red_winter::rules::calc_shifts::{Fight, ShiftCase};
 use crate::games::red_winter::rules::calc_strength::{AttackFrom, AttackingStack};
@@ -132,7 +132,7 @@ fn combat(
     let (reading, a, d) = work.take(
         combat_roll(table.charts, dice, attacker, &p.hex, column).map_err(|e| Refused::of(&e))?,
     );
-    let hotel = p.hex.trim().eq_ignore_ascii_case("M16")
+    let hotel = is_hotel(table.map, &p.hex)
         && defending
             .iter()
             .any(|u| matches!(u.unit_type.as_str(), "infantry" | "engineer" | "mg"));
@@ -154,6 +154,7 @@ fn combat(
                 losses,
                 units,
                 steps_only: false,
+                cold: None,
             });
         }
     }
@@ -210,7 +211,12 @@ fn take_losses(
         .iter()
         .position(|l| l.side == owner)
         .ok_or_else(nothing_owed)?;
-    if table.extra.pending[..at].iter().any(|l| !l.attacker) {
+    // The cold's steps (16.3) keep no such order.
+    if table.extra.pending[at].cold.is_none()
+        && table.extra.pending[..at]
+            .iter()
+            .any(|l| !l.attacker && l.cold.is_none())
+    {
         return Err(Refused {
             kind: RefusalKind::NotNow,
             code: "defender_first",
@@ -253,10 +259,11 @@ fn take_losses(
             .collect::<Result<Vec<_>, _>>()?,
     };
     let mut work = Working::new();
-    let outcome = work.take(
-        check_losses(owed.fight, owed.attacker, owed.losses, &takers, &plan)
-            .map_err(|e| Refused::of(&e))?,
-    );
+    let checked = match owed.cold {
+        Some(_) => check_cold_losses(owed.losses, &takers, &plan.steps),
+        None => check_losses(owed.fight, owed.attacker, owed.losses, &takers, &plan),
+    };
+    let outcome = work.take(checked.map_err(|e| Refused::of(&e))?);
     let mut destinations = Vec::new();
     for &i in &outcome.retreating {
         let unit = &units[i];
@@ -369,8 +376,12 @@ pub fn actions() -> Vec<Action<Records>> {
             "8.5",
             |p: LossesIn, table: &mut Table<'_, Records>, _dice| take_losses(p, table),
         )
-        // Either side, right after the attack that cost them (8.5).
-        .given(false, &[Activity::Movement, Activity::Combat]),
+        // Either side, right after the attack that cost them (8.5), or the roll for the cold
+        // (16.3).
+        .given(
+            false,
+            &[Activity::Movement, Activity::Combat, Activity::Attrition],
+        ),
         Action::new(
             "resolve-ranged-attack",
             "Ranged Attack against the roster",
@@ -412,6 +423,16 @@ pub fn actions() -> Vec<Action<Records>> {
         // In the spending side's own Reset Phase (3.0 I, 13.2).
         .given(true, &[Activity::Supply]),
         Action::new(
+            "reconstitute",
+            "Reconstitute a company from the dead pool",
+            "13.2.1",
+            |p: super::reconstitute::ReconstituteIn, table: &mut Table<'_, Records>, _dice| {
+                super::reconstitute::reconstitute(p, table)
+            },
+        )
+        // In the spending side's own Reset Phase (13.2.1).
+        .given(true, &[Activity::Supply]),
+        Action::new(
             "soviet-artillery-park",
             "A Finnish company enters X28: the Soviet Artillery Park",
             "12.4.3",
@@ -436,6 +457,16 @@ pub fn actions() -> Vec<Action<Records>> {
             },
         ),
         Action::new(
+            "roll-sub-zero",
+            "Sub-Zero Loss roll against the roster",
+            "16.3",
+            |p: super::cold::ColdIn, table: &mut Table<'_, Records>, dice| {
+                super::cold::cold(p, table, dice)
+            },
+        )
+        // Each side in its half of the Sub-Zero Loss Phase, the Soviets first (16.3).
+        .given(true, &[Activity::Attrition]),
+        Action::new(
             "night-raid",
             "Finnish Night Raid against the roster",
             "16.4",
@@ -444,6 +475,36 @@ pub fn actions() -> Vec<Action<Records>> {
             },
         )
         // The Finnish player's, in its Action Phase of a night turn (16.4).
+        .given(true, &[Activity::Movement]),
+        Action::new(
+            "create-provisional-company",
+            "Bring the Finnish Provisional Company into play",
+            "12.8",
+            |p: super::provisional::ProvisionalIn, table: &mut Table<'_, Records>, _dice| {
+                super::provisional::create(p, table)
+            },
+        )
+        // The Finnish player's, in its Action Phase (12.8).
+        .given(true, &[Activity::Movement]),
+        Action::new(
+            "delay-reinforcement",
+            "Hold back a reinforcement",
+            "13.1.2, 13.1.3",
+            |p: super::delay::DelayIn, table: &mut Table<'_, Records>, _dice| {
+                super::delay::delay(p, table)
+            },
+        )
+        // Its owner's, in its Action Phase, when reinforcements enter (13.1).
+        .given(true, &[Activity::Movement]),
+        Action::new(
+            "night-raid-roll",
+            "Finnish Night Raid Table roll",
+            "16.4",
+            |p: crate::games::red_winter::rules::procedures_charts::NightRaid,
+             table: &mut Table<'_, Records>,
+             dice| { super::fire::raid_roll(p, table, dice) },
+        )
+        // As the raid itself: the Finnish player's, in a night turn's Action Phase (16.4.1).
         .given(true, &[Activity::Movement]),
     ]
 }

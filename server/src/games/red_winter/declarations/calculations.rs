@@ -601,7 +601,13 @@ pub fn calculations() -> Vec<Calculation> {
             |p: RaidIn, _| {
                 allowed(
                     &p.raider.name.clone(),
-                    may_raid(&p.raider, &p.target, p.target_from_finns),
+                    // A calculation has no campaign map: the Hotel is the rule book's M16.
+                    may_raid(
+                        &p.raider,
+                        &p.target,
+                        p.target_from_finns,
+                        p.target.trim().eq_ignore_ascii_case("M16"),
+                    ),
                 )
             },
         ),
@@ -643,6 +649,7 @@ pub fn calculations() -> Vec<Calculation> {
                     &p.raiders,
                     &p.target,
                     p.target_from_finns,
+                    p.target.trim().eq_ignore_ascii_case("M16"),
                     p.pajari,
                     p.pajari_gave_recovery,
                     p.night,

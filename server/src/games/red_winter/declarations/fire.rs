@@ -136,6 +136,7 @@ pub(super) fn fire(
             losses: result.steps,
             units: target_ids,
             steps_only: true,
+            cold: None,
         });
     }
     Ok(Acted::public(
@@ -242,6 +243,7 @@ pub(super) fn raid(
             &actors,
             &p.hex,
             p.target_from_finns.unwrap_or(u32::MAX),
+            is_hotel(table.map, &p.hex),
             pajari,
             false,
             table.turn_kind == NIGHT,
@@ -304,6 +306,7 @@ pub(super) fn raid(
                     losses,
                     units,
                     steps_only: true,
+                    cold: None,
                 });
             }
         }
@@ -319,4 +322,42 @@ pub(super) fn raid(
             .map_err(|e| Refused::of(&e))?;
     }
     Ok(Acted::public(work.done(answer)))
+}
+
+/// The FNRT roll of a raid the players resolve themselves (16.4 step 3), by name: it is this
+/// night's one Night Raid, so it is refused by day and once a raid has been made this night,
+/// and once rolled no other raid may be made until the next night turn (16.4.1).
+pub(super) fn raid_roll(
+    p: NightRaid,
+    table: &mut Table<'_, Records>,
+    dice: &mut dyn Dice,
+) -> Result<Acted<serde_json::Value>, Refused> {
+    in_phase(
+        table,
+        &["_action"],
+        "the Finnish Action Phase of a night turn (16.4)",
+    )?;
+    if table.by == Role::Soviet {
+        return Err(against(
+            "The Finnish player rolls for a Night Raid (16.4).".into(),
+        ));
+    }
+    let mut work = Working::new();
+    let (reading, finding) = work.take(
+        night_raid(
+            table.charts,
+            dice,
+            &p,
+            table.turn_kind == NIGHT,
+            table.extra.raid_made,
+        )
+        .map_err(|e| Refused::of(&e))?,
+    );
+    table.extra.raid_made = true;
+    work.step(
+        "This night's Night Raid is made; the next may be made on the next night turn (16.4.1).",
+    );
+    Ok(Acted::public(work.done(
+        serde_json::json!({"fnrt": reading, "finding": finding}),
+    )))
 }

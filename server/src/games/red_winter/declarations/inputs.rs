@@ -6,6 +6,7 @@ use super::Records;
 use crate::core::domain::Side;
 use crate::games::assisted::calc::Working;
 use crate::games::assisted::catalogue::{Refused, Table};
+use crate::games::assisted::pack::loaded::LoadedPack;
 use crate::games::assisted::play::event::who;
 use crate::games::assisted::refusal::RefusalKind;
 use crate::games::assisted::roster::{AttrValue, Unit, UnitId};
@@ -134,6 +135,21 @@ pub(super) fn printed(unit: &Unit, code: &str) -> i64 {
     number(code).unwrap_or_else(|| i64::from(unit.markers.contains(code)))
 }
 
+/// The Hotel's hex as the rule book names it (5.2.5), for a campaign without a map.
+pub(super) const HOTEL: &str = "M16";
+
+/// Whether `hex` is the Hotel (5.2.5): the hexes of the place `hotel` on the campaign's map, when
+/// it has one (a map without that place has no Hotel); the rule book's M16 otherwise.
+pub(super) fn is_hotel(map: Option<&LoadedPack>, hex: &str) -> bool {
+    match map {
+        Some(map) => map
+            .grid
+            .parse(hex)
+            .is_ok_and(|h| map.place("hotel").contains(&h)),
+        None => hex.trim().eq_ignore_ascii_case(HOTEL),
+    }
+}
+
 /// Refuses outside the phases `suffixes` name (`_combat`, `_action`), saying when it may be done.
 pub(super) fn in_phase(
     table: &Table<'_, Records>,
@@ -178,4 +194,8 @@ pub struct PendingLosses {
     pub units: Vec<UnitId>,
     /// Steps only (a Ranged Attack's, or as the fight requires).
     pub steps_only: bool,
+    /// Who rolled on the Sub-Zero Loss Table, when the cold, not an attack, costs these steps
+    /// (16.3): the stack's hex or the unit under a Night Raid marker, as the log names it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cold: Option<String>,
 }

@@ -4,10 +4,14 @@
 
 mod actions;
 mod calculations;
+mod cold;
+mod delay;
 mod fire;
 mod inputs;
 mod park;
 mod procedures;
+mod provisional;
+mod reconstitute;
 mod results;
 
 use crate::core::domain::{self, Side};
@@ -77,6 +81,22 @@ pub struct Records {
     /// The Finnish Artillery Park has happened (12.4.4).
     #[serde(default)]
     pub finnish_park_done: bool,
+    /// The stacks (side and hex) and lone raiders (by id) that have rolled on the SZLT this
+    /// night (16.3).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cold_rolled: Vec<String>,
+    /// The first night turn played, which closes day one (12.8).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_night: Option<u32>,
+    /// A Soviet unit has been in hex column I or west of it (12.8); it stays so.
+    #[serde(default)]
+    pub soviets_reached_column_i: bool,
+    /// The Provisional Company has come into play (12.8).
+    #[serde(default)]
+    pub provisional_in_play: bool,
+    /// Units removed from the game rather than eliminated (12.4.3): never reconstituted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub out_of_game: Vec<UnitId>,
 }
 
 /// Unit types.
@@ -139,6 +159,17 @@ pub const MARKERS: [(&str, &str, &[Activity]); 13] = [
 
 /// Losses owed as the kit shows them: "2 steps from the last Combat, as the defender" (8.5).
 fn owed_of(l: &PendingLosses) -> Owed {
+    let steps = match l.losses {
+        1 => "1 step".to_string(),
+        n => format!("{n} steps"),
+    };
+    if let Some(who) = &l.cold {
+        return Owed {
+            side: l.side,
+            what: steps,
+            from: format!("the cold, for {who} (16.3)"),
+        };
+    }
     let fight = match (l.fight, l.steps_only) {
         (Fight::Combat, true) => "Ranged Attack",
         (Fight::Combat, false) => "Combat",
@@ -148,10 +179,7 @@ fn owed_of(l: &PendingLosses) -> Owed {
     let role = if l.attacker { "attacker" } else { "defender" };
     Owed {
         side: l.side,
-        what: match l.losses {
-            1 => "1 step".into(),
-            n => format!("{n} steps"),
-        },
+        what: steps,
         from: format!("the last {fight}, as the {role} (8.5)"),
     }
 }
@@ -219,6 +247,11 @@ impl Declarations for RedWinter {
         _dice: &mut dyn Dice,
     ) -> Result<Vec<String>, Refused> {
         let mut notes = Vec::new();
+        // Where the Soviets have been is read as each phase ends, so that a unit that moved
+        // west of column I and back still counts (12.8).
+        if provisional::soviets_seen_west(table) {
+            table.extra.soviets_reached_column_i = true;
+        }
         for call in calls {
             let phasing = if call.at.phase.starts_with("first") {
                 options.first_player
@@ -229,8 +262,14 @@ impl Declarations for RedWinter {
                 // A marker nobody had leaves no line: the log says what changed.
                 seq::FLIP_FIRED => match clear(table, "fired", Some(phasing))? {
                     0 => continue,
-                    1 => format!("One {} unit flips back from its Fired side (3.0 I).", phasing.adjective()),
-                    n => format!("{n} {} units flip back from their Fired side (3.0 I).", phasing.adjective()),
+                    1 => format!(
+                        "One {} unit flips back from its Fired side (3.0 I).",
+                        phasing.adjective()
+                    ),
+                    n => format!(
+                        "{n} {} units flip back from their Fired side (3.0 I).",
+                        phasing.adjective()
+                    ),
                 },
                 seq::REMOVE_SUPPRESSED => match clear(table, "suppressed", None)? {
                     0 => continue,
@@ -246,6 +285,7 @@ impl Declarations for RedWinter {
                 }
                 seq::NIGHT_RAID_AVAILABLE => {
                     table.extra.raid_made = false;
+                    table.extra.first_night.get_or_insert(table.turn);
                     "The Finns may make one Night Raid this night turn (16.4.1).".to_string()
                 }
                 seq::REMOVE_SKULLS_AND_BONFIRES => {
@@ -260,26 +300,53 @@ impl Declarations for RedWinter {
                         .and_then(|t| t.iter().find(|b| b.turn == table.turn).cloned());
                     match (call.hook.as_str(), turn) {
                         (seq::ADJUST_AMMO, Some(b)) => {
-                            let gained = if phasing == Side::Soviet { b.soviet_ammo } else { b.finnish_ammo };
+                            let gained = if phasing == Side::Soviet {
+                                b.soviet_ammo
+                            } else {
+                                b.finnish_ammo
+                            };
                             table.extra.ammo[side_index(phasing)] += gained;
-                            format!("The Turn Track gives the {} player {gained} 76mm ammo (12.4.1).", phasing.adjective())
+                            format!(
+                                "The Turn Track gives the {} player {gained} 76mm ammo (12.4.1).",
+                                phasing.adjective()
+                            )
                         }
                         (_, Some(b)) => {
                             let i = side_index(phasing);
-                            table.extra.replacement_points[i] =
-                                if phasing == Side::Soviet { b.soviet_rp } else { b.finnish_rp };
-                            format!("The {} player has {} replacement point(s) this turn (13.2).", phasing.adjective(), table.extra.replacement_points[i])
+                            table.extra.replacement_points[i] = if phasing == Side::Soviet {
+                                b.soviet_rp
+                            } else {
+                                b.finnish_rp
+                            };
+                            format!(
+                                "The {} player has {} replacement point(s) this turn (13.2).",
+                                phasing.adjective(),
+                                table.extra.replacement_points[i]
+                            )
                         }
-                        (_, None) => "Enter the Turn Track to have ammo and replacement points counted.".to_string(),
+                        (_, None) => {
+                            "Enter the Turn Track to have ammo and replacement points counted."
+                                .to_string()
+                        }
                     }
                 }
                 seq::LOSE_UNSPENT_POINTS => {
                     table.extra.replacement_points[side_index(phasing)] = 0;
-                    format!("Unspent {} replacement points are lost (13.2).", phasing.adjective())
+                    format!(
+                        "Unspent {} replacement points are lost (13.2).",
+                        phasing.adjective()
+                    )
                 }
-                seq::SUB_ZERO_ROLLS => "Sub-Zero Loss Phase: each Soviet stack not under a Bonfire, each Finnish stack under a Skull and each unit under a Night Raid marker rolls on the SZLT (16.3).".to_string(),
-                seq::ARMOR_COMMITMENT => "The Soviet player decides which armor to commit (12.1.4).".to_string(),
-                seq::CHECK_VICTORY => "Check the scenario's victory conditions (3.0 VI).".to_string(),
+                seq::SUB_ZERO_ROLLS => {
+                    table.extra.cold_rolled.clear();
+                    cold_roll_call(table)
+                }
+                seq::ARMOR_COMMITMENT => {
+                    "The Soviet player decides which armor to commit (12.1.4).".to_string()
+                }
+                seq::CHECK_VICTORY => {
+                    "Check the scenario's victory conditions (3.0 VI).".to_string()
+                }
                 // A step these declarations do not know has nothing to tell the players.
                 _ => continue,
             };
@@ -353,6 +420,7 @@ impl Declarations for RedWinter {
                     1,
                     false,
                 ),
+                number("vr", "Variable Reinforcement (1 = yes)", 0, 1, false),
             ],
             markers: MARKERS
                 .iter()
@@ -383,6 +451,29 @@ impl Declarations for RedWinter {
     }
 }
 
+/// Who must roll on the SZLT this night (16.3), named by hex or unit, Soviets first.
+fn cold_roll_call(table: &Table<'_, Records>) -> String {
+    let units: Vec<_> = table.roster.units.values().map(cold::freezing).collect();
+    let rolls = crate::games::red_winter::rules::eligibility::sub_zero_rolls(&units);
+    let mut said = Vec::new();
+    for side in [Side::Soviet, Side::Finnish] {
+        let who: Vec<&str> = rolls
+            .iter()
+            .filter(|(s, _)| *s == side)
+            .map(|(_, who)| who.as_str())
+            .collect();
+        if !who.is_empty() {
+            said.push(format!("{}: {}", side.adjective(), who.join(", ")));
+        }
+    }
+    let rule = "Sub-Zero Loss Phase: each Soviet stack not under a Bonfire, each Finnish stack under a Skull and each unit under a Night Raid marker rolls on the SZLT (16.3)";
+    if said.is_empty() {
+        format!("{rule}; nothing on the roster has to roll.")
+    } else {
+        format!("{rule}. To roll (roll-sub-zero): {}.", said.join("; "))
+    }
+}
+
 /// Takes `marker` off every unit (of `side`, when given); answers how many.
 fn clear(
     table: &mut Table<'_, Records>,
@@ -407,3 +498,10 @@ fn clear(
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+#[path = "night_tests.rs"]
+mod night_tests;
+
+#[cfg(test)]
+mod provisional_tests;

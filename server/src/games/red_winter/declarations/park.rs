@@ -80,6 +80,7 @@ pub(super) fn soviet_park(
         &unit.id,
         "removed from the game in the Soviet Artillery Park, not eliminated",
     )?;
+    table.extra.out_of_game.push(unit.id.clone());
     work.step(format!(
         "{} is removed from the game, not eliminated (12.4.3)",
         unit.name

@@ -9,9 +9,7 @@ use crate::games::red_winter::rules::error::RulesError;
 use crate::games::red_winter::rules::procedures::{
     AtFire, RangedAttack, artillery_delay, at_fire, combat_roll, pajari_loss, ranged_attack,
 };
-use crate::games::red_winter::rules::procedures_charts::{
-    NightRaid, Recovery, SubZero, night_raid, recovery, sub_zero,
-};
+use crate::games::red_winter::rules::procedures_charts::{Recovery, SubZero, recovery, sub_zero};
 use schemars::JsonSchema;
 use serde::Deserialize;
 
@@ -41,16 +39,6 @@ pub struct DelayIn {
 /// Nothing to declare.
 #[derive(Deserialize, JsonSchema)]
 pub struct NoParams {}
-
-/// A Night Raid's FNRT roll.
-#[derive(Deserialize, JsonSchema)]
-pub struct RaidRollIn {
-    /// The raid.
-    #[serde(flatten)]
-    pub raid: NightRaid,
-    /// It is a night turn.
-    pub night: bool,
-}
 
 fn only(by: Role, side: crate::core::domain::Side, what: &str) -> Result<(), RulesError> {
     if by == Role::Umpire || by.side() == Some(side) {
@@ -113,15 +101,6 @@ pub fn procedures() -> Vec<DiceProcedure> {
             |p: SubZero, charts, dice: &mut dyn Dice, by| {
                 only(by, p.side, &p.who)?;
                 sub_zero(charts, dice, &p)
-            },
-        ),
-        DiceProcedure::new(
-            "night-raid-roll",
-            "Finnish Night Raid Table roll",
-            "16.4",
-            |p: RaidRollIn, charts, dice: &mut dyn Dice, by| {
-                only(by, crate::core::domain::Side::Finnish, &p.raid.target)?;
-                night_raid(charts, dice, &p.raid, p.night, false)
             },
         ),
         DiceProcedure::new(

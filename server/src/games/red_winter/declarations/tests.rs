@@ -157,7 +157,7 @@ fn red_winter_hides_nothing_and_its_records_are_everyones() {
 }
 
 /// A unit for the roster tests: `n` makes its id and hex.
-fn roster_unit(n: u32, side: Side, unit_type: &str, values: &[(&str, i64)]) -> Unit {
+pub(super) fn roster_unit(n: u32, side: Side, unit_type: &str, values: &[(&str, i64)]) -> Unit {
     Unit {
         id: UnitId::parse(&format!("{n:032x}")).expect("id"),
         side,
@@ -177,12 +177,12 @@ fn roster_unit(n: u32, side: Side, unit_type: &str, values: &[(&str, i64)]) -> U
     }
 }
 
-fn id(n: u32) -> String {
+pub(super) fn id(n: u32) -> String {
     format!("{n:032x}")
 }
 
 /// A table with a CRT whose every cell is `cell`, the units, moved on to `phase`.
-fn table_at(
+pub(super) fn table_at(
     cell: &str,
     units: Vec<Unit>,
     phase: &str,
@@ -191,7 +191,7 @@ fn table_at(
 }
 
 /// As `table_at`, with the campaign's options.
-fn table_with(
+pub(super) fn table_with(
     options: Options,
     cell: &str,
     units: Vec<Unit>,
@@ -215,7 +215,7 @@ fn table_with(
 }
 
 /// Moves the table on to the next `phase`.
-fn move_to(desk: &mut crate::games::assisted::play::desk::Desk<RedWinter>, phase: &str) {
+pub(super) fn move_to(desk: &mut crate::games::assisted::play::desk::Desk<RedWinter>, phase: &str) {
     use crate::dice::source::ScriptedDice;
     while desk.phase().0 != phase {
         desk.advance(Role::Umpire, &mut ScriptedDice::new([]))
@@ -223,7 +223,12 @@ fn move_to(desk: &mut crate::games::assisted::play::desk::Desk<RedWinter>, phase
     }
 }
 
-fn attack_on(hex: &str, attackers: &[u32], defenders: &[u32], side: &str) -> serde_json::Value {
+pub(super) fn attack_on(
+    hex: &str,
+    attackers: &[u32],
+    defenders: &[u32],
+    side: &str,
+) -> serde_json::Value {
     serde_json::json!({
         "fight": "combat",
         "attackers": [{"hex": "0001", "units": attackers.iter().map(|&n| id(n)).collect::<Vec<_>>()}],
@@ -232,7 +237,7 @@ fn attack_on(hex: &str, attackers: &[u32], defenders: &[u32], side: &str) -> ser
     })
 }
 
-fn unit_of(desk: &crate::games::assisted::play::desk::Desk<RedWinter>, n: u32) -> &Unit {
+pub(super) fn unit_of(desk: &crate::games::assisted::play::desk::Desk<RedWinter>, n: u32) -> &Unit {
     &desk.roster.units[&UnitId::parse(&id(n)).expect("id")]
 }
 
@@ -270,6 +275,63 @@ fn the_hotel_ignores_the_defenders_first_loss_in_a_combat_5_2_5() {
     assert!(answer.steps.iter().any(|s| s.contains("(5.2.5)")));
     let owed: Vec<u32> = desk.extra.pending.iter().map(|l| l.losses).collect();
     assert_eq!(owed, [1, 1]);
+}
+
+/// 5.2.5: the Hotel is the map's place `hotel`, wherever the campaign's map puts it; a map
+/// without it has no Hotel, and a campaign without a map has the rule book's M16.
+#[test]
+fn the_hotel_is_where_the_map_puts_it_5_2_5() {
+    use super::inputs::is_hotel;
+    use crate::games::assisted::pack::loaded::LoadedPack;
+    let source = format!(
+        "{}\n[[places]]\ncode = \"hotel\"\nname = \"The Hotel (made up)\"\nhexes = [\"G7\"]\n",
+        crate::games::assisted::pack::RED_WINTER_EXAMPLE
+    );
+    let with_hotel = LoadedPack::read(&source).expect("the pack reads");
+    assert!(is_hotel(Some(&with_hotel), "g7"));
+    assert!(!is_hotel(Some(&with_hotel), "M16"));
+    assert!(!is_hotel(Some(&with_hotel), "G8"));
+    let without =
+        crate::games::assisted::play::packs::loaded(domain::Game::RedWinter, "red-winter-example")
+            .expect("the shipped example");
+    assert!(!is_hotel(Some(without), "G7"));
+    assert!(is_hotel(None, " m16 "));
+    assert!(!is_hotel(None, "G7"));
+}
+
+/// 5.2.5: on a campaign whose map has no Hotel, a hex named M16 gives the defenders nothing.
+#[test]
+fn a_map_without_the_hotel_ignores_no_loss_5_2_5() {
+    use crate::dice::source::ScriptedDice;
+    let mut desk = table_at(
+        "1/2",
+        vec![
+            roster_unit(
+                1,
+                Side::Soviet,
+                "infantry",
+                &[("cs", 8), ("ma", 5), ("steps", 2)],
+            ),
+            roster_unit(
+                2,
+                Side::Finnish,
+                "mg",
+                &[("cs", 4), ("ma", 4), ("steps", 2)],
+            ),
+        ],
+        "first_combat",
+    );
+    desk.pack = Some("red-winter-example".into());
+    let (answer, _) = desk
+        .act(
+            Role::Soviet,
+            "resolve-combat",
+            &attack_on("M16", &[1], &[2], "soviet"),
+            &mut ScriptedDice::new([3, 4]),
+        )
+        .expect("resolves");
+    assert_eq!(answer.result["defender_losses"], 2, "{:?}", answer.steps);
+    assert!(!answer.steps.iter().any(|s| s.contains("(5.2.5)")));
 }
 
 #[test]

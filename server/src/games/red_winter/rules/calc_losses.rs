@@ -179,22 +179,7 @@ pub fn check_losses(
         retreat: plan.retreat,
         ..LossOutcome::default()
     };
-    for (i, unit) in units.iter().enumerate() {
-        match taken[i] {
-            0 => {}
-            t if t >= unit.steps => {
-                work.step(format!(
-                    "{} loses its last step and is eliminated",
-                    unit.name
-                ));
-                outcome.eliminated.push(i);
-            }
-            _ => {
-                work.step(format!("{} is reduced", unit.name));
-                outcome.reduced.push(i);
-            }
-        }
-    }
+    reduce(&mut work, units, &taken, &mut outcome);
     let in_combat = fight == Fight::Combat;
     let ignores = |u: &LossTaker| u.armored && in_combat;
     let all_armor = !units.is_empty() && units.iter().all(ignores);
@@ -263,6 +248,60 @@ pub fn check_losses(
         plan.retreat
     ));
     Ok(work.done(outcome))
+}
+
+/// Checks how the owner spreads the steps one SZLT roll costs a stack (16.3): one unit named per
+/// step, any units of the afflicted stack as the owner sees fit, armor included (12.1.1 spares
+/// armor only in a Combat), and no retreat; steps beyond what the stack has are void once every
+/// unit is gone.
+pub fn check_cold_losses(
+    losses: u32,
+    units: &[LossTaker],
+    steps: &[usize],
+) -> Result<Explained<LossOutcome>, RulesError> {
+    let plan = LossPlan {
+        steps: steps.to_vec(),
+        ..LossPlan::default()
+    };
+    let taken = steps_taken(units, &plan)?;
+    let mut work = Working::new();
+    let mut outcome = LossOutcome::default();
+    reduce(&mut work, units, &taken, &mut outcome);
+    let named = u32::try_from(steps.len()).unwrap_or(u32::MAX);
+    let everyone_gone = outcome.eliminated.len() == units.len();
+    if named > losses || (named < losses && !everyone_gone) {
+        return Err(RulesError::ColdStepsDoNotAddUp { losses, named });
+    }
+    if named < losses {
+        work.step(format!(
+            "every unit of the stack is eliminated; {} remaining step(s) are void",
+            losses - named
+        ));
+    }
+    work.step(format!(
+        "the cold costs the stack {losses} step(s), spread by its owner (16.3)"
+    ));
+    Ok(work.done(outcome))
+}
+
+/// Reduces or eliminates each unit by the steps `taken` from it, saying which.
+fn reduce(work: &mut Working, units: &[LossTaker], taken: &[u32], outcome: &mut LossOutcome) {
+    for (i, unit) in units.iter().enumerate() {
+        match taken[i] {
+            0 => {}
+            t if t >= unit.steps => {
+                work.step(format!(
+                    "{} loses its last step and is eliminated",
+                    unit.name
+                ));
+                outcome.eliminated.push(i);
+            }
+            _ => {
+                work.step(format!("{} is reduced", unit.name));
+                outcome.reduced.push(i);
+            }
+        }
+    }
 }
 
 /// Steps the plan takes from each unit, refusing a unit not in the fight or more steps than it has.

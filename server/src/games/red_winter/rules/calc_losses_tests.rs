@@ -241,3 +241,26 @@ fn in_a_mixed_stack_the_others_take_the_losses_and_armor_stays_unless_it_chooses
         Err(RulesError::LossesDoNotAddUp { .. })
     ));
 }
+
+/// 16.3: the cold's steps go on any units of the stack, armor included, one named per step;
+/// steps beyond the stack's are void once it is gone.
+#[test]
+fn the_colds_steps_are_spread_as_the_owner_sees_fit_16_3() {
+    let mut tank = unit("T-26", 1, 8);
+    tank.armored = true;
+    let stack = [unit("1/609", 2, 5), tank];
+    let taken = check_cold_losses(2, &stack, &[0, 1]).expect("armor is not spared");
+    assert_eq!(taken.value.reduced, [0]);
+    assert_eq!(taken.value.eliminated, [1]);
+    assert!(taken.steps.last().is_some_and(|s| s.ends_with("(16.3)")));
+    let short = check_cold_losses(2, &stack, &[0]).expect_err("one short");
+    assert_eq!(short.code(), "cold_steps_do_not_add_up");
+    assert!(check_cold_losses(1, &stack, &[0, 0]).is_err());
+    let gone = check_cold_losses(4, &stack, &[0, 0, 1]).expect("all gone");
+    assert_eq!(gone.value.eliminated, [0, 1]);
+    assert!(
+        gone.steps
+            .iter()
+            .any(|s| s.contains("1 remaining step(s) are void"))
+    );
+}

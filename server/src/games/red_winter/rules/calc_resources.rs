@@ -85,6 +85,45 @@ pub fn replacement_cost(what: Replacement) -> Explained<u32> {
     Explained::new(cost, format!("{how} costs {cost} RP"))
 }
 
+/// Checks where a reconstituted company is put on the map (13.2.1): within 10 hexes of a
+/// friendly supply source and 4 or more from every enemy unit, unless on the source itself;
+/// `None` distances are the players' own check (a campaign without a map). Whether the hex
+/// would put it in supply is always the players' check.
+pub fn reconstitution_hex(
+    to_source: Option<u32>,
+    nearest_enemy: Option<u32>,
+) -> Result<Explained<()>, RulesError> {
+    let on_source = to_source == Some(0);
+    if let Some(far) = to_source
+        && far > 10
+    {
+        return Err(RulesError::Reconstitution {
+            why: format!(
+                "the hex is {far} hexes from the nearest friendly supply source; at most 10"
+            ),
+        });
+    }
+    if let Some(near) = nearest_enemy
+        && near < 4
+        && !on_source
+    {
+        return Err(RulesError::Reconstitution {
+            why: format!(
+                "an enemy unit is {near} hex(es) away; off a supply source it must be 4 or more"
+            ),
+        });
+    }
+    Ok(Explained::new(
+        (),
+        match (to_source, nearest_enemy) {
+            (Some(far), Some(near)) => format!(
+                "the hex is {far} hex(es) from a friendly supply source and {near} from the nearest enemy (13.2.1)"
+            ),
+            _ => "the players have checked the hex: within 10 hexes of a friendly supply source, 4 or more from every enemy unit (13.2.1)".to_string(),
+        },
+    ))
+}
+
 /// A die's face (2.1): 1 to 6, anything else refused.
 pub fn die_face(roll: u32) -> Result<u32, RulesError> {
     if (1..=6).contains(&roll) {
@@ -169,6 +208,17 @@ mod tests {
             );
         }
         assert_eq!(die_face(6), Ok(6));
+    }
+
+    /// 13.2.1: within 10 of a supply source, 4 or more from the enemy unless on the source.
+    #[test]
+    fn a_reconstituted_company_is_put_near_its_source_and_clear_of_the_enemy_13_2_1() {
+        assert!(reconstitution_hex(Some(10), Some(4)).is_ok());
+        assert!(reconstitution_hex(Some(0), Some(1)).is_ok());
+        let far = reconstitution_hex(Some(11), Some(9)).expect_err("too far");
+        assert!(far.to_string().ends_with("(13.2.1)"), "{far}");
+        assert!(reconstitution_hex(Some(3), Some(3)).is_err());
+        assert!(reconstitution_hex(None, None).is_ok());
     }
 
     #[test]

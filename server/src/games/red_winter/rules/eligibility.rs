@@ -202,8 +202,13 @@ pub fn may_build_bonfire(
 
 /// Checks one raider and the raid's target (16.4, 16.4.1): a full-strength Finnish infantry
 /// company not in an enemy ZOC; the target 4 or more hexes from every Finnish unit at the start
-/// of the phase, and not the Hotel (M16).
-pub fn may_raid(raider: &Actor, target: &str, target_from_finns: u32) -> Result<(), RulesError> {
+/// of the phase, and not the Hotel (`target_is_hotel`: M16 on the rule book's map).
+pub fn may_raid(
+    raider: &Actor,
+    target: &str,
+    target_from_finns: u32,
+    target_is_hotel: bool,
+) -> Result<(), RulesError> {
     let n = raider.name.as_str();
     if raider.side != Side::Finnish || raider.kind != Kind::InfantryCompany || !raider.full_strength
     {
@@ -222,7 +227,7 @@ pub fn may_raid(raider: &Actor, target: &str, target_from_finns: u32) -> Result<
             "16.4.1",
         );
     }
-    if target.eq_ignore_ascii_case("M16") {
+    if target_is_hotel {
         return refuse(target, "is the Hotel, which cannot be raided", "16.4.1");
     }
     Ok(())
@@ -231,10 +236,12 @@ pub fn may_raid(raider: &Actor, target: &str, target_from_finns: u32) -> Result<
 /// Checks a whole raiding party (16.4, 16.4.1, 12.3) and answers the FNRT modifier Pajari
 /// gives: only on a night turn, one raid a night, one to three companies each fit to raid (Pajari
 /// not counted among them), and +2 when Pajari goes, unless he gave a Recovery bonus this phase.
+#[allow(clippy::too_many_arguments)]
 pub fn raid_party(
     raiders: &[Actor],
     target: &str,
     target_from_finns: u32,
+    target_is_hotel: bool,
     pajari: bool,
     pajari_gave_recovery: bool,
     night: bool,
@@ -252,7 +259,7 @@ pub fn raid_party(
         });
     }
     for raider in raiders {
-        may_raid(raider, target, target_from_finns)?;
+        may_raid(raider, target, target_from_finns, target_is_hotel)?;
     }
     if pajari && pajari_gave_recovery {
         refuse(
@@ -324,6 +331,56 @@ pub fn sub_zero_rolls(units: &[Freezing]) -> Vec<(Side, String)> {
         rolls.extend(hexes.into_iter().map(|h| (side, h.to_string())));
     }
     rolls
+}
+
+/// The units that share the steps one SZLT roll for the stack in `hex` costs (16.3, RW-A11):
+/// the side's units there that had to roll, that is Soviets not under a Bonfire and Finns under a
+/// Skull, less off-map artillery and leaders, which never roll, and units under a Night Raid
+/// marker, which roll alone. Refused when nothing of the side's in `hex` has to roll.
+pub fn cold_sharers(units: &[Freezing], side: Side, hex: &str) -> Result<Vec<usize>, RulesError> {
+    let sharers: Vec<usize> = units
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| u.side == side && u.hex.trim().eq_ignore_ascii_case(hex.trim()))
+        .filter(|(_, u)| !u.exempt && !u.night_raid)
+        .filter(|(_, u)| match side {
+            Side::Soviet => !u.under_bonfire,
+            Side::Finnish => u.skull,
+        })
+        .map(|(i, _)| i)
+        .collect();
+    if sharers.is_empty() {
+        let why = match side {
+            Side::Soviet => {
+                "holds no Soviet unit that must roll on the SZLT: none there, or all under a Bonfire or rolling alone"
+            }
+            Side::Finnish => {
+                "holds no Finnish unit under a Skull marker, so no Finnish stack there rolls on the SZLT"
+            }
+        };
+        refuse(hex.trim(), why, "16.3")?;
+    }
+    Ok(sharers)
+}
+
+/// Checks that `unit` rolls on the SZLT alone (16.4 step 5): it is under a Night Raid marker and
+/// is not off-map artillery or a leader.
+pub fn cold_alone(unit: &Freezing) -> Result<(), RulesError> {
+    if unit.exempt {
+        return refuse(
+            &unit.name,
+            "never rolls on the SZLT (off-map artillery, or a leader)",
+            "16.3",
+        );
+    }
+    if !unit.night_raid {
+        return refuse(
+            &unit.name,
+            "is not under a Night Raid marker and rolls with its stack, named by its hex",
+            "16.4",
+        );
+    }
+    Ok(())
 }
 
 #[cfg(test)]

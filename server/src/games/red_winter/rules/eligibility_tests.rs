@@ -117,13 +117,13 @@ fn bonfires_and_raids() {
         rule_of(may_build_bonfire(&company(true), true, 9, false)),
         "16.2"
     );
-    assert_eq!(may_raid(&company(true), "G9", 4), Ok(()));
-    assert_eq!(rule_of(may_raid(&company(false), "G9", 4)), "16.4");
-    assert_eq!(rule_of(may_raid(&company(true), "G9", 3)), "16.4.1");
-    assert_eq!(rule_of(may_raid(&company(true), "M16", 9)), "16.4.1");
+    assert_eq!(may_raid(&company(true), "G9", 4, false), Ok(()));
+    assert_eq!(rule_of(may_raid(&company(false), "G9", 4, false)), "16.4");
+    assert_eq!(rule_of(may_raid(&company(true), "G9", 3, false)), "16.4.1");
+    assert_eq!(rule_of(may_raid(&company(true), "M16", 9, true)), "16.4.1");
     let mut zoc = company(true);
     zoc.in_ezoc = true;
-    assert_eq!(rule_of(may_raid(&zoc, "G9", 9)), "16.4.1");
+    assert_eq!(rule_of(may_raid(&zoc, "G9", 9, false)), "16.4.1");
 }
 
 #[test]
@@ -181,7 +181,7 @@ fn raider(name: &str) -> Actor {
 fn a_raiding_party_is_one_to_three_fit_companies_once_a_night_and_pajari_adds_two_16_4_1() {
     let three = [raider("1/ErP16"), raider("2/ErP16"), raider("3/ErP16")];
     let party = |raiders: &[Actor], pajari, used, night, made| {
-        raid_party(raiders, "G9", 5, pajari, used, night, made)
+        raid_party(raiders, "G9", 5, false, pajari, used, night, made)
     };
     // Pajari is not counted among the three and gives +2 (12.3).
     let led = party(&three, true, false, true, false).expect("allowed");
@@ -225,4 +225,49 @@ fn a_raiding_party_is_one_to_three_fit_companies_once_a_night_and_pajari_adds_tw
         party(&three, true, true, true, false),
         Err(RulesError::NotAllowed { rule: "12.3", .. })
     ));
+}
+
+/// 16.3, 16.4 step 5: the units of a stack that share a cold roll's steps, and who rolls alone.
+#[test]
+fn the_cold_is_shared_by_the_units_that_had_to_roll_16_3() {
+    let unit = |name: &str, side, hex: &str| Freezing {
+        name: name.into(),
+        side,
+        hex: hex.into(),
+        under_bonfire: false,
+        skull: false,
+        night_raid: false,
+        exempt: false,
+    };
+    let mut warm = unit("warm", Side::Soviet, "K12");
+    warm.under_bonfire = true;
+    let mut raider = unit("raider", Side::Finnish, "G9");
+    raider.night_raid = true;
+    raider.skull = true;
+    let mut skull = unit("skull", Side::Finnish, "G9");
+    skull.skull = true;
+    let mut pajari = unit("Pajari", Side::Finnish, "G9");
+    pajari.skull = true;
+    pajari.exempt = true;
+    let units = [
+        warm.clone(),
+        unit("atop", Side::Soviet, "K12"),
+        raider.clone(),
+        skull,
+        pajari.clone(),
+        unit("quiet", Side::Finnish, "G9"),
+    ];
+    assert_eq!(cold_sharers(&units, Side::Soviet, " k12 "), Ok(vec![1]));
+    assert_eq!(cold_sharers(&units, Side::Finnish, "G9"), Ok(vec![3]));
+    assert_eq!(
+        rule_of(cold_sharers(&units, Side::Soviet, "G9").map(|_| ())),
+        "16.3"
+    );
+    assert_eq!(
+        rule_of(cold_sharers(&[warm], Side::Soviet, "K12").map(|_| ())),
+        "16.3"
+    );
+    assert_eq!(cold_alone(&raider), Ok(()));
+    assert_eq!(rule_of(cold_alone(&units[3])), "16.4");
+    assert_eq!(rule_of(cold_alone(&pajari)), "16.3");
 }

@@ -37,6 +37,16 @@ pub enum RulesError {
         /// Steps plus hexes of retreat in the plan.
         taken: u32,
     },
+    /// The steps named for a Sub-Zero Loss do not match the roll.
+    #[error(
+        "the cold costs this stack {losses} step(s); name one of its units for each step, as you see fit ({named} named) (16.3)"
+    )]
+    ColdStepsDoNotAddUp {
+        /// Steps the roll costs.
+        losses: u32,
+        /// Steps named.
+        named: u32,
+    },
     /// The attacker's first loss was not a step reduction.
     #[error("the attacker's first loss must be a step reduction (8.5)")]
     FirstLossNotStep,
@@ -135,6 +145,26 @@ pub enum RulesError {
         /// The rule.
         rule: &'static str,
     },
+    /// The Provisional Company may not come into play now.
+    #[error("The Provisional Company cannot come into play: {why} (12.8)")]
+    ProvisionalNotYet {
+        /// Which condition is not met, completing the sentence.
+        why: String,
+    },
+    /// The Provisional Company put too far from Pajari.
+    #[error(
+        "The Provisional Company is put in Pajari's hex or next to it; that hex is {far} hexes from him (12.8)"
+    )]
+    ProvisionalPlacement {
+        /// Hexes from Pajari.
+        far: u32,
+    },
+    /// A reconstituted company put where 13.2.1 does not allow.
+    #[error("A reconstituted company cannot go there: {why} (13.2.1)")]
+    Reconstitution {
+        /// What is wrong with the hex.
+        why: String,
+    },
     /// A Turn Track cell that does not read.
     #[error(
         "the Turn Track's turn {turn}, column {column}, holds \"{found}\"; expected {expected} (1.2)"
@@ -175,9 +205,10 @@ impl Refusal for RulesError {
         match self {
             RulesError::Chart(e) => e.kind(),
             RulesError::NoSuchUnit { .. } => RefusalKind::NoSuchThing,
-            RulesError::NoAmmo | RulesError::RaidAlreadyMade | RulesError::RaidByDay => {
-                RefusalKind::NotNow
-            }
+            RulesError::NoAmmo
+            | RulesError::RaidAlreadyMade
+            | RulesError::RaidByDay
+            | RulesError::ProvisionalNotYet { .. } => RefusalKind::NotNow,
             _ => RefusalKind::AgainstTheRules,
         }
     }
@@ -188,6 +219,7 @@ impl Refusal for RulesError {
             RulesError::NoAttackStrength => "no_attack_strength",
             RulesError::Overstacked { .. } => "overstacked",
             RulesError::LossesDoNotAddUp { .. } => "losses_do_not_add_up",
+            RulesError::ColdStepsDoNotAddUp { .. } => "cold_steps_do_not_add_up",
             RulesError::FirstLossNotStep => "first_loss_not_step",
             RulesError::StepsOnly { .. } => "steps_only",
             RulesError::TooManySteps { .. } => "too_many_steps",
@@ -202,6 +234,9 @@ impl Refusal for RulesError {
             RulesError::NoSteps { .. } => "no_steps",
             RulesError::CrtColumns { .. } => "crt_columns",
             RulesError::NotAllowed { .. } => "not_allowed",
+            RulesError::ProvisionalNotYet { .. } => "provisional_not_yet",
+            RulesError::ProvisionalPlacement { .. } => "provisional_placement",
+            RulesError::Reconstitution { .. } => "reconstitution_hex",
             RulesError::TurnTrack { .. } => "turn_track",
             RulesError::NotADie { .. } => "not_a_die",
             RulesError::DiceCount { .. } => "dice_count",

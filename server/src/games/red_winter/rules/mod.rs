@@ -14,6 +14,8 @@ pub mod eligibility;
 pub mod error;
 pub mod procedures;
 pub mod procedures_charts;
+pub mod provisional;
 pub mod readings;
+pub mod reinforcements;
 pub mod sequence;
 pub mod turn_track;

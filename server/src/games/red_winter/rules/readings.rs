@@ -34,6 +34,13 @@ pub const READINGS: &[&str] = &[
     "Whether a company taking a replacement point is in supply, and how far a raid's target lies from the Finns, are the players' checks on the map; the server applies the rest.",
     "Off-map artillery carries its calibre: 76mm units spend ammo, the larger calibres are the 354th Regiment the Artillery Park's event (a) removes, and the other 76mm battalions wait on the Turn Track box five turns ahead.",
     "The CRT's columns are 1:4, 1:3, 1:2, 1:1, 2:1, 3:1, 4:1, 5:1 and 6:1 unless the CRT the players enter says otherwise; the 5:1 column is our inference.",
+    "A stack's roll for the cold costs steps to the units in its hex that had to roll, Soviets not under a Bonfire and Finns under a Skull; units under the Bonfire, off-map artillery and Pajari share none of them.",
+    "Rolling the FNRT for a raid resolved on the players' own map spends the night's one Night Raid, as a raid resolved against the roster does.",
+    "Day two, from which the Provisional Company may come, begins with the turn after the first night turn; a Soviet unit counts as having reached column I when the roster shows it there at any time, and the company is the Finnish infantry company marked as a Variable Reinforcement.",
+    "Whether Pajari and the Provisional Company are in supply and clear of enemy ZOCs is the Finnish player's check; on a campaign without a map, so is Pajari's distance from Lutikkamökki.",
+    "The Hotel is the hex of the place called hotel on the campaign's map, wherever the map puts it; a map without that place has no Hotel, and a campaign without a map uses the rule book's M16.",
+    "A reinforcement held back, by choice or because an enemy unit holds its entry hex, waits in the Turn Track box of its new turn, and its owner brings it on then as a normal reinforcement; where on the map edge a delayed unit enters is the players' check.",
+    "A reconstituted company comes back from the dead pool without the markers it fell with; only infantry that was eliminated, not removed from the game, comes back, and whether it was in supply when it fell, and whether its new hex puts it in supply, are the players' checks.",
 ];
 
 #[cfg(test)]
