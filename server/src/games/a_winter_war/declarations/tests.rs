@@ -193,6 +193,21 @@ fn opt_e_a_spring_rains_roll_that_ends_the_game_ends_it() {
         )
         .expect_err("over");
     assert_eq!(refused.code, "game_over");
+    // Nor is a dice procedure run.
+    let procedure = AWinterWar::procedures()
+        .first()
+        .expect("a procedure")
+        .about
+        .name;
+    let refused = desk
+        .procedure(
+            Role::Finnish,
+            procedure,
+            &serde_json::json!({}),
+            &mut ScriptedDice::new([]),
+        )
+        .expect_err("over");
+    assert_eq!(refused.code, "game_over");
 
     // A 3 lets the game go on into Mar II 40.
     let (mut desk, _) = Desk::<AWinterWar>::start(options).expect("starts");

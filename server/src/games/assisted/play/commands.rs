@@ -317,6 +317,10 @@ impl<D: Declarations> Desk<D> {
         params: &serde_json::Value,
         dice: &mut dyn Dice,
     ) -> Result<(Answer, Vec<DeskEvent>), Refused> {
+        // A game over rolls no more, as it takes no more actions.
+        if self.tracker.finished {
+            return Err(Refused::of(&SequenceError::GameOver));
+        }
         let procedures = D::procedures();
         let procedure = procedures
             .iter()
