@@ -47,6 +47,21 @@ async fn fits(b: &Client) -> bool {
     wide.as_bool().unwrap_or(false)
 }
 
+/// A Winter War campaign called `name`, started from the Historical pack with fog of war, on a
+/// server of its own, with an umpire and both players.
+async fn historical(name: &str) -> DeskTable {
+    let app = std::sync::Arc::new(crate::common::TestApp::spawn().await);
+    let campaign = json!({
+        "name": name,
+        "game": "winter_war",
+        "scenario": {
+            "pack": "winter-war-historical",
+            "options": { "fog_of_war": true, "historical": true },
+        },
+    });
+    DeskTable(crate::common::Sides::open(&app, campaign, "").await)
+}
+
 #[tokio::test]
 async fn a_red_winter_combat_is_resolved_from_the_page_on_a_phone() {
     let Some(driver) = driver().await else { return };
@@ -179,16 +194,7 @@ async fn one_calculation_of_each_europa_game_on_a_phone() {
 #[tokio::test]
 async fn a_historical_campaign_shows_each_side_its_board_on_a_phone() {
     let Some(driver) = driver().await else { return };
-    let app = std::sync::Arc::new(crate::common::TestApp::spawn().await);
-    let campaign = json!({
-        "name": "Historical board",
-        "game": "winter_war",
-        "scenario": {
-            "pack": "winter-war-historical",
-            "options": { "fog_of_war": true, "historical": true },
-        },
-    });
-    let t = DeskTable(crate::common::Sides::open(&app, campaign, "").await);
+    let t = historical("Historical board").await;
     for (who, own, hidden) in [
         ("finn", "Ski Battalion", ["Tank Corps", "Naval Brigade"]),
         ("soviet", "Tank Corps", ["Ski Battalion", "Ski Company"]),
@@ -277,16 +283,7 @@ async fn press(b: &Client, key: &str) {
 #[tokio::test]
 async fn units_are_moved_by_pointing_at_the_board() {
     let Some(driver) = driver().await else { return };
-    let app = std::sync::Arc::new(crate::common::TestApp::spawn().await);
-    let campaign = json!({
-        "name": "Pointing",
-        "game": "winter_war",
-        "scenario": {
-            "pack": "winter-war-historical",
-            "options": { "fog_of_war": true, "historical": true },
-        },
-    });
-    let t = DeskTable(crate::common::Sides::open(&app, campaign, "").await);
+    let t = historical("Pointing").await;
     let table = format!("{}/campaigns/{}/table", t.app.url, t.id);
 
     let b = sized_browser(&driver, 390, 900).await;
@@ -495,16 +492,7 @@ async fn move_with_the_form(b: &Client, unit: &str, to: &str) {
 #[tokio::test]
 async fn pointing_at_an_enemy_hex_opens_the_attack_filled_in() {
     let Some(driver) = driver().await else { return };
-    let app = std::sync::Arc::new(crate::common::TestApp::spawn().await);
-    let campaign = json!({
-        "name": "Pointing at the enemy",
-        "game": "winter_war",
-        "scenario": {
-            "pack": "winter-war-historical",
-            "options": { "fog_of_war": true, "historical": true },
-        },
-    });
-    let t = DeskTable(crate::common::Sides::open(&app, campaign, "").await);
+    let t = historical("Pointing at the enemy").await;
     let table = format!("{}/campaigns/{}/table", t.app.url, t.id);
 
     // During the set-up the Soviets stand on an empty hex, the Finns next to it.

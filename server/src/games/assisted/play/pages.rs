@@ -359,6 +359,7 @@ async fn table_page(
         Vec::new()
     };
     let c = &access.membership.campaign;
+    let board_shown = board.is_some();
     Ok(TablePage {
         board,
         chart_sets,
@@ -393,7 +394,12 @@ async fn table_page(
         calculations: links(access, "calculation", play.calculations()),
         procedures: links(access, "procedure", play.procedures()),
         actions: links(access, "action", play.actions()),
-        attacks: attacks(access, play.actions()),
+        // Offered only where the board offers them: to a player of a game still going.
+        attacks: if board_shown && access.role().side().is_some() && !c.is_finished() {
+            attacks(access, play.actions())
+        } else {
+            Vec::new()
+        },
     })
 }
 

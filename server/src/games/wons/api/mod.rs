@@ -148,14 +148,19 @@ pub async fn view(
     access: &CampaignAccess,
 ) -> Result<(std::sync::Arc<WonsState>, WonsView), AppError> {
     require_wons(access)?;
-    let game: std::sync::Arc<WonsState> =
-        db::game::kept_state(&state.db, &state.caches.states, access.id())
-            .await?
-            .ok_or_else(|| {
-                AppError::conflict("not_started", "This campaign's game has not started.")
-            })?;
+    let game = started(state, access).await?;
     let view = view_for(&game, access.role());
     Ok((game, view))
+}
+
+/// The campaign's WoNS state as kept; 409 while the game has not started.
+pub async fn started(
+    state: &AppState,
+    access: &CampaignAccess,
+) -> Result<std::sync::Arc<WonsState>, AppError> {
+    db::game::kept_state(&state.db, &state.caches.states, access.id())
+        .await?
+        .ok_or_else(|| AppError::conflict("not_started", "This campaign's game has not started."))
 }
 
 /// `GET /api/v1/campaigns/{id}/wons/view`: the caller's whole view, from the same projection as the page.
@@ -226,12 +231,7 @@ pub async fn battles_with_state(
                 .on_field("limit"),
         );
     }
-    let game: std::sync::Arc<WonsState> =
-        db::game::kept_state(&state.db, &state.caches.states, access.id())
-            .await?
-            .ok_or_else(|| {
-                AppError::conflict("not_started", "This campaign's game has not started.")
-            })?;
+    let game = started(state, access).await?;
     // Read after the state, the archive holds every battle the state no longer does (one
     // archived in between is in both, and listed once).
     let archived = db::game::archived(&state.db, access.id(), q.before, limit + 1)

@@ -3,7 +3,6 @@
 
 use crate::core::domain::{Game, Side};
 use crate::core::error::AppError;
-use crate::db;
 use crate::db::game::{Audience, NewEvent};
 use crate::games::runner::GameCommand;
 use crate::games::wons::Wons;
@@ -344,16 +343,20 @@ pub async fn fate(
 
 /// The heroes of the campaign as the caller may see them.
 pub async fn view(state: &AppState, access: &CampaignAccess) -> Result<HeroesView, AppError> {
+    Ok(view_with_state(state, access).await?.1)
+}
+
+/// As `view`, with the game's state it was read from (for the page's names).
+pub async fn view_with_state(
+    state: &AppState,
+    access: &CampaignAccess,
+) -> Result<(std::sync::Arc<WonsState>, HeroesView), AppError> {
     if access.membership.campaign.game() != Game::Wons {
         return Err(AppError::not_found());
     }
-    let game: std::sync::Arc<WonsState> =
-        db::game::kept_state(&state.db, &state.caches.states, access.id())
-            .await?
-            .ok_or_else(|| {
-                AppError::conflict("not_started", "This campaign's game has not started.")
-            })?;
+    let game = crate::games::wons::api::started(state, access).await?;
     let services = crate::games::wons::heroes::db::services(&state.db, access.id()).await?;
     let records = crate::games::wons::heroes::db::records(&state.db, access.id()).await?;
-    Ok(heroes_view(&game, access.role(), &services, &records))
+    let view = heroes_view(&game, access.role(), &services, &records);
+    Ok((game, view))
 }

@@ -5,7 +5,6 @@ use crate::core::error::AppError;
 use crate::db;
 use crate::games::wons::heroes::commands::{self as api, FateAction, ObtainIn};
 use crate::games::wons::heroes::view::{HeroesView, MetHeroView, OwnHeroView, roster_view};
-use crate::games::wons::rules::WonsState;
 use crate::games::wons::rules::heroes::HeroStatus;
 use crate::games::wons::rules::tables::heroes::HeroHit;
 use crate::state::AppState;
@@ -104,11 +103,7 @@ async fn page(
     error: Option<String>,
     status: StatusCode,
 ) -> Result<Response, AppError> {
-    let view = api::view(state, access).await?;
-    let game: std::sync::Arc<WonsState> =
-        db::game::kept_state(&state.db, &state.caches.states, access.id())
-            .await?
-            .ok_or_else(AppError::not_found)?;
+    let (game, view) = api::view_with_state(state, access).await?;
     let (umpire, side, own, met) = match &view {
         HeroesView::Umpire(v) => (
             true,
