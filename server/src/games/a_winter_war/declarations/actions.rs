@@ -11,6 +11,7 @@ use crate::games::a_winter_war::rules::error::AwwError;
 use crate::games::assisted::calc::Explained;
 use crate::games::assisted::catalogue::{Acted, Action, Secrecy, Table};
 use crate::games::assisted::roster::{Unit, UnitId};
+use crate::games::assisted::sequence::Activity;
 use schemars::JsonSchema;
 use serde::Deserialize;
 
@@ -182,6 +183,13 @@ fn last_sentence(table: &Table<'_, Records>, unit: &str) -> String {
 /// Every action of A Winter War.
 pub fn actions() -> Vec<Action<Records>> {
     vec![
+        Action::new(
+            "combat",
+            "Resolve a combat against the roster",
+            "CRT, Opt A.1, Opt B, Opt D.1–D.3",
+            super::combat::resolve,
+        )
+        .given(true, &[Activity::Combat]),
         Action::new(
             "write-airborne-plan",
             "Write an airborne plan (secret)",

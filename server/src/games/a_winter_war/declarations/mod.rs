@@ -6,6 +6,7 @@
 
 mod actions;
 mod calculations;
+mod combat;
 mod procedures;
 
 use crate::core::domain::{self, Role, Side};
@@ -157,6 +158,14 @@ impl Declarations for AWinterWar {
 
     fn sequence(options: &Options) -> Sequence {
         default_sequence(options)
+    }
+    /// The CRT must have a Europa CRT's shape: odds columns without a gap, a row per die face.
+    fn check_chart(chart: &crate::games::assisted::charts::Chart) -> Result<(), Refused> {
+        if chart.code == charts::CRT {
+            crate::games::a_winter_war::rules::combat::check_crt_shape(&chart.rows, &chart.columns)
+                .map_err(|e| Refused::of(&e))?;
+        }
+        Ok(())
     }
     fn hooks() -> &'static [&'static str] {
         HOOKS

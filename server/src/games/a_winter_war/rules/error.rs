@@ -117,6 +117,22 @@ pub enum AwwError {
         "a plan at setup is Opt G's, written in the Soviet initial phase of the first turn for a drop on Dec I 39 (Opt G)"
     )]
     NotAtSetup,
+    /// An entered CRT lacks the shape of a Europa CRT.
+    #[error("the Combat Results Table cannot be used: {problem} (CRT)")]
+    CrtShape {
+        /// What is wrong, in words.
+        problem: String,
+    },
+    /// Attackers whose attack strength comes to nothing.
+    #[error(
+        "the attackers' attack strength comes to 0; units without attack strength do not attack (CRT)"
+    )]
+    NoAttackStrength,
+    /// Defenders whose defense strength comes to nothing.
+    #[error(
+        "the defenders' defense strength comes to 0; the odds cannot be taken, so settle this combat by the base rules and record it on the roster (CRT)"
+    )]
+    NoDefenceStrength,
     /// A unit size the Demolition Summary Table has no row for.
     #[error("a unit of {re} RE has no row in the Demolition Summary Table (DC B)")]
     NoDemolitionRow {
@@ -138,6 +154,9 @@ impl Refusal for AwwError {
             | AwwError::NotParachute { .. }
             | AwwError::PlanExists { .. }
             | AwwError::PlanInEnemyZoc { .. }
+            | AwwError::CrtShape { .. }
+            | AwwError::NoAttackStrength
+            | AwwError::NoDefenceStrength
             | AwwError::SovietRoll => RefusalKind::AgainstTheRules,
             AwwError::NoSpringRoll { .. }
             | AwwError::InterventionTooEarly
@@ -161,6 +180,9 @@ impl Refusal for AwwError {
             AwwError::SuccessRow { .. } => "success_table_row",
             AwwError::SuccessCell { .. } => "success_table_cell",
             AwwError::NoDemolitionRow { .. } => "no_demolition_row",
+            AwwError::CrtShape { .. } => "crt_shape",
+            AwwError::NoAttackStrength => "no_attack_strength",
+            AwwError::NoDefenceStrength => "no_defence_strength",
             AwwError::ZeroDenominator { .. } => "zero_denominator",
             AwwError::NotADieFace { .. } => "not_a_die_face",
             AwwError::AirborneRuleOff => "airborne_rule_off",

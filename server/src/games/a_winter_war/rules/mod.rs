@@ -7,6 +7,7 @@ pub mod calc_armor;
 pub mod calc_other;
 pub mod calc_supply;
 pub mod charts;
+pub mod combat;
 pub mod error;
 pub mod options;
 pub mod procedures;

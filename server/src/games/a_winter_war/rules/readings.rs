@@ -32,6 +32,9 @@ pub const READINGS: &[&str] = &[
     "Opt G's plan at setup is written in the Soviet initial phase of the first turn, when the game starts in Dec I 39, and is carried out in that turn's air phase; with Opt H the ordinary plan of Nov II 39 already falls on Dec I 39.",
     "A dropped parachute unit carries a marker through its drop player turn and the enemy's next; it is taken off as the Soviet initial phase begins. An airbase taken at once (D.2) is recorded with the drop.",
     "Opt H's construction is kept with the table: the fort is finished as the Finnish initial phase of Nov II 39 begins, the rail lines as the Soviet initial phase of Dec I 39 begins, and the log says so.",
+    "A combat against the roster takes the attackers' total attack strength to the defenders' total defense strength, multiplied by what the players say their terrain does, as odds rounded in the defender's favour (2.25 to 1 is 2:1, 1 to 1.2 is 1:2); odds beyond the entered CRT are read in its last column on that side. The result is shown to both sides and applied by the players, as the base rules say.",
+    "The entered CRT must have what every Europa CRT has: odds columns (a:1 or 1:b) rising one step at a time through 1:1, and whole-number die rows one apart with a row for each face 1 to 6; we check nothing of its cells.",
+    "On a campaign without a map the attackers' adjacency to the defending hex cannot be checked and is left to the players; with a map it is checked.",
 ];
 
 #[cfg(test)]
