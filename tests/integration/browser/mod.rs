@@ -3,6 +3,7 @@
 mod assisted;
 mod live;
 mod replay;
+mod sealed_bid;
 mod talvisota;
 mod tour;
 mod verify;

@@ -115,6 +115,8 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("POST", "/api/v1/campaigns/{id}/table/concede", [401, 404, 404, 200, 409, 409]),
     // Without a reason, waiving losses owed is refused to everyone (and to the sides anyway).
     ("POST", "/api/v1/campaigns/{id}/table/owed/{n}/waive", [401, 404, 404, 422, 422, 422]),
+    // Without a value nothing is sealed.
+    ("POST", "/api/v1/campaigns/{id}/table/sealed/{code}", [401, 404, 404, 422, 422, 422]),
     ("GET", "/api/v1/campaigns/{id}/table/events", [401, 404, 404, 200, 200, 200]),
     ("GET", "/api/v1/campaigns/{id}/table/sequence", [401, 404, 404, 200, 200, 200]),
     ("PUT", "/api/v1/campaigns/{id}/table/sequence", [401, 404, 404, 422, 422, 422]),
@@ -206,6 +208,7 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("POST", "/campaigns/{id}/table/units/{unit}/markers", [303, 404, 404, 404, 404, 404]),
     ("POST", "/campaigns/{id}/table/units/{unit}/edit", [303, 404, 404, 404, 404, 404]),
     ("POST", "/campaigns/{id}/table/move", [303, 404, 404, 422, 422, 422]),
+    ("POST", "/campaigns/{id}/table/sealed/{code}", [303, 404, 404, 422, 422, 422]),
     ("POST", "/campaigns/{id}/table/charts", [303, 404, 404, 422, 422, 422]),
     ("POST", "/campaigns/{id}/table/charts/publish", [303, 404, 404, 403, 403, 422]),
     ("POST", "/campaigns/{id}/table/charts/from-set", [303, 404, 404, 403, 403, 422]),

@@ -170,6 +170,10 @@ pub trait Declarations: Send + Sync + 'static {
     fn procedures() -> Vec<DiceProcedure>;
     /// The actions that change the table.
     fn actions() -> Vec<Action<Self::Extra>>;
+    /// What the sides give sealed (Red Winter's Victory Point bid); none by default.
+    fn sealed() -> Vec<super::sealed::SealedSpec> {
+        Vec::new()
+    }
     /// Our readings of the ambiguous rules, for the rules page.
     fn readings() -> &'static [&'static str];
 }

@@ -32,6 +32,7 @@ pub mod play;
 pub mod refusal;
 pub mod roster;
 pub mod roster_import;
+pub mod sealed;
 pub mod sequence;
 pub mod sequence_error;
 pub mod tracker;

@@ -156,10 +156,7 @@ impl<'a> Standing<'a> {
             *tally.points_mut(side) += adjusted;
             tally.adjusted.push((side, adjusted));
         }
-        tally.score = match victory.score {
-            Score::SovietMinusFinnish => tally.soviet - tally.finnish,
-            Score::FinnishMinusSoviet => tally.finnish - tally.soviet,
-        };
+        tally.rescore(victory.score);
         tally
     }
 
@@ -246,6 +243,26 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Adds `points` to `side` for `name` (a line that always counts, such as a Victory Point
+    /// bid), and scores again as `score` says.
+    pub fn award(&mut self, side: Side, points: i64, name: String, score: Score) {
+        *self.points_mut(side) += points;
+        self.lines.push(TallyLine {
+            name,
+            side,
+            points,
+            held: true,
+        });
+        self.rescore(score);
+    }
+
+    fn rescore(&mut self, score: Score) {
+        self.score = match score {
+            Score::SovietMinusFinnish => self.soviet - self.finnish,
+            Score::FinnishMinusSoviet => self.finnish - self.soviet,
+        };
+    }
+
     fn points_mut(&mut self, side: Side) -> &mut i64 {
         match side {
             Side::Soviet => &mut self.soviet,

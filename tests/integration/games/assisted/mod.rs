@@ -4,6 +4,7 @@ pub mod a_winter_war;
 pub mod client;
 pub mod forms;
 pub mod red_winter;
+pub mod sealed_bid;
 pub mod table;
 pub mod victory;
 pub mod who_acts;

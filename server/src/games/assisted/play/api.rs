@@ -29,6 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(api_advance, api_reopen))
         .routes(routes!(api_concede))
         .routes(routes!(api_waive))
+        .routes(routes!(api_seal))
         .routes(routes!(api_events))
         .routes(routes!(api_sequence, api_set_sequence))
         .routes(routes!(api_add_units))
@@ -147,6 +148,50 @@ pub async fn api_waive(
     Ok(Json(
         run(&state, &access, DeskCommand::Waive(index, body.reason)).await?,
     ))
+}
+
+/// A sealed input in a path.
+#[derive(Debug, Deserialize)]
+pub struct SealedPath {
+    /// Its code, as the view's `sealed` names it.
+    pub code: String,
+}
+
+/// A value to seal.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SealIn {
+    /// The value, within the input's `min` and `max`.
+    pub value: i64,
+}
+
+/// The seal command for the caller: a fresh 128-bit nonce drawn here, so nobody can try every
+/// value against the commitment.
+pub fn seal_command(code: String, value: i64) -> Result<DeskCommand, AppError> {
+    let mut nonce = [0u8; 16];
+    getrandom::fill(&mut nonce).map_err(AppError::internal)?;
+    Ok(DeskCommand::Seal(code, value, hex::encode(nonce)))
+}
+
+/// `POST /api/v1/campaigns/{id}/table/sealed/{code}`: the caller's side seals its value (Red
+/// Winter's Victory Point bid, `vp_bid`). Both sides see a commitment at once; the values and
+/// nonces are shown to everyone once both are in, so each commitment can be checked.
+#[utoipa::path(post, path = "/api/v1/campaigns/{id}/table/sealed/{code}", tag = "assisted",
+    request_body = SealIn,
+    params(("id" = uuid::Uuid, Path, description = "campaign id"),
+           ("code" = String, Path, description = "the sealed input, e.g. vp_bid")),
+    responses((status = 200, body = DeskView), (status = 404, description = "no such sealed input in this game"),
+              (status = 409, description = "already sealed, or not while the sides set up"),
+              (status = 422, description = "out of bounds, or the umpire")),
+    security(("bearer" = [])))]
+pub async fn api_seal(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path(path): Path<SealedPath>,
+    ApiJson(body): ApiJson<SealIn>,
+) -> Result<Json<DeskView>, AppError> {
+    let command = seal_command(path.code, body.value)?;
+    Ok(Json(run(&state, &access, command).await?))
 }
 
 /// Units to add.

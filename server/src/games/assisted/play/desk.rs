@@ -54,6 +54,9 @@ pub struct Desk<D: Declarations> {
     /// The scenario pack's own options the campaign plays with, by code.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub pack_options: BTreeSet<String>,
+    /// The sealed inputs the sides have given, by code (`sealed`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub sealed: BTreeMap<String, SealedInput>,
 }
 
 // Written out because a derive would ask the same of the declarations type `D` itself.
@@ -72,6 +75,7 @@ impl<D: Declarations> Clone for Desk<D> {
             arrivals_done: self.arrivals_done.clone(),
             arrival_rolls: self.arrival_rolls.clone(),
             pack_options: self.pack_options.clone(),
+            sealed: self.sealed.clone(),
         }
     }
 }
@@ -103,6 +107,7 @@ impl<D: Declarations> std::fmt::Debug for Desk<D> {
 }
 
 pub(super) use crate::games::assisted::catalogue::refused;
+use crate::games::assisted::sealed::SealedInput;
 
 impl<D: Declarations> Desk<D> {
     /// A new table for `options`, at the first phase of the first turn.
@@ -138,6 +143,7 @@ impl<D: Declarations> Desk<D> {
             arrivals_done: BTreeSet::new(),
             arrival_rolls: BTreeMap::new(),
             pack_options: BTreeSet::new(),
+            sealed: BTreeMap::new(),
         };
         let mut events = vec![DeskEvent::Started {
             moment: desk.moment(),
@@ -449,8 +455,21 @@ impl<D: Declarations> Desk<D> {
             return (None, Vec::new());
         };
         let standing = Standing::new(loaded, &self.entered, &self.roster);
-        let tally = with_tally.then(|| self.with_facts(|facts| standing.tally(facts)));
+        let tally = with_tally.then(|| self.tally(loaded, &standing));
         (tally, standing.sudden_death().1)
+    }
+
+    /// The points as they stand: the pack's objectives and adjustments, and a revealed
+    /// Victory Point bid's points.
+    fn tally(&self, loaded: &LoadedPack, standing: &Standing<'_>) -> Tally {
+        let mut tally = self.with_facts(|facts| standing.tally(facts));
+        for spec in D::sealed() {
+            if let Some((side, points)) = self.sealed.get(spec.code).and_then(|s| s.points(&spec)) {
+                let name = format!("{} ({})", spec.title, spec.rule);
+                tally.award(side, points, name, loaded.pack.victory.score);
+            }
+        }
+        tally
     }
 
     /// What the rules do after every command: the hexes units stand in are entered by their
@@ -491,7 +510,7 @@ impl<D: Declarations> Desk<D> {
                     self.sequence.calendar.label(self.tracker.turn)
                 ),
             };
-            let tally = self.with_facts(|facts| standing.tally(facts));
+            let tally = self.tally(loaded, &standing);
             Outcome::on_points(loaded, &tally, how)
         } else {
             return Ok(events);

@@ -58,6 +58,11 @@ pub enum DeskEvent {
         /// What the umpire did, for people.
         sentence: String,
     },
+    /// A side sealed a value, or both sealed values were shown (a line both sides read).
+    Sealed {
+        /// What happened, for people.
+        sentence: String,
+    },
     /// The game ended, with its result.
     Ended {
         /// How it ended and who won.
@@ -87,6 +92,7 @@ impl DeskEvent {
             | DeskEvent::Chart { .. }
             | DeskEvent::Sequence { .. }
             | DeskEvent::Umpired { .. }
+            | DeskEvent::Sealed { .. }
             | DeskEvent::Ended { .. } => Audience::Public,
             DeskEvent::Roster { side, .. } => side_audience(*side),
             DeskEvent::Ran { audience, .. } => *audience,
@@ -113,6 +119,7 @@ impl DeskEvent {
             DeskEvent::Chart { .. } => "chart_entered",
             DeskEvent::Sequence { .. } => "sequence_changed",
             DeskEvent::Umpired { .. } => "umpire_ruled",
+            DeskEvent::Sealed { .. } => "sealed",
             DeskEvent::Ended { .. } => "game_ended",
             DeskEvent::Ran { .. } => "ran",
         }
@@ -131,7 +138,9 @@ impl DeskEvent {
                 .collect::<Vec<_>>()
                 .join(" "),
             DeskEvent::Roster { sentence, .. } => sentence.clone(),
-            DeskEvent::Sequence { sentence } | DeskEvent::Umpired { sentence } => sentence.clone(),
+            DeskEvent::Sequence { sentence }
+            | DeskEvent::Umpired { sentence }
+            | DeskEvent::Sealed { sentence } => sentence.clone(),
             DeskEvent::Ended { outcome } => format!("The game is over. {}", outcome.sentence()),
             DeskEvent::Chart {
                 name, version, by, ..

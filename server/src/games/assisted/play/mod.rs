@@ -15,6 +15,7 @@ pub mod pages;
 pub mod pages_entries;
 pub mod pages_forms;
 pub mod permits;
+pub mod sealing;
 pub mod view;
 
 use crate::core::domain::{self, Role};
@@ -288,6 +289,8 @@ pub enum DeskCommand {
     Procedure(String, Value),
     /// Run an action.
     Act(String, Value),
+    /// Seal the caller's side's value for a sealed input: code, value and the nonce drawn.
+    Seal(String, i64, String),
 }
 
 /// What a command answers: its answer where it has one, the caller's view, and its rolls.
@@ -428,6 +431,9 @@ impl<D: Declarations> Play for Assisted<D> {
                     DeskCommand::Act(name, params) => desk
                         .act(by, &name, &params, dice)
                         .map(|(a, e)| (Some(a), e)),
+                    DeskCommand::Seal(code, value, nonce) => {
+                        desk.seal(by, &code, value, &nonce).map(|e| (None, e))
+                    }
                 }?;
                 if let Some(answer) = &ran.0 {
                     // Every roll records the chart versions read; the last the whole answer,

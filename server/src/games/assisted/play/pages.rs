@@ -34,6 +34,7 @@ pub const PAGE_ROUTES: &[(&str, &str)] = &[
     ("POST", "/campaigns/{id}/table/units/{unit}/markers"),
     ("POST", "/campaigns/{id}/table/units/{unit}/edit"),
     ("POST", "/campaigns/{id}/table/move"),
+    ("POST", "/campaigns/{id}/table/sealed/{code}"),
     ("POST", "/campaigns/{id}/table/charts"),
     ("POST", "/campaigns/{id}/table/charts/publish"),
     ("POST", "/campaigns/{id}/table/charts/from-set"),
@@ -56,6 +57,7 @@ pub fn router() -> Router<AppState> {
         .route("/campaigns/{id}/table/units/{unit}/markers", post(mark))
         .route("/campaigns/{id}/table/units/{unit}/edit", post(edit_unit))
         .route("/campaigns/{id}/table/move", post(move_unit))
+        .route("/campaigns/{id}/table/sealed/{code}", post(seal))
         .route("/campaigns/{id}/table/charts", post(enter_chart))
         .route("/campaigns/{id}/table/charts/publish", post(publish_charts))
         .route(
@@ -171,6 +173,14 @@ struct MoveForm {
     error: Option<String>,
 }
 
+/// The sealed-value form as sent, with its refusal.
+#[derive(Default)]
+struct SealForm {
+    code: String,
+    value: String,
+    error: Option<String>,
+}
+
 #[derive(Template)]
 #[template(path = "games/assisted/table.html")]
 struct TablePage {
@@ -188,6 +198,8 @@ struct TablePage {
     add: AddUnit,
     /// The form that moves one unit.
     moving: MoveForm,
+    /// The form that seals a value.
+    sealing: SealForm,
     /// The hexes the reader's view knows, offered by the place fields.
     hexes: Vec<String>,
     csv_columns: String,
@@ -386,6 +398,7 @@ async fn table_page(
         csv_columns,
         add: AddUnit::of(&spec, None),
         moving: MoveForm::default(),
+        sealing: SealForm::default(),
         hexes: super::pages_forms::Choices::of(&view).hexes,
         units,
         enemy,
@@ -615,6 +628,44 @@ pub async fn move_unit(
             page.moving = MoveForm {
                 unit: fields.get("unit").to_owned(),
                 to: to.to_owned(),
+                error: Some(e.message.clone()),
+            };
+            Ok(render_with(e.status, &page))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// `POST /campaigns/{id}/table/sealed/{code}`: the reader's side seals its value; a refusal
+/// comes back beside the field, with what was typed.
+pub async fn seal(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+    Path((_, code)): Path<(Uuid, String)>,
+    Form(fields): Form<Fields>,
+) -> Result<Response, AppError> {
+    let typed = fields.get("value").trim().to_owned();
+    let result = match typed.parse::<i64>() {
+        Err(_) => Err(AppError::invalid(
+            "not_a_number",
+            "Give your bid as a whole number of victory points, such as 3.",
+        )
+        .on_field("value")),
+        Ok(value) => match super::api::seal_command(code.clone(), value) {
+            Ok(command) => run(&state, &access, command).await,
+            Err(e) => Err(e),
+        },
+    };
+    match result {
+        Ok(_) => Ok(
+            Redirect::to(&format!("/campaigns/{}/table#sealed-{code}", access.id()))
+                .into_response(),
+        ),
+        Err(e) if e.status.is_client_error() && e.status != StatusCode::NOT_FOUND => {
+            let mut page = table_page(&state, &access, None).await?;
+            page.sealing = SealForm {
+                code,
+                value: typed,
                 error: Some(e.message.clone()),
             };
             Ok(render_with(e.status, &page))

@@ -88,6 +88,9 @@ pub struct DeskView {
     /// game's sight shows them, oldest first.
     #[schema(value_type = Vec<Object>)]
     pub fallen: Vec<FallenSeen>,
+    /// What the sides give sealed (Red Winter's Victory Point bid): each side's commitment once
+    /// given, the viewer's own value, and both values once both are in.
+    pub sealed: Vec<crate::games::assisted::sealed::SealedSeen>,
 }
 
 /// A unit in the dead pool as a viewer sees it.
@@ -193,6 +196,7 @@ pub fn view_for<D: Declarations>(desk: &Desk<D>, role: Role) -> DeskView {
         unjudged,
         owed: D::owed(&desk.extra).iter().map(|o| o.sentence()).collect(),
         fallen,
+        sealed: desk.sealed_for(role),
     }
 }
 

@@ -449,6 +449,19 @@ impl Declarations for RedWinter {
     fn readings() -> &'static [&'static str] {
         READINGS
     }
+    /// The Victory Point bid (17.0.2): each side bids in secret; the higher bid keeps its side
+    /// and the other side receives that many victory points.
+    fn sealed() -> Vec<crate::games::assisted::sealed::SealedSpec> {
+        vec![crate::games::assisted::sealed::SealedSpec {
+            code: "vp_bid",
+            title: "Victory Point bid",
+            rule: "17.0.2",
+            question: "How many victory points would you give the other side to keep your side? The higher bid keeps its side and the other side receives that many points; equal bids are given again.",
+            min: 0,
+            max: 99,
+            effect: crate::games::assisted::sealed::Effect::VictoryPointBid,
+        }]
+    }
 }
 
 /// Who must roll on the SZLT this night (16.3), named by hex or unit, Soviets first.
