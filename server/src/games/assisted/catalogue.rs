@@ -245,10 +245,26 @@ type ProcFn =
 pub struct DiceProcedure {
     /// Its name, title, rule and schema.
     pub about: About,
+    /// Who rolls it, and in which phases, as its rule says; none: either side at any time.
+    pub given: Option<Given>,
     run: Box<ProcFn>,
 }
 
 impl DiceProcedure {
+    /// The procedure, rolled by the phasing side only (`phasing_only`) or by either side, in the
+    /// phases for `phases`: the kit refuses it to anyone else, in the rule's words.
+    pub fn given(
+        mut self,
+        phasing_only: bool,
+        phases: &'static [super::sequence::Activity],
+    ) -> DiceProcedure {
+        self.given = Some(Given {
+            phasing_only,
+            phases,
+        });
+        self
+    }
+
     /// A procedure taking parameters `P`, run for `Role`.
     pub fn new<P, T, E>(
         name: &'static str,
@@ -271,6 +287,7 @@ impl DiceProcedure {
                 rule,
                 schema: schema_of::<P>,
             },
+            given: None,
             run: Box::new(move |params, charts, dice, by| {
                 let params = read_params::<P>(params)?;
                 run(params, charts, dice, by)

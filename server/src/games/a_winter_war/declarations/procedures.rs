@@ -9,6 +9,7 @@ use crate::games::a_winter_war::rules::procedures::{
     roll_sweden,
 };
 use crate::games::assisted::catalogue::DiceProcedure;
+use crate::games::assisted::sequence::Activity;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -73,7 +74,8 @@ pub fn procedures() -> Vec<DiceProcedure> {
                     p.paratroops_in_enemy_hex,
                 )
             },
-        ),
+        )
+        .given(true, &[Activity::Combat]),
         DiceProcedure::new(
             "isolation-check",
             "Isolation check on the Success Table",
@@ -82,7 +84,8 @@ pub fn procedures() -> Vec<DiceProcedure> {
                 let mods: Vec<(String, i64)> = p.modifiers.into_iter().collect();
                 roll_isolation_check(dice, charts, &p.unit, &p.column, &mods)
             },
-        ),
+        )
+        .given(true, &[Activity::Supply]),
         DiceProcedure::new(
             "drop-disruption",
             "Disruption of a parachute drop",
@@ -91,7 +94,8 @@ pub fn procedures() -> Vec<DiceProcedure> {
                 soviet(by)?;
                 Ok::<_, AwwError>(roll_disruption(dice, &p))
             },
-        ),
+        )
+        .given(true, &[Activity::Combat]),
         DiceProcedure::new(
             "supply-drop",
             "Air-dropped supply point",
@@ -100,7 +104,8 @@ pub fn procedures() -> Vec<DiceProcedure> {
                 soviet(by)?;
                 Ok::<_, AwwError>(roll_supply_drop(dice, &p))
             },
-        ),
+        )
+        .given(true, &[Activity::Combat]),
         DiceProcedure::new(
             "norway",
             "Norway's answer to intervention",

@@ -8,7 +8,7 @@ use super::permits::{Asked, Change, changed, steps_change};
 use crate::core::domain::{Role, Side};
 use crate::dice::audience::Audience;
 use crate::dice::source::{Dice, RollSpec};
-use crate::games::assisted::catalogue::{Answer, Refused, Secrecy};
+use crate::games::assisted::catalogue::{Answer, Given, Refused, Secrecy};
 use crate::games::assisted::charts::RawChart;
 use crate::games::assisted::declarations::Declarations;
 use crate::games::assisted::refusal::RefusalKind;
@@ -326,6 +326,7 @@ impl<D: Declarations> Desk<D> {
             .iter()
             .find(|p| p.about.name == name)
             .ok_or_else(|| unknown("dice procedure", name))?;
+        let correction = self.given_now(by, procedure.about.title, procedure.given)?;
         let mut watched = Watched::new(dice);
         let answer = procedure.run(params, &self.charts, &mut watched, by)?;
         let audience = watched.audience;
@@ -336,7 +337,10 @@ impl<D: Declarations> Desk<D> {
             audience,
             answer: answer.clone(),
         };
-        Ok((answer, vec![event]))
+        let mut events = vec![event];
+        // A roll kept from the other side would be told of by its correction.
+        events.extend(correction.filter(|_| audience == Audience::Public));
+        Ok((answer, events))
     }
 
     /// Runs the declared action `name` on the table.
@@ -356,16 +360,7 @@ impl<D: Declarations> Desk<D> {
             .find(|a| a.about.name == name)
             .ok_or_else(|| unknown("action", name))?;
         let title = action.about.title;
-        let correction = match (action.given, by.side()) {
-            (Some(given), Some(side)) => {
-                self.may_give(side, title, given)?;
-                None
-            }
-            (Some(given), None) if !self.in_given_phase(given) => Some(DeskEvent::Umpired {
-                sentence: format!("The umpire ran “{title}” outside the phases the rules give it."),
-            }),
-            _ => None,
-        };
+        let correction = self.given_now(by, title, action.given)?;
         let mut watched = Watched::new(dice);
         let (answer, secrecy) =
             self.at_table(by, |table| action.run(params, table, &mut watched))?;
@@ -387,6 +382,28 @@ impl<D: Declarations> Desk<D> {
         // A secret action's correction would tell the other side of it.
         events.extend(correction.filter(|_| audience == Audience::Public));
         Ok((answer, events))
+    }
+}
+
+impl<D: Declarations> Desk<D> {
+    /// Whether `by` may give `title` now, as `given` says: a side out of its phases is refused;
+    /// the umpire may always, and out of its phases that is a correction both sides read.
+    fn given_now(
+        &self,
+        by: Role,
+        title: &str,
+        given: Option<Given>,
+    ) -> Result<Option<DeskEvent>, Refused> {
+        Ok(match (given, by.side()) {
+            (Some(given), Some(side)) => {
+                self.may_give(side, title, given)?;
+                None
+            }
+            (Some(given), None) if !self.in_given_phase(given) => Some(DeskEvent::Umpired {
+                sentence: format!("The umpire ran “{title}” outside the phases the rules give it."),
+            }),
+            _ => None,
+        })
     }
 }
 

@@ -5,6 +5,7 @@ use crate::core::domain::Role;
 use crate::dice::source::Dice;
 use crate::games::assisted::calc::Odds;
 use crate::games::assisted::catalogue::DiceProcedure;
+use crate::games::assisted::sequence::Activity;
 use crate::games::red_winter::rules::error::RulesError;
 use crate::games::red_winter::rules::procedures::{
     AtFire, RangedAttack, artillery_delay, at_fire, combat_roll, pajari_loss, ranged_attack,
@@ -63,7 +64,8 @@ pub fn procedures() -> Vec<DiceProcedure> {
                 only(by, p.side, &p.firer)?;
                 ranged_attack(charts, dice, &p)
             },
-        ),
+        )
+        .given(false, &[Activity::Combat]),
         DiceProcedure::new(
             "at-fire",
             "Anti-Tank Fire",
@@ -72,7 +74,8 @@ pub fn procedures() -> Vec<DiceProcedure> {
                 only(by, p.side, &p.gun)?;
                 at_fire(charts, dice, &p)
             },
-        ),
+        )
+        .given(false, &[Activity::Movement, Activity::Combat]),
         DiceProcedure::new(
             "crt-roll",
             "Combat Results Table roll",
@@ -84,7 +87,8 @@ pub fn procedures() -> Vec<DiceProcedure> {
                 })?;
                 combat_roll(charts, dice, p.attacker, &p.hex, column)
             },
-        ),
+        )
+        .given(false, &[Activity::Movement, Activity::Combat]),
         DiceProcedure::new(
             "recovery",
             "Recovery",
@@ -93,7 +97,8 @@ pub fn procedures() -> Vec<DiceProcedure> {
                 only(by, p.side, &p.unit)?;
                 recovery(charts, dice, &p)
             },
-        ),
+        )
+        .given(true, &[Activity::Movement]),
         DiceProcedure::new(
             "sub-zero-loss",
             "Sub-Zero Loss",
@@ -102,7 +107,8 @@ pub fn procedures() -> Vec<DiceProcedure> {
                 only(by, p.side, &p.who)?;
                 sub_zero(charts, dice, &p)
             },
-        ),
+        )
+        .given(true, &[Activity::Attrition]),
         DiceProcedure::new(
             "artillery-delay",
             "The 354th's return",
@@ -111,7 +117,8 @@ pub fn procedures() -> Vec<DiceProcedure> {
                 only(by, crate::core::domain::Side::Soviet, &p.unit)?;
                 Ok::<_, RulesError>(artillery_delay(dice, &p.unit, p.turn, p.last_turn))
             },
-        ),
+        )
+        .given(false, &[Activity::Combat]),
         DiceProcedure::new(
             "pajari-fate",
             "Pajari's fate",
@@ -120,6 +127,7 @@ pub fn procedures() -> Vec<DiceProcedure> {
                 only(by, crate::core::domain::Side::Finnish, "Pajari")?;
                 Ok::<_, RulesError>(pajari_loss(dice))
             },
-        ),
+        )
+        .given(false, &[Activity::Movement, Activity::Combat]),
     ]
 }

@@ -1086,3 +1086,66 @@ fn pajari_caught_is_lost_on_a_one_and_otherwise_joins_a_company_12_3_1() {
         .expect_err("the Finns roll");
     assert!(soviet.message.contains("(12.3.1)"));
 }
+
+/// Dice procedures are rolled by the side and in the phases their rules give (the umpire may
+/// always, and out of them both sides read that the umpire did): Pajari's fate (12.3.1) comes of
+/// a retreat or an enemy entering his hex, so in an Action or Combat Phase; a Sub-Zero Loss roll
+/// (16.3) is the rolling side's, in its half of the Sub-Zero Loss Phase.
+#[test]
+fn dice_procedures_are_rolled_in_the_phases_their_rules_give() {
+    use crate::dice::source::ScriptedDice;
+    let params = serde_json::json!({});
+    let mut desk = table_at("1/1", Vec::new(), "first_reset");
+    let refused = desk
+        .procedure(
+            Role::Finnish,
+            "pajari-fate",
+            &params,
+            &mut ScriptedDice::new([4]),
+        )
+        .expect_err("not in a Reset Phase");
+    assert_eq!(refused.code, "wrong_phase", "{}", refused.message);
+    assert!(
+        refused.message.contains("Action Phase"),
+        "{}",
+        refused.message
+    );
+    let (_, events) = desk
+        .procedure(
+            Role::Umpire,
+            "pajari-fate",
+            &params,
+            &mut ScriptedDice::new([4]),
+        )
+        .expect("the umpire may");
+    assert!(
+        events.iter().any(|e| e
+            .sentence()
+            .contains("outside the phases the rules give it")),
+        "{events:?}"
+    );
+    move_to(&mut desk, "first_action");
+    desk.procedure(
+        Role::Finnish,
+        "pajari-fate",
+        &params,
+        &mut ScriptedDice::new([4]),
+    )
+    .expect("either side, in an Action Phase");
+    // The Sub-Zero Loss Phase's Soviet half is the Soviets' to roll in.
+    let options = Options {
+        night_turns: vec![1],
+        ..Options::default()
+    };
+    let mut desk = table_with(options, "1/1", Vec::new(), "sub_zero_soviet");
+    let roll = serde_json::json!({"who": "the stack in 0815", "side": "finnish"});
+    let refused = desk
+        .procedure(
+            Role::Finnish,
+            "sub-zero-loss",
+            &roll,
+            &mut ScriptedDice::new([4]),
+        )
+        .expect_err("the Soviets' half");
+    assert_eq!(refused.code, "not_your_phase", "{}", refused.message);
+}

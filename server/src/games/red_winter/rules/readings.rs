@@ -41,7 +41,7 @@ pub const READINGS: &[&str] = &[
     "The Hotel is the hex of the place called hotel on the campaign's map, wherever the map puts it; a map without that place has no Hotel, and a campaign without a map uses the rule book's M16.",
     "A reinforcement held back, by choice or because an enemy unit holds its entry hex, waits in the Turn Track box of its new turn, and its owner brings it on then as a normal reinforcement; where on the map edge a delayed unit enters is the players' check.",
     "A reconstituted company comes back from the dead pool without the markers it fell with; only infantry that was eliminated, not removed from the game, comes back, and whether it was in supply when it fell, and whether its new hex puts it in supply, are the players' checks.",
-    "The Victory Point bid (17.0.2) is made from the sides the players already hold, since motti seats them when they join: each bids in secret, while the sides set up, what it would give the other side to keep its own; the higher bid keeps its side and the other side receives that many victory points, and equal bids are given again. The Playbook's own wording is not in our text.",
+    "The Victory Point bid (17.0.2) is made from the sides the players already hold: each seals, while the sides set up, what it would give to keep its side; the higher bid keeps it, the other side gets that many points, and equal bids go again.",
 ];
 
 #[cfg(test)]
