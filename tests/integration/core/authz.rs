@@ -215,6 +215,9 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("GET", "/campaigns/{id}/table/{kind}/{name}", [303, 404, 404, 404, 404, 404]),
     ("POST", "/campaigns/{id}/table/{kind}/{name}", [303, 404, 404, 404, 404, 404]),
     ("GET", "/campaigns/{id}/table/rules", [303, 404, 404, 200, 200, 200]),
+    ("GET", "/campaigns/{id}/table/sequence", [303, 404, 404, 200, 200, 200]),
+    // An empty form gives no phase a place: refused beside the fields.
+    ("POST", "/campaigns/{id}/table/sequence", [303, 404, 404, 403, 403, 422]),
     ("GET", "/campaigns/{id}/heroes", [303, 404, 404, 200, 200, 200]),
     ("POST", "/campaigns/{id}/heroes/obtain", [303, 404, 404, 403, 403, 404]),
     ("POST", "/campaigns/{id}/heroes/{hero}/fate", [303, 404, 404, 422, 422, 422]),

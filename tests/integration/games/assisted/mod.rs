@@ -5,6 +5,7 @@ pub mod client;
 pub mod forms;
 pub mod red_winter;
 pub mod sealed_bid;
+pub mod sequence_page;
 pub mod table;
 pub mod victory;
 pub mod who_acts;

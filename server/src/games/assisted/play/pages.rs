@@ -41,6 +41,8 @@ pub const PAGE_ROUTES: &[(&str, &str)] = &[
     ("GET", "/campaigns/{id}/table/{kind}/{name}"),
     ("POST", "/campaigns/{id}/table/{kind}/{name}"),
     ("GET", "/campaigns/{id}/table/rules"),
+    ("GET", "/campaigns/{id}/table/sequence"),
+    ("POST", "/campaigns/{id}/table/sequence"),
 ];
 
 /// The pages.
@@ -65,6 +67,10 @@ pub fn router() -> Router<AppState> {
             post(apply_chart_set),
         )
         .route("/campaigns/{id}/table/rules", get(rules))
+        .route(
+            "/campaigns/{id}/table/sequence",
+            get(super::sequence_page::show).post(super::sequence_page::save),
+        )
         .route(
             "/campaigns/{id}/table/{kind}/{name}",
             get(super::pages_entries::entry).post(super::pages_entries::run_entry),
