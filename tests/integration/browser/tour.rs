@@ -282,6 +282,10 @@ async fn every_page_for_every_role_at_both_widths() {
             format!("/campaigns/{a_winter_war}/table"),
         );
         add(
+            "a-winter-war-sequence",
+            format!("/campaigns/{a_winter_war}/table/sequence"),
+        );
+        add(
             "red-winter-rules",
             format!("/campaigns/{red_winter}/table/rules"),
         );
