@@ -81,16 +81,26 @@ pub enum ChartError {
 }
 
 fn cells_sentence(problems: &[CellProblem]) -> String {
-    let listed: Vec<_> = problems
-        .iter()
-        .map(|p| {
-            format!(
-                "row `{}`, column `{}`: \"{}\" is not {}",
-                p.row, p.column, p.found, p.expected
-            )
+    // One line per kind of problem: the cells that are not the same thing, listed together.
+    let mut kinds: Vec<(&str, Vec<String>)> = Vec::new();
+    for p in problems {
+        let at = format!("\"{}\" at row `{}`, column `{}`", p.found, p.row, p.column);
+        match kinds
+            .iter_mut()
+            .find(|(expected, _)| *expected == p.expected)
+        {
+            Some((_, cells)) => cells.push(at),
+            None => kinds.push((&p.expected, vec![at])),
+        }
+    }
+    kinds
+        .into_iter()
+        .map(|(expected, cells)| {
+            let what = if cells.len() == 1 { "a cell" } else { "cells" };
+            format!("{what} must be {expected}: {}", cells.join(", "))
         })
-        .collect();
-    listed.join("; ")
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 impl ChartError {

@@ -52,9 +52,13 @@ pub fn from_csv(text: &str) -> Result<RawChart, ChartError> {
     const CSV: &str = "CSV";
     check_size(CSV, text)?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // Cells pasted from a spreadsheet come tab-separated: a first line with a tab is read so.
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let delimiter = if first.contains('\t') { b'\t' } else { b',' };
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
+        .delimiter(delimiter)
         .from_reader(text.as_bytes());
     let mut chart = RawChart::default();
     for (index, record) in reader.records().enumerate() {

@@ -120,11 +120,14 @@ fn entered_charts_are_complete_and_errors_name_row_and_column() {
     let e = spec.check(raw).expect_err("bad cells");
     assert_eq!(e.code(), "chart_bad_cells");
     let text = e.to_string();
+    // One line per kind of problem, each cell named by row and column.
     assert!(
-        text.starts_with("row `2`, column `1:4`: \"9/9\" is not attacker/defender losses"),
+        text.starts_with("cells must be attacker/defender losses"),
         "{text}"
     );
-    assert!(text.contains("row `8`, column `1:1`: \"1-1\""), "{text}");
+    assert!(text.contains("\"9/9\" at row `2`, column `1:4`"), "{text}");
+    assert!(text.contains("\"1-1\" at row `8`, column `1:1`"), "{text}");
+    assert_eq!(text.matches("must be").count(), 1, "{text}");
 
     let mut raw = crt_entry();
     raw.columns.insert(4, "3:2".into());
@@ -268,6 +271,12 @@ fn csv_and_json_import_and_refuse_hostile_files() {
     let raw = from_csv(&csv).expect("reads");
     assert_eq!(raw, crt_entry());
     assert!(crt().check(raw).is_ok());
+    // Cells pasted from a spreadsheet are tab-separated, with a comma inside none of them.
+    let pasted = csv
+        .trim_start_matches('\u{feff}')
+        .replace('"', "")
+        .replace(',', "\t");
+    assert_eq!(from_csv(&pasted).expect("reads pasted cells"), crt_entry());
 
     let e = from_csv("roll,1:1\n2,\"1/1\u{0}\"\n").expect_err("NUL");
     assert_eq!(

@@ -418,3 +418,59 @@ async fn a_campaigns_options_are_ticked_on_the_new_campaign_form() {
     );
     assert!(page.contains("value=\"finnish\" selected"), "{page}");
 }
+
+/// A chart pasted from a spreadsheet (tab-separated) is entered; one with bad cells comes back
+/// as typed, its chart chosen, with one line per kind of problem beside it.
+#[tokio::test]
+async fn a_chart_is_pasted_from_a_spreadsheet_and_a_refused_one_comes_back_as_typed() {
+    let t = DeskTable::new("red_winter", None).await;
+    let browser = t.app.signed_in("umpire", "forms").await;
+    let path = format!("/campaigns/{}/table/charts", t.id);
+    let mut crt = "roll\t1:2\t1:1\t2:1".to_string();
+    for roll in 2..=12 {
+        crt.push_str(&format!("\n{roll}\t1/1\t0/1\t0/2"));
+    }
+    let bad = crt
+        .replace("3\t1/1\t0/1", "3\tlots\t0-1")
+        .replace("9\t1/1", "9\tmany");
+    let (status, page) = post_form(
+        &browser,
+        &t.app,
+        &path,
+        &[("code", "crt"), ("format", "csv"), ("text", &bad)],
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{page}");
+    assert!(page.contains("id=\"chart-error\""), "{page}");
+    assert!(page.contains("lots\t0-1"), "the chart comes back as typed");
+    assert!(page.contains("<option value=\"crt\" selected>"), "{page}");
+    let error = page
+        .split("id=\"chart-error\">")
+        .nth(1)
+        .and_then(|s| s.split("</p>").next())
+        .unwrap_or_default()
+        .to_owned();
+    assert_eq!(error.matches("must be").count(), 1, "{error}");
+    assert!(
+        error.contains("row `3`, column `1:2`") && error.contains("row `9`"),
+        "{error}"
+    );
+    let (status, page) = post_form(
+        &browser,
+        &t.app,
+        &path,
+        &[("code", "crt"), ("format", "csv"), ("text", &crt)],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{page}");
+    let view = t.table(&t.umpire).await;
+    assert!(
+        view["charts"]
+            .as_array()
+            .expect("charts")
+            .iter()
+            .any(|c| c["code"] == "crt" && c["version"] == 1),
+        "{}",
+        view["charts"]
+    );
+}

@@ -179,6 +179,14 @@ struct MoveForm {
     error: Option<String>,
 }
 
+/// The chart form as sent, with its refusal.
+#[derive(Default)]
+struct ChartForm {
+    code: String,
+    text: String,
+    error: Option<String>,
+}
+
 /// The sealed-value form as sent, with its refusal.
 #[derive(Default)]
 struct SealForm {
@@ -206,6 +214,8 @@ struct TablePage {
     moving: MoveForm,
     /// The form that seals a value.
     sealing: SealForm,
+    /// The form that enters a chart.
+    charting: ChartForm,
     /// The hexes the reader's view knows, offered by the place fields.
     hexes: Vec<String>,
     csv_columns: String,
@@ -405,6 +415,7 @@ async fn table_page(
         add: AddUnit::of(&spec, None),
         moving: MoveForm::default(),
         sealing: SealForm::default(),
+        charting: ChartForm::default(),
         hexes: super::pages_forms::Choices::of(&view).hexes,
         units,
         enemy,
@@ -733,7 +744,19 @@ pub async fn enter_chart(
         }
         Err(e) => Err(e),
     };
-    answer(&state, &access, result).await
+    match result {
+        Err(e) if e.status.is_client_error() && e.status != StatusCode::NOT_FOUND => {
+            // The chart comes back as typed, its chart chosen, the refusal beside it.
+            let mut page = table_page(&state, &access, None).await?;
+            page.charting = ChartForm {
+                code: fields.get("code").to_owned(),
+                text: fields.get("text").to_owned(),
+                error: Some(e.message.clone()),
+            };
+            Ok(render_with(e.status, &page))
+        }
+        other => answer(&state, &access, other).await,
+    }
 }
 
 #[derive(Template)]
