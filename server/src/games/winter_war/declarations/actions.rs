@@ -265,6 +265,7 @@ fn combat(
         all_attackers_suppressed: suppressed(&a),
         terrain: p.terrain.into_iter().collect(),
         defender_on_ice_or_lake: p.defender_on_ice_or_lake,
+        freeze: table.extra.flags.freeze,
     };
     let attack: Vec<u32> = a
         .iter()

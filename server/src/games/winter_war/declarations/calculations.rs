@@ -57,6 +57,9 @@ pub struct ColumnIn {
     /// The defender is on an ice hex or a lake hex.
     #[serde(default)]
     pub defender_on_ice_or_lake: bool,
+    /// The freeze is in effect (21.1).
+    #[serde(default)]
+    pub freeze: bool,
 }
 
 impl ColumnIn {
@@ -68,6 +71,7 @@ impl ColumnIn {
             all_attackers_suppressed: self.all_attackers_suppressed,
             terrain: self.terrain.iter().map(|(k, v)| (k.clone(), *v)).collect(),
             defender_on_ice_or_lake: self.defender_on_ice_or_lake,
+            freeze: self.freeze,
         }
     }
 }

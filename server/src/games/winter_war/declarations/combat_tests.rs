@@ -432,3 +432,39 @@ fn only_shock_corps_and_units_stacked_with_them_make_second_wave_attacks() {
     )
     .expect("the shock corps and its stack");
 }
+
+#[test]
+fn in_the_freeze_the_combat_action_ignores_a_river_hexside_21_1() {
+    // 21.1 item 1: "River and lake hexsides are ignored" once the freeze is in effect.
+    let resolve = |freeze: bool| {
+        let mut d = desk(false);
+        let crt = raw(&["≤49%", "50-99%", "≥100%"], &[&["AE", "NE", "DE"][..]; 6]);
+        d.enter_charts(Role::Umpire, BTreeMap::from([("crt".to_string(), crt)]))
+            .expect("crt");
+        d.extra.flags.freeze = freeze;
+        d.add_units(
+            Role::Umpire,
+            vec![
+                unit(1, Side::Soviet, "2020", &[]),
+                unit(2, Side::Finnish, "2021", &[]),
+            ],
+        )
+        .expect("adds");
+        to(&mut d, "soviet_combat");
+        let answer = act(
+            &mut d,
+            Role::Soviet,
+            "resolve-combat",
+            json!({"attackers": [id(1)], "hex": "2021", "terrain": {"river hexside": 1}}),
+            &[3],
+        )
+        .expect("resolves");
+        answer["result"]["result"]
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    };
+    // 6 against 4 is 150%; the river moves it one column left, but not in the freeze.
+    assert_eq!(resolve(false), "NE");
+    assert_eq!(resolve(true), "DE");
+}

@@ -8,7 +8,9 @@ use crate::games::assisted::calc::Working;
 use crate::games::assisted::catalogue::{Acted, Refused, Table};
 use crate::games::assisted::refusal::RefusalKind;
 use crate::games::winter_war::rules::charts::Event;
-use crate::games::winter_war::rules::events::{EventFlags, Trigger, start_of_turn, takes_effect};
+use crate::games::winter_war::rules::events::{
+    EventFlags, Trigger, begin_freeze, start_of_turn, takes_effect,
+};
 use schemars::JsonSchema;
 use serde::Deserialize;
 
@@ -19,7 +21,7 @@ pub fn start(flags: &mut EventFlags, turn: u32, historical: bool) -> String {
     for trigger in &happened.value {
         match trigger {
             Trigger::Timoshenko => flags.timoshenko = true,
-            Trigger::Freeze => flags.freeze = true,
+            Trigger::Freeze => begin_freeze(flags),
             Trigger::NavalMarkersRemoved => {
                 flags.both_naval_markers = false;
                 flags.naval_markers = 0;
@@ -35,7 +37,7 @@ pub(super) fn raise(flags: &mut EventFlags, event: Event, turn: u32) {
         Event::AlliedIntervention => flags.allied_intervention = true,
         // The Finnish player may call a ceasefire now, or play on (17.3).
         Event::Ceasefire => flags.ceasefire_offered = Some(turn),
-        Event::Freeze => flags.freeze = true,
+        Event::Freeze => begin_freeze(flags),
         Event::MoraleCheck => flags.morale = true,
         Event::Volunteers => flags.volunteers_left = flags.volunteers_left.saturating_sub(1),
         Event::EnhancedLogistics => flags.enhanced_logistics = true,
@@ -80,6 +82,15 @@ pub fn record(
             kind: RefusalKind::AgainstTheRules,
             code: "not_allowed",
             message: "Only the Soviet player forms shock corps (22.0).".into(),
+        });
+    }
+    let timoshenko_now = matches!(p.event, Some(Event::Timoshenko))
+        && takes_effect(Event::Timoshenko, table.turn, &table.extra.flags).value;
+    if p.shock_corps_formed && !table.extra.flags.timoshenko && !timoshenko_now {
+        return Err(Refused {
+            kind: RefusalKind::AgainstTheRules,
+            code: "not_allowed",
+            message: "Shock corps may be formed only once Timoshenko is in command (22.0 item 2); record the Timoshenko event first.".into(),
         });
     }
     if let Some(event) = p.event {

@@ -417,3 +417,61 @@ fn logistics_lifts_suppression_only_from_the_phasing_sides_units_in_supply() {
     to(&mut d, "finnish_reinforcement");
     assert!(!suppressed(&d, 4), "in the Finnish Logistics Phase");
 }
+
+#[test]
+fn logistics_never_suppresses_units_always_in_supply_15_2_15_4() {
+    // 15.4 items 1, 2 and 5; 15.2 items 2 and 3: always in supply, whatever the marker says.
+    let mut d = desk(false);
+    d.extra
+        .borders
+        .agreed
+        .soviet_union
+        .insert("2022".to_string());
+    d.extra.borders.agreed.finland.insert("1123".to_string());
+    let typed = |n: u32, side: Side, hex: &str, kind: &str, markers: &[&str]| {
+        let mut u = unit(n, side, hex, markers);
+        u.unit_type = kind.into();
+        u
+    };
+    d.add_units(
+        Role::Umpire,
+        vec![
+            typed(1, Side::Soviet, "2020", "HQ", &["out_of_supply"]),
+            typed(2, Side::Soviet, "2021", "infantry", &["out_of_supply"]),
+            typed(
+                3,
+                Side::Soviet,
+                "2022",
+                "infantry",
+                &["out_of_supply", "nkvd"],
+            ),
+            typed(
+                4,
+                Side::Soviet,
+                "1124",
+                "infantry",
+                &["out_of_supply", "nkvd"],
+            ),
+            typed(
+                5,
+                Side::Finnish,
+                "1123",
+                "armored train",
+                &["out_of_supply"],
+            ),
+        ],
+    )
+    .expect("adds");
+    let suppressed = |d: &Desk<WinterWar>, n: u32| {
+        d.roster.units[&UnitId::parse(&id(n)).expect("id")]
+            .markers
+            .contains("suppressed")
+    };
+    to(&mut d, "soviet_reinforcement");
+    assert!(!suppressed(&d, 1), "an HQ (15.4 item 1)");
+    assert!(suppressed(&d, 2), "an infantry unit out of supply");
+    assert!(!suppressed(&d, 3), "NKVD in the Soviet Union (15.4 item 2)");
+    assert!(suppressed(&d, 4), "NKVD outside the Soviet Union");
+    to(&mut d, "finnish_reinforcement");
+    assert!(!suppressed(&d, 5), "the armored train (15.2 item 3)");
+}

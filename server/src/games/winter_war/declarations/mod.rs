@@ -18,10 +18,11 @@ use crate::games::assisted::catalogue::{Action, Calculation, DiceProcedure, Refu
 use crate::games::assisted::charts::{Chart, ChartSpec};
 use crate::games::assisted::declarations::{Context, Declarations, Owed};
 use crate::games::assisted::roster::{
-    AttrKind, AttrSpec, Glimpse, MarkerSpec, Roster, RosterSpec, Sight, Unit, UnitId,
+    AttrKind, AttrSpec, AttrValue, Glimpse, MarkerSpec, Roster, RosterSpec, Sight, Unit, UnitId,
 };
 use crate::games::assisted::sequence::{Activity, Sequence};
 use crate::games::assisted::tracker::HookCall;
+use crate::games::winter_war::rules::calc_logistics::{SupplyCase, always_supplied};
 use crate::games::winter_war::rules::charts::{self, specs};
 use crate::games::winter_war::rules::events::EventFlags;
 use crate::games::winter_war::rules::readings::READINGS;
@@ -104,11 +105,19 @@ fn lift_suppression(table: &mut Table<'_, Records>, phase: &str) -> Result<Strin
         Side::Soviet
     };
     let mut changes: Vec<(UnitId, bool)> = Vec::new();
+    let mut kept: Vec<String> = Vec::new();
     for u in table.roster.units.values() {
         if u.side != side || off_map(u) {
             continue;
         }
-        let unsupplied = u.markers.contains("out_of_supply");
+        let marked_out = u.markers.contains("out_of_supply");
+        let always = marked_out
+            .then(|| always_supplied_unit(u, table.extra))
+            .flatten();
+        if let Some(reason) = always {
+            kept.push(format!("{}: {reason}", u.name));
+        }
+        let unsupplied = marked_out && always.is_none();
         if unsupplied != u.markers.contains("suppressed") {
             changes.push((u.id.clone(), unsupplied));
         }
@@ -127,10 +136,36 @@ fn lift_suppression(table: &mut Table<'_, Records>, phase: &str) -> Result<Strin
         };
         done.map_err(|e| Refused::of(&e))?;
     }
-    Ok(format!(
+    let mut said = format!(
         "{} Logistics: {marked} unit(s) out of supply Suppressed (15.0); {lifted} Suppressed marker(s) lifted from units in supply (16.2).",
         side.adjective()
-    ))
+    );
+    for line in kept {
+        said.push_str(&format!(
+            " Not suppressed though marked out of supply, {line}."
+        ));
+    }
+    Ok(said)
+}
+
+/// The item of 15.2 or 15.4 that keeps `u` in supply whatever line it traces, if any.
+fn always_supplied_unit(u: &Unit, extra: &Records) -> Option<&'static str> {
+    let number = |code: &str| match u.attributes.get(code) {
+        Some(AttrValue::Number(n)) => u32::try_from(*n).unwrap_or(0),
+        _ => 0,
+    };
+    let home = match u.side {
+        Side::Finnish => &extra.borders.agreed.finland,
+        Side::Soviet => &extra.borders.agreed.soviet_union,
+    };
+    always_supplied(&SupplyCase {
+        soviet: u.side == Side::Soviet,
+        unit_type: &u.unit_type,
+        af: number("af"),
+        df: number("df"),
+        nkvd: u.markers.contains("nkvd"),
+        at_home: home.contains(u.location.trim()),
+    })
 }
 
 fn number(code: &str, name: &str, max: i64, required: bool) -> AttrSpec {

@@ -188,6 +188,7 @@ fn events_come_from_their_roll_with_what_the_text_gives_them() {
         &[],
     ));
     assert_eq!(code, "not_allowed");
+    d.extra.flags.timoshenko = true;
     act(
         &mut d,
         Role::Soviet,
@@ -324,4 +325,53 @@ fn a_ceasefire_the_finns_call_ends_the_game_on_points() {
     assert_eq!(outcome.score, Some(0));
     assert_eq!(outcome.title, "Finnish Strategic Victory");
     assert!(format!("{events:?}").contains("Finnish Strategic Victory"));
+}
+
+#[test]
+fn shock_corps_wait_for_timoshenko_22_0_item_2() {
+    // 22.0: once Timoshenko is in command "2) The Soviet player may form shock corps".
+    use super::fog::tests::{act, desk, refusal};
+    use serde_json::json;
+    let mut d = desk(false);
+    let (_, code, message) = refusal(act(
+        &mut d,
+        Role::Soviet,
+        "record-event",
+        json!({"shock_corps_formed": true}),
+        &[],
+    ));
+    assert_eq!(code, "not_allowed", "{message}");
+    assert!(message.contains("Timoshenko"), "{message}");
+    assert!(!d.extra.shock_corps_formed, "a refusal changes nothing");
+    d.extra.flags.timoshenko = true;
+    act(
+        &mut d,
+        Role::Soviet,
+        "record-event",
+        json!({"shock_corps_formed": true}),
+        &[],
+    )
+    .expect("with Timoshenko in command");
+    assert!(d.extra.shock_corps_formed);
+}
+
+#[test]
+fn the_freeze_removes_all_naval_markers_21_1_item_4() {
+    // 21.1 item 4: "Remove all naval markers", also when the freeze is rolled before GT 8.
+    use super::fog::tests::{act, desk};
+    use serde_json::json;
+    let mut d = desk(false);
+    d.extra.flags.naval_markers = 2;
+    d.extra.flags.both_naval_markers = true;
+    act(
+        &mut d,
+        Role::Umpire,
+        "record-event",
+        json!({"event": "freeze"}),
+        &[],
+    )
+    .expect("records");
+    assert!(d.extra.flags.freeze);
+    assert_eq!(d.extra.flags.naval_markers, 0);
+    assert!(!d.extra.flags.both_naval_markers);
 }

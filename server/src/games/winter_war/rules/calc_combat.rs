@@ -108,6 +108,16 @@ pub struct Situation {
     pub terrain: Vec<(String, u32)>,
     /// The defender is on an ice hex or any lake hex (14.1, 21.1).
     pub defender_on_ice_or_lake: bool,
+    /// The freeze is in effect (21.1): river and lake hexsides are ignored and marsh is clear.
+    pub freeze: bool,
+}
+
+/// Whether a terrain entry, by its name, stops counting in the freeze (21.1 items 1 and 3):
+/// river and lake hexsides are ignored and marsh is treated as clear; Lake Ladoga keeps its
+/// terrain (21.1 item 2's exception).
+pub fn frozen_away(name: &str) -> bool {
+    let n = name.to_lowercase();
+    !n.contains("ladoga") && (n.contains("river") || n.contains("lake") || n.contains("marsh"))
 }
 
 /// The shifts of 14.1 that apply, each named; the ice or lake 1R supersedes terrain.
@@ -130,7 +140,7 @@ pub fn shifts(situation: &Situation) -> Vec<Shift> {
     } else if let Some((name, left)) = situation
         .terrain
         .iter()
-        .filter(|(_, l)| *l > 0)
+        .filter(|(name, l)| *l > 0 && !(situation.freeze && frozen_away(name)))
         .max_by_key(|(_, l)| *l)
     {
         list.push(Shift::new(
@@ -157,6 +167,13 @@ pub fn combat_column(
     work.step(format!("defence factors total {df}"));
     let pct = work.take(percentage(af, df));
     let start = work.take(column_of(pct, bands));
+    if situation.freeze {
+        for (name, _) in situation.terrain.iter().filter(|(n, _)| frozen_away(n)) {
+            work.step(format!(
+                "{name} does not count: in the freeze river and lake hexsides are ignored and marsh is clear (21.1)"
+            ));
+        }
+    }
     let list = shifts(situation);
     if list.is_empty() {
         work.step("no column shifts apply");

@@ -99,6 +99,7 @@ fn only_the_most_favourable_terrain_counts_and_suppression_both_ways_nets_to_not
         all_attackers_suppressed: true,
         terrain: vec![("forest".into(), 1), ("river".into(), 2)],
         defender_on_ice_or_lake: false,
+        freeze: false,
     };
     let columns: Vec<i64> = shifts(&situation).iter().map(|s| s.columns).collect();
     assert_eq!(columns, [1, 2, -2, -2]);
@@ -146,4 +147,41 @@ fn crt_columns_must_be_contiguous_and_open_at_both_ends() {
         Err(WinterWarError::BadBand { .. })
     ));
     assert!(parse_band("99-50%").is_err());
+}
+
+#[test]
+fn freeze_21_1_ignores_river_and_lake_hexsides_and_makes_marsh_clear() {
+    // 21.1 items 1 and 3: "River and lake hexsides are ignored"; "Treat marsh hexes as clear".
+    let bands = invented_bands();
+    let terrain = |name: &str| Situation {
+        terrain: vec![(name.into(), 1)],
+        ..Situation::default()
+    };
+    for name in ["river hexside", "minor lake hexside", "marsh"] {
+        let thawed = combat_column(&[20], &[1], &terrain(name), &bands);
+        assert_eq!(
+            key(&bands, thawed.value),
+            "600–699%",
+            "{name} before the freeze"
+        );
+        let frozen = Situation {
+            freeze: true,
+            ..terrain(name)
+        };
+        let result = combat_column(&[20], &[1], &frozen, &bands);
+        assert_eq!(key(&bands, result.value), "≥700%", "{name} in the freeze");
+        assert!(result.steps.iter().any(|s| s.contains("(21.1)")));
+    }
+    // Forest keeps its shift in the freeze, and the most favourable remaining terrain counts.
+    let forest = Situation {
+        terrain: vec![("river hexside".into(), 2), ("forest".into(), 1)],
+        freeze: true,
+        ..Situation::default()
+    };
+    assert_eq!(
+        key(&bands, combat_column(&[20], &[1], &forest, &bands).value),
+        "600–699%"
+    );
+    // Lake Ladoga is the exception of 21.1 item 2.
+    assert!(!frozen_away("Lake Ladoga hexside"));
 }

@@ -127,6 +127,61 @@ pub fn supply_demand(
     work.done(total)
 }
 
+/// What decides whether a unit is always in supply (15.2, 15.4), as the roster tells it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SupplyCase<'a> {
+    /// The unit is Soviet (else Finnish or Allied).
+    pub soviet: bool,
+    /// Its type as entered ("HQ", "ski", "armored train", "air", "naval", …).
+    pub unit_type: &'a str,
+    /// Its printed attack and defence factors.
+    pub af: u32,
+    /// Its printed defence factor.
+    pub df: u32,
+    /// It carries the NKVD marker.
+    pub nkvd: bool,
+    /// It stands in its own side's country (Finland for Finnish units, the Soviet Union for
+    /// Soviet ones), as the hexes entered for the countries say (24.2).
+    pub at_home: bool,
+}
+
+/// Whether the unit is always in supply, with the item of 15.2 or 15.4 that says so; `None`
+/// when it must trace a line like any other. Units always in supply because of the hex they stand
+/// in (fortifications, cities, towns, Soviet supply cities) are left to the players, since the
+/// roster does not know the map's terrain.
+pub fn always_supplied(case: &SupplyCase<'_>) -> Option<&'static str> {
+    let kind = case.unit_type.to_lowercase();
+    let has = |word: &str| kind.contains(word);
+    let hq = has("hq") || has("headquarter");
+    let air = has("air");
+    if case.soviet {
+        if hq {
+            return Some("a headquarters unit is always in supply (15.4 item 1)");
+        }
+        if case.nkvd && case.at_home {
+            return Some("an NKVD unit in the Soviet Union is always in supply (15.4 item 2)");
+        }
+        if air || has("naval") {
+            return Some("air and naval units are always in supply (15.4 item 5)");
+        }
+        return None;
+    }
+    if hq {
+        return Some("a headquarters unit is always in supply (15.2 item 1)");
+    }
+    let small_ski = has("ski") && case.af <= 1 && case.df <= 1;
+    if small_ski && case.at_home {
+        return Some("a ski detachment or battalion in Finland is always in supply (15.2 item 2)");
+    }
+    if has("armored train") || has("armoured train") {
+        return Some("the armored train is always in supply (15.2 item 3)");
+    }
+    if air {
+        return Some("air units are always in supply (15.2 item 5)");
+    }
+    None
+}
+
 /// A suppressed unit's movement: printed factor halved, fractions dropped (16.1).
 pub fn suppressed_movement(printed: u32) -> Explained<u32> {
     let half = printed / 2;

@@ -115,3 +115,43 @@ fn t_ww_09_victory_levels_at_every_edge() {
         ]
     );
 }
+
+#[test]
+fn always_supplied_units_of_15_2_and_15_4() {
+    let case = |soviet: bool, unit_type: &str, af: u32, df: u32, nkvd: bool, at_home: bool| {
+        always_supplied(&SupplyCase {
+            soviet,
+            unit_type,
+            af,
+            df,
+            nkvd,
+            at_home,
+        })
+    };
+    // 15.2: HQs anywhere, ski detachments (0-0-3) and battalions (1-1-3) in Finland, the armored
+    // train and air units.
+    assert!(case(false, "HQ", 0, 1, false, false).is_some());
+    assert!(case(false, "ski", 1, 1, false, true).is_some());
+    assert!(case(false, "ski", 0, 0, false, true).is_some());
+    assert!(
+        case(false, "ski", 1, 1, false, false).is_none(),
+        "outside Finland"
+    );
+    assert!(
+        case(false, "ski", 2, 2, false, true).is_none(),
+        "a ski regiment"
+    );
+    assert!(case(false, "armored train", 2, 2, false, false).is_some());
+    assert!(case(false, "air", 3, 0, false, false).is_some());
+    assert!(case(false, "infantry", 2, 2, false, true).is_none());
+    // 15.4: HQs anywhere, NKVD in the Soviet Union, air and naval units.
+    assert!(case(true, "headquarters", 0, 1, false, false).is_some());
+    assert!(case(true, "infantry", 1, 1, true, true).is_some());
+    assert!(case(true, "infantry", 1, 1, true, false).is_none());
+    assert!(case(true, "naval", 0, 0, false, false).is_some());
+    assert!(
+        case(true, "ski", 1, 1, false, true).is_none(),
+        "15.2 is Finnish"
+    );
+    assert!(case(true, "infantry", 6, 4, false, true).is_none());
+}

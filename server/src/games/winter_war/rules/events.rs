@@ -97,6 +97,14 @@ pub fn morale_check(line_hexes_held: u32, city_held: bool) -> Explained<bool> {
     work.done(flips)
 }
 
+/// The freeze takes effect (21.0): its flag is raised and every naval marker is removed
+/// (21.1 item 4).
+pub fn begin_freeze(flags: &mut EventFlags) {
+    flags.freeze = true;
+    flags.both_naval_markers = false;
+    flags.naval_markers = 0;
+}
+
 /// What happens by itself at the start of a game turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]

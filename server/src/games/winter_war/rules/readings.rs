@@ -48,6 +48,11 @@ pub const READINGS: &[&str] = &[
     "Volunteers start with four units to come, the three 2-2-2 brigades and the volunteer air unit, so the event takes effect until all four have come (17.2).",
     "A Morale Check reads how many Mannerheim Line hexes and whether a city in Finland the Soviets control as the rolling player enters them with the roll, which both sides read in the log (17.2).",
     "Red Fleet Sorties brings one naval marker each time it takes effect; after the second the Soviets hold both and the event has no effect (17.3).",
+    "In the freeze a terrain shift entered under a name with river, lake or marsh in it no longer counts, Lake Ladoga's excepted; other terrain keeps its shift (21.1).",
+    "Shock corps may be recorded as formed only once Timoshenko is in command, or in the same entry as his event (22.0 item 2).",
+    "A freeze rolled before GT 8 removes the naval markers at once, as the GT 8 freeze does (21.1 item 4, 20.3).",
+    "Units always in supply are known from the roster by type (HQ, ski detachment or battalion, armored train, air, naval) and the NKVD marker; at home means inside the countries entered for 24.2 (15.2, 15.4).",
+    "Units always in supply because of their hex (fortification, city, town, Soviet supply city) are left to the players, who do not mark them out of supply, since the roster knows no terrain (15.2, 15.4).",
 ];
 
 #[cfg(test)]
