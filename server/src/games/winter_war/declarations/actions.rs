@@ -104,6 +104,9 @@ fn declare(
     let offered: Vec<Attacker> = found.iter().map(|u| attacker_of(u)).collect();
     check_attackers(&offered).map_err(|e| Refused::of(&e))?;
     let hex = fog::adjacent(&found, &p.hex)?;
+    if table.phase == "second_wave" {
+        fog::second_wave_south(table.map, &hex)?;
+    }
     let attacking: Vec<UnitId> = found.iter().map(|u| u.id.clone()).collect();
     let declared = fog::Declared {
         attacker,

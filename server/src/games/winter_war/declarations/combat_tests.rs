@@ -468,3 +468,27 @@ fn in_the_freeze_the_combat_action_ignores_a_river_hexside_21_1() {
     assert_eq!(resolve(false), "NE");
     assert_eq!(resolve(true), "DE");
 }
+
+#[test]
+fn second_wave_attacks_only_hexes_south_of_the_a_line_13_3() {
+    // 13.3: "Only hexes south of the A Line may be attacked with a second wave attack."
+    use super::super::fog::second_wave_south;
+    use crate::games::assisted::pack::{self, loaded::LoadedPack};
+    let historical = || pack::parse(pack::WINTER_WAR_HISTORICAL).expect("reads");
+    let mut entered = historical();
+    for region in &mut entered.regions {
+        if region.code == "north_of_a_line" {
+            region.hexes = vec!["2111".into(), "2530".into()];
+        }
+    }
+    let map = LoadedPack::new(entered).expect("loads");
+    let e = second_wave_south(Some(&map), "2530").expect_err("north of the A Line");
+    assert_eq!(e.code, "north_of_a_line", "{}", e.message);
+    assert_eq!(e.kind, RefusalKind::AgainstTheRules);
+    assert!(e.message.contains("(13.3)"), "{}", e.message);
+    second_wave_south(Some(&map), "1840").expect("south of the A Line");
+    // While the group has not entered the A Line's hexes the players keep it.
+    let unentered = LoadedPack::new(historical()).expect("loads");
+    second_wave_south(Some(&unentered), "2530").expect("not entered");
+    second_wave_south(None, "2530").expect("no map");
+}

@@ -236,6 +236,31 @@ pub fn adjacent(attackers: &[&Unit], target: &str) -> Result<String, Refused> {
     Ok(grid.map_or_else(|| target.trim().to_string(), |g| g.id(target_hex)))
 }
 
+/// 13.3: "Only hexes south of the A Line may be attacked with a second wave attack." Refused
+/// when the campaign's map places `hex` north of the A Line; while the group has not entered the
+/// A Line's hexes from its map, the players keep it.
+pub fn second_wave_south(map: Option<&pack::loaded::LoadedPack>, hex: &str) -> Result<(), Refused> {
+    let Some(map) = map else {
+        return Ok(());
+    };
+    let Ok(at) = map.grid.parse(hex) else {
+        return Ok(());
+    };
+    if map.region_verdict("north_of_a_line", &pack::area::Spot::Hex(at))
+        == pack::area::Verdict::Inside
+    {
+        return Err(refused(
+            RefusalKind::AgainstTheRules,
+            "north_of_a_line",
+            format!(
+                "Hex {} is north of the A Line: second wave attacks are made only against hexes south of it (13.3).",
+                hex.trim()
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// Refuses a new declaration while another waits to be resolved (24.2: no declaring to look).
 pub fn none_waiting(table: &Table<'_, Records>, same: Option<&Declared>) -> Result<(), Refused> {
     match &table.extra.declared {

@@ -32,7 +32,7 @@ pub const READINGS: &[&str] = &[
     "An air unit recycled on GT 10 or 11 is removed for good (12.3, WW-A29).",
     "The Soviet player cannot end the Soviet Combat Phase while a Finnish unit in supply and not suppressed, next to a Soviet unit that may attack, is unattacked; the umpire may, where terrain the server does not know stops the zone of control (9.1, 13.2, WW-A31).",
     "Each unit attacks once and each stack is attacked once in a Combat Phase; the Second Wave is a phase of its own, so its attacks come in addition (13.0, 13.3).",
-    "In the Second Wave only shock corps (by type, or 24-15 factors) and the Soviet units in their hex attack; that the defending hex lies south of the A Line is for the players to keep, as the A Line's hexes are entered from the map (13.3).",
+    "In the Second Wave only shock corps (by type, or 24-15 factors) and the Soviet units in their hex attack, and a hex the campaign's map places north of the A Line is refused; while the group has not entered the A Line's hexes the players keep it (13.3).",
     "The Soviet advance into a hex vacated by a Finnish withdrawal is optional (19.1, WW-A32).",
     "Which hexes are Finland and which the Soviet Union is entered from the map, by the umpire or by both players entering the same list; whether a unit inside its enemy's country may be examined never depends on a marker its owner sets (24.2).",
     "Radio Intelligence is used in the Event Segment whose roll gave it, once for each time it came up in that roll, each time examining one to five hexes, and only under the fog of war (17.2, 24.2).",
