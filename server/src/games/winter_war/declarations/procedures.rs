@@ -4,6 +4,7 @@
 use crate::core::domain::{Role, Side};
 use crate::dice::source::Dice;
 use crate::games::assisted::catalogue::DiceProcedure;
+use crate::games::assisted::sequence::Activity;
 use crate::games::winter_war::rules::error::WinterWarError;
 use crate::games::winter_war::rules::procedures::{
     allied_intervention, amphibious_landing, naval_gunfire, paratroop_drop, scandinavian_arrivals,
@@ -92,7 +93,8 @@ pub fn procedures() -> Vec<DiceProcedure> {
                 only(by, p.attacker)?;
                 resolve_combat(dice, charts, p.attacker, &p.column, p.defender_fortified)
             },
-        ),
+        )
+        .given(true, &[Activity::Combat]),
         DiceProcedure::new(
             "air-attack",
             "Air attack",
@@ -108,7 +110,8 @@ pub fn procedures() -> Vec<DiceProcedure> {
                     p.clear_or_ice,
                 )
             },
-        ),
+        )
+        .given(true, &[Activity::Combat]),
         DiceProcedure::new(
             "random-events",
             "Random events",
@@ -126,7 +129,8 @@ pub fn procedures() -> Vec<DiceProcedure> {
                 only(by, Side::Soviet)?;
                 Ok::<_, WinterWarError>(paratroop_drop(dice, p.adjacent_to_finns))
             },
-        ),
+        )
+        .given(true, &[Activity::Combat]),
         DiceProcedure::new(
             "naval-gunfire",
             "Naval gunfire at a fortification",
@@ -135,7 +139,8 @@ pub fn procedures() -> Vec<DiceProcedure> {
                 only(by, Side::Soviet)?;
                 Ok::<_, WinterWarError>(naval_gunfire(dice))
             },
-        ),
+        )
+        .given(true, &[Activity::Combat]),
         DiceProcedure::new(
             "amphibious-landing",
             "Amphibious landing",
