@@ -32,7 +32,8 @@ pub struct NewCampaign {
     /// A scenario pack, for games that take one. The assisted games (`red_winter`,
     /// `winter_war`, `a_winter_war`) take `{"options": {…}, "pack": "…"}`, both optional:
     /// `pack` names a shipped scenario to start from (`winter-war-historical`,
-    /// `winter-war-free-setup`, `red-winter-example`, `a-winter-war-example`).
+    /// `winter-war-free-setup`, `red-winter-example`, `a-winter-war-example`) or the id of an
+    /// imported pack that is the caller's or published (`GET /api/v1/packs`).
     pub scenario: Option<serde_json::Value>,
 }
 
@@ -52,6 +53,8 @@ pub async fn create(state: &AppState, user: Uuid, form: &NewCampaign) -> Result<
         .parse()
         .map_err(|m: String| AppError::invalid("unknown_game", m).on_field("game"))?;
     let scenario = form.scenario.clone().filter(|s| !s.is_null());
+    // An imported pack named by id: the campaign keeps its own copy of the text.
+    let scenario = crate::games::registry::with_pack_text(state, user, game, scenario).await?;
     // Read before the transaction opens: a big scenario holds no connection while it is read.
     let new_game = crate::games::registry::begin(game, scenario).await?;
     let id = Uuid::new_v4();

@@ -333,6 +333,20 @@ pub fn scenario_from_form(
     ))
 }
 
+/// The scenario with the text of the imported pack its `pack` names, for an assisted `game`
+/// (the campaign's own copy); any other scenario as sent.
+pub async fn with_pack_text(
+    state: &crate::state::AppState,
+    user: uuid::Uuid,
+    game: domain::Game,
+    scenario: Option<serde_json::Value>,
+) -> Result<Option<serde_json::Value>, AppError> {
+    if module(game).and_then(|m| m.play()).is_none() {
+        return Ok(scenario);
+    }
+    super::assisted::play::pack_library::with_text(state, user, game, scenario).await
+}
+
 /// Makes the game of a new campaign of `game` from `scenario`, what the creator sent if
 /// anything, on the upload pool (a scenario pack can take a while to read; see `core::heavy`).
 /// `None` for a game this server does not play.

@@ -104,6 +104,14 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("GET", "/api/v1/campaigns/{id}/calculations", [401, 404, 404, 200, 200, 200]),
     ("POST", "/api/v1/campaigns/{id}/calculations/{name}", [401, 404, 404, 404, 404, 404]),
     ("GET", "/api/v1/campaigns/{id}/chart-sets", [401, 404, 404, 200, 200, 200]),
+    // Imported scenario packs: `{id}` is no pack here, so every signed-in caller gets 404, or
+    // 422 for a body that does not fit.
+    ("GET", "/api/v1/packs", [401, 200, 200, 200, 200, 200]),
+    ("POST", "/api/v1/packs", [401, 422, 422, 422, 422, 422]),
+    ("GET", "/api/v1/packs/{id}", [401, 404, 404, 404, 404, 404]),
+    ("PUT", "/api/v1/packs/{id}", [401, 422, 422, 422, 422, 422]),
+    ("POST", "/api/v1/packs/{id}/publish", [401, 404, 404, 404, 404, 404]),
+    ("POST", "/api/v1/packs/{id}/unpublish", [401, 404, 404, 404, 404, 404]),
     ("GET", "/api/v1/campaigns/{id}/charts", [401, 404, 404, 200, 200, 200]),
     ("POST", "/api/v1/campaigns/{id}/charts/from-set", [401, 404, 404, 422, 422, 422]),
     ("POST", "/api/v1/campaigns/{id}/charts/publish", [401, 404, 404, 422, 422, 422]),

@@ -24,6 +24,7 @@ use utoipa_axum::routes;
 pub fn router() -> OpenApiRouter<AppState> {
     use super::api_entries as e;
     use super::chart_sets as s;
+    use super::pack_library as l;
     OpenApiRouter::new()
         .routes(routes!(api_table))
         .routes(routes!(api_advance, api_reopen))
@@ -46,6 +47,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(s::api_publish))
         .routes(routes!(s::api_list))
         .routes(routes!(s::api_apply))
+        .routes(routes!(l::api_list, l::api_import))
+        .routes(routes!(l::api_export, l::api_replace))
+        .routes(routes!(l::api_publish))
+        .routes(routes!(l::api_unpublish))
 }
 
 /// Runs `command` for the caller and answers with the caller's view.

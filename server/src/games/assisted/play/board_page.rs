@@ -168,9 +168,13 @@ pub fn render(loaded: &LoadedPack, view: &DeskView) -> String {
     })
 }
 
-/// The board of a stored table started from a shipped pack, for `view`'s reader; `None` for a
-/// table started without one.
+/// The board of a stored table started from a shipped or imported pack, for `view`'s reader;
+/// `None` for a table started without one.
 pub fn of_stored(state: &serde_json::Value, view: &DeskView) -> Option<String> {
+    if let Some(text) = state.get("pack_text").and_then(|t| t.as_str()) {
+        let loaded = super::pack_library::loaded(text)?;
+        return Some(render(&loaded, view));
+    }
     let code = state.get("pack")?.as_str()?;
     let game = packs::SHIPPED.iter().find(|s| s.code == code)?.game;
     Some(render(packs::loaded(game, code)?, view))

@@ -38,6 +38,10 @@ pub struct Desk<D: Declarations> {
     /// a campaign started without one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pack: Option<String>,
+    /// The text of the imported pack the campaign started from, its own copy (`pack` then
+    /// holds the imported pack's id; `play::pack_library`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pack_text: Option<String>,
     /// The map hexes units have entered, with the side that entered each last (victory reads
     /// who holds a hex from it).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -70,6 +74,7 @@ impl<D: Declarations> Clone for Desk<D> {
             charts: self.charts.clone(),
             extra: self.extra.clone(),
             pack: self.pack.clone(),
+            pack_text: self.pack_text.clone(),
             entered: self.entered.clone(),
             outcome: self.outcome.clone(),
             arrivals_done: self.arrivals_done.clone(),
@@ -89,6 +94,7 @@ impl<D: Declarations> PartialEq for Desk<D> {
             && self.charts == other.charts
             && self.extra == other.extra
             && self.pack == other.pack
+            && self.pack_text == other.pack_text
             && self.entered == other.entered
             && self.outcome == other.outcome
             && self.arrivals_done == other.arrivals_done
@@ -138,6 +144,7 @@ impl<D: Declarations> Desk<D> {
             charts,
             extra,
             pack: None,
+            pack_text: None,
             entered: Entered::new(),
             outcome: None,
             arrivals_done: BTreeSet::new(),
@@ -217,7 +224,8 @@ impl<D: Declarations> Desk<D> {
         let moment = self.moment();
         let (phase, _) = self.phase();
         let kind = self.turn_kind();
-        let map = self.loaded();
+        let held = self.loaded();
+        let map = held.as_deref();
         let mut table = Table {
             roster: &mut self.roster,
             spec: &spec,
@@ -389,10 +397,14 @@ impl<D: Declarations> Desk<D> {
 }
 impl<D: Declarations> Desk<D> {
     /// The campaign's scenario pack, worked out, when it started from one.
-    pub fn loaded(&self) -> Option<&'static LoadedPack> {
-        self.pack
-            .as_deref()
-            .and_then(|code| super::packs::loaded(D::GAME, code))
+    pub fn loaded(&self) -> Option<std::sync::Arc<LoadedPack>> {
+        match &self.pack_text {
+            Some(text) => super::pack_library::loaded(text),
+            None => self
+                .pack
+                .as_deref()
+                .and_then(|code| super::packs::shared(D::GAME, code)),
+        }
     }
 
     /// Checks that `to` is somewhere on the board of the campaign's pack: a hex of its grid, a
@@ -454,6 +466,7 @@ impl<D: Declarations> Desk<D> {
         let Some(loaded) = self.loaded() else {
             return (None, Vec::new());
         };
+        let loaded = &*loaded;
         let standing = Standing::new(loaded, &self.entered, &self.roster);
         let tally = with_tally.then(|| self.tally(loaded, &standing));
         (tally, standing.sudden_death().1)
@@ -497,6 +510,7 @@ impl<D: Declarations> Desk<D> {
         let Some(loaded) = self.loaded() else {
             return Ok(events);
         };
+        let loaded = &*loaded;
         events.extend(self.reinforce(Some(dice))?);
         Standing::enter(loaded, &mut self.entered, &self.roster);
         let standing = Standing::new(loaded, &self.entered, &self.roster);

@@ -10,6 +10,7 @@ pub mod commands;
 pub mod creation;
 pub mod desk;
 pub mod event;
+pub mod pack_library;
 pub mod packs;
 pub mod pages;
 pub mod pages_entries;
@@ -45,6 +46,7 @@ use serde::Deserialize;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::marker::PhantomData;
+use std::sync::Arc;
 use utoipa_axum::router::OpenApiRouter;
 use view::{DeskView, view_for};
 
@@ -62,6 +64,10 @@ pub struct DeskScenario<D: Declarations> {
     /// starts the table empty, as before packs.
     #[serde(default)]
     pub pack: Option<String>,
+    /// An imported pack's TOML text, the campaign's own copy: filled in by the server when
+    /// `pack` names an imported pack (`pack_library`); a creator may also send a text itself.
+    #[serde(default)]
+    pub pack_text: Option<String>,
     /// The pack's own options chosen, by code (its `[[options]]`, such as Winter War's
     /// `scandinavian_alliance`, 24.7); the pack's defaults when left out.
     #[serde(default)]
@@ -116,22 +122,26 @@ impl<D: Declarations> Game for Assisted<D> {
         })
     }
     fn start(scenario: Option<DeskScenario<D>>) -> Result<(Desk<D>, Vec<DeskEvent>), AppError> {
-        let (options, pack, chosen) = scenario
-            .map(|s| (s.options, s.pack, s.pack_options))
+        let (options, pack, text, chosen) = scenario
+            .map(|s| (s.options, s.pack, s.pack_text, s.pack_options))
             .unwrap_or_default();
-        let shipped = pack
-            .as_deref()
-            .map(|code| packs::find(D::GAME, code))
-            .transpose()?;
+        let loaded = match (&text, pack.as_deref()) {
+            (Some(text), _) => Some(Arc::new(pack_library::check(D::GAME, text, "scenario")?)),
+            (None, Some(code)) => {
+                let shipped = packs::find(D::GAME, code)?;
+                Some(packs::shared(D::GAME, shipped.code).ok_or_else(|| {
+                    AppError::internal(format!("the shipped pack {} does not read", shipped.code))
+                })?)
+            }
+            (None, None) => None,
+        };
         let (mut desk, events) =
             Desk::start(options).map_err(|e| AppError::from(e).on_field("scenario"))?;
-        if let Some(shipped) = shipped {
-            desk.pack = Some(shipped.code.to_owned());
-            // The pack's setup fills the roster (step 2 of issue 36): each side's units that
-            // apply under the campaign's options.
-            let loaded = packs::loaded(D::GAME, shipped.code).ok_or_else(|| {
-                AppError::internal(format!("the shipped pack {} does not read", shipped.code))
-            })?;
+        if let Some(loaded) = loaded {
+            // The pack's setup fills the roster: each side's units that apply under the
+            // campaign's options. An imported pack's text is kept as the campaign's own copy.
+            desk.pack = pack.or_else(|| Some("imported".to_owned()));
+            desk.pack_text = text;
             desk.pack_options = packs::chosen_options(&loaded.pack, chosen.as_deref())?;
             let mut options =
                 packs::option_codes(&serde_json::to_value(&desk.options).unwrap_or_default());
@@ -149,7 +159,7 @@ impl<D: Declarations> Game for Assisted<D> {
                 desk.tracker.last_turn = Some(last);
             }
             for side in [domain::Side::Soviet, domain::Side::Finnish] {
-                for unit in packs::setup_units(loaded, &spec, side, &facts) {
+                for unit in packs::setup_units(&loaded, &spec, side, &facts) {
                     desk.roster
                         .add(&spec, Role::Umpire, &moment, unit)
                         .map_err(|e| AppError::from(Refused::of(&e)).on_field("scenario"))?;

@@ -10,6 +10,7 @@ use crate::games::assisted::pack::loaded::LoadedPack;
 use crate::games::assisted::pack::{self, Pack};
 use crate::games::assisted::roster::{AttrKind, AttrValue, RosterSpec, Unit, UnitId};
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 /// A shipped pack: its code, its game, its title and its text.
 #[derive(Clone, Copy, Debug)]
@@ -80,11 +81,20 @@ pub fn find(game: Game, code: &str) -> Result<&'static Shipped, AppError> {
 /// The shipped pack `code` of `game`, worked out once: the packs are constants of the program,
 /// so every process works out the same map from them.
 pub fn loaded(game: Game, code: &str) -> Option<&'static LoadedPack> {
-    static LOADED: std::sync::OnceLock<Vec<Option<LoadedPack>>> = std::sync::OnceLock::new();
+    worked_out(game, code).map(|l| &**l)
+}
+
+/// [`loaded`], as a handle a table holds like an imported pack's.
+pub fn shared(game: Game, code: &str) -> Option<Arc<LoadedPack>> {
+    worked_out(game, code).cloned()
+}
+
+fn worked_out(game: Game, code: &str) -> Option<&'static Arc<LoadedPack>> {
+    static LOADED: std::sync::OnceLock<Vec<Option<Arc<LoadedPack>>>> = std::sync::OnceLock::new();
     let all = LOADED.get_or_init(|| {
         SHIPPED
             .iter()
-            .map(|s| LoadedPack::read(s.source).ok())
+            .map(|s| LoadedPack::read(s.source).ok().map(Arc::new))
             .collect()
     });
     SHIPPED
