@@ -100,6 +100,7 @@ impl<D: Declarations> PartialEq for Desk<D> {
             && self.arrivals_done == other.arrivals_done
             && self.arrival_rolls == other.arrival_rolls
             && self.pack_options == other.pack_options
+            && self.sealed == other.sealed
     }
 }
 
