@@ -16,6 +16,7 @@ pub mod invites;
 pub mod kept_states;
 pub mod locked;
 pub mod notify;
+pub mod pictures;
 pub mod pool;
 pub mod readers;
 pub mod standing;

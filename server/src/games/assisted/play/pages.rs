@@ -41,6 +41,11 @@ pub const PAGE_ROUTES: &[(&str, &str)] = &[
     ("GET", "/campaigns/{id}/table/{kind}/{name}"),
     ("POST", "/campaigns/{id}/table/{kind}/{name}"),
     ("GET", "/campaigns/{id}/table/rules"),
+    ("GET", "/campaigns/{id}/table/map-picture"),
+    ("POST", "/campaigns/{id}/table/map-picture"),
+    ("POST", "/campaigns/{id}/table/map-picture/remove"),
+    ("POST", "/campaigns/{id}/table/map-picture/fit"),
+    ("GET", "/campaigns/{id}/table/map-picture/image"),
 ];
 
 /// The pages.
@@ -65,6 +70,7 @@ pub fn router() -> Router<AppState> {
             post(apply_chart_set),
         )
         .route("/campaigns/{id}/table/rules", get(rules))
+        .merge(super::picture::router())
         .route(
             "/campaigns/{id}/table/{kind}/{name}",
             get(super::pages_entries::entry).post(super::pages_entries::run_entry),
@@ -315,7 +321,7 @@ async fn table_page(
     let play = play_of(access)?;
     let state_doc = stored(state, access).await?;
     let view = play.view(&state_doc, access.role())?;
-    let board = super::board_page::of_stored(&state_doc, &view);
+    let board = super::picture::board(state, access, &state_doc, &view).await?;
     let units = rows(
         play,
         view.units.iter().map(|u| RowParts {
@@ -433,7 +439,9 @@ pub async fn board_svg(
     let play = play_of(&access)?;
     let state_doc = stored(&state, &access).await?;
     let view = play.view(&state_doc, access.role())?;
-    let svg = super::board_page::of_stored(&state_doc, &view).ok_or_else(AppError::not_found)?;
+    let svg = super::picture::board(&state, &access, &state_doc, &view)
+        .await?
+        .ok_or_else(AppError::not_found)?;
     Ok((
         [
             (
