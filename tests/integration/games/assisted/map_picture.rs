@@ -258,7 +258,10 @@ async fn hostile_pictures_are_refused_with_a_sentence_and_nothing_is_kept() {
         .expect("answers");
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let page = res.text().await.unwrap_or_default();
-    assert!(page.contains("Choose a PNG, JPEG or WebP picture"), "{page}");
+    assert!(
+        page.contains("Choose a PNG, JPEG or WebP picture"),
+        "{page}"
+    );
     assert_eq!(kept_rows(&t).await, 0, "wrong content type kept nothing");
     // A cut picture whose end is still there: the decoder finds it damaged.
     let whole = png_with_secret(200, 200);
