@@ -34,7 +34,6 @@ use std::time::Duration;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::csrf::CsrfLayer;
-use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
@@ -45,9 +44,6 @@ use tower_sessions_sqlx_store::PostgresStore;
 
 /// The database migrations, compiled into the binary.
 pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
-
-/// The largest request body accepted (scenario packs are the largest thing people send).
-const BODY_LIMIT: usize = 2 * 1024 * 1024;
 
 /// What pages may load: only our own scripts and styles.
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
@@ -148,7 +144,7 @@ pub fn app(state: AppState) -> Router {
             turns::take_turns,
         ))
         .layer(CsrfLayer::new())
-        .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
+        .layer(middleware::from_fn(web::body_limit::limit))
         .layer(CatchPanicLayer::new())
         .layer(middleware::from_fn(run_to_completion))
         .layer(middleware::from_fn(refuse_control_paths))

@@ -17,6 +17,7 @@ pub mod kept_states;
 pub mod locked;
 pub mod notify;
 pub mod packs;
+pub mod pictures;
 pub mod pool;
 pub mod readers;
 pub mod standing;

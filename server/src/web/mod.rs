@@ -4,6 +4,7 @@
 pub mod access;
 pub mod api_doc;
 pub mod auth;
+pub mod body_limit;
 pub mod drawing;
 pub mod errors;
 pub mod etag;

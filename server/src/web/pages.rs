@@ -120,6 +120,7 @@ pub const CSS: &str = include_str!("../../../static/motti.css");
 const JS: &str = include_str!("../../../static/motti.js");
 /// The dice checker that runs in the browser (also inlined into its offline file).
 pub const VERIFY_JS: &str = include_str!("../../../static/verify.js");
+const MAP_PICTURE_JS: &str = include_str!("../../../static/map-picture.js");
 const ICON: &str = include_str!("../../../static/favicon.svg");
 /// The scenario formats, as the commented files the new-campaign form links to.
 const WONS_PACK: &str = include_str!("../../../scenarios/wons-demo.toml");
@@ -132,6 +133,7 @@ pub async fn static_file(Path(name): Path<String>) -> Result<Response, AppError>
         "motti.css" => (CSS, "text/css; charset=utf-8"),
         "motti.js" => (JS, "text/javascript; charset=utf-8"),
         "verify.js" => (VERIFY_JS, "text/javascript; charset=utf-8"),
+        "map-picture.js" => (MAP_PICTURE_JS, "text/javascript; charset=utf-8"),
         "favicon.svg" => (ICON, "image/svg+xml"),
         "wons-pack.toml" => (WONS_PACK, "text/plain; charset=utf-8"),
         "talvisota-map.toml" => (TALVISOTA_MAP, "text/plain; charset=utf-8"),

@@ -226,6 +226,15 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("GET", "/campaigns/{id}/table/sequence", [303, 404, 404, 200, 200, 200]),
     // An empty form gives no phase a place: refused beside the fields.
     ("POST", "/campaigns/{id}/table/sequence", [303, 404, 404, 403, 403, 422]),
+    ("GET", "/campaigns/{id}/table/map-picture", [303, 404, 404, 200, 200, 200]),
+    // Without a file the umpire is asked for one; the players may not send one.
+    ("POST", "/campaigns/{id}/table/map-picture", [303, 404, 404, 403, 403, 422]),
+    ("POST", "/campaigns/{id}/table/map-picture/remove", [303, 404, 404, 403, 403, 303]),
+    // Without a picture (and this table without a board) there is nothing to fit.
+    ("POST", "/campaigns/{id}/table/map-picture/fit", [303, 404, 404, 403, 403, 409]),
+    // The picture itself is 404 to anyone outside the campaign, signed in or not (and here to
+    // everyone: none was sent).
+    ("GET", "/campaigns/{id}/table/map-picture/image", [404, 404, 404, 404, 404, 404]),
     ("GET", "/campaigns/{id}/heroes", [303, 404, 404, 200, 200, 200]),
     ("POST", "/campaigns/{id}/heroes/obtain", [303, 404, 404, 403, 403, 404]),
     ("POST", "/campaigns/{id}/heroes/{hero}/fate", [303, 404, 404, 422, 422, 422]),

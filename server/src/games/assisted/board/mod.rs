@@ -3,5 +3,6 @@
 
 pub mod grid;
 pub mod hex;
+pub mod picture;
 pub mod svg;
 pub mod symbol;

@@ -241,12 +241,51 @@ fn initials(name: &str) -> String {
         .collect()
 }
 
+/// A picture of the map drawn under the grid (see `super::picture`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Backdrop {
+    /// Where the picture is served.
+    pub href: String,
+    /// Its size in pixels.
+    pub width: u32,
+    /// Its height in pixels.
+    pub height: u32,
+    /// The SVG `matrix` from picture pixels to the drawing.
+    pub matrix: [f64; 6],
+}
+
+/// Where a hex's centre lands in the drawing.
+pub fn hex_point(grid: &Grid, hex: Hex) -> Point {
+    Frame::of(grid).at(grid.layout().centre(hex, HEX_SIZE))
+}
+
 /// The board as an SVG document.
 pub fn render(scene: &Scene<'_>) -> String {
+    render_over(scene, None)
+}
+
+/// The board as an SVG document, over a picture of the map when there is one (the hexes then
+/// let it show through).
+pub fn render_over(scene: &Scene<'_>, backdrop: Option<&Backdrop>) -> String {
     let frame = Frame::of(scene.grid);
     let mut svg = Svg { out: String::new() };
     let mut body = Svg { out: String::new() };
-    draw_map(&mut body, scene, &frame);
+    if let Some(b) = backdrop {
+        // Six decimals: a scale rounded to two would move a far corner by many pixels.
+        let matrix = b.matrix.map(|v| format!("{v:.6}")).join(" ");
+        body.empty(
+            "image",
+            &[
+                ("class", "map-picture"),
+                ("href", &b.href),
+                ("width", &b.width.to_string()),
+                ("height", &b.height.to_string()),
+                ("transform", &format!("matrix({matrix})")),
+                ("preserveAspectRatio", "none"),
+            ],
+        );
+    }
+    draw_map(&mut body, scene, &frame, backdrop.is_some());
     let bottom = draw_off_map(&mut body, scene, frame.height, frame.width.max(MIN_WIDTH));
     let (width, height) = (num(frame.width.max(MIN_WIDTH)), num(bottom));
     let view = format!("0 0 {width} {height}");
@@ -282,7 +321,7 @@ fn hex_words(scene: &Scene<'_>) -> BTreeMap<Hex, Vec<String>> {
     words
 }
 
-fn draw_map(svg: &mut Svg, scene: &Scene<'_>, frame: &Frame) {
+fn draw_map(svg: &mut Svg, scene: &Scene<'_>, frame: &Frame, pictured: bool) {
     let layout = scene.grid.layout();
     let mut fills: BTreeMap<Hex, &str> = BTreeMap::new();
     for t in scene.terrain.iter().filter(|t| t.draw == Draw::Fill) {
@@ -291,7 +330,11 @@ fn draw_map(svg: &mut Svg, scene: &Scene<'_>, frame: &Frame) {
         }
     }
     let words = hex_words(scene);
-    svg.open("g", &[("class", "hexes")]);
+    if pictured {
+        svg.open("g", &[("class", "hexes"), ("fill-opacity", "0.25")]);
+    } else {
+        svg.open("g", &[("class", "hexes")]);
+    }
     for (i, hex) in scene.grid.hexes().enumerate() {
         let id = scene.grid.id(hex);
         let label = match words.get(&hex) {

@@ -74,6 +74,15 @@ fn printed(loaded: &LoadedPack, attributes: &BTreeMap<String, AttrValue>) -> Str
 
 /// The SVG of the board as `view`'s reader may see it.
 pub fn render(loaded: &LoadedPack, view: &DeskView) -> String {
+    render_over(loaded, view, None)
+}
+
+/// The SVG of the board as `view`'s reader may see it, over the map picture when there is one.
+pub fn render_over(
+    loaded: &LoadedPack,
+    view: &DeskView,
+    backdrop: Option<&svg::Backdrop>,
+) -> String {
     let mut trays: Vec<Tray> = loaded
         .pack
         .boxes
@@ -148,24 +157,27 @@ pub fn render(loaded: &LoadedPack, view: &DeskView) -> String {
         })
         .collect();
     let title = format!("{}: the board", loaded.pack.scenario.name);
-    svg::render(&Scene {
-        title: &title,
-        grid: &loaded.grid,
-        terrain: &loaded.pack.terrain,
-        labels,
-        counters,
-        trays,
-        turns: loaded
-            .pack
-            .turns
-            .iter()
-            .map(|t| TrackTurn {
-                number: t.number,
-                label: t.label.clone(),
-            })
-            .collect(),
-        current_turn: Some(view.turn),
-    })
+    svg::render_over(
+        &Scene {
+            title: &title,
+            grid: &loaded.grid,
+            terrain: &loaded.pack.terrain,
+            labels,
+            counters,
+            trays,
+            turns: loaded
+                .pack
+                .turns
+                .iter()
+                .map(|t| TrackTurn {
+                    number: t.number,
+                    label: t.label.clone(),
+                })
+                .collect(),
+            current_turn: Some(view.turn),
+        },
+        backdrop,
+    )
 }
 
 /// The board of a stored table started from a shipped or imported pack, for `view`'s reader;

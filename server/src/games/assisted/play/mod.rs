@@ -16,6 +16,7 @@ pub mod pages;
 pub mod pages_entries;
 pub mod pages_forms;
 pub mod permits;
+pub mod picture;
 pub mod sealing;
 pub mod sequence_page;
 pub mod view;

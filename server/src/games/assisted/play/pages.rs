@@ -43,6 +43,11 @@ pub const PAGE_ROUTES: &[(&str, &str)] = &[
     ("GET", "/campaigns/{id}/table/rules"),
     ("GET", "/campaigns/{id}/table/sequence"),
     ("POST", "/campaigns/{id}/table/sequence"),
+    ("GET", "/campaigns/{id}/table/map-picture"),
+    ("POST", "/campaigns/{id}/table/map-picture"),
+    ("POST", "/campaigns/{id}/table/map-picture/remove"),
+    ("POST", "/campaigns/{id}/table/map-picture/fit"),
+    ("GET", "/campaigns/{id}/table/map-picture/image"),
 ];
 
 /// The pages.
@@ -67,6 +72,7 @@ pub fn router() -> Router<AppState> {
             post(apply_chart_set),
         )
         .route("/campaigns/{id}/table/rules", get(rules))
+        .merge(super::picture::router())
         .route(
             "/campaigns/{id}/table/sequence",
             get(super::sequence_page::show).post(super::sequence_page::save),
@@ -331,7 +337,7 @@ async fn table_page(
     let play = play_of(access)?;
     let state_doc = stored(state, access).await?;
     let view = play.view(&state_doc, access.role())?;
-    let board = super::board_page::of_stored(&state_doc, &view);
+    let board = super::picture::board(state, access, &state_doc, &view).await?;
     let units = rows(
         play,
         view.units.iter().map(|u| RowParts {
@@ -450,7 +456,9 @@ pub async fn board_svg(
     let play = play_of(&access)?;
     let state_doc = stored(&state, &access).await?;
     let view = play.view(&state_doc, access.role())?;
-    let svg = super::board_page::of_stored(&state_doc, &view).ok_or_else(AppError::not_found)?;
+    let svg = super::picture::board(&state, &access, &state_doc, &view)
+        .await?
+        .ok_or_else(AppError::not_found)?;
     Ok((
         [
             (
