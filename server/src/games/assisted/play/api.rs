@@ -47,10 +47,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(s::api_publish))
         .routes(routes!(s::api_list))
         .routes(routes!(s::api_apply))
-        .routes(routes!(l::api_list, l::api_import))
-        .routes(routes!(l::api_export, l::api_replace))
-        .routes(routes!(l::api_publish))
-        .routes(routes!(l::api_unpublish))
+        .routes(routes!(l::api_pack_list, l::api_pack_import))
+        .routes(routes!(l::api_pack_export, l::api_pack_replace))
+        .routes(routes!(l::api_pack_publish))
+        .routes(routes!(l::api_pack_unpublish))
 }
 
 /// Runs `command` for the caller and answers with the caller's view.

@@ -183,13 +183,19 @@ pub fn render_over(
 /// The board of a stored table started from a shipped or imported pack, for `view`'s reader;
 /// `None` for a table started without one.
 pub fn of_stored(state: &serde_json::Value, view: &DeskView) -> Option<String> {
+    let loaded = loaded_of(state)?;
+    Some(render(&loaded, view))
+}
+
+/// The pack a stored table started from, worked out: its own copy of an imported pack's text,
+/// or the shipped pack it names; `None` for a table started without one.
+pub fn loaded_of(state: &serde_json::Value) -> Option<std::sync::Arc<LoadedPack>> {
     if let Some(text) = state.get("pack_text").and_then(|t| t.as_str()) {
-        let loaded = super::pack_library::loaded(text)?;
-        return Some(render(&loaded, view));
+        return super::pack_library::loaded(text);
     }
     let code = state.get("pack")?.as_str()?;
     let game = packs::SHIPPED.iter().find(|s| s.code == code)?.game;
-    Some(render(packs::loaded(game, code)?, view))
+    packs::shared(game, code)
 }
 
 #[cfg(test)]

@@ -356,7 +356,7 @@ pub struct ReplaceIn {
 /// `GET /api/v1/packs`: the packs the caller may start from.
 #[utoipa::path(get, path = "/api/v1/packs", tag = "assisted",
     responses((status = 200, body = [PackInfo])), security(("bearer" = [])))]
-pub async fn api_list(
+pub async fn api_pack_list(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
 ) -> Result<Json<Vec<PackInfo>>, AppError> {
@@ -368,7 +368,7 @@ pub async fn api_list(
     responses((status = 201, body = PackInfo),
               (status = 422, description = "the pack does not read: line and key named")),
     security(("bearer" = [])))]
-pub async fn api_import(
+pub async fn api_pack_import(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     ApiJson(body): ApiJson<ImportIn>,
@@ -384,7 +384,7 @@ pub async fn api_import(
     responses((status = 200, description = "the TOML text", content_type = "application/toml"),
               (status = 404, description = "no such pack the caller may see")),
     security(("bearer" = [])))]
-pub async fn api_export(
+pub async fn api_pack_export(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path(id): Path<String>,
@@ -399,7 +399,7 @@ pub async fn api_export(
     responses((status = 200, body = PackInfo), (status = 404, description = "not the caller's pack"),
               (status = 422, description = "the pack does not read: line and key named")),
     security(("bearer" = [])))]
-pub async fn api_replace(
+pub async fn api_pack_replace(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path(id): Path<Uuid>,
@@ -413,7 +413,7 @@ pub async fn api_replace(
     params(("id" = Uuid, Path, description = "imported pack id")),
     responses((status = 200, body = PackInfo), (status = 404, description = "not the caller's pack")),
     security(("bearer" = [])))]
-pub async fn api_publish(
+pub async fn api_pack_publish(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path(id): Path<Uuid>,
@@ -427,7 +427,7 @@ pub async fn api_publish(
     params(("id" = Uuid, Path, description = "imported pack id")),
     responses((status = 200, body = PackInfo), (status = 404, description = "not the caller's pack")),
     security(("bearer" = [])))]
-pub async fn api_unpublish(
+pub async fn api_pack_unpublish(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
     Path(id): Path<Uuid>,

@@ -4,7 +4,6 @@
 //! umpire has said where two hexes lie on it the board is drawn over it. Never part of a pack.
 
 use super::board_page;
-use super::packs;
 use super::view::DeskView;
 use super::{play_of, stored};
 use crate::core::error::AppError;
@@ -74,12 +73,6 @@ fn href(campaign: uuid::Uuid, etag: &str) -> String {
 }
 
 /// The pack a stored table was started from, if any.
-fn loaded_of(state_doc: &Value) -> Option<&'static LoadedPack> {
-    let code = state_doc.get("pack")?.as_str()?;
-    let game = packs::SHIPPED.iter().find(|s| s.code == code)?.game;
-    packs::loaded(game, code)
-}
-
 /// The picture under the board, once fitted.
 fn backdrop(loaded: &LoadedPack, campaign: uuid::Uuid, meta: &PictureMeta) -> Option<Backdrop> {
     let fit: Fit = serde_json::from_value(meta.fit.as_ref()?.0.clone()).ok()?;
@@ -107,12 +100,12 @@ pub async fn board(
     state_doc: &Value,
     view: &DeskView,
 ) -> Result<Option<String>, AppError> {
-    let Some(loaded) = loaded_of(state_doc) else {
+    let Some(loaded) = board_page::loaded_of(state_doc) else {
         return Ok(None);
     };
     let meta = pictures::meta(&state.db, access.id()).await?;
-    let under = meta.and_then(|m| backdrop(loaded, access.id(), &m));
-    Ok(Some(board_page::render_over(loaded, view, under.as_ref())))
+    let under = meta.and_then(|m| backdrop(&loaded, access.id(), &m));
+    Ok(Some(board_page::render_over(&loaded, view, under.as_ref())))
 }
 
 /// The fit form as shown: filled in from what was sent or stored, or two hexes of the grid.
@@ -151,13 +144,14 @@ async fn picture_page(
     // Only an assisted game's campaign has this page.
     play_of(access)?;
     let state_doc = stored(state, access).await?;
-    let loaded = loaded_of(&state_doc);
+    let loaded = board_page::loaded_of(&state_doc);
     let meta = pictures::meta(&state.db, access.id()).await?;
     let stored_fit: Option<Fit> = meta
         .as_ref()
         .and_then(|m| m.fit.as_ref())
         .and_then(|f| serde_json::from_value(f.0.clone()).ok());
     let (first, last) = loaded
+        .as_deref()
         .map(|l| {
             let mut hexes = l.grid.hexes();
             let first = hexes.next().map(|h| l.grid.id(h)).unwrap_or_default();
@@ -413,7 +407,7 @@ fn anchor(
 async fn set_fit(state: &AppState, access: &CampaignAccess, f: &Fields) -> Result<(), AppError> {
     may_change(access)?;
     let state_doc = stored(state, access).await?;
-    let loaded = loaded_of(&state_doc).ok_or_else(|| {
+    let loaded = board_page::loaded_of(&state_doc).ok_or_else(|| {
         AppError::conflict(
             "no_board",
             "This table has no board to fit (it was not started from a scenario pack).",
@@ -428,8 +422,8 @@ async fn set_fit(state: &AppState, access: &CampaignAccess, f: &Fields) -> Resul
             )
         })?;
     let fit = Fit {
-        a: anchor(loaded, &meta, f, 'a')?,
-        b: anchor(loaded, &meta, f, 'b')?,
+        a: anchor(&loaded, &meta, f, 'a')?,
+        b: anchor(&loaded, &meta, f, 'b')?,
     };
     if fit.a.hex == fit.b.hex {
         return Err(AppError::invalid(
