@@ -25,6 +25,8 @@ pub struct Config {
     pub request_timeout_secs: u64,
     /// `MOTTI_DB_POOL`: how many database connections requests may use at once.
     pub db_pool: u32,
+    /// `MOTTI_READS`: how many pages and views are built at once (0: no limit).
+    pub reads: usize,
     /// Notifications: where mail goes, whether this process sends, how often it looks.
     pub notify: NotifyConfig,
 }
@@ -76,6 +78,8 @@ Environment variables:
   MOTTI_REQUEST_TIMEOUT  seconds before a request is answered 408 (default 30)
   MOTTI_DB_POOL          database connections for requests (default 16, one more serves live
                          updates); all busy for 5 seconds: 503 with Retry-After
+  MOTTI_READS            pages and views built at once; more wait, commands never do
+                         (default: as many as the cores; 0 = no limit)
   MOTTI_SMTP_URL         mail server for notifications: smtp://host:25, smtps://host:465 or
                          smtp://user:password@host:587?tls=required (unset: no e-mail)
   MOTTI_MAIL_FROM        sender of notification mail (default motti@localhost)
@@ -142,6 +146,7 @@ impl Config {
                 message: format!("{db_pool} connections: give 1 to 1000"),
             });
         }
+        let reads = parse_number(get("MOTTI_READS"), "MOTTI_READS", default_reads())?;
         let secure_cookies = match get("MOTTI_SECURE_COOKIES").as_deref() {
             None | Some("false") | Some("0") | Some("no") => false,
             Some("true") | Some("1") | Some("yes") => true,
@@ -204,8 +209,15 @@ impl Config {
             public_url,
             request_timeout_secs,
             db_pool,
+            reads,
         })
     }
+}
+
+/// Pages and views built at once when `MOTTI_READS` is not set: as many as the machine has
+/// cores, so a crowd of readers leaves room for the players' commands (see BENCHMARKS.md).
+pub fn default_reads() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
 }
 
 /// A block of addresses: an address and how many of its leading bits the block shares.
@@ -294,6 +306,9 @@ mod tests {
         assert_eq!(c.public_url, "http://127.0.0.1:8080");
         assert_eq!(c.db_pool, DEFAULT_DB_POOL);
         assert_eq!(config(&[("MOTTI_DB_POOL", "4")]).expect("4").db_pool, 4);
+        assert_eq!(c.reads, default_reads());
+        assert!(c.reads >= 1);
+        assert_eq!(config(&[("MOTTI_READS", "0")]).expect("0").reads, 0);
     }
 
     #[test]
@@ -307,6 +322,7 @@ mod tests {
             ("MOTTI_REQUEST_TIMEOUT", "0"),
             ("MOTTI_DB_POOL", "0"),
             ("MOTTI_DB_POOL", "lots"),
+            ("MOTTI_READS", "-1"),
             ("MOTTI_TRUSTED_PROXIES", "10.0.0.0/33"),
             ("MOTTI_TRUSTED_PROXIES", "proxy.example.org"),
         ] {

@@ -14,7 +14,6 @@ pub mod pg;
 pub mod router;
 pub mod state;
 pub mod tray;
-pub mod turns;
 pub mod web;
 
 #[cfg(test)]
@@ -140,8 +139,8 @@ pub fn app(state: AppState) -> Router {
             busy_when_pool_is_full,
         ))
         .layer(middleware::from_fn_with_state(
-            state.caches.connections.clone(),
-            turns::take_turns,
+            state.reads.clone(),
+            web::reads::limit,
         ))
         .layer(CsrfLayer::new())
         .layer(middleware::from_fn(web::body_limit::limit))
@@ -259,6 +258,7 @@ pub async fn serve(
 
 /// Builds the shared state for a pool and configuration.
 pub fn state(db: PgPool, config: Config) -> AppState {
+    let config_reads = config.reads;
     AppState {
         db: db.clone(),
         account_limiter: web::ratelimit::account_limiter(config.auth_rate),
@@ -267,5 +267,6 @@ pub fn state(db: PgPool, config: Config) -> AppState {
         notes: live::Notes::start(db.clone()),
         rolls: core::roll_writer::Writer::start(db),
         caches: state::Caches::default(),
+        reads: web::reads::Reads::new(config_reads),
     }
 }

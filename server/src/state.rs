@@ -26,6 +26,8 @@ pub struct AppState {
     pub rolls: crate::core::roll_writer::Writer,
     /// What this process keeps between requests.
     pub caches: Caches,
+    /// How many pages and views this process builds at once (`web::reads`).
+    pub reads: crate::web::reads::Reads,
 }
 
 /// What this process keeps between requests: bounded caches, each keyed by the version it
@@ -42,6 +44,4 @@ pub struct Caches {
     pub dice: crate::core::kept::KeptDice,
     /// Decoded game states, by campaign and revision (`db::kept_states`).
     pub states: crate::db::kept_states::KeptStates,
-    /// Whether each connection's last request was a command (`turns`).
-    pub connections: crate::turns::Connections,
 }
