@@ -45,9 +45,16 @@ const showBanner = () => {
   if (!live) return;
   live.hidden = false;
 };
+// The tag of the page as last fetched: asked again with it, an unchanged page is answered
+// 304 with no body, and nothing needs doing. (The page as first loaded has no tag the script can
+// read, so the first change fetches it whole.)
+let pageTag = null;
 async function refreshMain() {
-  const response = await fetch(window.location.href, { credentials: "same-origin" });
+  const headers = pageTag ? { "If-None-Match": pageTag } : {};
+  const response = await fetch(window.location.href, { credentials: "same-origin", cache: "no-store", headers });
+  if (response.status === 304) return;
   if (!response.ok || response.redirected) return showBanner();
+  pageTag = response.headers.get("ETag");
   const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
   const main = document.querySelector("main");
   const next = fresh.querySelector("main");

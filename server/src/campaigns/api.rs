@@ -292,6 +292,10 @@ pub async fn set_client_seed(
         )
     };
     db::dice::set_client_seed(&state.db, access.id(), access.user.id, seed.as_deref()).await?;
+    // Everyone's campaign page shows the seeds (a trigger moved every version).
+    state
+        .notes
+        .send(db::readers::Readers::ALL.payload(access.id()));
     Ok(seed)
 }
 

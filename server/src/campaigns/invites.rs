@@ -5,6 +5,7 @@ use crate::core::domain::Role;
 use crate::core::error::AppError;
 use crate::db;
 use crate::db::invites::InviteRow;
+use crate::db::readers::Readers;
 use crate::state::AppState;
 use crate::web::auth::CurrentUser;
 use crate::web::{ApiJson, CampaignAccess};
@@ -176,6 +177,7 @@ pub async fn invite(
         Some(expires_at),
     )
     .await?;
+    state.notes.send(umpire_only().payload(access.id()));
     let row = db::invites::by_code(&state.db, &code, false)
         .await?
         .ok_or_else(|| AppError::internal("the new invite was not found"))?;
@@ -214,6 +216,8 @@ pub async fn withdraw(
 ) -> Result<(), AppError> {
     access.require_umpire("withdraw invite links")?;
     if db::invites::withdraw(&state.db, access.id(), code).await? {
+        // The write moved the umpire's version (a trigger); their open page hears of it.
+        state.notes.send(umpire_only().payload(access.id()));
         Ok(())
     } else {
         Err(AppError::not_found())
@@ -231,6 +235,8 @@ pub async fn remove(state: &AppState, access: &CampaignAccess, user: Uuid) -> Re
     }
     if db::invites::remove_participant(&state.db, access.id(), user).await? {
         state.notes.send(crate::core::live::access_payload(user));
+        // Everyone's page lists who takes part (a trigger moved every version).
+        state.notes.send(Readers::ALL.payload(access.id()));
         Ok(())
     } else {
         Err(AppError::not_found())
@@ -352,6 +358,8 @@ pub async fn accept(state: &AppState, user: Uuid, code: &str) -> Result<Joined, 
     db::invites::use_once(&mut tx, code).await?;
     crate::notify::tell::joined(&mut tx, invite.campaign_id, user, offered).await?;
     tx.commit().await?;
+    // Everyone's page lists who takes part (a trigger moved every version).
+    state.notes.send(Readers::ALL.payload(invite.campaign_id));
     Ok(joined)
 }
 
@@ -368,6 +376,13 @@ pub async fn api_accept(
     Path(code): Path<String>,
 ) -> Result<Json<Joined>, AppError> {
     Ok(Json(accept(&state, user.id, &code).await?))
+}
+
+/// The readers of what only the umpire sees.
+fn umpire_only() -> Readers {
+    let mut readers = Readers::default();
+    readers.add(Role::Umpire);
+    readers
 }
 
 #[cfg(test)]

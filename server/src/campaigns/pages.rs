@@ -343,10 +343,16 @@ pub async fn show(
     State(state): State<AppState>,
     access: CampaignAccess,
     session: Session,
+    headers: axum::http::HeaderMap,
 ) -> Result<Response, AppError> {
-    let invites =
-        crate::campaigns::invite_section::section(&state, &access, &session, None).await?;
-    show_page(&state, &access, invites, None, StatusCode::OK).await
+    // The page shows the reader's own seed and, once, an invite link just made (kept in the
+    // session): its tag digests the page as sent, so it never stands for another.
+    crate::web::etag::page(&headers, &access, "campaign-page", async {
+        let invites =
+            crate::campaigns::invite_section::section(&state, &access, &session, None).await?;
+        show_page(&state, &access, invites, None, StatusCode::OK).await
+    })
+    .await
 }
 
 /// `POST /campaigns/{id}/finish`.

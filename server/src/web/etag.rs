@@ -5,11 +5,14 @@
 //! and no body. `Cache-Control: private, no-cache`: only the reader's own browser keeps it, and
 //! asks again every time.
 //!
-//! The digest is there because a side's view can change without that side's version moving (a
-//! side's purchase shown to the enemy by an earlier interrogation; see `view_cache`): a tag of
-//! versions alone could then answer 304 for a view that changed. The answer is built (from the
-//! view cache, as every reader after the first gets it) before it is compared, and the tag says
-//! nothing the answer does not.
+//! Every write that changes what a reader sees moves that reader's version (`core::command`,
+//! `games::runner`, and the database's triggers for what is written outside a command). The
+//! digest is there for what an answer carries besides the campaign as its reader's version
+//! stands: a page counts the reader's campaigns waiting in other campaigns, shows an invite link
+//! once, and shows the dice chain, which moves with every roll whoever may read it. A tag of
+//! versions alone could then answer 304 for an answer that changed. The answer is built (from
+//! the view cache, as every reader after the first gets it) before it is compared, and the tag
+//! says nothing the answer does not.
 
 use crate::web::CampaignAccess;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -28,6 +31,18 @@ pub fn tag(access: &CampaignAccess, kind: &str, reader: Option<Uuid>) -> String 
         role,
         env!("CARGO_PKG_VERSION"),
     )
+}
+
+/// `build`'s page of `access`'s campaign, tagged as view `kind` for its reader (a page names
+/// them, shows times in their zone and counts what waits for them; see [`conditional`]), or
+/// `304 Not Modified` when the request already holds that tag.
+pub async fn page(
+    headers: &HeaderMap,
+    access: &CampaignAccess,
+    kind: &str,
+    build: impl Future<Output = Result<Response, crate::core::error::AppError>>,
+) -> Result<Response, crate::core::error::AppError> {
+    conditional(headers, tag(access, kind, Some(access.user.id)), build).await
 }
 
 /// Whether `headers`' `If-None-Match` holds `tag` (or `*`).

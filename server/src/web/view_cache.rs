@@ -3,8 +3,9 @@
 //! That version (the umpire's) moves with every committed command, in every process, so an
 //! entry is never stale: a new version simply misses, and a view read just after a commit may
 //! be newer than the version its key names, never older. The versions each side reads move
-//! only with what that side is told, and a view can change without that (a side's purchase
-//! shown to the enemy by an earlier interrogation), so they are not used as keys.
+//! only with what that side may see (see `games::runner`), but the umpire's moves with every
+//! change whoever sees it: keyed by it, an entry cannot outlive a change a side's version
+//! should have noted and did not.
 //! The store is `state::Caches::views` (see `core::kept::Views`), bounded, one per `AppState`.
 
 use crate::core::domain::Role;

@@ -24,6 +24,7 @@ mod live;
 mod mail_rhythm;
 mod notify;
 mod pace;
+mod reader_versions;
 mod redirects;
 mod statements;
 mod talk;

@@ -218,8 +218,12 @@ async fn page_with(
 pub async fn show(
     State(state): State<AppState>,
     access: CampaignAccess,
+    headers: axum::http::HeaderMap,
 ) -> Result<Response, AppError> {
-    Ok(render(&page(&state, &access, None).await?))
+    crate::web::etag::page(&headers, &access, "talvisota-page", async {
+        Ok(render(&page(&state, &access, None).await?))
+    })
+    .await
 }
 
 /// After a form: back to the page, or the page again with the refusal at the top.

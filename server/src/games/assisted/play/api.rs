@@ -70,10 +70,16 @@ pub async fn run(
 pub async fn api_table(
     State(state): State<AppState>,
     access: CampaignAccess,
-) -> Result<Json<DeskView>, AppError> {
+    headers: axum::http::HeaderMap,
+) -> Result<axum::response::Response, AppError> {
     let play = play_of(&access)?;
-    let stored = super::stored(&state, &access).await?;
-    Ok(Json(play.view(&stored, access.role())?))
+    let tag = crate::web::etag::tag(&access, "table", None);
+    crate::web::etag::conditional(&headers, tag, async {
+        let stored = super::stored(&state, &access).await?;
+        let view = play.view(&stored, access.role())?;
+        Ok(axum::response::IntoResponse::into_response(Json(view)))
+    })
+    .await
 }
 
 /// `POST /api/v1/campaigns/{id}/table/advance`: ends the current phase for the caller's side (the

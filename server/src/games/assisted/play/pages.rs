@@ -443,8 +443,12 @@ async fn table_page(
 pub async fn show(
     State(state): State<AppState>,
     access: CampaignAccess,
+    headers: axum::http::HeaderMap,
 ) -> Result<Response, AppError> {
-    Ok(render(&table_page(&state, &access, None).await?))
+    crate::web::etag::page(&headers, &access, "table-page", async {
+        Ok(render(&table_page(&state, &access, None).await?))
+    })
+    .await
 }
 
 /// `GET /campaigns/{id}/board.svg`: the board as the caller may see it; participants only (404

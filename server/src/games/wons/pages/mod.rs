@@ -700,8 +700,14 @@ fn umpire_page(frame: Frame, game: &WonsState, view: UmpireView) -> Result<Umpir
 pub async fn show(
     State(state): State<AppState>,
     access: CampaignAccess,
+    headers: axum::http::HeaderMap,
 ) -> Result<Response, AppError> {
-    let key = crate::web::view_cache::key(&access, "wons-page");
+    crate::web::etag::page(&headers, &access, "wons-page", kept_page(&state, &access)).await
+}
+
+/// The side's page or the umpire's dashboard, as kept for the reader (`web::view_cache`).
+async fn kept_page(state: &AppState, access: &CampaignAccess) -> Result<Response, AppError> {
+    let key = crate::web::view_cache::key(access, "wons-page");
     // The page names the reader, shows times in their zone and counts the campaigns waiting for
     // them: a page kept for one of these is not kept for another.
     let nav = Nav::with_waiting(&state.db, &access.user).await?;
@@ -715,7 +721,7 @@ pub async fn show(
         &state.caches.views,
         key,
         (access.user.id, reader.as_str()),
-        page_with(&state, &access, nav, None, Refusal::Top, StatusCode::OK),
+        page_with(state, access, nav, None, Refusal::Top, StatusCode::OK),
     )
     .await
 }
