@@ -48,6 +48,23 @@ impl<D: Declarations> Desk<D> {
         }
     }
 
+    /// Refuses a side's unit entering `to` where the game's rules keep it out
+    /// (`Declarations::may_enter`); for the umpire, answers the public correction line instead.
+    fn entering(
+        &self,
+        by: Role,
+        unit: &Unit,
+        to: &str,
+        asked: &Asked<'_>,
+    ) -> Result<Option<DeskEvent>, Refused> {
+        let loaded = self.loaded();
+        match D::may_enter(unit, to, &self.roster, loaded.as_deref()) {
+            Ok(()) => Ok(None),
+            Err(_) if by == Role::Umpire => Ok(Some(Self::correction(changed::<D>(asked)))),
+            Err(refusal) => Err(refusal),
+        }
+    }
+
     /// Refuses a side's change the phase does not allow; for the umpire, answers the public
     /// correction line when the owner could not have made the change now.
     fn allowed(&self, by: Role, asked: &Asked<'_>) -> Result<Option<DeskEvent>, Refused> {
@@ -88,10 +105,17 @@ impl<D: Declarations> Desk<D> {
                 side: unit.side,
                 what: Change::Add,
             };
-            if let Some(correction) = self.allowed(by, &asked)?
-                && !corrections.contains(&correction)
-            {
-                corrections.push(correction);
+            let allowed = self.allowed(by, &asked)?;
+            let entering = self
+                .entering(by, &unit, &unit.location, &asked)
+                .map_err(|mut r| {
+                    r.message = format!("Unit {}: {}", n + 1, r.message);
+                    r
+                })?;
+            for correction in [allowed, entering].into_iter().flatten() {
+                if !corrections.contains(&correction) {
+                    corrections.push(correction);
+                }
             }
             self.roster.add(&spec, by, &moment, unit).map_err(|e| {
                 let mut r = Refused::of(&e);
@@ -122,6 +146,9 @@ impl<D: Declarations> Desk<D> {
         let mut correction = self.allowed(by, &asked)?;
         if let Some(to) = edit.location.as_deref().filter(|to| *to != unit.location) {
             self.on_board(to)?;
+            if let Some(entering) = self.entering(by, &unit, to, &asked)? {
+                correction.get_or_insert(entering);
+            }
         }
         let lost = steps_change::<D>(&unit, &edit)
             .filter(|d| *d < 0)

@@ -7,6 +7,7 @@
 
 mod actions;
 mod calculations;
+mod entry;
 mod events;
 pub mod fog;
 mod procedures;
@@ -17,6 +18,7 @@ use crate::dice::source::Dice;
 use crate::games::assisted::catalogue::{Action, Calculation, DiceProcedure, Refused, Table};
 use crate::games::assisted::charts::{Chart, ChartSpec};
 use crate::games::assisted::declarations::{Context, Declarations, Owed};
+use crate::games::assisted::pack::loaded::LoadedPack;
 use crate::games::assisted::roster::{
     AttrKind, AttrSpec, AttrValue, Glimpse, MarkerSpec, Roster, RosterSpec, Sight, Unit, UnitId,
 };
@@ -313,6 +315,14 @@ impl Declarations for WinterWar {
     }
     fn charts() -> Vec<ChartSpec> {
         specs()
+    }
+    fn may_enter(
+        unit: &Unit,
+        to: &str,
+        roster: &Roster,
+        map: Option<&LoadedPack>,
+    ) -> Result<(), Refused> {
+        entry::may_enter(unit, to, roster, map)
     }
     fn may_end_phase(
         roster: &Roster,
