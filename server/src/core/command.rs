@@ -242,11 +242,6 @@ impl Command {
         self.readers.see(audience);
     }
 
-    /// Whether this command already changes what `role` sees.
-    pub fn changes(&self, role: Role) -> bool {
-        self.readers.includes(role)
-    }
-
     /// The transaction, for the game module's own reads and writes.
     pub fn tx(&mut self) -> &mut Transaction<'static, Postgres> {
         &mut self.tx

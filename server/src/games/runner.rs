@@ -55,9 +55,6 @@ pub struct GameCommand<G: Game> {
     /// The game's state as loaded under the lock.
     pub state: G::State,
     turn: super::Turn,
-    /// The state as loaded, before the command changed it: a side whose view of it the command
-    /// changed sees a change, whatever the command logged (see `seen_by_sides`).
-    before: G::State,
 }
 
 impl<G: Game> GameCommand<G> {
@@ -74,7 +71,6 @@ impl<G: Game> GameCommand<G> {
         let turn = G::turn(&state);
         Ok(GameCommand {
             command,
-            before: state.clone(),
             state,
             turn,
         })
@@ -180,7 +176,6 @@ impl<G: Game> GameCommand<G> {
         for entry in &entries {
             self.command.changes_for(entry.audience);
         }
-        seen_by_sides::<G>(&mut self.command, &self.before, &self.state);
         notices.queue(self.command.tx(), id).await?;
         let role = self.command.role;
         let state = std::sync::Arc::new(self.state);
@@ -194,26 +189,6 @@ impl<G: Game> GameCommand<G> {
             version: closed.version,
             views,
         })
-    }
-}
-
-/// Marks `command` as changing the view of each side whose view of the game it changed, where
-/// nothing it logged or rolled says so already: a side's view can change through what the other
-/// side does (a purchase the enemy's interrogation revealed, a correction of the umpire's), and
-/// that side's version must move with it.
-fn seen_by_sides<G: Game>(command: &mut Command, before: &G::State, after: &G::State) {
-    for (role, audience) in [
-        (Role::Soviet, db::game::Audience::Soviet),
-        (Role::Finnish, db::game::Audience::Finnish),
-    ] {
-        if command.changes(role) {
-            continue;
-        }
-        let seen = |state: &G::State| serde_json::to_vec(&G::view(state, role)).ok();
-        let (was, is) = (seen(before), seen(after));
-        if was.is_none() || was != is {
-            command.changes_for(audience);
-        }
     }
 }
 
