@@ -364,6 +364,8 @@ async fn append<'e>(
     let text = |f: fn(&CampaignRolls<'_>, &crate::dice::live::RolledRoll) -> Option<String>| {
         rolls.iter().map(|(w, r)| f(w, r)).collect::<Vec<_>>()
     };
+    // The guard is chosen by whether the rolls are guarded (see `append_sql`); a query macro
+    // takes one literal statement.
     let sql = append_sql(guards.is_some());
     let query = sqlx::query_as::<_, (Uuid,)>(&sql)
         .bind(writes.iter().map(|w| w.campaign).collect::<Vec<_>>())
