@@ -103,9 +103,9 @@ pub async fn table_count(url: &str) -> anyhow::Result<i64> {
     let mut conn = sqlx::PgConnection::connect(url)
         .await
         .context("cannot connect to the database to restore into")?;
-    let (count,): (i64,) = sqlx::query_as(
-        "select count(*) from information_schema.tables \
-         where table_schema not in ('pg_catalog', 'information_schema')",
+    let count = sqlx::query_scalar!(
+        r#"select count(*) as "count!" from information_schema.tables
+         where table_schema not in ('pg_catalog', 'information_schema')"#,
     )
     .fetch_one(&mut conn)
     .await?;

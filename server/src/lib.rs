@@ -86,7 +86,7 @@ pub async fn open(url: &str, size: u32) -> anyhow::Result<Opened> {
         .connect_with(options)
         .await?;
     let schema_created: bool =
-        sqlx::query_scalar("select to_regclass('public._sqlx_migrations') is null")
+        sqlx::query_scalar!(r#"select to_regclass('public._sqlx_migrations') is null as "new!""#)
             .fetch_one(&pool)
             .await?;
     MIGRATOR.run(&pool).await?;

@@ -128,11 +128,13 @@ async fn send_notes(db: sqlx::PgPool, mut queue: tokio::sync::mpsc::UnboundedRec
         }
         batch.sort_unstable();
         batch.dedup();
-        let sent = sqlx::query("select pg_notify($1, note) from unnest($2::text[]) as note")
-            .bind(CHANNEL)
-            .bind(&batch)
-            .execute(&db)
-            .await;
+        let sent = sqlx::query!(
+            "select pg_notify($1, note) from unnest($2::text[]) as note",
+            CHANNEL,
+            &batch[..],
+        )
+        .execute(&db)
+        .await;
         if let Err(e) = sent {
             tracing::warn!(error = %e, notes = batch.len(), "live updates: notes not sent; streams catch up at the next change");
         }
@@ -151,8 +153,18 @@ pub async fn listen(db: sqlx::PgPool, live: broadcast::Sender<Live>) {
             Ok(mut listener) => {
                 if listener.listen(CHANNEL).await.is_ok() {
                     while let Ok(note) = listener.recv().await {
-                        if let Some(change) = Live::parse(note.payload()) {
-                            let _ = live.send(change);
+                        match Live::parse(note.payload()) {
+                            Some(change) => {
+                                let _ = live.send(change);
+                            }
+                            // A note that reads as nothing is a fault worth a line at error
+                            // level, but one bad note must not stop every stream's live
+                            // updates: the listener goes on with the next.
+                            None => tracing::error!(
+                                channel = note.channel(),
+                                payload = note.payload(),
+                                "live updates: a note reads as no change and was dropped"
+                            ),
                         }
                     }
                 }

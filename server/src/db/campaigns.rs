@@ -136,24 +136,27 @@ pub async fn insert(
     chain_start: &[u8],
     solo: bool,
 ) -> sqlx::Result<()> {
-    sqlx::query(
-        "insert into campaigns (id, name, game, created_by, chain_head, solo) values ($1, $2, $3, $4, $5, $6)",
+    sqlx::query!(
+        "insert into campaigns (id, name, game, created_by, chain_head, solo) \
+         values ($1, $2, $3, $4, $5, $6)",
+        id,
+        name,
+        game.code(),
+        creator,
+        chain_start,
+        solo,
     )
-    .bind(id)
-    .bind(name)
-    .bind(game.code())
-    .bind(creator)
-    .bind(chain_start)
-    .bind(solo)
     .execute(&mut **tx)
     .await?;
     let role = if solo { Role::Soviet } else { Role::Umpire };
-    sqlx::query("insert into participants (campaign_id, user_id, role) values ($1, $2, $3)")
-        .bind(id)
-        .bind(creator)
-        .bind(role.code())
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query!(
+        "insert into participants (campaign_id, user_id, role) values ($1, $2, $3)",
+        id,
+        creator,
+        role.code(),
+    )
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 
@@ -165,6 +168,8 @@ pub async fn for_user(db: &PgPool, user: Uuid) -> sqlx::Result<Vec<Membership>> 
         campaign: CampaignRow,
         role: Role,
     }
+    // The column list is shared by every read of a campaign row; a query macro takes one
+    // literal statement.
     let rows: Vec<Row> = sqlx::query_as(&format!(
         "select {CAMPAIGN_COLUMNS}, p.role from campaigns c join participants p on p.campaign_id = c.id \
          where p.user_id = $1 and p.removed_at is null order by c.created_at desc"
@@ -185,15 +190,15 @@ pub async fn for_user(db: &PgPool, user: Uuid) -> sqlx::Result<Vec<Membership>> 
 /// How many open campaigns wait for `user` (their role is among those the standing awaits): one
 /// query over the user's own participations (`participants_user`), whatever the history.
 pub async fn waiting_for(db: &PgPool, user: Uuid) -> sqlx::Result<i64> {
-    let (n,): (i64,) = sqlx::query_as(
-        "select count(*) from participants p join campaigns c on c.id = p.campaign_id \
-         where p.user_id = $1 and p.removed_at is null and c.status <> 'finished' \
-         and c.standing -> 'awaited' @> jsonb_build_array(jsonb_build_object('role', p.role))",
+    sqlx::query_scalar!(
+        r#"select count(*) as "count!" from participants p
+         join campaigns c on c.id = p.campaign_id
+         where p.user_id = $1 and p.removed_at is null and c.status <> 'finished'
+         and c.standing -> 'awaited' @> jsonb_build_array(jsonb_build_object('role', p.role))"#,
+        user,
     )
-    .bind(user)
     .fetch_one(db)
-    .await?;
-    Ok(n)
+    .await
 }
 
 /// The campaign `id` with `user`'s role, or `None` when the user does not take part (or it does not exist).
@@ -213,6 +218,8 @@ where
         campaign: CampaignRow,
         role: Role,
     }
+    // The column list is shared by every read of a campaign row, and the lock clause is chosen
+    // by `lock`; a query macro takes one literal statement.
     let found: Option<Row> = sqlx::query_as(&format!(
         "select {CAMPAIGN_COLUMNS}, p.role from campaigns c join participants p on p.campaign_id = c.id \
          where c.id = $1 and p.user_id = $2 and p.removed_at is null{lock}"
@@ -246,6 +253,8 @@ pub async fn access(
         time_zone: Option<String>,
         stale: bool,
     }
+    // The column list is shared by every read of a campaign row, and the credential's source by
+    // its kind (a `match`); a query macro takes one literal statement.
     let sql = format!(
         "select {CAMPAIGN_COLUMNS}, p.role, u.id as user_id, u.username, u.time_zone, {stale} \
          from campaigns c join participants p on p.campaign_id = c.id and p.removed_at is null, {source} \
@@ -277,11 +286,15 @@ pub async fn access(
 
 /// Everyone who took part in a campaign, umpires first; removed participants are marked.
 pub async fn participants(db: &PgPool, id: Uuid) -> sqlx::Result<Vec<ParticipantRow>> {
-    sqlx::query_as(
-        "select p.user_id, u.username, p.role, p.client_seed, p.removed_at is not null as removed from participants p join users u on u.id = p.user_id \
-         where p.campaign_id = $1 order by case p.role when 'umpire' then 0 when 'soviet' then 1 else 2 end, u.username",
+    sqlx::query_as!(
+        ParticipantRow,
+        r#"select p.user_id, u.username, p.role as "role: Role", p.client_seed,
+           p.removed_at is not null as "removed!"
+         from participants p join users u on u.id = p.user_id
+         where p.campaign_id = $1
+         order by case p.role when 'umpire' then 0 when 'soviet' then 1 else 2 end, u.username"#,
+        id,
     )
-    .bind(id)
     .fetch_all(db)
     .await
     .map_err(in_row(format_args!("a participant of campaign {id}")))
@@ -290,31 +303,36 @@ pub async fn participants(db: &PgPool, id: Uuid) -> sqlx::Result<Vec<Participant
 /// Adds `user` to a campaign with `role`; returns the role the user holds afterwards
 /// (an existing role is kept: one role per user per campaign).
 pub async fn join(db: &PgPool, campaign: Uuid, user: Uuid, role: Role) -> sqlx::Result<Role> {
-    let held: (Role,) = sqlx::query_as(
-        "insert into participants (campaign_id, user_id, role) values ($1, $2, $3) \
-         on conflict (campaign_id, user_id) do update set role = participants.role returning role",
+    sqlx::query_scalar!(
+        r#"insert into participants (campaign_id, user_id, role) values ($1, $2, $3)
+         on conflict (campaign_id, user_id) do update set role = participants.role
+         returning role as "role: Role""#,
+        campaign,
+        user,
+        role.code(),
     )
-    .bind(campaign)
-    .bind(user)
-    .bind(role.code())
     .fetch_one(db)
     .await
-    .map_err(in_row(format_args!("campaign {campaign}, user {user}")))?;
-    Ok(held.0)
+    .map_err(in_row(format_args!("campaign {campaign}, user {user}")))
 }
 
 /// Marks a campaign finished inside `tx`: a change every reader sees, so every reader's version
 /// moves; the caller notes it for every live stream after the commit.
 pub async fn finish(tx: &mut Transaction<'_, Postgres>, id: Uuid) -> sqlx::Result<()> {
-    sqlx::query("update campaigns set status = 'finished', finished_at = now(), version = version + 1, public_version = public_version + 1 where id = $1")
-        .bind(id)
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query!(
+        "update campaigns set status = 'finished', finished_at = now(), version = version + 1, \
+         public_version = public_version + 1 where id = $1",
+        id,
+    )
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 
 /// The campaign `id` as stored, read without a lock.
 pub async fn lock_free(db: &PgPool, id: Uuid) -> sqlx::Result<Option<CampaignRow>> {
+    // The column list is shared by every read of a campaign row; a query macro takes one
+    // literal statement.
     sqlx::query_as(&format!(
         "select {CAMPAIGN_COLUMNS} from campaigns c where c.id = $1"
     ))
@@ -329,6 +347,8 @@ pub async fn lock<'e, E>(db: E, id: Uuid) -> sqlx::Result<Option<CampaignRow>>
 where
     E: sqlx::PgExecutor<'e>,
 {
+    // The column list is shared by every read of a campaign row; a query macro takes one
+    // literal statement.
     sqlx::query_as(&format!(
         "select {CAMPAIGN_COLUMNS} from campaigns c where c.id = $1 for update"
     ))
@@ -343,13 +363,14 @@ pub async fn set_deadline<'e, E>(db: E, id: Uuid, at: Option<OffsetDateTime>) ->
 where
     E: sqlx::PgExecutor<'e>,
 {
-    sqlx::query(
-        "update campaigns set orders_deadline = $2, deadline_set_at = now(), deadline_warned = false where id = $1",
+    sqlx::query!(
+        "update campaigns set orders_deadline = $2, deadline_set_at = now(), \
+         deadline_warned = false where id = $1",
+        id,
+        at,
     )
-        .bind(id)
-        .bind(at)
-        .execute(db)
-        .await?;
+    .execute(db)
+    .await?;
     Ok(())
 }
 
@@ -364,16 +385,16 @@ pub async fn set_pace<'e, E>(
 where
     E: sqlx::PgExecutor<'e>,
 {
-    sqlx::query(
+    sqlx::query!(
         "update campaigns set pace_minutes = $2, grace_minutes = $3, \
          deadline_set_at = case when orders_deadline is distinct from $4 then now() else deadline_set_at end, \
          deadline_warned = deadline_warned and orders_deadline is not distinct from $4, \
          orders_deadline = $4 where id = $1",
+        id,
+        pace_minutes,
+        grace_minutes,
+        deadline,
     )
-    .bind(id)
-    .bind(pace_minutes)
-    .bind(grace_minutes)
-    .bind(deadline)
     .execute(db)
     .await?;
     Ok(())
@@ -384,8 +405,7 @@ pub async fn pause<'e, E>(db: E, id: Uuid) -> sqlx::Result<()>
 where
     E: sqlx::PgExecutor<'e>,
 {
-    sqlx::query("update campaigns set paused_at = now() where id = $1")
-        .bind(id)
+    sqlx::query!("update campaigns set paused_at = now() where id = $1", id)
         .execute(db)
         .await?;
     Ok(())
@@ -396,11 +416,11 @@ pub async fn resume<'e, E>(db: E, id: Uuid) -> sqlx::Result<()>
 where
     E: sqlx::PgExecutor<'e>,
 {
-    sqlx::query(
+    sqlx::query!(
         "update campaigns set orders_deadline = orders_deadline + (now() - paused_at), \
          deadline_set_at = deadline_set_at + (now() - paused_at), paused_at = null where id = $1",
+        id,
     )
-    .bind(id)
     .execute(db)
     .await?;
     Ok(())
@@ -422,11 +442,13 @@ pub struct PastDeadline {
 /// Open campaigns, not paused, whose orders deadline and grace period have passed, with their
 /// game and that deadline.
 pub async fn past_deadlines(db: &PgPool) -> sqlx::Result<Vec<PastDeadline>> {
-    let rows: Vec<(Uuid, String, OffsetDateTime)> = sqlx::query_as(
-        "select id, game, orders_deadline from campaigns where orders_deadline is not null \
-         and orders_deadline + grace_minutes * interval '1 minute' <= now() \
-         and paused_at is null and status = 'open'",
+    let rows = sqlx::query!(
+        r#"select id, game, orders_deadline as "orders_deadline!" from campaigns
+         where orders_deadline is not null
+         and orders_deadline + grace_minutes * interval '1 minute' <= now()
+         and paused_at is null and status = 'open'"#,
     )
+    .map(|r| (r.id, r.game, r.orders_deadline))
     .fetch_all(db)
     .await?;
     Ok(rows
@@ -447,12 +469,12 @@ pub async fn past_deadlines(db: &PgPool) -> sqlx::Result<Vec<PastDeadline>> {
 /// Drops the passed deadline `seen` of a campaign whose game this server does not play, unless
 /// the campaign's deadline has changed since it was seen.
 pub async fn drop_unplayed_deadline(db: &PgPool, seen: &PastDeadline) -> sqlx::Result<()> {
-    sqlx::query(
+    sqlx::query!(
         "update campaigns set orders_deadline = null, deadline_set_at = now(), \
          deadline_warned = false where id = $1 and orders_deadline = $2",
+        seen.id,
+        seen.deadline,
     )
-    .bind(seen.id)
-    .bind(seen.deadline)
     .execute(db)
     .await?;
     Ok(())

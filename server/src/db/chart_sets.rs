@@ -31,15 +31,15 @@ pub async fn publish(
     charts: &Value,
 ) -> sqlx::Result<Option<Uuid>> {
     let id = Uuid::new_v4();
-    let done = sqlx::query(
+    let done = sqlx::query!(
         "insert into chart_sets (id, game, name, published_by, charts) values ($1, $2, $3, $4, $5)
          on conflict (game, name) do nothing",
+        id,
+        game,
+        name,
+        by,
+        sqlx::types::Json(charts) as _,
     )
-    .bind(id)
-    .bind(game)
-    .bind(name)
-    .bind(by)
-    .bind(sqlx::types::Json(charts))
     .execute(db)
     .await?;
     Ok((done.rows_affected() == 1).then_some(id))
@@ -47,24 +47,28 @@ pub async fn publish(
 
 /// The sets of `game`, newest first, at most `limit`.
 pub async fn list(db: &PgPool, game: &str, limit: i64) -> sqlx::Result<Vec<ChartSetRow>> {
-    sqlx::query_as(
-        "select s.id, s.game, s.name, u.username as published_by, s.charts, s.created_at
+    sqlx::query_as!(
+        ChartSetRow,
+        r#"select s.id, s.game, s.name, u.username as published_by,
+           s.charts as "charts: sqlx::types::Json<Value>", s.created_at
          from chart_sets s join users u on u.id = s.published_by
-         where s.game = $1 order by s.created_at desc limit $2",
+         where s.game = $1 order by s.created_at desc limit $2"#,
+        game,
+        limit,
     )
-    .bind(game)
-    .bind(limit)
     .fetch_all(db)
     .await
 }
 
 /// One set.
 pub async fn get(db: &PgPool, id: Uuid) -> sqlx::Result<Option<ChartSetRow>> {
-    sqlx::query_as(
-        "select s.id, s.game, s.name, u.username as published_by, s.charts, s.created_at
-         from chart_sets s join users u on u.id = s.published_by where s.id = $1",
+    sqlx::query_as!(
+        ChartSetRow,
+        r#"select s.id, s.game, s.name, u.username as published_by,
+           s.charts as "charts: sqlx::types::Json<Value>", s.created_at
+         from chart_sets s join users u on u.id = s.published_by where s.id = $1"#,
+        id,
     )
-    .bind(id)
     .fetch_optional(db)
     .await
 }

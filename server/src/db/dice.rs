@@ -11,11 +11,13 @@ pub async fn set_current_epoch(
     campaign: Uuid,
     epoch: i32,
 ) -> sqlx::Result<()> {
-    sqlx::query("update campaigns set dice_epoch = $2, version = version + 1 where id = $1")
-        .bind(campaign)
-        .bind(epoch)
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query!(
+        "update campaigns set dice_epoch = $2, version = version + 1 where id = $1",
+        campaign,
+        epoch,
+    )
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 
@@ -26,12 +28,14 @@ pub async fn set_client_seed<'e>(
     user: Uuid,
     seed: Option<&str>,
 ) -> sqlx::Result<()> {
-    sqlx::query("update participants set client_seed = $3 where campaign_id = $1 and user_id = $2")
-        .bind(campaign)
-        .bind(user)
-        .bind(seed)
-        .execute(db)
-        .await?;
+    sqlx::query!(
+        "update participants set client_seed = $3 where campaign_id = $1 and user_id = $2",
+        campaign,
+        user,
+        seed,
+    )
+    .execute(db)
+    .await?;
     Ok(())
 }
 
@@ -108,6 +112,8 @@ pub async fn material<'e>(
     campaign: Uuid,
     epoch: i32,
 ) -> sqlx::Result<Material> {
+    // The columns are shared with the locked read of a command (`db::locked`); a query macro
+    // takes one literal statement.
     let row: MaterialRow = sqlx::query_as(&format!("select {}", material_columns("$1", "$2")))
         .bind(campaign)
         .bind(epoch)
@@ -124,12 +130,14 @@ pub async fn entropy_sets<'e>(
     db: impl PgExecutor<'e>,
     campaign: Uuid,
 ) -> sqlx::Result<Vec<Vec<String>>> {
-    let rows: Vec<(sqlx::types::Json<Vec<String>>,)> =
-        sqlx::query_as("select lines from entropy_sets where campaign_id = $1 order by entropy")
-            .bind(campaign)
-            .fetch_all(db)
-            .await?;
-    Ok(rows.into_iter().map(|r| r.0.0).collect())
+    let rows = sqlx::query_scalar!(
+        r#"select lines as "lines: sqlx::types::Json<Vec<String>>" from entropy_sets
+         where campaign_id = $1 order by entropy"#,
+        campaign,
+    )
+    .fetch_all(db)
+    .await?;
+    Ok(rows.into_iter().map(|r| r.0).collect())
 }
 
 /// One stored roll.
@@ -356,6 +364,8 @@ async fn append<'e>(
     let text = |f: fn(&CampaignRolls<'_>, &crate::dice::live::RolledRoll) -> Option<String>| {
         rolls.iter().map(|(w, r)| f(w, r)).collect::<Vec<_>>()
     };
+    // The guard is chosen by whether the rolls are guarded (see `append_sql`); a query macro
+    // takes one literal statement.
     let sql = append_sql(guards.is_some());
     let query = sqlx::query_as::<_, (Uuid,)>(&sql)
         .bind(writes.iter().map(|w| w.campaign).collect::<Vec<_>>())
@@ -483,6 +493,7 @@ pub async fn rolls_after(
     after: i64,
     limit: i64,
 ) -> sqlx::Result<Vec<RollRow>> {
+    // The column list is shared with `rolls_before`; a query macro takes one literal statement.
     sqlx::query_as(&format!(
         "select {ROLL_COLUMNS} from rolls where campaign_id = $1 and k > $2 order by k limit $3"
     ))
@@ -500,6 +511,7 @@ pub async fn rolls_before(
     before: i64,
     limit: i64,
 ) -> sqlx::Result<Vec<RollRow>> {
+    // The column list is shared with `rolls_after`; a query macro takes one literal statement.
     sqlx::query_as(&format!(
         "select {ROLL_COLUMNS} from rolls where campaign_id = $1 and k < $2 order by k desc limit $3"
     ))
@@ -515,8 +527,11 @@ pub async fn face_counts(
     db: &sqlx::PgPool,
     campaign: Uuid,
 ) -> sqlx::Result<Vec<(i32, String, i32, i64)>> {
-    sqlx::query_as("select epoch, scope, face, count from dice_faces where campaign_id = $1")
-        .bind(campaign)
-        .fetch_all(db)
-        .await
+    sqlx::query!(
+        "select epoch, scope, face, count from dice_faces where campaign_id = $1",
+        campaign
+    )
+    .map(|r| (r.epoch, r.scope, r.face, r.count))
+    .fetch_all(db)
+    .await
 }

@@ -43,26 +43,28 @@ pub async fn insert_v2(
     epoch: i32,
     seeds: &EpochSeeds,
 ) -> sqlx::Result<()> {
-    sqlx::query("insert into dice_epochs (campaign_id, epoch, scheme) values ($1, $2, 'v2')")
-        .bind(campaign)
-        .bind(epoch)
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query!(
+        "insert into dice_epochs (campaign_id, epoch, scheme) values ($1, $2, 'v2')",
+        campaign,
+        epoch,
+    )
+    .execute(&mut **tx)
+    .await?;
     let (mut audiences, mut secrets, mut commitments) = (Vec::new(), Vec::new(), Vec::new());
     for (audience, seed, commitment) in seeds.each() {
         audiences.push(audience.code());
         secrets.push(seed.to_vec());
         commitments.push(commitment);
     }
-    sqlx::query(
+    sqlx::query!(
         "insert into dice_seeds (campaign_id, epoch, audience, seed, commitment) \
          select $1, $2, * from unnest($3::text[], $4::bytea[], $5::text[])",
+        campaign,
+        epoch,
+        &audiences[..] as &[&str],
+        &secrets[..],
+        &commitments[..],
     )
-    .bind(campaign)
-    .bind(epoch)
-    .bind(audiences)
-    .bind(secrets)
-    .bind(commitments)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -70,11 +72,12 @@ pub async fn insert_v2(
 
 /// Every epoch of a campaign, in order.
 pub async fn epochs<'e>(db: impl PgExecutor<'e>, campaign: Uuid) -> sqlx::Result<Vec<EpochRow>> {
-    sqlx::query_as(
-        "select epoch, scheme, seed, commitment, revealed_at is not null as revealed \
-         from dice_epochs where campaign_id = $1 order by epoch",
+    sqlx::query_as!(
+        EpochRow,
+        r#"select epoch, scheme, seed, commitment, revealed_at is not null as "revealed!"
+         from dice_epochs where campaign_id = $1 order by epoch"#,
+        campaign,
     )
-    .bind(campaign)
     .fetch_all(db)
     .await
 }
@@ -85,13 +88,14 @@ pub async fn seeds<'e>(
     campaign: Uuid,
     epoch: Option<i32>,
 ) -> sqlx::Result<Vec<SeedRow>> {
-    sqlx::query_as(
-        "select epoch, audience, seed, commitment, revealed_at is not null as revealed \
-         from dice_seeds where campaign_id = $1 and ($2::integer is null or epoch = $2) \
-         order by epoch, array_position(array['public', 'soviet', 'finnish', 'umpire'], audience)",
+    sqlx::query_as!(
+        SeedRow,
+        r#"select epoch, audience, seed, commitment, revealed_at is not null as "revealed!"
+         from dice_seeds where campaign_id = $1 and ($2::integer is null or epoch = $2)
+         order by epoch, array_position(array['public', 'soviet', 'finnish', 'umpire'], audience)"#,
+        campaign,
+        epoch,
     )
-    .bind(campaign)
-    .bind(epoch)
     .fetch_all(db)
     .await
 }
@@ -103,13 +107,13 @@ pub async fn reveal_seed(
     epoch: i32,
     audience: Audience,
 ) -> sqlx::Result<()> {
-    sqlx::query(
+    sqlx::query!(
         "update dice_seeds set revealed_at = coalesce(revealed_at, now()) \
          where campaign_id = $1 and epoch = $2 and audience = $3",
+        campaign,
+        epoch,
+        audience.code(),
     )
-    .bind(campaign)
-    .bind(epoch)
-    .bind(audience.code())
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -118,6 +122,7 @@ pub async fn reveal_seed(
 /// Reveals every seed of every epoch, v1 and v2 (when the campaign finishes).
 pub async fn reveal_all(tx: &mut Transaction<'_, Postgres>, campaign: Uuid) -> sqlx::Result<()> {
     for table in ["dice_epochs", "dice_seeds"] {
+        // The table is one of the two above; a query macro takes one literal statement.
         sqlx::query(&format!(
             "update {table} set revealed_at = coalesce(revealed_at, now()) where campaign_id = $1"
         ))
@@ -134,14 +139,16 @@ pub async fn revealed<'e>(
     db: impl PgExecutor<'e>,
     campaign: Uuid,
 ) -> sqlx::Result<Vec<(i32, String)>> {
-    sqlx::query_as(
-        "select epoch, audience from dice_seeds where campaign_id = $1 and revealed_at is not null \
-         union all \
-         select e.epoch, a.audience from dice_epochs e \
-         cross join unnest(array['public', 'soviet', 'finnish', 'umpire']) as a(audience) \
-         where e.campaign_id = $1 and e.scheme = 'v1' and e.revealed_at is not null",
+    sqlx::query!(
+        r#"select epoch as "epoch!", audience as "audience!" from dice_seeds
+         where campaign_id = $1 and revealed_at is not null
+         union all
+         select e.epoch, a.audience from dice_epochs e
+         cross join unnest(array['public', 'soviet', 'finnish', 'umpire']) as a(audience)
+         where e.campaign_id = $1 and e.scheme = 'v1' and e.revealed_at is not null"#,
+        campaign,
     )
-    .bind(campaign)
+    .map(|r| (r.epoch, r.audience))
     .fetch_all(db)
     .await
 }
@@ -151,11 +158,12 @@ pub async fn roll_counts<'e>(
     db: impl PgExecutor<'e>,
     campaign: Uuid,
 ) -> sqlx::Result<Vec<(i32, String, i64)>> {
-    sqlx::query_as(
+    sqlx::query!(
         "select epoch, audience, count from roll_counts where campaign_id = $1 \
          order by epoch, audience",
+        campaign,
     )
-    .bind(campaign)
+    .map(|r| (r.epoch, r.audience, r.count))
     .fetch_all(db)
     .await
 }

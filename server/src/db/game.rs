@@ -63,15 +63,15 @@ pub async fn stored<'e>(
     campaign: Uuid,
     kept: Option<i64>,
 ) -> sqlx::Result<Option<StateRead>> {
-    let row: Option<(i64, Option<String>)> = sqlx::query_as(
-        "select revision, case when revision = $2 then null else state::text end \
-         from game_states where campaign_id = $1",
+    sqlx::query_as!(
+        StateRead,
+        r#"select revision, case when revision = $2 then null else state::text end as "text"
+         from game_states where campaign_id = $1"#,
+        campaign,
+        kept,
     )
-    .bind(campaign)
-    .bind(kept)
     .fetch_optional(db)
-    .await?;
-    Ok(row.map(|(revision, text)| StateRead { revision, text }))
+    .await
 }
 
 impl StateRead {
@@ -176,13 +176,13 @@ pub async fn save_state(
     campaign: Uuid,
     state: &impl Serialize,
 ) -> sqlx::Result<i64> {
-    sqlx::query_scalar(
-        "insert into game_states (campaign_id, state) values ($1, $2::json) \
+    sqlx::query_scalar!(
+        "insert into game_states (campaign_id, state) values ($1, $2::text::json) \
          on conflict (campaign_id) do update set state = excluded.state, updated_at = now() \
          returning revision",
+        campaign,
+        encode(state)?,
     )
-    .bind(campaign)
-    .bind(encode(state)?)
     .fetch_one(&mut **tx)
     .await
 }
@@ -205,15 +205,15 @@ pub async fn archive<'e>(
 ) -> sqlx::Result<()> {
     let numbers: Vec<i64> = records.iter().map(|r| i64::from(r.number)).collect();
     let texts: Vec<&str> = records.iter().map(|r| r.record.as_str()).collect();
-    sqlx::query(
+    sqlx::query!(
         "insert into game_archive (campaign_id, number, record) \
          select $1, n, r::jsonb from unnest($2::bigint[], $3::text[]) as a(n, r) \
          on conflict (campaign_id, number) do update \
          set record = excluded.record, archived_at = now()",
+        campaign,
+        &numbers[..],
+        &texts[..] as &[&str],
     )
-    .bind(campaign)
-    .bind(numbers)
-    .bind(texts)
     .execute(db)
     .await?;
     Ok(())
@@ -227,14 +227,15 @@ pub async fn archived<'e>(
     before: Option<u32>,
     limit: u32,
 ) -> sqlx::Result<Vec<(i32, String)>> {
-    sqlx::query_as(
-        "select number, record::text from game_archive \
-         where campaign_id = $1 and ($2::int is null or number < $2) \
-         order by number desc limit $3",
+    sqlx::query!(
+        r#"select number, record::text as "record!" from game_archive
+         where campaign_id = $1 and ($2::int is null or number < $2)
+         order by number desc limit $3"#,
+        campaign,
+        before.map(|n| i32::try_from(n).unwrap_or(i32::MAX)),
+        i64::from(limit),
     )
-    .bind(campaign)
-    .bind(before.map(|n| i32::try_from(n).unwrap_or(i32::MAX)))
-    .bind(i64::from(limit))
+    .map(|r| (r.number, r.record))
     .fetch_all(db)
     .await
 }
@@ -245,11 +246,12 @@ pub async fn archived_record<'e>(
     campaign: Uuid,
     number: u32,
 ) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar(
-        "select record::text from game_archive where campaign_id = $1 and number = $2",
+    sqlx::query_scalar!(
+        r#"select record::text as "record!" from game_archive
+         where campaign_id = $1 and number = $2::bigint"#,
+        campaign,
+        i64::from(number),
     )
-    .bind(campaign)
-    .bind(i64::from(number))
     .fetch_optional(db)
     .await
 }
@@ -337,6 +339,8 @@ pub async fn record<S: Serialize>(
     } else {
         ("", "null::bigint")
     };
+    // Whether the statement stores the state is chosen above; a query macro takes one literal
+    // statement, and the events are bound as lists.
     let sql = format!(
         "with {saved}counters as ( \
            update campaigns set next_event = next_event + $2, \
@@ -401,6 +405,7 @@ pub async fn events_for(
         Role::Soviet => "soviet_seq",
         Role::Finnish => "finnish_seq",
     };
+    // The numbering column is chosen by `role`; a query macro takes one literal statement.
     sqlx::query_as(&format!(
         "select {number} as seq, audience, kind, moment, sentence, payload, created_at \
          from game_events \
@@ -422,13 +427,16 @@ pub async fn public_of_kind(
     kind: &str,
     limit: i64,
 ) -> sqlx::Result<Vec<EventRow>> {
-    sqlx::query_as(
-        "select seq, audience, kind, moment, sentence, payload, created_at from game_events \
-         where campaign_id = $1 and kind = $2 and audience = 'public' order by seq limit $3",
+    sqlx::query_as!(
+        EventRow,
+        r#"select seq, audience, kind, moment, sentence,
+           payload as "payload: sqlx::types::Json<serde_json::Value>", created_at
+         from game_events
+         where campaign_id = $1 and kind = $2 and audience = 'public' order by seq limit $3"#,
+        campaign,
+        kind,
+        limit,
     )
-    .bind(campaign)
-    .bind(kind)
-    .bind(limit)
     .fetch_all(db)
     .await
 }

@@ -40,16 +40,16 @@ pub async fn insert(
     uses: Option<i32>,
     expires_at: Option<OffsetDateTime>,
 ) -> sqlx::Result<()> {
-    sqlx::query(
+    sqlx::query!(
         "insert into invites (code, campaign_id, role, created_by, uses_left, expires_at) \
          values ($1, $2, $3, $4, $5, $6)",
+        code,
+        campaign,
+        role.code(),
+        by,
+        uses,
+        expires_at,
     )
-    .bind(code)
-    .bind(campaign)
-    .bind(role.code())
-    .bind(by)
-    .bind(uses)
-    .bind(expires_at)
     .execute(db)
     .await?;
     Ok(())
@@ -62,6 +62,8 @@ pub async fn by_code<'e>(
     lock: bool,
 ) -> sqlx::Result<Option<InviteRow>> {
     let lock = if lock { " for update of i" } else { "" };
+    // The column list is shared with `for_campaign`, and the lock clause is chosen by `lock`; a
+    // query macro takes one literal statement.
     sqlx::query_as(&format!(
         "select {INVITE_COLUMNS} from invites i join campaigns c on c.id = i.campaign_id \
          where i.code = $1{lock}"
@@ -74,6 +76,7 @@ pub async fn by_code<'e>(
 
 /// A campaign's invites that were not withdrawn, newest first.
 pub async fn for_campaign(db: &PgPool, campaign: Uuid) -> sqlx::Result<Vec<InviteRow>> {
+    // The column list is shared with `by_code`; a query macro takes one literal statement.
     sqlx::query_as(&format!(
         "select {INVITE_COLUMNS} from invites i join campaigns c on c.id = i.campaign_id \
          where i.campaign_id = $1 and i.withdrawn_at is null order by i.created_at desc, i.code"
@@ -88,12 +91,12 @@ pub async fn for_campaign(db: &PgPool, campaign: Uuid) -> sqlx::Result<Vec<Invit
 
 /// Withdraws an invite of the campaign; false when it has none with this code still standing.
 pub async fn withdraw(db: &PgPool, campaign: Uuid, code: &str) -> sqlx::Result<bool> {
-    let done = sqlx::query(
+    let done = sqlx::query!(
         "update invites set withdrawn_at = now() \
          where campaign_id = $1 and code = $2 and withdrawn_at is null",
+        campaign,
+        code,
     )
-    .bind(campaign)
-    .bind(code)
     .execute(db)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -101,10 +104,10 @@ pub async fn withdraw(db: &PgPool, campaign: Uuid, code: &str) -> sqlx::Result<b
 
 /// Takes one use of an invite (unlimited ones stay unlimited).
 pub async fn use_once(tx: &mut Transaction<'_, Postgres>, code: &str) -> sqlx::Result<()> {
-    sqlx::query(
+    sqlx::query!(
         "update invites set uses_left = uses_left - 1 where code = $1 and uses_left is not null",
+        code,
     )
-    .bind(code)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -125,12 +128,13 @@ pub async fn place(
     campaign: Uuid,
     user: Uuid,
 ) -> sqlx::Result<Option<Place>> {
-    sqlx::query_as(
-        "select role, removed_at is not null as removed from participants \
-         where campaign_id = $1 and user_id = $2 for update",
+    sqlx::query_as!(
+        Place,
+        r#"select role as "role: Role", removed_at is not null as "removed!" from participants
+         where campaign_id = $1 and user_id = $2 for update"#,
+        campaign,
+        user,
     )
-    .bind(campaign)
-    .bind(user)
     .fetch_optional(&mut **tx)
     .await
     .map_err(super::codes::in_row(format_args!(
@@ -145,14 +149,14 @@ pub async fn admit(
     user: Uuid,
     role: Role,
 ) -> sqlx::Result<()> {
-    sqlx::query(
+    sqlx::query!(
         "insert into participants (campaign_id, user_id, role) values ($1, $2, $3) \
          on conflict (campaign_id, user_id) do update set removed_at = null \
          where participants.role = excluded.role",
+        campaign,
+        user,
+        role.code(),
     )
-    .bind(campaign)
-    .bind(user)
-    .bind(role.code())
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -161,12 +165,12 @@ pub async fn admit(
 /// Marks a participant removed (the row, its orders and client seed stay); false when the user
 /// is not a participant.
 pub async fn remove_participant(db: &PgPool, campaign: Uuid, user: Uuid) -> sqlx::Result<bool> {
-    let done = sqlx::query(
+    let done = sqlx::query!(
         "update participants set removed_at = now() \
          where campaign_id = $1 and user_id = $2 and removed_at is null",
+        campaign,
+        user,
     )
-    .bind(campaign)
-    .bind(user)
     .execute(db)
     .await?;
     Ok(done.rows_affected() == 1)

@@ -120,6 +120,8 @@ pub async fn lock_for_command(
         }
         Runner::User(_) | Runner::Caller(..) => "",
     };
+    // The clauses above are chosen by the runner and the participant, and the columns are shared
+    // with the other reads of a campaign row; a query macro takes one literal statement.
     let sql = format!(
         "select {CAMPAIGN_COLUMNS}, {role} as role, {current} as current, \
            (select s.version from campaigns s where s.id = c.id) as seen_version, {material}, \

@@ -63,18 +63,18 @@ pub struct NewTarget<'a> {
 /// Adds a target; answers its id.
 pub async fn add_target(db: &PgPool, t: &NewTarget<'_>) -> sqlx::Result<Uuid> {
     let id = Uuid::new_v4();
-    sqlx::query(
+    sqlx::query!(
         "insert into notify_targets (id, user_id, campaign_id, kind, address, format, digest, \
          confirmed_at) values ($1, $2, $3, $4, $5, $6, $7, case when $8 then now() end)",
+        id,
+        t.user,
+        t.campaign,
+        t.kind,
+        t.address,
+        t.format,
+        t.digest,
+        t.confirmed,
     )
-    .bind(id)
-    .bind(t.user)
-    .bind(t.campaign)
-    .bind(t.kind)
-    .bind(t.address)
-    .bind(t.format)
-    .bind(t.digest)
-    .bind(t.confirmed)
     .execute(db)
     .await?;
     Ok(id)
@@ -82,6 +82,7 @@ pub async fn add_target(db: &PgPool, t: &NewTarget<'_>) -> sqlx::Result<Uuid> {
 
 /// The targets of `user`, oldest first.
 pub async fn targets(db: &PgPool, user: Uuid) -> sqlx::Result<Vec<TargetRow>> {
+    // The column list is shared with `target`; a query macro takes one literal statement.
     sqlx::query_as(&format!(
         "select {TARGET_COLUMNS} from notify_targets t left join campaigns c on c.id = t.campaign_id \
          where t.user_id = $1 order by t.created_at"
@@ -93,6 +94,7 @@ pub async fn targets(db: &PgPool, user: Uuid) -> sqlx::Result<Vec<TargetRow>> {
 
 /// One target of `user`, if it is theirs.
 pub async fn target(db: &PgPool, user: Uuid, id: Uuid) -> sqlx::Result<Option<TargetRow>> {
+    // The column list is shared with `targets`; a query macro takes one literal statement.
     sqlx::query_as(&format!(
         "select {TARGET_COLUMNS} from notify_targets t left join campaigns c on c.id = t.campaign_id \
          where t.user_id = $1 and t.id = $2"
@@ -105,18 +107,19 @@ pub async fn target(db: &PgPool, user: Uuid, id: Uuid) -> sqlx::Result<Option<Ta
 
 /// Removes a target of `user`; answers whether there was one.
 pub async fn remove_target(db: &PgPool, user: Uuid, id: Uuid) -> sqlx::Result<bool> {
-    let done = sqlx::query("delete from notify_targets where user_id = $1 and id = $2")
-        .bind(user)
-        .bind(id)
-        .execute(db)
-        .await?;
+    let done = sqlx::query!(
+        "delete from notify_targets where user_id = $1 and id = $2",
+        user,
+        id
+    )
+    .execute(db)
+    .await?;
     Ok(done.rows_affected() == 1)
 }
 
 /// Turns a target off (an unsubscribe link); answers whether it existed.
 pub async fn deactivate(db: &PgPool, id: Uuid) -> sqlx::Result<bool> {
-    let done = sqlx::query("update notify_targets set active = false where id = $1")
-        .bind(id)
+    let done = sqlx::query!("update notify_targets set active = false where id = $1", id)
         .execute(db)
         .await?;
     Ok(done.rows_affected() == 1)
@@ -164,7 +167,7 @@ pub async fn enqueue(
                 .join(",")
         })
         .collect();
-    let done = sqlx::query(
+    let done = sqlx::query!(
         "insert into notify_outbox (id, target_id, campaign_id, subject, body, link, batch) \
          select gen_random_uuid(), t.id, $1, n.subject, n.body, n.link, \
            case when coalesce(t.digest, p.role = 'umpire') then 'digest' \
@@ -177,15 +180,15 @@ pub async fn enqueue(
            and (n.only_user is null or p.user_id = n.only_user) \
          join notify_targets t on t.user_id = p.user_id and t.active and t.paused_at is null \
            and t.confirmed_at is not null and (t.campaign_id is null or t.campaign_id = $1)",
+        campaign,
+        column(|n| n.subject) as Vec<&str>,
+        column(|n| n.body) as Vec<&str>,
+        column(|n| n.link) as Vec<&str>,
+        &roles[..],
+        notices.iter().map(|n| n.except).collect::<Vec<_>>() as Vec<Option<Uuid>>,
+        notices.iter().map(|n| n.only).collect::<Vec<_>>() as Vec<Option<Uuid>>,
+        &notices.iter().map(|n| n.held).collect::<Vec<_>>()[..],
     )
-    .bind(campaign)
-    .bind(column(|n| n.subject))
-    .bind(column(|n| n.body))
-    .bind(column(|n| n.link))
-    .bind(roles)
-    .bind(notices.iter().map(|n| n.except).collect::<Vec<_>>())
-    .bind(notices.iter().map(|n| n.only).collect::<Vec<_>>())
-    .bind(notices.iter().map(|n| n.held).collect::<Vec<_>>())
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected())
@@ -200,17 +203,17 @@ pub async fn enqueue_personal(
     body: &str,
     link: &str,
 ) -> sqlx::Result<u64> {
-    let done = sqlx::query(
+    let done = sqlx::query!(
         "insert into notify_outbox (id, target_id, subject, body, link, batch) \
          select gen_random_uuid(), t.id, $2, $3, $4, \
            case when coalesce(t.digest, false) then 'digest' else 'now' end \
          from notify_targets t where t.user_id = $1 and t.active and t.paused_at is null \
            and t.confirmed_at is not null and t.campaign_id is null",
+        user,
+        subject,
+        body,
+        link,
     )
-    .bind(user)
-    .bind(subject)
-    .bind(body)
-    .bind(link)
     .execute(db)
     .await?;
     Ok(done.rows_affected())
@@ -224,15 +227,15 @@ pub async fn enqueue_test(
     subject: &str,
     body: &str,
 ) -> sqlx::Result<Option<Uuid>> {
-    sqlx::query_scalar(
+    sqlx::query_scalar!(
         "insert into notify_outbox (id, target_id, subject, body, link, batch) \
          select gen_random_uuid(), t.id, $2, $3, '/account/notifications', \
            case when coalesce(t.digest, false) then 'digest' else 'now' end \
          from notify_targets t where t.id = $1 and t.confirmed_at is not null returning id",
+        target,
+        subject,
+        body,
     )
-    .bind(target)
-    .bind(subject)
-    .bind(body)
     .fetch_optional(db)
     .await
 }
@@ -246,15 +249,15 @@ pub async fn enqueue_confirmation(
     body: &str,
     link: &str,
 ) -> sqlx::Result<bool> {
-    let done = sqlx::query(
+    let done = sqlx::query!(
         "insert into notify_outbox (id, target_id, subject, body, link, batch) \
          select gen_random_uuid(), t.id, $2, $3, $4, 'confirm' from notify_targets t \
          where t.id = $1 and t.confirmed_at is null and t.active",
+        target,
+        subject,
+        body,
+        link,
     )
-    .bind(target)
-    .bind(subject)
-    .bind(body)
-    .bind(link)
     .execute(db)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -264,17 +267,18 @@ pub async fn enqueue_confirmation(
 /// confirmed already or is gone).
 /// A link not yet sent is dropped: it has been opened already.
 pub async fn confirm(db: &PgPool, target: Uuid) -> sqlx::Result<Option<(Uuid, Option<Uuid>)>> {
-    let done = sqlx::query_as(
+    let done = sqlx::query!(
         "update notify_targets set confirmed_at = now() where id = $1 and confirmed_at is null \
          returning user_id, campaign_id",
+        target,
     )
-    .bind(target)
+    .map(|r| (r.user_id, r.campaign_id))
     .fetch_optional(db)
     .await?;
-    sqlx::query(
+    sqlx::query!(
         "delete from notify_outbox where target_id = $1 and batch = 'confirm' and sent_at is null",
+        target,
     )
-    .bind(target)
     .execute(db)
     .await?;
     Ok(done)
@@ -288,19 +292,19 @@ pub async fn enqueue_to_target(
     campaign: Uuid,
     words: (&str, &str, &str),
 ) -> sqlx::Result<()> {
-    sqlx::query(
+    sqlx::query!(
         "insert into notify_outbox (id, target_id, campaign_id, subject, body, link, batch) \
          select gen_random_uuid(), t.id, $2, $3, $4, $5, \
            case when coalesce(t.digest, p.role = 'umpire') then 'digest' else 'now' end \
          from notify_targets t join participants p on p.user_id = t.user_id \
            and p.campaign_id = $2 and p.removed_at is null \
          where t.id = $1 and t.confirmed_at is not null and t.active",
+        target,
+        campaign,
+        words.0,
+        words.1,
+        words.2,
     )
-    .bind(target)
-    .bind(campaign)
-    .bind(words.0)
-    .bind(words.1)
-    .bind(words.2)
     .execute(db)
     .await
     .map(drop)
@@ -319,11 +323,12 @@ pub enum Outcome {
 
 /// How row `id` has gone so far (`None` once it is gone).
 pub async fn outcome(db: &PgPool, id: Uuid) -> sqlx::Result<Option<Outcome>> {
-    let row: Option<(Option<OffsetDateTime>, i32, Option<String>)> = sqlx::query_as(
+    let row = sqlx::query!(
         "select o.sent_at, o.attempts, t.last_error from notify_outbox o \
          join notify_targets t on t.id = o.target_id where o.id = $1",
+        id,
     )
-    .bind(id)
+    .map(|r| (r.sent_at, r.attempts, r.last_error))
     .fetch_optional(db)
     .await?;
     Ok(row.map(|(sent, attempts, error)| match (sent, error) {
@@ -374,7 +379,7 @@ pub async fn claim_targets(
     gather_secs: i64,
     lease_secs: i64,
 ) -> sqlx::Result<Vec<(Uuid, i32)>> {
-    sqlx::query_as(
+    sqlx::query!(
         "with busy as ( \
              select user_id, count(*) as n from notify_targets where busy_until > now() \
              group by user_id), \
@@ -394,11 +399,12 @@ pub async fn claim_targets(
          update notify_targets t set busy_until = now() + make_interval(secs => $4) \
          from chosen where t.id = chosen.id and (t.busy_until is null or t.busy_until <= now()) \
          returning t.id, t.failures",
+        limit,
+        per_user,
+        gather_secs as f64,
+        lease_secs as f64,
     )
-    .bind(limit)
-    .bind(per_user)
-    .bind(gather_secs as f64)
-    .bind(lease_secs as f64)
+    .map(|r| (r.id, r.failures))
     .fetch_all(db)
     .await
 }
@@ -407,43 +413,47 @@ pub async fn claim_targets(
 /// alone, else every pending row (what is to go now, with what was held for it and gathered for
 /// the digest); each counts one more attempt.
 pub async fn due_rows(db: &PgPool, target: Uuid) -> sqlx::Result<Vec<Claimed>> {
-    sqlx::query_as(
-        "with pending as ( \
-             select o.id, o.batch, o.created_at from notify_outbox o \
-             join notify_targets t on t.id = o.target_id \
-             where o.target_id = $1 and o.sent_at is null and o.failed_at is null \
-               and o.next_attempt_at <= now() \
-               and (t.confirmed_at is not null or o.batch = 'confirm')), \
-         due as ( \
-             (select id from pending where batch = 'confirm' order by created_at limit 1) \
-             union all \
-             (select id from pending where batch <> 'confirm' \
-                and not exists (select 1 from pending where batch = 'confirm') \
-              order by created_at limit 500)), \
-         claimed as ( \
-             update notify_outbox o set attempts = o.attempts + 1 \
-             from due where o.id = due.id returning o.*) \
-         select c.id, c.target_id, t.kind, t.address, t.format, c.subject, c.body, c.link, \
-           c.attempts, c.batch, u.time_zone \
-         from claimed c join notify_targets t on t.id = c.target_id \
-         join users u on u.id = t.user_id order by c.created_at",
+    sqlx::query_as!(
+        Claimed,
+        r#"with pending as (
+             select o.id, o.batch, o.created_at from notify_outbox o
+             join notify_targets t on t.id = o.target_id
+             where o.target_id = $1 and o.sent_at is null and o.failed_at is null
+               and o.next_attempt_at <= now()
+               and (t.confirmed_at is not null or o.batch = 'confirm')),
+         due as (
+             (select id from pending where batch = 'confirm' order by created_at limit 1)
+             union all
+             (select id from pending where batch <> 'confirm'
+                and not exists (select 1 from pending where batch = 'confirm')
+              order by created_at limit 500)),
+         claimed as (
+             update notify_outbox o set attempts = o.attempts + 1
+             from due where o.id = due.id returning o.*)
+         select c.id as "id!", c.target_id as "target_id!", t.kind, t.address, t.format,
+           c.subject as "subject!", c.body as "body!", c.link as "link!",
+           c.attempts as "attempts!", c.batch as "batch!", u.time_zone
+         from claimed c join notify_targets t on t.id = c.target_id
+         join users u on u.id = t.user_id order by c.created_at"#,
+        target,
     )
-    .bind(target)
     .fetch_all(db)
     .await
 }
 
 /// Marks rows delivered and frees their target, its failures forgotten.
 pub async fn delivered(db: &PgPool, target: Uuid, ids: &[Uuid]) -> sqlx::Result<()> {
-    sqlx::query("update notify_outbox set sent_at = now() where id = any($1)")
-        .bind(ids)
-        .execute(db)
-        .await?;
-    sqlx::query(
+    sqlx::query!(
+        "update notify_outbox set sent_at = now() where id = any($1)",
+        ids
+    )
+    .execute(db)
+    .await?;
+    sqlx::query!(
         "update notify_targets set last_sent_at = now(), last_error = null, failures = 0, \
          busy_until = null where id = $1",
+        target,
     )
-    .bind(target)
     .execute(db)
     .await?;
     Ok(())
@@ -451,11 +461,13 @@ pub async fn delivered(db: &PgPool, target: Uuid, ids: &[Uuid]) -> sqlx::Result<
 
 /// Frees a target without a delivery (nothing was due after all).
 pub async fn release(db: &PgPool, target: Uuid) -> sqlx::Result<()> {
-    sqlx::query("update notify_targets set busy_until = null where id = $1")
-        .bind(target)
-        .execute(db)
-        .await
-        .map(drop)
+    sqlx::query!(
+        "update notify_targets set busy_until = null where id = $1",
+        target
+    )
+    .execute(db)
+    .await
+    .map(drop)
 }
 
 /// What a failed delivery did to its target.
@@ -478,32 +490,35 @@ pub async fn failed(
     retry_secs: i64,
     pause: bool,
 ) -> sqlx::Result<Failure> {
-    sqlx::query("update notify_outbox set failed_at = now() where id = any($1) and attempts >= $2")
-        .bind(ids)
-        .bind(give_up_at)
-        .execute(db)
-        .await?;
-    sqlx::query_as(
-        "update notify_targets set last_error = $2, last_error_at = now(), busy_until = null, \
-             failures = failures + 1, next_attempt_at = now() + make_interval(secs => $3), \
-             paused_at = case when $4 then now() else paused_at end \
-         where id = $1 returning user_id, $4 as paused",
+    sqlx::query!(
+        "update notify_outbox set failed_at = now() where id = any($1) and attempts >= $2",
+        ids,
+        give_up_at,
     )
-    .bind(target)
-    .bind(error)
-    .bind(retry_secs as f64)
-    .bind(pause)
+    .execute(db)
+    .await?;
+    sqlx::query_as!(
+        Failure,
+        r#"update notify_targets set last_error = $2, last_error_at = now(), busy_until = null,
+             failures = failures + 1, next_attempt_at = now() + make_interval(secs => $3),
+             paused_at = case when $4::bool then now() else paused_at end
+         where id = $1 returning user_id, $4::bool as "paused!""#,
+        target,
+        error,
+        retry_secs as f64,
+        pause,
+    )
     .fetch_one(db)
     .await
 }
 
 /// Lifts a target's pause and backoff (its owner asked for a test message).
 pub async fn resume(db: &PgPool, target: Uuid) -> sqlx::Result<()> {
-    sqlx::query(
+    sqlx::query!(
         "update notify_targets set paused_at = null, failures = 0, next_attempt_at = now() \
          where id = $1",
+        target,
     )
-    .bind(target)
     .execute(db)
     .await
     .map(drop)
@@ -511,18 +526,16 @@ pub async fn resume(db: &PgPool, target: Uuid) -> sqlx::Result<()> {
 
 /// The server's secret called `name`, made from `fresh` the first time any process asks.
 pub async fn secret(db: &PgPool, name: &str, fresh: &[u8]) -> sqlx::Result<Vec<u8>> {
-    sqlx::query(
+    sqlx::query!(
         "insert into server_secrets (name, value) values ($1, $2) on conflict (name) do nothing",
+        name,
+        fresh,
     )
-    .bind(name)
-    .bind(fresh)
     .execute(db)
     .await?;
-    let (value,): (Vec<u8>,) = sqlx::query_as("select value from server_secrets where name = $1")
-        .bind(name)
+    sqlx::query_scalar!("select value from server_secrets where name = $1", name)
         .fetch_one(db)
-        .await?;
-    Ok(value)
+        .await
 }
 
 /// A campaign whose players are to be warned of its deadline: id, name, standing, deadline.
@@ -538,14 +551,17 @@ pub type DeadlineToWarn = (
 pub async fn deadlines_to_warn(
     tx: &mut Transaction<'_, Postgres>,
 ) -> sqlx::Result<Vec<DeadlineToWarn>> {
-    sqlx::query_as(
-        "update campaigns c set deadline_warned = true from ( \
-             select id from campaigns where orders_deadline is not null and not deadline_warned \
-               and deadline_set_at is not null and paused_at is null and status = 'open' \
-               and now() >= deadline_set_at + (orders_deadline - deadline_set_at) * 0.8 \
-             for update skip locked) due \
-         where c.id = due.id returning c.id, c.name, c.standing, c.orders_deadline",
+    sqlx::query!(
+        r#"update campaigns c set deadline_warned = true from (
+             select id from campaigns where orders_deadline is not null and not deadline_warned
+               and deadline_set_at is not null and paused_at is null and status = 'open'
+               and now() >= deadline_set_at + (orders_deadline - deadline_set_at) * 0.8
+             for update skip locked) due
+         where c.id = due.id returning c.id, c.name,
+           c.standing as "standing: sqlx::types::Json<crate::db::standing::Standing>",
+           c.orders_deadline as "orders_deadline!""#,
     )
+    .map(|r| (r.id, r.name, r.standing, r.orders_deadline))
     .fetch_all(&mut **tx)
     .await
 }
@@ -553,7 +569,7 @@ pub async fn deadlines_to_warn(
 /// Forgets rows delivered more than a week ago, rows given up more than a month ago, and news
 /// held for a month for a reader who was never awaited again.
 pub async fn prune(db: &PgPool) -> sqlx::Result<u64> {
-    let done = sqlx::query(
+    let done = sqlx::query!(
         "delete from notify_outbox where sent_at < now() - interval '7 days' \
          or failed_at < now() - interval '30 days' \
          or (sent_at is null and batch = 'held' and created_at < now() - interval '30 days')",
@@ -579,22 +595,24 @@ pub async fn standings_of(
     user: Uuid,
     campaign: Option<Uuid>,
 ) -> sqlx::Result<Vec<Standings>> {
-    sqlx::query_as(
-        "select c.id, c.name, c.standing, c.orders_deadline, p.role from participants p \
-         join campaigns c on c.id = p.campaign_id \
-         where p.user_id = $1 and p.removed_at is null and c.status = 'open' \
-           and ($2::uuid is null or c.id = $2) order by c.created_at",
+    sqlx::query!(
+        r#"select c.id, c.name,
+           c.standing as "standing: sqlx::types::Json<crate::db::standing::Standing>",
+           c.orders_deadline, p.role as "role: Role" from participants p
+         join campaigns c on c.id = p.campaign_id
+         where p.user_id = $1 and p.removed_at is null and c.status = 'open'
+           and ($2::uuid is null or c.id = $2) order by c.created_at"#,
+        user,
+        campaign,
     )
-    .bind(user)
-    .bind(campaign)
+    .map(|r| (r.id, r.name, r.standing, r.orders_deadline, r.role))
     .fetch_all(db)
     .await
 }
 
 /// The address or URL of target `id`, if it exists.
 pub async fn address(db: &PgPool, id: Uuid) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar("select address from notify_targets where id = $1")
-        .bind(id)
+    sqlx::query_scalar!("select address from notify_targets where id = $1", id)
         .fetch_optional(db)
         .await
 }

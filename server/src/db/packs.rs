@@ -39,14 +39,14 @@ pub async fn insert(
     owner: Uuid,
 ) -> sqlx::Result<Uuid> {
     let id = Uuid::new_v4();
-    sqlx::query(
+    sqlx::query!(
         "insert into scenario_packs (id, game, title, text, owner) values ($1, $2, $3, $4, $5)",
+        id,
+        game,
+        title,
+        text,
+        owner,
     )
-    .bind(id)
-    .bind(game)
-    .bind(title)
-    .bind(text)
-    .bind(owner)
     .execute(db)
     .await?;
     Ok(id)
@@ -54,6 +54,7 @@ pub async fn insert(
 
 /// One pack, whoever owns it.
 pub async fn get(db: &PgPool, id: Uuid) -> sqlx::Result<Option<PackRow>> {
+    // The column list is shared with `visible`; a query macro takes one literal statement.
     sqlx::query_as(&format!(
         "select {COLUMNS} from scenario_packs p join users u on u.id = p.owner where p.id = $1"
     ))
@@ -70,6 +71,7 @@ pub async fn visible(
     game: Option<&str>,
     limit: i64,
 ) -> sqlx::Result<Vec<PackRow>> {
+    // The column list is shared with `get`; a query macro takes one literal statement.
     sqlx::query_as(&format!(
         "select {COLUMNS} from scenario_packs p join users u on u.id = p.owner
          where (p.owner = $1 or p.published) and ($2::text is null or p.game = $2)
@@ -90,14 +92,14 @@ pub async fn replace(
     title: &str,
     text: &str,
 ) -> sqlx::Result<bool> {
-    let done = sqlx::query(
+    let done = sqlx::query!(
         "update scenario_packs set title = $3, text = $4, updated_at = now()
          where id = $1 and owner = $2",
+        id,
+        owner,
+        title,
+        text,
     )
-    .bind(id)
-    .bind(owner)
-    .bind(title)
-    .bind(text)
     .execute(db)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -110,11 +112,13 @@ pub async fn set_published(
     owner: Uuid,
     published: bool,
 ) -> sqlx::Result<bool> {
-    let done = sqlx::query("update scenario_packs set published = $3 where id = $1 and owner = $2")
-        .bind(id)
-        .bind(owner)
-        .bind(published)
-        .execute(db)
-        .await?;
+    let done = sqlx::query!(
+        "update scenario_packs set published = $3 where id = $1 and owner = $2",
+        id,
+        owner,
+        published,
+    )
+    .execute(db)
+    .await?;
     Ok(done.rows_affected() == 1)
 }

@@ -49,21 +49,21 @@ pub async fn put(
     by: Uuid,
     picture: NewPicture<'_>,
 ) -> sqlx::Result<()> {
-    sqlx::query(
+    sqlx::query!(
         "insert into map_pictures (campaign_id, bytes, content_type, etag, width, height, fit, uploaded_by)
          values ($1, $2, $3, $4, $5, $6, null, $7)
          on conflict (campaign_id) do update set bytes = excluded.bytes,
            content_type = excluded.content_type, etag = excluded.etag, width = excluded.width,
            height = excluded.height, fit = null, uploaded_by = excluded.uploaded_by,
            uploaded_at = now()",
+        campaign,
+        picture.bytes,
+        picture.content_type,
+        picture.etag,
+        picture.width,
+        picture.height,
+        by,
     )
-    .bind(campaign)
-    .bind(picture.bytes)
-    .bind(picture.content_type)
-    .bind(picture.etag)
-    .bind(picture.width)
-    .bind(picture.height)
-    .bind(by)
     .execute(db)
     .await?;
     Ok(())
@@ -71,36 +71,44 @@ pub async fn put(
 
 /// The campaign's picture without its bytes, if it has one.
 pub async fn meta(db: &PgPool, campaign: Uuid) -> sqlx::Result<Option<PictureMeta>> {
-    sqlx::query_as("select etag, width, height, fit from map_pictures where campaign_id = $1")
-        .bind(campaign)
-        .fetch_optional(db)
-        .await
+    sqlx::query_as!(
+        PictureMeta,
+        r#"select etag, width, height, fit as "fit: sqlx::types::Json<Value>"
+         from map_pictures where campaign_id = $1"#,
+        campaign,
+    )
+    .fetch_optional(db)
+    .await
 }
 
 /// The campaign's picture's bytes, if it has one.
 pub async fn bytes(db: &PgPool, campaign: Uuid) -> sqlx::Result<Option<PictureBytes>> {
-    sqlx::query_as("select bytes, content_type, etag from map_pictures where campaign_id = $1")
-        .bind(campaign)
-        .fetch_optional(db)
-        .await
+    sqlx::query_as!(
+        PictureBytes,
+        "select bytes, content_type, etag from map_pictures where campaign_id = $1",
+        campaign,
+    )
+    .fetch_optional(db)
+    .await
 }
 
 /// Sets the fit of the picture whose tag is `etag`; false when there is no such picture (none,
 /// or another was uploaded since the fit was made).
 pub async fn set_fit(db: &PgPool, campaign: Uuid, etag: &str, fit: &Value) -> sqlx::Result<bool> {
-    let done = sqlx::query("update map_pictures set fit = $3 where campaign_id = $1 and etag = $2")
-        .bind(campaign)
-        .bind(etag)
-        .bind(sqlx::types::Json(fit))
-        .execute(db)
-        .await?;
+    let done = sqlx::query!(
+        "update map_pictures set fit = $3 where campaign_id = $1 and etag = $2",
+        campaign,
+        etag,
+        sqlx::types::Json(fit) as _,
+    )
+    .execute(db)
+    .await?;
     Ok(done.rows_affected() == 1)
 }
 
 /// Removes the campaign's picture; false when it had none.
 pub async fn remove(db: &PgPool, campaign: Uuid) -> sqlx::Result<bool> {
-    let done = sqlx::query("delete from map_pictures where campaign_id = $1")
-        .bind(campaign)
+    let done = sqlx::query!("delete from map_pictures where campaign_id = $1", campaign)
         .execute(db)
         .await?;
     Ok(done.rows_affected() == 1)

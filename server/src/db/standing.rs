@@ -53,11 +53,13 @@ pub async fn save(
     id: Uuid,
     standing: &Standing,
 ) -> sqlx::Result<()> {
-    sqlx::query("update campaigns set standing = $2 where id = $1")
-        .bind(id)
-        .bind(sqlx::types::Json(standing))
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query!(
+        "update campaigns set standing = $2 where id = $1",
+        id,
+        sqlx::types::Json(standing) as _,
+    )
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 
@@ -70,26 +72,27 @@ pub async fn missing(
     // Only campaigns of a game motti knows: a campaign whose stored game names none fails
     // every read of it, naming the row, and is left as it is here.
     let known: Vec<&str> = Game::ALL.iter().map(|g| g.code()).collect();
-    let rows: Vec<(Uuid, Game, sqlx::types::Json<serde_json::Value>)> = sqlx::query_as(
-        "select c.id, c.game, s.state from campaigns c join game_states s on s.campaign_id = c.id \
-         where c.standing is null and c.game = any($2) limit $1",
+    sqlx::query!(
+        r#"select c.id, c.game as "game: Game",
+           s.state as "state: sqlx::types::Json<serde_json::Value>"
+         from campaigns c join game_states s on s.campaign_id = c.id
+         where c.standing is null and c.game = any($2) limit $1"#,
+        limit,
+        &known[..] as &[&str],
     )
-    .bind(limit)
-    .bind(&known)
+    .map(|r| (r.id, r.game, r.state.0))
     .fetch_all(db)
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|(id, game, state)| (id, game, state.0))
-        .collect())
+    .await
 }
 
 /// Stores a standing outside a command (for campaigns that predate standings).
 pub async fn backfill(db: &PgPool, id: Uuid, standing: &Standing) -> sqlx::Result<()> {
-    sqlx::query("update campaigns set standing = $2 where id = $1 and standing is null")
-        .bind(id)
-        .bind(sqlx::types::Json(standing))
-        .execute(db)
-        .await?;
+    sqlx::query!(
+        "update campaigns set standing = $2 where id = $1 and standing is null",
+        id,
+        sqlx::types::Json(standing) as _,
+    )
+    .execute(db)
+    .await?;
     Ok(())
 }

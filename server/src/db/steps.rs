@@ -63,19 +63,19 @@ pub async fn mark(
     campaign: Uuid,
     step: &NewStep,
 ) -> sqlx::Result<()> {
-    sqlx::query(
+    sqlx::query!(
         "insert into game_steps (campaign_id, n, turn, phase, kind, label, events_upto, \
            soviet_upto, finnish_upto, state) \
          select c.id, \
            coalesce((select max(n) + 1 from game_steps where campaign_id = c.id), 0), \
            $2, $3, $4, $5, c.next_event, c.next_soviet_event, c.next_finnish_event, s.state \
          from campaigns c join game_states s on s.campaign_id = c.id where c.id = $1",
+        campaign,
+        &step.turn,
+        step.phase.as_deref(),
+        step.kind.code(),
+        step.label.as_deref(),
     )
-    .bind(campaign)
-    .bind(&step.turn)
-    .bind(step.phase.as_deref())
-    .bind(step.kind.code())
-    .bind(step.label.as_deref())
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -83,11 +83,12 @@ pub async fn mark(
 
 /// How many steps campaign `campaign` has.
 pub async fn count(db: &PgPool, campaign: Uuid) -> sqlx::Result<i32> {
-    let (n,): (Option<i32>,) =
-        sqlx::query_as("select max(n) + 1 from game_steps where campaign_id = $1")
-            .bind(campaign)
-            .fetch_one(db)
-            .await?;
+    let n = sqlx::query_scalar!(
+        r#"select max(n) + 1 as "n" from game_steps where campaign_id = $1"#,
+        campaign
+    )
+    .fetch_one(db)
+    .await?;
     Ok(n.unwrap_or(0))
 }
 
@@ -99,15 +100,17 @@ pub async fn list(
     kind: Option<StepKind>,
     limit: i64,
 ) -> sqlx::Result<Vec<Step>> {
-    sqlx::query_as(
-        "select n, turn, phase, kind, label, events_upto, soviet_upto, finnish_upto, created_at \
-         from game_steps where campaign_id = $1 and n >= $2 and ($3::text is null or kind = $3) \
-         order by n limit $4",
+    sqlx::query_as!(
+        Step,
+        r#"select n, turn, phase, kind as "kind: StepKind", label, events_upto, soviet_upto,
+           finnish_upto, created_at
+         from game_steps where campaign_id = $1 and n >= $2 and ($3::text is null or kind = $3)
+         order by n limit $4"#,
+        campaign,
+        from,
+        kind.map(StepKind::code),
+        limit,
     )
-    .bind(campaign)
-    .bind(from)
-    .bind(kind.map(StepKind::code))
-    .bind(limit)
     .fetch_all(db)
     .await
 }
@@ -147,43 +150,45 @@ pub const BATTLES_AROUND: i64 = 50;
 /// reads the step at that end) with what replay shows around it, in one statement; `None` when
 /// the story has no step yet.
 pub async fn around(db: &PgPool, campaign: Uuid, n: Option<i32>) -> sqlx::Result<Option<Around>> {
-    #[derive(sqlx::FromRow)]
-    struct Row {
-        #[sqlx(flatten)]
-        step: Step,
-        state: sqlx::types::Json<serde_json::Value>,
-        count: i32,
-        previous_battle: Option<i32>,
-        next_battle: Option<i32>,
-        battles: Option<sqlx::types::Json<Vec<BattleStep>>>,
-    }
-    let row: Option<Row> = sqlx::query_as(
-        "with last as (select max(n) as n from game_steps where campaign_id = $1), \
-         at as (select least(greatest(coalesce($2, last.n), 0), last.n) as n from last) \
-         select s.n, s.turn, s.phase, s.kind, s.label, s.events_upto, s.soviet_upto, \
-           s.finnish_upto, s.created_at, s.state, last.n + 1 as count, \
-           (select max(b.n) from game_steps b \
-              where b.campaign_id = $1 and b.kind = 'battle' and b.n < at.n) as previous_battle, \
-           (select min(b.n) from game_steps b \
-              where b.campaign_id = $1 and b.kind = 'battle' and b.n > at.n) as next_battle, \
-           (select json_agg(json_build_object('n', b.n, 'turn', b.turn, 'label', b.label) \
-                   order by b.n) \
-              from ((select n, turn, label from game_steps \
-                      where campaign_id = $1 and kind = 'battle' and n < at.n \
-                      order by n desc limit $3) \
-                    union all \
-                    (select n, turn, label from game_steps \
-                      where campaign_id = $1 and kind = 'battle' and n >= at.n \
-                      order by n limit $3)) b) as battles \
-         from last, at join game_steps s on s.campaign_id = $1 and s.n = at.n",
+    let row = sqlx::query!(
+        r#"with last as (select max(n) as n from game_steps where campaign_id = $1),
+         at as (select least(greatest(coalesce($2, last.n), 0), last.n) as n from last)
+         select s.n, s.turn, s.phase, s.kind as "kind: StepKind", s.label, s.events_upto,
+           s.soviet_upto, s.finnish_upto, s.created_at,
+           s.state as "state: sqlx::types::Json<serde_json::Value>", last.n + 1 as "count!",
+           (select max(b.n) from game_steps b
+              where b.campaign_id = $1 and b.kind = 'battle' and b.n < at.n) as previous_battle,
+           (select min(b.n) from game_steps b
+              where b.campaign_id = $1 and b.kind = 'battle' and b.n > at.n) as next_battle,
+           (select json_agg(json_build_object('n', b.n, 'turn', b.turn, 'label', b.label)
+                   order by b.n)
+              from ((select n, turn, label from game_steps
+                      where campaign_id = $1 and kind = 'battle' and n < at.n
+                      order by n desc limit $3)
+                    union all
+                    (select n, turn, label from game_steps
+                      where campaign_id = $1 and kind = 'battle' and n >= at.n
+                      order by n limit $3)) b)
+             as "battles: sqlx::types::Json<Vec<BattleStep>>"
+         from last, at join game_steps s on s.campaign_id = $1 and s.n = at.n"#,
+        campaign,
+        n,
+        BATTLES_AROUND,
     )
-    .bind(campaign)
-    .bind(n)
-    .bind(BATTLES_AROUND)
     .fetch_optional(db)
     .await?;
     Ok(row.map(|r| Around {
-        step: r.step,
+        step: Step {
+            n: r.n,
+            turn: r.turn,
+            phase: r.phase,
+            kind: r.kind,
+            label: r.label,
+            events_upto: r.events_upto,
+            soviet_upto: r.soviet_upto,
+            finnish_upto: r.finnish_upto,
+            created_at: r.created_at,
+        },
         state: r.state.0,
         count: r.count,
         previous_battle: r.previous_battle,
@@ -198,21 +203,29 @@ pub async fn one(
     campaign: Uuid,
     n: i32,
 ) -> sqlx::Result<Option<(Step, serde_json::Value)>> {
-    #[derive(sqlx::FromRow)]
-    struct Row {
-        #[sqlx(flatten)]
-        step: Step,
-        state: sqlx::types::Json<serde_json::Value>,
-    }
-    let row: Option<Row> = sqlx::query_as(
-        "select n, turn, phase, kind, label, events_upto, soviet_upto, finnish_upto, created_at, \
-           state from game_steps where campaign_id = $1 and n = $2",
+    let row = sqlx::query!(
+        r#"select n, turn, phase, kind as "kind: StepKind", label, events_upto, soviet_upto,
+           finnish_upto, created_at, state as "state: sqlx::types::Json<serde_json::Value>"
+         from game_steps where campaign_id = $1 and n = $2"#,
+        campaign,
+        n,
     )
-    .bind(campaign)
-    .bind(n)
     .fetch_optional(db)
     .await?;
-    Ok(row.map(|r| (r.step, r.state.0)))
+    Ok(row.map(|r| {
+        let step = Step {
+            n: r.n,
+            turn: r.turn,
+            phase: r.phase,
+            kind: r.kind,
+            label: r.label,
+            events_upto: r.events_upto,
+            soviet_upto: r.soviet_upto,
+            finnish_upto: r.finnish_upto,
+            created_at: r.created_at,
+        };
+        (step, r.state.0)
+    }))
 }
 
 /// For each of the umpire's log entries `seqs` (in one statement, in their order), the first
@@ -223,15 +236,15 @@ pub async fn first_after_each(
     campaign: Uuid,
     seqs: &[i64],
 ) -> sqlx::Result<Vec<Option<i32>>> {
-    let rows: Vec<(Option<i32>,)> = sqlx::query_as(
-        "select (select min(n) from game_steps where campaign_id = $1 and events_upto > s.seq) \
-         from unnest($2::bigint[]) with ordinality as s(seq, i) order by s.i",
+    sqlx::query_scalar!(
+        r#"select (select min(n) from game_steps where campaign_id = $1 and events_upto > s.seq)
+           as "n"
+         from unnest($2::bigint[]) with ordinality as s(seq, i) order by s.i"#,
+        campaign,
+        seqs,
     )
-    .bind(campaign)
-    .bind(seqs)
     .fetch_all(db)
-    .await?;
-    Ok(rows.into_iter().map(|(n,)| n).collect())
+    .await
 }
 
 /// The state documents of the steps numbered `every`-th from 0 (and the last, `last`), in
@@ -242,14 +255,14 @@ pub async fn states_every(
     every: i32,
     last: i32,
 ) -> sqlx::Result<Vec<(i32, serde_json::Value)>> {
-    let rows: Vec<(i32, sqlx::types::Json<serde_json::Value>)> = sqlx::query_as(
-        "select n, state from game_steps where campaign_id = $1 and (n % $2 = 0 or n = $3) \
-         order by n",
+    sqlx::query!(
+        r#"select n, state as "state: sqlx::types::Json<serde_json::Value>" from game_steps
+         where campaign_id = $1 and (n % $2 = 0 or n = $3) order by n"#,
+        campaign,
+        every.max(1),
+        last,
     )
-    .bind(campaign)
-    .bind(every.max(1))
-    .bind(last)
+    .map(|r| (r.n, r.state.0))
     .fetch_all(db)
-    .await?;
-    Ok(rows.into_iter().map(|(n, s)| (n, s.0)).collect())
+    .await
 }

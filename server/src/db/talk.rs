@@ -36,25 +36,26 @@ pub async fn append(
     body: &str,
     about: Option<&str>,
 ) -> sqlx::Result<i64> {
-    sqlx::query("select id from campaigns where id = $1 for update")
-        .bind(campaign)
-        .execute(&mut **tx)
-        .await?;
-    let (seq,): (i64,) = sqlx::query_as(
+    sqlx::query!(
+        "select id from campaigns where id = $1 for update",
+        campaign
+    )
+    .fetch_optional(&mut **tx)
+    .await?;
+    sqlx::query_scalar!(
         "insert into talk_messages (id, campaign_id, channel, seq, author_id, author_role, body, about) \
          select $1, $2, $3, coalesce(max(seq), 0) + 1, $4, $5, $6, $7 from talk_messages \
          where campaign_id = $2 and channel = $3 returning seq",
+        Uuid::new_v4(),
+        campaign,
+        channel,
+        author,
+        author_role,
+        body,
+        about,
     )
-    .bind(Uuid::new_v4())
-    .bind(campaign)
-    .bind(channel)
-    .bind(author)
-    .bind(author_role)
-    .bind(body)
-    .bind(about)
     .fetch_one(&mut **tx)
-    .await?;
-    Ok(seq)
+    .await
 }
 
 /// The messages of `channel` numbered below `before`, newest first, at most `limit`.
@@ -65,15 +66,16 @@ pub async fn page(
     before: i64,
     limit: i64,
 ) -> sqlx::Result<Vec<MessageRow>> {
-    sqlx::query_as(
+    sqlx::query_as!(
+        MessageRow,
         "select m.seq, u.username as author, m.author_role, m.body, m.about, m.created_at \
          from talk_messages m join users u on u.id = m.author_id \
          where m.campaign_id = $1 and m.channel = $2 and m.seq < $3 order by m.seq desc limit $4",
+        campaign,
+        channel,
+        before,
+        limit,
     )
-    .bind(campaign)
-    .bind(channel)
-    .bind(before)
-    .bind(limit)
     .fetch_all(db)
     .await
 }
@@ -86,14 +88,14 @@ pub async fn mark_read(
     channel: &str,
     seq: i64,
 ) -> sqlx::Result<()> {
-    sqlx::query(
+    sqlx::query!(
         "insert into talk_reads (campaign_id, user_id, channel, seq) values ($1, $2, $3, $4) \
          on conflict (campaign_id, user_id, channel) do update set seq = greatest(talk_reads.seq, excluded.seq)",
+        campaign,
+        user,
+        channel,
+        seq,
     )
-    .bind(campaign)
-    .bind(user)
-    .bind(channel)
-    .bind(seq)
     .execute(db)
     .await?;
     Ok(())
@@ -107,18 +109,19 @@ pub async fn unread(
     user: Uuid,
     campaign: Option<Uuid>,
 ) -> sqlx::Result<Vec<(Uuid, String, i64)>> {
-    sqlx::query_as(
-        "select m.campaign_id, m.channel, count(*) from talk_messages m \
-         join participants p on p.campaign_id = m.campaign_id and p.user_id = $1 and p.removed_at is null \
-         left join talk_reads r on r.campaign_id = m.campaign_id and r.user_id = $1 and r.channel = m.channel \
-         where m.author_id <> $1 and m.seq > coalesce(r.seq, 0) \
-           and ($2::uuid is null or m.campaign_id = $2) \
-           and (m.channel = 'public' or p.role = 'umpire' or m.channel = p.role \
-                or m.channel = 'private-' || $1::text) \
-         group by m.campaign_id, m.channel",
+    sqlx::query!(
+        r#"select m.campaign_id, m.channel, count(*) as "count!" from talk_messages m
+         join participants p on p.campaign_id = m.campaign_id and p.user_id = $1 and p.removed_at is null
+         left join talk_reads r on r.campaign_id = m.campaign_id and r.user_id = $1 and r.channel = m.channel
+         where m.author_id <> $1 and m.seq > coalesce(r.seq, 0)
+           and ($2::uuid is null or m.campaign_id = $2)
+           and (m.channel = 'public' or p.role = 'umpire' or m.channel = p.role
+                or m.channel = 'private-' || $1::text)
+         group by m.campaign_id, m.channel"#,
+        user,
+        campaign,
     )
-    .bind(user)
-    .bind(campaign)
+    .map(|r| (r.campaign_id, r.channel, r.count))
     .fetch_all(db)
     .await
 }

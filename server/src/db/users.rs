@@ -37,53 +37,59 @@ pub struct Credentials {
 
 /// Whether anyone has signed up yet.
 pub async fn any(db: &PgPool) -> sqlx::Result<bool> {
-    sqlx::query_scalar("select exists (select 1 from users)")
+    sqlx::query_scalar!(r#"select exists (select 1 from users) as "any!""#)
         .fetch_one(db)
         .await
 }
 
 /// Inserts a user; a taken username is a unique violation.
 pub async fn insert(db: &PgPool, username: &str, password_hash: &str) -> sqlx::Result<User> {
-    sqlx::query_as("insert into users (id, username, password_hash) values ($1, $2, $3) returning id, username, time_zone")
-        .bind(Uuid::new_v4())
-        .bind(username)
-        .bind(password_hash)
-        .fetch_one(db)
-        .await
+    sqlx::query_as!(
+        User,
+        "insert into users (id, username, password_hash) values ($1, $2, $3) \
+         returning id, username, time_zone",
+        Uuid::new_v4(),
+        username,
+        password_hash,
+    )
+    .fetch_one(db)
+    .await
 }
 
 /// The credentials of the user with this name, if any.
 pub async fn credentials(db: &PgPool, username: &str) -> sqlx::Result<Option<Credentials>> {
-    sqlx::query_as("select id, username, password_hash, time_zone from users where username = $1")
-        .bind(username)
-        .fetch_optional(db)
-        .await
+    sqlx::query_as!(
+        Credentials,
+        "select id, username, password_hash, time_zone from users where username = $1",
+        username,
+    )
+    .fetch_optional(db)
+    .await
 }
 
 /// The stored password hash of user `id`.
 pub async fn password_hash(db: &PgPool, id: Uuid) -> sqlx::Result<String> {
-    let (hash,): (String,) = sqlx::query_as("select password_hash from users where id = $1")
-        .bind(id)
+    sqlx::query_scalar!("select password_hash from users where id = $1", id)
         .fetch_one(db)
-        .await?;
-    Ok(hash)
+        .await
 }
 
 /// The id of the user called `username`, if there is one.
 pub async fn id_by_name(db: &PgPool, username: &str) -> sqlx::Result<Option<Uuid>> {
-    let row: Option<(Uuid,)> = sqlx::query_as("select id from users where username = $1")
-        .bind(username)
+    sqlx::query_scalar!("select id from users where username = $1", username)
         .fetch_optional(db)
-        .await?;
-    Ok(row.map(|r| r.0))
+        .await
 }
 
 /// The user with this id, if any.
 pub async fn by_id(db: &PgPool, id: Uuid) -> sqlx::Result<Option<User>> {
-    sqlx::query_as("select id, username, time_zone from users where id = $1")
-        .bind(id)
-        .fetch_optional(db)
-        .await
+    sqlx::query_as!(
+        User,
+        "select id, username, time_zone from users where id = $1",
+        id
+    )
+    .fetch_optional(db)
+    .await
 }
 
 /// The IANA time zone user `id` chose (`None`: not chosen, or no such user); mail and anything
@@ -92,19 +98,15 @@ pub async fn time_zone<'e>(
     db: impl sqlx::PgExecutor<'e>,
     id: Uuid,
 ) -> sqlx::Result<Option<String>> {
-    let row: Option<(Option<String>,)> =
-        sqlx::query_as("select time_zone from users where id = $1")
-            .bind(id)
-            .fetch_optional(db)
-            .await?;
-    Ok(row.and_then(|r| r.0))
+    let row = sqlx::query_scalar!("select time_zone from users where id = $1", id)
+        .fetch_optional(db)
+        .await?;
+    Ok(row.flatten())
 }
 
 /// Stores the time zone user `id` chose (`None`: back to UTC); the caller checked the name.
 pub async fn set_time_zone(db: &PgPool, id: Uuid, zone: Option<&str>) -> sqlx::Result<()> {
-    sqlx::query("update users set time_zone = $2 where id = $1")
-        .bind(id)
-        .bind(zone)
+    sqlx::query!("update users set time_zone = $2 where id = $1", id, zone)
         .execute(db)
         .await?;
     Ok(())
@@ -133,36 +135,40 @@ pub async fn insert_token(
     name: &str,
     expires_at: Option<OffsetDateTime>,
 ) -> sqlx::Result<TokenRow> {
-    sqlx::query_as(
+    sqlx::query_as!(
+        TokenRow,
         "insert into api_tokens (token_hash, user_id, name, expires_at) values ($1, $2, $3, $4) \
          returning id, name, created_at, last_used_at, expires_at",
+        token_hash,
+        user_id,
+        name,
+        expires_at,
     )
-    .bind(token_hash)
-    .bind(user_id)
-    .bind(name)
-    .bind(expires_at)
     .fetch_one(db)
     .await
 }
 
 /// The user's tokens, newest first (expired ones too, until revoked).
 pub async fn tokens(db: &PgPool, user_id: Uuid) -> sqlx::Result<Vec<TokenRow>> {
-    sqlx::query_as(
+    sqlx::query_as!(
+        TokenRow,
         "select id, name, created_at, last_used_at, expires_at from api_tokens \
          where user_id = $1 order by created_at desc, id",
+        user_id,
     )
-    .bind(user_id)
     .fetch_all(db)
     .await
 }
 
 /// Revokes one of the user's tokens; false when the user has no token with this id.
 pub async fn revoke_token(db: &PgPool, user_id: Uuid, id: Uuid) -> sqlx::Result<bool> {
-    let done = sqlx::query("delete from api_tokens where user_id = $1 and id = $2")
-        .bind(user_id)
-        .bind(id)
-        .execute(db)
-        .await?;
+    let done = sqlx::query!(
+        "delete from api_tokens where user_id = $1 and id = $2",
+        user_id,
+        id
+    )
+    .execute(db)
+    .await?;
     Ok(done.rows_affected() == 1)
 }
 
@@ -249,16 +255,20 @@ impl Credential {
         }
         match self {
             Credential::Token(hash) => {
-                sqlx::query("update api_tokens set last_used_at = now() where token_hash = $1")
-                    .bind(hash.as_slice())
-                    .execute(db)
-                    .await?
+                sqlx::query!(
+                    "update api_tokens set last_used_at = now() where token_hash = $1",
+                    hash.as_slice()
+                )
+                .execute(db)
+                .await?
             }
             Credential::Session(id) => {
-                sqlx::query("update user_sessions set last_seen_at = now() where id = $1")
-                    .bind(*id)
-                    .execute(db)
-                    .await?
+                sqlx::query!(
+                    "update user_sessions set last_seen_at = now() where id = $1",
+                    *id
+                )
+                .execute(db)
+                .await?
             }
         };
         Ok(())
@@ -273,6 +283,8 @@ pub async fn by_credential(db: &PgPool, credential: &Credential) -> sqlx::Result
         user: User,
         stale: bool,
     }
+    // The source and its `stale` column depend on the credential's kind (a `match` in the code):
+    // a query macro takes one literal statement.
     let sql = format!(
         "select u.id, u.username, u.time_zone, {} from {}",
         credential.stale(),
@@ -313,43 +325,46 @@ pub async fn insert_session(
     user_id: Uuid,
     user_agent: Option<&str>,
 ) -> sqlx::Result<()> {
-    sqlx::query(
+    sqlx::query!(
         "delete from user_sessions where user_id = $1 \
          and last_seen_at < now() - make_interval(days => $2::int)",
+        user_id,
+        SESSION_DAYS as i32,
     )
-    .bind(user_id)
-    .bind(SESSION_DAYS as i32)
     .execute(db)
     .await?;
-    sqlx::query("insert into user_sessions (id, user_id, user_agent) values ($1, $2, $3)")
-        .bind(id)
-        .bind(user_id)
-        .bind(user_agent)
-        .execute(db)
-        .await?;
+    sqlx::query!(
+        "insert into user_sessions (id, user_id, user_agent) values ($1, $2, $3)",
+        id,
+        user_id,
+        user_agent,
+    )
+    .execute(db)
+    .await?;
     Ok(())
 }
 
 /// The user's signed-in browsers that have not lapsed, most recently seen first.
 pub async fn sessions(db: &PgPool, user_id: Uuid) -> sqlx::Result<Vec<SessionRow>> {
-    sqlx::query_as(
+    sqlx::query_as!(
+        SessionRow,
         "select id, created_at, last_seen_at, user_agent from user_sessions \
          where user_id = $1 and last_seen_at > now() - make_interval(days => $2::int) \
          order by last_seen_at desc, id",
+        user_id,
+        SESSION_DAYS as i32,
     )
-    .bind(user_id)
-    .bind(SESSION_DAYS as i32)
     .fetch_all(db)
     .await
 }
 
 /// Ends every sign-in of the user except `keep`; returns how many ended.
 pub async fn end_sessions(db: &PgPool, user_id: Uuid, keep: Option<Uuid>) -> sqlx::Result<u64> {
-    let done = sqlx::query(
+    let done = sqlx::query!(
         "delete from user_sessions where user_id = $1 and ($2::uuid is null or id <> $2)",
+        user_id,
+        keep,
     )
-    .bind(user_id)
-    .bind(keep)
     .execute(db)
     .await?;
     Ok(done.rows_affected())
@@ -357,12 +372,12 @@ pub async fn end_sessions(db: &PgPool, user_id: Uuid, keep: Option<Uuid>) -> sql
 
 /// Ends one sign-in; answers whose it was, if it existed.
 pub async fn end_session(db: &PgPool, id: Uuid) -> sqlx::Result<Option<Uuid>> {
-    let ended: Option<(Uuid,)> =
-        sqlx::query_as("delete from user_sessions where id = $1 returning user_id")
-            .bind(id)
-            .fetch_optional(db)
-            .await?;
-    Ok(ended.map(|(user,)| user))
+    sqlx::query_scalar!(
+        "delete from user_sessions where id = $1 returning user_id",
+        id
+    )
+    .fetch_optional(db)
+    .await
 }
 
 /// Stores a new password hash; with `revoke_tokens`, every API token of the user goes too.
@@ -374,19 +389,22 @@ pub async fn change_password(
     revoke_tokens: bool,
 ) -> sqlx::Result<()> {
     let mut tx = crate::db::pool::begin(db).await?;
-    sqlx::query("update users set password_hash = $2 where id = $1")
-        .bind(user_id)
-        .bind(hash)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query("delete from user_sessions where user_id = $1 and ($2::uuid is null or id <> $2)")
-        .bind(user_id)
-        .bind(keep_session)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query!(
+        "update users set password_hash = $2 where id = $1",
+        user_id,
+        hash
+    )
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query!(
+        "delete from user_sessions where user_id = $1 and ($2::uuid is null or id <> $2)",
+        user_id,
+        keep_session,
+    )
+    .execute(&mut *tx)
+    .await?;
     if revoke_tokens {
-        sqlx::query("delete from api_tokens where user_id = $1")
-            .bind(user_id)
+        sqlx::query!("delete from api_tokens where user_id = $1", user_id)
             .execute(&mut *tx)
             .await?;
     }

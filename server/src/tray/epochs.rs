@@ -25,13 +25,24 @@ use utoipa::ToSchema;
 
 /// What the caller may see of the campaign's rolls now.
 pub async fn sight(db: &PgPool, access: &CampaignAccess) -> Result<Sight, AppError> {
-    let revealed = db::dice_epochs::revealed(db, access.id()).await?;
+    let revealed = db::dice_epochs::revealed(db, access.id())
+        .await?
+        .into_iter()
+        .map(|(epoch, audience)| {
+            let read = audience.parse().map_err(|e: String| {
+                AppError::internal(format!(
+                    "campaign {}, epoch {epoch}: the stored audience '{audience}' of a revealed \
+                     seed names no audience: {e}",
+                    access.id()
+                ))
+            })?;
+            Ok((epoch, read))
+        })
+        .collect::<Result<Vec<_>, AppError>>()?;
     Ok(Sight::new(
         access.role(),
         access.membership.campaign.is_finished(),
-        revealed
-            .into_iter()
-            .filter_map(|(epoch, audience)| Some((epoch, audience.parse().ok()?))),
+        revealed,
     ))
 }
 

@@ -12,7 +12,7 @@ pub async fn healthz() -> impl IntoResponse {
 
 /// `GET /readyz`: the database answers.
 pub async fn readyz(State(state): State<AppState>) -> impl IntoResponse {
-    match sqlx::query("select 1").execute(&state.db).await {
+    match sqlx::query!("select 1 as one").fetch_one(&state.db).await {
         Ok(_) => (StatusCode::OK, "ready"),
         Err(e) => {
             tracing::warn!(error = %e, "database not reachable");

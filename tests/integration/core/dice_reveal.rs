@@ -317,3 +317,31 @@ async fn the_enemy_recovers_no_hidden_roll_by_brute_force() {
             .expect("32");
     }
 }
+
+#[tokio::test]
+async fn a_revealed_seed_whose_stored_audience_names_none_is_an_error_never_skipped() {
+    let t = Sides::new("wons", None).await;
+    roll(&t, &t.umpire, "1d6", "umpire weather", "umpire").await;
+    let campaign = uuid::Uuid::parse_str(&t.id).expect("an id");
+    sqlx::query("alter table dice_seeds drop constraint dice_seeds_audience_check")
+        .execute(&t.app.db)
+        .await
+        .expect("drops the check");
+    sqlx::query(
+        "update dice_seeds set audience = 'observer', revealed_at = now() \
+         where campaign_id = $1 and audience = 'umpire'",
+    )
+    .bind(campaign)
+    .execute(&t.app.db)
+    .await
+    .expect("stores a bad audience");
+    let (status, body) = t
+        .app
+        .get(&format!("/api/v1/campaigns/{}/rolls", t.id), Some(&t.finn))
+        .await;
+    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{body}");
+    assert!(
+        !body.to_string().contains("observer"),
+        "the answer shows no internals: {body}"
+    );
+}

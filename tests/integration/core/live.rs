@@ -513,3 +513,36 @@ async fn a_user_holds_at_most_twenty_streams_at_once() {
     }
     assert!(reopened, "a closed stream frees its place");
 }
+
+#[tokio::test]
+async fn a_note_that_reads_as_no_change_is_dropped_and_the_listener_goes_on() {
+    let app = TestApp::spawn().await;
+    let (_, umpire) = app.user("umpire").await;
+    let id = app.campaign(&umpire, "wons").await;
+    listening(&app, &id, &umpire).await;
+    let mut stream = open_stream(&app, &app.api(), &id, Some(&umpire)).await;
+    for bad in [
+        "not-a-uuid umpire".to_owned(),
+        format!("{id} spectator"),
+        "access not-a-uuid".to_owned(),
+    ] {
+        sqlx::query("select pg_notify($1, $2)")
+            .bind(motti::core::live::CHANNEL)
+            .bind(&bad)
+            .execute(&app.db)
+            .await
+            .expect("notifies");
+    }
+    app.post(
+        &format!("/api/v1/campaigns/{id}/rolls"),
+        Some(&umpire),
+        json!({"dice": "1d6"}),
+    )
+    .await;
+    assert!(
+        next_change(&mut stream, Duration::from_secs(5))
+            .await
+            .is_some(),
+        "the listener still hears changes after notes it cannot read"
+    );
+}

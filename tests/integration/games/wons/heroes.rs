@@ -658,3 +658,39 @@ async fn a_heros_fate_is_recorded_for_an_archived_battle_as_for_any_other() {
     .expect("the archive and the state");
     assert_eq!((kept, in_state), (4, 0));
 }
+
+#[tokio::test]
+async fn a_stored_hero_code_that_names_nothing_is_an_error_naming_the_hero_never_a_default() {
+    let app = TestApp::spawn().await;
+    for (sql, column) in [
+        (
+            "alter table heroes drop constraint heroes_side_check",
+            "side",
+        ),
+        (
+            "alter table heroes drop constraint heroes_grade_check",
+            "grade",
+        ),
+    ] {
+        sqlx::query(sql).execute(&app.db).await.expect(sql);
+        sqlx::query(&format!(
+            "update heroes set {column} = 'neutral' where id = 'simo-hayha'"
+        ))
+        .execute(&app.db)
+        .await
+        .expect("stores a bad code");
+        let read = motti::games::wons::heroes::db::hero(&app.db, "simo-hayha").await;
+        let error = read.expect_err("a code naming nothing is not read as a default");
+        let said = error.to_string();
+        assert!(
+            said.contains("hero simo-hayha") && said.contains(column) && said.contains("'neutral'"),
+            "{said}"
+        );
+        sqlx::query("update heroes set side = 'finnish', grade = 'ranker' where id = 'simo-hayha'")
+            .execute(&app.db)
+            .await
+            .expect("puts it back");
+    }
+    let read = motti::games::wons::heroes::db::hero(&app.db, "simo-hayha").await;
+    assert!(read.expect("reads").is_some());
+}

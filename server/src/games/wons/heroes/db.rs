@@ -1,6 +1,6 @@
 //! The hero roster of the whole server, each hero's one service in the war, and his record.
 
-use crate::core::domain::{Role, Side};
+use crate::core::domain::Side;
 use crate::games::wons::rules::heroes::{Grade, Hero, HeroStatus};
 use sqlx::{FromRow, PgExecutor, PgPool, Postgres, Transaction};
 use uuid::Uuid;
@@ -9,24 +9,24 @@ use uuid::Uuid;
 /// every start-up and from several processes at once.
 pub async fn seed_roster(pool: &PgPool, heroes: &[Hero]) -> sqlx::Result<()> {
     for h in heroes {
-        sqlx::query(
+        sqlx::query!(
             "insert into heroes (id, side, name, rank, grade, leader, abilities, flags, cost, historical)
              values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
              on conflict (id) do update set side = excluded.side, name = excluded.name,
                  rank = excluded.rank, grade = excluded.grade, leader = excluded.leader,
                  abilities = excluded.abilities, flags = excluded.flags, cost = excluded.cost,
                  historical = excluded.historical",
+            &h.id,
+            h.side.code(),
+            &h.name,
+            &h.rank,
+            grade_code(h.grade),
+            h.leader,
+            &h.abilities,
+            &h.flags[..],
+            i32::try_from(h.cost).unwrap_or(i32::MAX),
+            h.historical,
         )
-        .bind(&h.id)
-        .bind(h.side.code())
-        .bind(&h.name)
-        .bind(&h.rank)
-        .bind(grade_code(h.grade))
-        .bind(h.leader)
-        .bind(&h.abilities)
-        .bind(&h.flags)
-        .bind(i32::try_from(h.cost).unwrap_or(i32::MAX))
-        .bind(h.historical)
         .execute(pool)
         .await?;
     }
@@ -41,11 +41,32 @@ fn grade_code(g: Grade) -> &'static str {
     }
 }
 
-fn side_of(code: &str) -> Side {
-    code.parse::<Role>()
-        .ok()
-        .and_then(Role::side)
-        .unwrap_or(Side::Finnish)
+/// A value stored in hero `hero`'s row, read as `T`; an error naming the hero, the column and
+/// the value when it names nothing motti knows (never a default).
+fn stored<T>(hero: &str, column: &str, value: &str, read: Option<T>) -> sqlx::Result<T> {
+    read.ok_or_else(|| {
+        sqlx::Error::Decode(
+            format!("hero {hero}: the stored {column} '{value}' names nothing motti knows").into(),
+        )
+    })
+}
+
+fn side_of(hero: &str, code: &str) -> sqlx::Result<Side> {
+    let side = [Side::Soviet, Side::Finnish]
+        .into_iter()
+        .find(|s| s.code() == code);
+    stored(hero, "side", code, side)
+}
+
+fn grade_of(hero: &str, code: &str) -> sqlx::Result<Grade> {
+    let grade = [Grade::Ranker, Grade::JuniorLeader, Grade::SeniorLeader]
+        .into_iter()
+        .find(|g| grade_code(*g) == code);
+    stored(hero, "grade", code, grade)
+}
+
+fn count_of(hero: &str, column: &str, n: i32) -> sqlx::Result<u32> {
+    stored(hero, column, &n.to_string(), u32::try_from(n).ok())
 }
 
 #[derive(FromRow)]
@@ -62,24 +83,21 @@ struct HeroRow {
     historical: bool,
 }
 
-impl From<HeroRow> for Hero {
-    fn from(r: HeroRow) -> Hero {
-        Hero {
+impl TryFrom<HeroRow> for Hero {
+    type Error = sqlx::Error;
+    fn try_from(r: HeroRow) -> sqlx::Result<Hero> {
+        Ok(Hero {
+            side: side_of(&r.id, &r.side)?,
+            grade: grade_of(&r.id, &r.grade)?,
+            cost: count_of(&r.id, "cost", r.cost)?,
             id: r.id,
-            side: side_of(&r.side),
             name: r.name,
             rank: r.rank,
-            grade: match r.grade.as_str() {
-                "senior_leader" => Grade::SeniorLeader,
-                "junior_leader" => Grade::JuniorLeader,
-                _ => Grade::Ranker,
-            },
             leader: r.leader,
             abilities: r.abilities,
             flags: r.flags,
-            cost: u32::try_from(r.cost).unwrap_or(0),
             historical: r.historical,
-        }
+        })
     }
 }
 
@@ -105,6 +123,8 @@ struct RosterRow {
 
 /// The whole roster, Finns first, then by name.
 pub async fn roster(pool: &PgPool) -> sqlx::Result<Vec<RosterEntry>> {
+    // The column list is shared by every read of a hero; a query macro takes one literal
+    // statement.
     let rows: Vec<RosterRow> = sqlx::query_as(&format!(
         "select {HERO_COLUMNS}, c.id as campaign_id, c.name as campaign_name
          from heroes h left join hero_service s on s.hero_id = h.id
@@ -113,33 +133,37 @@ pub async fn roster(pool: &PgPool) -> sqlx::Result<Vec<RosterEntry>> {
     ))
     .fetch_all(pool)
     .await?;
-    Ok(rows
-        .into_iter()
-        .map(|r| RosterEntry {
-            hero: r.hero.into(),
-            taken_by: r.campaign_id.zip(r.campaign_name),
+    rows.into_iter()
+        .map(|r| {
+            Ok(RosterEntry {
+                hero: r.hero.try_into()?,
+                taken_by: r.campaign_id.zip(r.campaign_name),
+            })
         })
-        .collect())
+        .collect()
 }
 
 /// One hero of the roster.
 pub async fn hero(db: impl PgExecutor<'_>, id: &str) -> sqlx::Result<Option<Hero>> {
+    // The column list is shared by every read of a hero; a query macro takes one literal
+    // statement.
     let row: Option<HeroRow> = sqlx::query_as(&format!(
         "select {HERO_COLUMNS} from heroes h where h.id = $1"
     ))
     .bind(id)
     .fetch_optional(db)
     .await?;
-    Ok(row.map(Hero::from))
+    row.map(Hero::try_from).transpose()
 }
 
 /// The campaign that obtained hero `id`, if any: its id and name.
 pub async fn holder(db: impl PgExecutor<'_>, id: &str) -> sqlx::Result<Option<(Uuid, String)>> {
-    sqlx::query_as(
+    sqlx::query!(
         "select c.id, c.name from hero_service s join campaigns c on c.id = s.campaign_id
          where s.hero_id = $1",
+        id,
     )
-    .bind(id)
+    .map(|r| (r.id, r.name))
     .fetch_optional(db)
     .await
 }
@@ -175,20 +199,24 @@ struct ServiceRow {
     status: String,
 }
 
-impl From<ServiceRow> for Service {
-    fn from(r: ServiceRow) -> Service {
-        Service {
-            hero: r.hero.into(),
+impl TryFrom<ServiceRow> for Service {
+    type Error = sqlx::Error;
+    fn try_from(r: ServiceRow) -> sqlx::Result<Service> {
+        let id = &r.hero.id;
+        Ok(Service {
+            obtained_hour: count_of(id, "obtained hour", r.obtained_hour)?,
+            status: stored(id, "status", &r.status, HeroStatus::from_code(&r.status))?,
+            hero: r.hero.try_into()?,
             campaign_id: r.campaign_id,
             platoon_id: r.platoon_id,
             element: r.element,
             replaced_role: r.replaced_role,
-            obtained_hour: u32::try_from(r.obtained_hour).unwrap_or(0),
-            status: HeroStatus::from_code(&r.status).unwrap_or(HeroStatus::Serving),
-        }
+        })
     }
 }
 
+/// A read of heroes' services: the hero's columns are shared by every read of a hero, and
+/// `filter` is a `where` clause written in the code; a query macro takes one literal statement.
 fn service_query(filter: &str) -> String {
     format!(
         "select {HERO_COLUMNS}, s.campaign_id, s.platoon_id, s.element, s.replaced_role,
@@ -204,7 +232,7 @@ pub async fn services(db: impl PgExecutor<'_>, campaign: Uuid) -> sqlx::Result<V
             .bind(campaign)
             .fetch_all(db)
             .await?;
-    Ok(rows.into_iter().map(Service::from).collect())
+    rows.into_iter().map(Service::try_from).collect()
 }
 
 /// Hero `hero`'s service in campaign `campaign`, locked for this transaction.
@@ -220,7 +248,7 @@ pub async fn service_for_update(
     .bind(hero)
     .fetch_optional(&mut **tx)
     .await?;
-    Ok(row.map(Service::from))
+    row.map(Service::try_from).transpose()
 }
 
 /// Records that campaign `campaign` obtained `hero`; `false` when another campaign already has
@@ -234,17 +262,17 @@ pub async fn insert_service(
     replaced_role: &str,
     hour: u32,
 ) -> sqlx::Result<bool> {
-    let done = sqlx::query(
+    let done = sqlx::query!(
         "insert into hero_service (hero_id, campaign_id, side, platoon_id, element, replaced_role, obtained_hour)
          values ($1, $2, $3, $4, $5, $6, $7) on conflict (hero_id) do nothing",
+        &hero.id,
+        campaign,
+        hero.side.code(),
+        platoon,
+        element,
+        replaced_role,
+        i32::try_from(hour).unwrap_or(i32::MAX),
     )
-    .bind(&hero.id)
-    .bind(campaign)
-    .bind(hero.side.code())
-    .bind(platoon)
-    .bind(element)
-    .bind(replaced_role)
-    .bind(i32::try_from(hour).unwrap_or(i32::MAX))
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -256,11 +284,13 @@ pub async fn set_status(
     hero: &str,
     status: HeroStatus,
 ) -> sqlx::Result<()> {
-    sqlx::query("update hero_service set status = $2 where hero_id = $1")
-        .bind(hero)
-        .bind(status.code())
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query!(
+        "update hero_service set status = $2 where hero_id = $1",
+        hero,
+        status.code(),
+    )
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 
@@ -290,18 +320,18 @@ pub async fn append_record(
     tx: &mut Transaction<'_, Postgres>,
     entry: &RecordEntry,
 ) -> sqlx::Result<()> {
-    sqlx::query(
+    sqlx::query!(
         "insert into hero_record (hero_id, seq, hour, battle, kind, die, roll_k, sentence)
          select $1, coalesce(max(seq), 0) + 1, $2, $3, $4, $5, $6, $7
          from hero_record where hero_id = $1",
+        &entry.hero_id,
+        entry.hour,
+        entry.battle,
+        &entry.kind,
+        entry.die,
+        entry.roll_k,
+        &entry.sentence,
     )
-    .bind(&entry.hero_id)
-    .bind(entry.hour)
-    .bind(entry.battle)
-    .bind(&entry.kind)
-    .bind(entry.die)
-    .bind(entry.roll_k)
-    .bind(&entry.sentence)
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -309,12 +339,13 @@ pub async fn append_record(
 
 /// The records of every hero obtained in campaign `campaign`, oldest first.
 pub async fn records(db: impl PgExecutor<'_>, campaign: Uuid) -> sqlx::Result<Vec<RecordEntry>> {
-    sqlx::query_as(
+    sqlx::query_as!(
+        RecordEntry,
         "select r.hero_id, r.seq, r.hour, r.battle, r.kind, r.die, r.roll_k, r.sentence
          from hero_record r join hero_service s on s.hero_id = r.hero_id
          where s.campaign_id = $1 order by r.hero_id, r.seq",
+        campaign,
     )
-    .bind(campaign)
     .fetch_all(db)
     .await
 }
