@@ -140,7 +140,7 @@ pub fn app(state: AppState) -> Router {
         ))
         .layer(middleware::from_fn_with_state(
             state.reads.clone(),
-            web::reads::limit,
+            core::reads::limit,
         ))
         .layer(CsrfLayer::new())
         .layer(middleware::from_fn(web::body_limit::limit))
@@ -267,6 +267,6 @@ pub fn state(db: PgPool, config: Config) -> AppState {
         notes: live::Notes::start(db.clone()),
         rolls: core::roll_writer::Writer::start(db),
         caches: state::Caches::default(),
-        reads: web::reads::Reads::new(config_reads),
+        reads: core::reads::Reads::new(config_reads),
     }
 }

@@ -26,8 +26,8 @@ pub struct AppState {
     pub rolls: crate::core::roll_writer::Writer,
     /// What this process keeps between requests.
     pub caches: Caches,
-    /// How many pages and views this process builds at once (`web::reads`).
-    pub reads: crate::web::reads::Reads,
+    /// How many pages and views this process builds at once (`core::reads`).
+    pub reads: crate::core::reads::Reads,
 }
 
 /// What this process keeps between requests: bounded caches, each keyed by the version it

@@ -14,7 +14,6 @@ pub mod health;
 pub mod live;
 pub mod pages;
 pub mod ratelimit;
-pub mod reads;
 pub mod view_cache;
 
 pub use access::{CampaignAccess, KeptAccess};
