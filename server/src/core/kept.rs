@@ -40,7 +40,43 @@ impl Place {
 /// A kept answer, or the one being built: the first reader of a new version builds it and the
 /// readers who arrive meanwhile wait for it, instead of each building the same view (every open
 /// page asks again at once when a change is announced).
-pub type Slot = Arc<tokio::sync::OnceCell<Bytes>>;
+pub type Slot = Arc<tokio::sync::OnceCell<KeptBody>>;
+
+/// A kept answer's body, with the digest its tag is made of (`web::etag`), worked out once when
+/// it is kept rather than for every reader.
+#[derive(Clone, Debug)]
+pub struct KeptBody {
+    /// The body.
+    pub bytes: Bytes,
+    /// Its digest.
+    pub digest: BodyDigest,
+}
+
+impl KeptBody {
+    /// `bytes` with their digest.
+    pub fn new(bytes: Bytes) -> KeptBody {
+        KeptBody {
+            digest: BodyDigest::of(&bytes),
+            bytes,
+        }
+    }
+}
+
+/// The first 12 bytes of a body's SHA-256: carried on a kept answer's response as an extension,
+/// so that its tag is not hashed again for every reader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BodyDigest(pub [u8; 12]);
+
+impl BodyDigest {
+    /// The digest of `body`.
+    pub fn of(body: &[u8]) -> BodyDigest {
+        use sha2::Digest;
+        let full = sha2::Sha256::digest(body);
+        let mut first = [0; 12];
+        first.copy_from_slice(&full[..12]);
+        BodyDigest(first)
+    }
+}
 
 /// The JSON views and game pages this process has answered (see `web::view_cache`), the newest
 /// version of each place.

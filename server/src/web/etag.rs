@@ -65,7 +65,7 @@ pub async fn conditional(
     build: impl Future<Output = Result<Response, crate::core::error::AppError>>,
 ) -> Result<Response, crate::core::error::AppError> {
     use crate::core::error::AppError;
-    use sha2::Digest;
+    use crate::core::kept::BodyDigest;
     let response = build.await?;
     if response.status() != StatusCode::OK {
         return Ok(response);
@@ -74,8 +74,13 @@ pub async fn conditional(
     let bytes = axum::body::to_bytes(body, usize::MAX)
         .await
         .map_err(AppError::internal)?;
-    let digest = sha2::Sha256::digest(&bytes);
-    let tag = format!("\"{prefix}-{}\"", hex::encode(&digest[..12]));
+    // A kept answer carries its digest, worked out once when it was kept.
+    let digest = parts
+        .extensions
+        .get::<BodyDigest>()
+        .copied()
+        .unwrap_or_else(|| BodyDigest::of(&bytes));
+    let tag = format!("\"{prefix}-{}\"", hex::encode(digest.0));
     let value = HeaderValue::from_str(&tag).map_err(AppError::internal)?;
     let cache = HeaderValue::from_static("private, no-cache");
     if matches(headers, &tag) {

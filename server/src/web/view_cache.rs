@@ -10,7 +10,7 @@
 
 use crate::core::domain::Role;
 use crate::core::error::AppError;
-use crate::core::kept::{Place, Slot, Views};
+use crate::core::kept::{KeptBody, Place, Slot, Views};
 use axum::body::Bytes;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -61,11 +61,15 @@ pub async fn page(
             }
             axum::body::to_bytes(response.into_body(), usize::MAX)
                 .await
+                .map(KeptBody::new)
                 .map_err(|e| NotKept::Failed(AppError::internal(e)))
         })
         .await;
     match kept {
-        Ok(html) => Ok(axum::response::Html(html.clone()).into_response()),
+        Ok(kept) => Ok(with_digest(
+            axum::response::Html(kept.bytes.clone()).into_response(),
+            kept,
+        )),
         Err(NotKept::Answered(response)) => Ok(response),
         Err(NotKept::Failed(e)) => Err(e),
     }
@@ -78,11 +82,31 @@ pub fn answer<T: serde::Serialize>(
     key: Option<Key>,
     view: &T,
 ) -> Result<Response, AppError> {
-    let bytes = Bytes::from(serde_json::to_vec(view).map_err(AppError::internal)?);
+    let kept = KeptBody::new(Bytes::from(
+        serde_json::to_vec(view).map_err(AppError::internal)?,
+    ));
     if let Some(key) = key {
-        let _ = json_slot(views, key).set(bytes.clone());
+        let _ = json_slot(views, key).set(kept.clone());
     }
-    Ok(([(header::CONTENT_TYPE, "application/json")], bytes).into_response())
+    Ok(json_response(&kept))
+}
+
+/// A kept JSON view as a response.
+fn json_response(kept: &KeptBody) -> Response {
+    with_digest(
+        (
+            [(header::CONTENT_TYPE, "application/json")],
+            kept.bytes.clone(),
+        )
+            .into_response(),
+        kept,
+    )
+}
+
+/// `response` carrying its kept body's digest, for its tag (`web::etag`).
+fn with_digest(mut response: Response, kept: &KeptBody) -> Response {
+    response.extensions_mut().insert(kept.digest);
+    response
 }
 
 /// The view under `key`, or `build`'s answer serialized and kept in `views`.
@@ -92,14 +116,13 @@ pub async fn json<T: serde::Serialize>(
     build: impl Future<Output = Result<T, AppError>>,
 ) -> Result<Response, AppError> {
     let slot = json_slot(views, key);
-    let bytes = slot
+    let kept = slot
         .get_or_try_init(|| async {
             let json = serde_json::to_vec(&build.await?).map_err(AppError::internal)?;
-            Ok::<_, AppError>(Bytes::from(json))
+            Ok::<_, AppError>(KeptBody::new(Bytes::from(json)))
         })
-        .await?
-        .clone();
-    Ok(([(header::CONTENT_TYPE, "application/json")], bytes).into_response())
+        .await?;
+    Ok(json_response(kept))
 }
 
 #[cfg(test)]
