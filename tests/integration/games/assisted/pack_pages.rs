@@ -123,6 +123,14 @@ async fn an_import_with_a_mistake_comes_back_with_its_line_and_key_and_a_fixed_o
     let (status, _, page) = import(&app, &b, &wons, None).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(page.contains("Line 5, at <code>game</code>"), "{page}");
+    // A file past any pack's size is refused before it is read; a form that is no multipart
+    // form is refused beside the box.
+    let huge = "a".repeat(3 * 1024 * 1024);
+    let (status, _, page) = import(&app, &b, "", Some(&huge)).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(page.contains("larger than 2 MiB"), "{page}");
+    let status = form(&app, &b, "/packs/import", &[("text", EXAMPLE)]).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     let (status, _, page) = import(&app, &b, "  \n", None).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(page.contains("The pack is empty"), "{page}");

@@ -260,12 +260,13 @@ pub async fn import_form(CurrentUser(user): CurrentUser) -> Response {
 
 /// The text of an import: the chosen file's when one was sent, else the box's, exactly as sent.
 async fn import_text(multipart: Result<Multipart, MultipartRejection>) -> Result<String, Refused> {
-    let unread = |_| {
-        Refused::Problems(vec![Problem::new(
-            0,
-            "",
-            "The form did not arrive whole: paste the pack's text or choose its file again.",
-        )])
+    let unread = |status: StatusCode| {
+        let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
+            "The pack is far larger than a pack may be (at most 512 KiB, about 500,000 letters): check that you chose the right file."
+        } else {
+            "The form did not arrive whole: paste the pack's text or choose its file again."
+        };
+        Refused::Problems(vec![Problem::new(0, "", message)])
     };
     let mut multipart = multipart.map_err(|e| unread(e.status()))?;
     let (mut text, mut file) = (String::new(), Vec::new());
