@@ -151,39 +151,63 @@ async fn a_pack_imported_with_a_mistake_is_fixed_published_and_started_from() {
     sign_in(&b, &app, "author").await;
     import_and_publish(&b, &app, "desktop").await;
 
-    // The new-campaign form offers the pack among the author's own.
+    // The new-campaign form offers the pack among the author's own, and the reader's among
+    // those published by others.
+    let others = "//select[@id='pack']/optgroup[@label='Published by others']/option[contains(., 'by reader')]";
+    start_from(&b, &app, "Yours", Some(others), "desktop").await;
+    b.close().await.ok();
+
+    // On a phone, the reader starts from the author's pack, published by another.
+    let phone = sized_browser(&driver, 390, 844).await;
+    sign_in(&phone, &app, "reader").await;
+    start_from(&phone, &app, "Published by others", None, "phone").await;
+    phone.close().await.ok();
+}
+
+/// Starts a campaign from the pack called Library crossroads in the scenario choice's `group`
+/// (seeing the choice `also` offered), and finds the pack's unit on the table's board.
+async fn start_from(b: &Client, app: &TestApp, group: &str, also: Option<&str>, width: &str) {
     b.goto(&format!("{}/campaigns", app.url))
         .await
         .expect("opens the campaigns");
-    fill(&b, "name", "Library game").await;
+    fill(b, "name", "Library game").await;
     b.find(Locator::Css("#game option[value=red_winter]"))
         .await
         .expect("Red Winter")
         .click()
         .await
         .expect("chooses the game");
-    let yours =
-        "//select[@id='pack']/optgroup[@label='Yours']/option[contains(., 'Library crossroads')]";
-    b.find(Locator::XPath(yours))
+    let choice = format!(
+        "//select[@id='pack']/optgroup[@label='{group}']/option[contains(., 'Library crossroads')]"
+    );
+    b.find(Locator::XPath(&choice))
         .await
-        .expect("the author's pack offered among theirs")
+        .unwrap_or_else(|_| panic!("the pack offered under {group}"))
         .click()
         .await
         .expect("chooses the pack");
-    let others = "//select[@id='pack']/optgroup[@label='Published by others']/option[contains(., 'by reader')]";
-    b.find(Locator::XPath(others))
-        .await
-        .expect("the reader's published pack offered too");
-    keep(&b, "pack-new-campaign-desktop.png").await;
-    click(&b, "create-campaign").await;
+    if let Some(also) = also {
+        b.find(Locator::XPath(also))
+            .await
+            .unwrap_or_else(|_| panic!("{also} offered too"));
+    }
+    b.execute(
+        "document.querySelector('label[for=pack]').scrollIntoView();",
+        vec![],
+    )
+    .await
+    .expect("scrolls");
+    keep(b, &format!("pack-new-campaign-{width}.png")).await;
+    click(b, "create-campaign").await;
     // The form leads to the new campaign's page.
     b.wait()
         .for_element(Locator::Css("a[href$='/table']"))
         .await
         .expect("the campaign's page");
     let url = b.current_url().await.expect("the campaign's address");
-    let table = format!("{}{}/table", app.url, url.path());
-    b.goto(&table).await.expect("opens the table");
+    b.goto(&format!("{}{}/table", app.url, url.path()))
+        .await
+        .expect("opens the table");
     let counter = b
         .wait()
         .for_element(Locator::Css(
@@ -197,18 +221,12 @@ async fn a_pack_imported_with_a_mistake_is_fixed_published_and_started_from() {
         .expect("label")
         .unwrap_or_default();
     assert!(label.contains("Finnish"), "{label}");
-    b.find(Locator::Id("board"))
-        .await
-        .expect("the board")
-        .click()
-        .await
-        .ok();
+    assert!(fits(b).await, "the table is wider than the window");
     b.execute(
         "document.getElementById('board-h').scrollIntoView();",
         vec![],
     )
     .await
     .expect("scrolls");
-    keep(&b, "pack-campaign-board-desktop.png").await;
-    b.close().await.ok();
+    keep(b, &format!("pack-campaign-board-{width}.png")).await;
 }
