@@ -128,7 +128,7 @@ async fn read(game: Option<Game>, text: String) -> Result<(Game, String, String)
                     game.title()
                 )),
                 None if !assisted => Some(format!(
-                    "{} takes no scenario pack here: 'game' may be red_winter, winter_war or a_winter_war.",
+                    "{} takes no scenario pack here: a pack is for Red Winter, Winter War or A Winter War.",
                     named.title()
                 )),
                 _ => None,
@@ -300,24 +300,33 @@ pub async fn import(
     CurrentUser(user): CurrentUser,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> Result<Response, AppError> {
-    let mut kept = String::new();
-    let result = async {
-        let text = import_text(multipart).await?;
-        kept.clone_from(&text);
-        let (game, title, text) = read(None, text).await?;
-        db::packs::insert(&state.db, game.code(), &title, &text, user.id)
-            .await
-            .map_err(AppError::from)?;
-        Ok::<(), Refused>(())
-    }
-    .await;
-    match result {
+    let text = match import_text(multipart).await {
+        Ok(text) => text,
+        Err(refused) => return refused_import(&user, String::new(), refused),
+    };
+    match keep(&state, user.id, text.clone()).await {
         Ok(()) => Ok(Redirect::to("/packs").into_response()),
-        Err(Refused::Problems(problems)) => Ok(render_with(
+        Err(refused) => refused_import(&user, text, refused),
+    }
+}
+
+/// Keeps `text` as a new pack of `user`, of the game it names.
+async fn keep(state: &AppState, user: Uuid, text: String) -> Result<(), Refused> {
+    let (game, title, text) = read(None, text).await?;
+    db::packs::insert(&state.db, game.code(), &title, &text, user)
+        .await
+        .map_err(AppError::from)?;
+    Ok(())
+}
+
+/// The import form again with `text` as sent and its problems; any other refusal as it is.
+fn refused_import(user: &User, text: String, refused: Refused) -> Result<Response, AppError> {
+    match refused {
+        Refused::Problems(problems) => Ok(render_with(
             StatusCode::UNPROCESSABLE_ENTITY,
-            &import_page(&user, kept, problems),
+            &import_page(user, text, problems),
         )),
-        Err(Refused::Error(e)) => Err(e),
+        Refused::Error(e) => Err(e),
     }
 }
 
@@ -375,20 +384,7 @@ pub async fn save(
     let id = pack_id(&pack)?;
     let row = pack_library::owned(&state, user.id, id).await?;
     let text = sent_text(&fields);
-    let game = row.game.parse::<Game>().map_err(AppError::internal)?;
-    let result = match read(Some(game), text.clone()).await {
-        Ok((_, title, text)) => {
-            if db::packs::replace(&state.db, id, user.id, &title, &text)
-                .await
-                .map_err(AppError::from)?
-            {
-                Ok(())
-            } else {
-                Err(Refused::Error(AppError::not_found()))
-            }
-        }
-        Err(e) => Err(e),
-    };
+    let result = replace(&state, &row, text.clone()).await;
     match result {
         Ok(()) => Ok(Redirect::to("/packs").into_response()),
         Err(Refused::Problems(problems)) => Ok(render_with(
@@ -402,6 +398,19 @@ pub async fn save(
         )),
         Err(Refused::Error(e)) => Err(e),
     }
+}
+
+/// Replaces the text of pack `row` (its owner's) with `text`, checked for the pack's game.
+async fn replace(state: &AppState, row: &db::packs::PackRow, text: String) -> Result<(), Refused> {
+    let game = row.game.parse::<Game>().map_err(AppError::internal)?;
+    let (_, title, text) = read(Some(game), text).await?;
+    let replaced = db::packs::replace(&state.db, row.id, row.owner, &title, &text)
+        .await
+        .map_err(AppError::from)?;
+    if !replaced {
+        return Err(AppError::not_found().into());
+    }
+    Ok(())
 }
 
 /// `POST /packs/{pack}/publish`: offers the reader's pack to everyone.
