@@ -189,6 +189,11 @@ pub fn page_routes() -> Vec<(&'static str, &'static str)> {
                 .iter()
                 .copied(),
         )
+        .chain(
+            crate::games::assisted::play::pack_pages::PAGE_ROUTES
+                .iter()
+                .copied(),
+        )
         .collect()
 }
 
@@ -294,6 +299,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route("/static/{name}", get(pages::static_file))
         .merge(games)
         .merge(crate::games::assisted::play::pages::router())
+        .merge(crate::games::assisted::play::pack_pages::router())
         .merge(api(&limiter).0)
         .method_not_allowed_fallback(back_to_the_page)
 }

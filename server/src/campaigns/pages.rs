@@ -36,8 +36,9 @@ struct ListPage {
     game_error: Option<String>,
     scenario: String,
     scenario_error: Option<String>,
-    /// The shipped packs of the assisted games (code, title), and the one chosen.
-    packs: Vec<(&'static str, &'static str)>,
+    /// The packs the assisted games may start from (shipped, the user's, published), in
+    /// groups, and the one chosen.
+    packs: Vec<crate::games::registry::PackGroup>,
     pack: String,
     /// Talvisota's options, as ticked.
     solo: bool,
@@ -72,7 +73,7 @@ async fn list_page(
             .unwrap_or_default()
             .to_owned(),
         scenario_error: None,
-        packs: crate::games::registry::shipped_packs(),
+        packs: crate::games::registry::pack_choices(state, user.id).await?,
         pack: String::new(),
         solo: false,
         easy_recovery: false,
@@ -98,7 +99,7 @@ pub struct CampaignForm {
     name: Label,
     game: String,
     scenario: PlainText,
-    /// The assisted games: a shipped pack's code, or empty.
+    /// The assisted games: a shipped pack's code, an imported pack's id, or empty.
     pack: String,
     /// Talvisota: the server plays the Finns.
     solo: Option<String>,
@@ -190,7 +191,7 @@ pub async fn create(
     } else if !pack.is_empty() && !assisted {
         Err(AppError::invalid(
             "invalid_scenario",
-            "Only Red Winter, Winter War and A Winter War start from a shipped scenario: choose 'None' there, or one of those games.",
+            "Only Red Winter, Winter War and A Winter War start from a scenario pack: choose 'None' there, or one of those games.",
         )
         .on_field("scenario"))
     } else if talvisota && !text.is_empty() {

@@ -4,6 +4,7 @@
 
 use super::assisted::play::Assisted;
 pub use super::assisted::play::creation::GameOptions;
+pub use super::assisted::play::pack_pages::PackGroup;
 pub use super::assisted::play::{DeskCommand, Play};
 use super::{Game, Standing, Turn, runner};
 use crate::core::domain;
@@ -293,13 +294,13 @@ pub fn page(game: domain::Game) -> Option<&'static str> {
     module(game).map(|m| m.segment())
 }
 
-/// The scenario packs shipped with the server for the assisted games, as (code, title), for the
-/// new-campaign form.
-pub fn shipped_packs() -> Vec<(&'static str, &'static str)> {
-    crate::games::assisted::play::packs::SHIPPED
-        .iter()
-        .map(|p| (p.code, p.title))
-        .collect()
+/// The scenario packs the assisted games' campaigns of `user` may start from, for the
+/// new-campaign form: the shipped ones, theirs, and those others published, in groups.
+pub async fn pack_choices(
+    state: &crate::state::AppState,
+    user: uuid::Uuid,
+) -> Result<Vec<PackGroup>, AppError> {
+    super::assisted::play::pack_pages::choices(state, user).await
 }
 
 /// The assisted games' parts of the new-campaign form: each game's options as typed fields and

@@ -2,6 +2,7 @@
 
 mod assisted;
 mod live;
+mod pack_library;
 mod replay;
 mod sealed_bid;
 mod talvisota;

@@ -220,6 +220,28 @@ async fn every_page_for_every_role_at_both_widths() {
     for id in [&red_winter, &winter_war, &a_winter_war] {
         advance_assisted(&wons, id, 12).await;
     }
+    // A scenario pack the umpire imported and published: the library lists it, its owner edits
+    // its text, the players read it.
+    let (status, pack) = wons
+        .app
+        .post(
+            "/api/v1/packs",
+            Some(&wons.umpire),
+            json!({"game": "red_winter",
+                   "text": include_str!("../../../scenarios/assisted/red-winter-example.toml")}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{pack}");
+    let pack = pack["id"].as_str().unwrap_or_default().to_owned();
+    let (status, published) = wons
+        .app
+        .post(
+            &format!("/api/v1/packs/{pack}/publish"),
+            Some(&wons.umpire),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{published}");
     let base = wons.app.url.clone();
     let (status, invite) = wons
         .app
@@ -252,6 +274,9 @@ async fn every_page_for_every_role_at_both_widths() {
         add("account", "/account".into());
         add("tokens", "/account/tokens".into());
         add("notifications", "/account/notifications".into());
+        add("packs", "/packs".into());
+        add("pack-import", "/packs/import".into());
+        add("pack-page", format!("/packs/{pack}"));
         for (game, id, tail) in [
             ("wons", &wons.id, "wons"),
             ("talvisota", &talvisota, "talvisota"),
@@ -403,14 +428,16 @@ const PROSE: &[&str] = &["32-bit", "64-bit"];
 /// The ids and codes the page shows people, one line each with the words around them: its
 /// text with every `<details>` opened, what its fields hold and what its lists offer. What the
 /// page marks as code (`<code>`, `<kbd>`, `<samp>`: an API path, a file format's field, a dice
-/// expression to type) is meant to be read as such and is left out; the page is not used after.
+/// expression to type) is meant to be read as such and is left out, as is a text box marked as
+/// holding a file's source text (`textarea.source`, a scenario pack's TOML); the page is not used
+/// after.
 async fn codes_shown(b: &Client) -> Vec<String> {
     let found = b
         .execute(
             r#"for (const d of document.querySelectorAll('details')) d.open = true;
                for (const c of document.querySelectorAll('code, kbd, samp')) c.remove();
                const parts = [document.body.innerText];
-               for (const e of document.querySelectorAll('textarea, input:not([type])')) {
+               for (const e of document.querySelectorAll('textarea:not(.source), input:not([type])')) {
                  if (e.value) parts.push(e.value);
                }
                for (const e of document.querySelectorAll('input[type=text], input[type=search]')) {

@@ -113,6 +113,16 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("POST", "/api/v1/packs/{id}/publish", [401, 404, 404, 404, 404, 404]),
     ("POST", "/api/v1/packs/{id}/unpublish", [401, 404, 404, 404, 404, 404]),
     ("GET", "/api/v1/campaigns/{id}/charts", [401, 404, 404, 200, 200, 200]),
+    // The pack library's pages: `{pack}` is the Red Winter template's file, which anyone may
+    // download; it is no imported pack, so nobody posts to it. An empty import form is refused
+    // beside its text box.
+    ("GET", "/packs", [303, 200, 200, 200, 200, 200]),
+    ("GET", "/packs/import", [303, 200, 200, 200, 200, 200]),
+    ("POST", "/packs/import", [303, 422, 422, 422, 422, 422]),
+    ("GET", "/packs/{pack}", [200, 200, 200, 200, 200, 200]),
+    ("POST", "/packs/{pack}", [303, 404, 404, 404, 404, 404]),
+    ("POST", "/packs/{pack}/publish", [303, 404, 404, 404, 404, 404]),
+    ("POST", "/packs/{pack}/unpublish", [303, 404, 404, 404, 404, 404]),
     ("POST", "/api/v1/campaigns/{id}/charts/from-set", [401, 404, 404, 422, 422, 422]),
     ("POST", "/api/v1/campaigns/{id}/charts/publish", [401, 404, 404, 422, 422, 422]),
     ("PUT", "/api/v1/campaigns/{id}/charts/{code}", [401, 404, 404, 422, 422, 422]),
@@ -349,6 +359,7 @@ impl Table {
                 .replace("{n}", "1")
                 .replace("{unit}", "00000000000000000000000000000001")
                 .replace("{kind}", "calculation")
+                .replace("{pack}", "red-winter-template.toml")
                 .replace("{code}", "no-such-invite")
                 .replace("{user_id}", "00000000-0000-4000-8000-000000000001")
                 .replace(

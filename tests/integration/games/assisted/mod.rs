@@ -5,6 +5,7 @@ pub mod client;
 pub mod forms;
 pub mod map_picture;
 pub mod pack_library;
+pub mod pack_pages;
 pub mod red_winter;
 pub mod sealed_bid;
 pub mod sequence_page;

@@ -11,6 +11,7 @@ pub mod creation;
 pub mod desk;
 pub mod event;
 pub mod pack_library;
+pub mod pack_pages;
 pub mod packs;
 pub mod pages;
 pub mod pages_entries;

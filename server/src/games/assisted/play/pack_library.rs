@@ -202,7 +202,11 @@ pub async fn visible(
 }
 
 /// An imported pack `user` owns; 404 otherwise (another's pack is not theirs to change).
-async fn owned(state: &AppState, user: Uuid, id: Uuid) -> Result<db::packs::PackRow, AppError> {
+pub(super) async fn owned(
+    state: &AppState,
+    user: Uuid,
+    id: Uuid,
+) -> Result<db::packs::PackRow, AppError> {
     db::packs::get(&state.db, id)
         .await?
         .filter(|r| r.owner == user)
