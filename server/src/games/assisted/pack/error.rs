@@ -175,10 +175,34 @@ pub fn read(source: &str) -> Result<(Pack, Tree<'_>), PackErrors> {
         PackErrors(vec![PackError {
             line: lines.line(at),
             key: path.to_string(),
-            message: inner.message().trim().to_string(),
+            message: in_words(inner.message().trim()),
         }])
     })?;
     Ok((pack, tree))
+}
+
+/// A reader's message with the program's type names said in words: "expected u32" reads
+/// "expected a whole number, 0 or more".
+fn in_words(message: &str) -> String {
+    const WORDS: [(&str, &str); 12] = [
+        ("u8", "a whole number, 0 or more"),
+        ("u16", "a whole number, 0 or more"),
+        ("u32", "a whole number, 0 or more"),
+        ("u64", "a whole number, 0 or more"),
+        ("usize", "a whole number, 0 or more"),
+        ("i8", "a whole number"),
+        ("i16", "a whole number"),
+        ("i32", "a whole number"),
+        ("i64", "a whole number"),
+        ("f32", "a number"),
+        ("f64", "a number"),
+        ("a boolean", "true or false"),
+    ];
+    let mut said = message.to_owned();
+    for (name, words) in WORDS {
+        said = said.replace(&format!("expected {name}"), &format!("expected {words}"));
+    }
+    said
 }
 
 /// A serde path as ours.

@@ -108,6 +108,11 @@ fn a_wrong_type_or_unknown_key_names_the_line_and_the_key() {
         (line, "setup[1].units[0].count"),
         "{message}"
     );
+    // Said in words, not in the program's type names.
+    assert!(
+        message.contains("expected a whole number, 0 or more") && !message.contains("u32"),
+        "{message}"
+    );
 
     let text = RED_WINTER_EXAMPLE.replacen("last = \"H8\"", "last = \"H8\"\ncolumns = 8", 1);
     let line = text
