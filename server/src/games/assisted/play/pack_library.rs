@@ -68,30 +68,69 @@ pub fn sentence(errors: &PackErrors) -> String {
     )
 }
 
+/// Why a text is not kept as a pack, before a page or the API words it.
+pub enum Unread {
+    /// Nothing was sent.
+    Empty,
+    /// The reader's problems, each with its line and key.
+    Errors(PackErrors),
+    /// The pack is for another game than the one asked.
+    OtherGame {
+        /// The game the pack names.
+        named: Game,
+        /// The game asked.
+        asked: Game,
+    },
+    /// The pack names a game that takes no pack.
+    NoPacks(Game),
+}
+
+/// Reads `text` as a pack of `game`, or, without one, of whichever assisted game it names.
+pub fn read(game: Option<Game>, text: &str) -> Result<LoadedPack, Unread> {
+    if text.trim().is_empty() {
+        return Err(Unread::Empty);
+    }
+    let loaded = LoadedPack::read(text).map_err(Unread::Errors)?;
+    let named = loaded.pack.game;
+    match game {
+        Some(asked) if asked != named => Err(Unread::OtherGame { named, asked }),
+        None if !packs::SHIPPED.iter().any(|s| s.game == named) => Err(Unread::NoPacks(named)),
+        _ => Ok(loaded),
+    }
+}
+
+/// A pack's title as kept: its scenario's name, at most 200 letters.
+pub fn title(loaded: &LoadedPack) -> String {
+    loaded.pack.scenario.name.chars().take(200).collect()
+}
+
 /// Reads and checks `text` as a pack of `game`: the worked-out pack, or 422 on `field` naming
 /// the line and key of each problem.
 pub fn check(game: Game, text: &str, field: &'static str) -> Result<LoadedPack, AppError> {
-    if text.trim().is_empty() {
-        return Err(AppError::invalid(
-            "invalid_pack",
-            "The pack is empty: paste a scenario pack's TOML text (the templates show every field).",
-        )
-        .on_field(field));
-    }
-    let loaded = LoadedPack::read(text)
-        .map_err(|e| AppError::invalid("invalid_pack", sentence(&e)).on_field(field))?;
-    if loaded.pack.game != game {
-        return Err(AppError::invalid(
-            "wrong_game",
-            format!(
-                "line 1, at game: the pack is for {}, not {}; choose that game or change the pack's 'game'.",
-                loaded.pack.game.title(),
-                game.title()
+    read(Some(game), text).map_err(|unread| {
+        match unread {
+            Unread::Empty => AppError::invalid(
+                "invalid_pack",
+                "The pack is empty: paste a scenario pack's TOML text (the templates show every field).",
             ),
-        )
-        .on_field(field));
-    }
-    Ok(loaded)
+            Unread::Errors(e) => AppError::invalid("invalid_pack", sentence(&e)),
+            Unread::NoPacks(named) => AppError::invalid(
+                "unknown_game",
+                format!("{} takes no scenario pack.", named.title()),
+            ),
+            Unread::OtherGame { named, asked } => {
+                AppError::invalid(
+                    "wrong_game",
+                    format!(
+                        "line 1, at game: the pack is for {}, not {}; choose that game or change the pack's 'game'.",
+                        named.title(),
+                        asked.title()
+                    ),
+                )
+            }
+        }
+        .on_field(field)
+    })
 }
 
 /// [`check`] on the upload pool: a big pack holds no request thread while it is read.
@@ -99,7 +138,7 @@ async fn check_off_thread(game: Game, text: String) -> Result<(String, String), 
     crate::core::heavy::UPLOADS
         .run(move || {
             let loaded = check(game, &text, "text")?;
-            let title: String = loaded.pack.scenario.name.chars().take(200).collect();
+            let title = title(&loaded);
             Ok((text, title))
         })
         .await

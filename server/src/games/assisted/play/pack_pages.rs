@@ -11,7 +11,6 @@ use crate::core::error::AppError;
 use crate::db;
 use crate::db::users::User;
 use crate::games::assisted::pack::error::PackErrors;
-use crate::games::assisted::pack::loaded::LoadedPack;
 use crate::state::AppState;
 use crate::web::auth::{CurrentUser, MaybeUser};
 use crate::web::form::Fields;
@@ -104,40 +103,42 @@ fn game_line(text: &str) -> usize {
 }
 
 /// Reads `text` as a pack, of `game` when given, else of whichever assisted game it names, on
-/// the upload pool: the pack's game and its title, or each problem with its line and key.
+/// the upload pool (`pack_library::read`): the pack's game and its title, or each problem with
+/// its line and key.
 async fn read(game: Option<Game>, text: String) -> Result<(Game, String, String), Refused> {
-    if text.trim().is_empty() {
-        return Err(Refused::Problems(vec![Problem::new(
-            0,
-            "",
-            "The pack is empty: paste a scenario pack's text or choose its file (the templates below show every field).",
-        )]));
-    }
+    use pack_library::Unread;
     crate::core::heavy::UPLOADS
         .run(move || {
-            let loaded = match LoadedPack::read(&text) {
-                Ok(loaded) => loaded,
-                Err(errors) => return Ok(Err(Problem::of(&errors))),
+            let problems = match pack_library::read(game, &text) {
+                Ok(loaded) => {
+                    let title = pack_library::title(&loaded);
+                    return Ok(Ok((loaded.pack.game, title, text)));
+                }
+                Err(Unread::Empty) => vec![Problem::new(
+                    0,
+                    "",
+                    "The pack is empty: paste a scenario pack's text or choose its file (the templates below show every field).",
+                )],
+                Err(Unread::Errors(errors)) => Problem::of(&errors),
+                Err(Unread::OtherGame { named, asked }) => vec![Problem::new(
+                    game_line(&text),
+                    "game",
+                    format!(
+                        "the pack is for {}, not {}; a pack keeps its game.",
+                        named.title(),
+                        asked.title()
+                    ),
+                )],
+                Err(Unread::NoPacks(named)) => vec![Problem::new(
+                    game_line(&text),
+                    "game",
+                    format!(
+                        "{} takes no scenario pack here: a pack is for Red Winter, Winter War or A Winter War.",
+                        named.title()
+                    ),
+                )],
             };
-            let named = loaded.pack.game;
-            let assisted = SHIPPED.iter().any(|s| s.game == named);
-            let wrong = match game {
-                Some(game) if game != named => Some(format!(
-                    "the pack is for {}, not {}; a pack keeps its game.",
-                    named.title(),
-                    game.title()
-                )),
-                None if !assisted => Some(format!(
-                    "{} takes no scenario pack here: a pack is for Red Winter, Winter War or A Winter War.",
-                    named.title()
-                )),
-                _ => None,
-            };
-            if let Some(message) = wrong {
-                return Ok(Err(vec![Problem::new(game_line(&text), "game", message)]));
-            }
-            let title: String = loaded.pack.scenario.name.chars().take(200).collect();
-            Ok(Ok((named, title, text)))
+            Ok(Err(problems))
         })
         .await?
         .map_err(Refused::Problems)
