@@ -294,7 +294,7 @@ pub async fn show_page(
     Ok(render_with(
         status,
         &ShowPage {
-            nav: Nav::with_waiting(&state.db, &access.user).await?,
+            nav: Nav::with_waiting(&state.db, access).await?,
             game_title: view.game.title(),
             game_status: view.module.message.clone(),
             game_link: crate::games::registry::page(view.game)

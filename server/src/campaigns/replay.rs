@@ -293,7 +293,7 @@ pub async fn show(
         .collect();
     let zone = access.user.zone();
     Ok(render(&ReplayPage {
-        nav: Nav::with_waiting(&state.db, &access.user).await?,
+        nav: Nav::with_waiting(&state.db, &access).await?,
         campaign_id: access.id(),
         campaign_name: access.membership.campaign.name.clone(),
         count: around.count,

@@ -542,7 +542,7 @@ pub async fn show(
     let r = report(&state, &access).await?;
     if q.download.is_none() {
         return Ok(render(&ReportPage {
-            nav: Nav::with_waiting(&state.db, &access.user).await?,
+            nav: Nav::with_waiting(&state.db, &access).await?,
             r,
         }));
     }

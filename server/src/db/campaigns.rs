@@ -235,14 +235,17 @@ where
     }))
 }
 
-/// In one statement, the user `credential` names and that user's membership of campaign `id`:
-/// `None` when either is missing (the caller then asks again to tell which). Records the
-/// credential's use at most once a minute.
+/// In one statement, the user `credential` names, that user's membership of campaign `id` and,
+/// when `waiting` is asked for (a page names it in its bar), how many open campaigns wait for
+/// the user (as [`waiting_for`] counts them): `None` when the user or the membership is missing
+/// (the caller then asks again to tell which). Records the credential's use at most once a
+/// minute.
 pub async fn access(
     db: &PgPool,
     credential: &Credential,
     id: Uuid,
-) -> sqlx::Result<Option<(User, Membership)>> {
+    waiting: bool,
+) -> sqlx::Result<Option<(User, Membership, Option<i64>)>> {
     #[derive(FromRow)]
     struct Row {
         #[sqlx(flatten)]
@@ -252,11 +255,18 @@ pub async fn access(
         username: String,
         time_zone: Option<String>,
         stale: bool,
+        waiting: Option<i64>,
     }
     // The column list is shared by every read of a campaign row, and the credential's source by
-    // its kind (a `match`); a query macro takes one literal statement.
+    // its kind (a `match`); a query macro takes one literal statement. The count of waiting
+    // campaigns is a subquery PostgreSQL runs only when `$3` asks for it.
     let sql = format!(
-        "select {CAMPAIGN_COLUMNS}, p.role, u.id as user_id, u.username, u.time_zone, {stale} \
+        "select {CAMPAIGN_COLUMNS}, p.role, u.id as user_id, u.username, u.time_zone, {stale}, \
+           case when $3 then (select count(*) from participants w \
+             join campaigns wc on wc.id = w.campaign_id \
+             where w.user_id = u.id and w.removed_at is null and wc.status <> 'finished' \
+             and wc.standing -> 'awaited' @> jsonb_build_array(jsonb_build_object('role', w.role))) \
+           end as waiting \
          from campaigns c join participants p on p.campaign_id = c.id and p.removed_at is null, {source} \
          and p.user_id = u.id and c.id = $2",
         stale = credential.stale(),
@@ -265,6 +275,7 @@ pub async fn access(
     let found: Option<Row> = credential
         .bind(sqlx::query_as(&sql))
         .bind(id)
+        .bind(waiting)
         .fetch_optional(db)
         .await
         .map_err(in_row(format_args!("campaign {id}")))?;
@@ -281,7 +292,7 @@ pub async fn access(
         role: row.role,
         campaign: row.campaign,
     };
-    Ok(Some((user, membership)))
+    Ok(Some((user, membership, row.waiting)))
 }
 
 /// Everyone who took part in a campaign, umpires first; removed participants are marked.

@@ -169,7 +169,7 @@ async fn tray(
         None => (None, RollIn::default()),
     };
     let page = TrayPage {
-        nav: Nav::with_waiting(&state.db, &access.user).await?,
+        nav: Nav::with_waiting(&state.db, access).await?,
         campaign_id: c.id,
         campaign_name: c.name.clone(),
         finished,

@@ -25,6 +25,9 @@ pub struct CampaignAccess {
     credential: Option<Credential>,
     /// Whether this process kept the access from an earlier request (see [`KeptAccess`]).
     kept: bool,
+    /// How many open campaigns wait for the caller, when read with the access (for a page's
+    /// bar, see `Nav::with_waiting`).
+    waiting: Option<i64>,
 }
 
 impl CampaignAccess {
@@ -38,6 +41,7 @@ impl CampaignAccess {
             membership,
             credential: None,
             kept: false,
+            waiting: None,
         })
     }
 
@@ -125,7 +129,7 @@ impl CampaignAccess {
         credential: &Credential,
         id: Uuid,
     ) -> Result<CampaignAccess, AppError> {
-        match CampaignAccess::lookup(state, credential, id).await? {
+        match CampaignAccess::lookup(state, credential, id, false).await? {
             Some(access) => Ok(access),
             None if db::users::by_credential(&state.db, credential)
                 .await?
@@ -138,18 +142,20 @@ impl CampaignAccess {
     }
 
     /// In one statement, the user `credential` names and that user's membership of campaign
-    /// `id`, if both are there.
+    /// `id`, if both are there, and with `waiting` how many campaigns wait for the user.
     async fn lookup(
         state: &AppState,
         credential: &Credential,
         id: Uuid,
+        waiting: bool,
     ) -> Result<Option<CampaignAccess>, AppError> {
-        let found = db::campaigns::access(&state.db, credential, id).await?;
-        Ok(found.map(|(user, membership)| CampaignAccess {
+        let found = db::campaigns::access(&state.db, credential, id, waiting).await?;
+        Ok(found.map(|(user, membership, waiting)| CampaignAccess {
             user,
             membership,
             credential: Some(credential.clone()),
             kept: false,
+            waiting,
         }))
     }
 
@@ -167,7 +173,9 @@ impl CampaignAccess {
             if keep && let Some(access) = kept::find(state, &credential, id) {
                 return Ok(access);
             }
-            if let Some(access) = CampaignAccess::lookup(state, &credential, id).await? {
+            // A page counts the campaigns waiting for its reader in the same statement.
+            let page = !keep && !parts.uri.path().starts_with("/api/");
+            if let Some(access) = CampaignAccess::lookup(state, &credential, id, page).await? {
                 if keep {
                     kept::keep(state, &credential, &access);
                 }
@@ -188,6 +196,11 @@ impl CampaignAccess {
     /// The credential the request carried, when it carried one.
     pub fn credential(&self) -> Option<&Credential> {
         self.credential.as_ref()
+    }
+
+    /// How many open campaigns wait for the caller, if it was read with the access.
+    pub fn waiting(&self) -> Option<i64> {
+        self.waiting
     }
 
     /// The caller's role.
@@ -265,6 +278,7 @@ mod kept {
             membership,
             credential: Some(credential.clone()),
             kept: true,
+            waiting: None,
         })
     }
 

@@ -27,11 +27,19 @@ impl Nav {
         }
     }
 
-    /// The bar for a signed-in user, with how many campaigns wait for them (one indexed query).
-    pub async fn with_waiting(db: &sqlx::PgPool, user: &User) -> Result<Nav, AppError> {
+    /// The bar for a campaign's reader, with how many campaigns wait for them: as read with the
+    /// access (a page's access counts them in its own statement), or else one indexed query.
+    pub async fn with_waiting(
+        db: &sqlx::PgPool,
+        access: &crate::web::access::CampaignAccess,
+    ) -> Result<Nav, AppError> {
+        let waiting = match access.waiting() {
+            Some(waiting) => waiting,
+            None => crate::db::campaigns::waiting_for(db, access.user.id).await?,
+        };
         Ok(Nav {
-            waiting: crate::db::campaigns::waiting_for(db, user.id).await?,
-            ..Nav::for_user(user)
+            waiting,
+            ..Nav::for_user(&access.user)
         })
     }
 }

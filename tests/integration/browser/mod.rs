@@ -122,17 +122,25 @@ async fn browser_with(driver: &Driver, width: u32, height: u32, extra: &[&str]) 
             "deviceMetrics": {"width": width, "height": height, "pixelRatio": 1.0, "touch": true}
         });
     }
-    let caps = caps
-        .as_object()
-        .expect("an object")
-        .clone()
-        .into_iter()
-        .collect();
-    ClientBuilder::new(HttpConnector::new())
-        .capabilities(caps)
-        .connect(&driver.url)
-        .await
-        .expect("a Chromium session")
+    let caps = caps.as_object().expect("an object").clone();
+    // On a loaded machine Chromium may not come up in the time chromedriver gives it
+    // ("session not created"): that is the machine, not the page, so it is tried again.
+    let mut tries = 0;
+    loop {
+        match ClientBuilder::new(HttpConnector::new())
+            .capabilities(caps.clone())
+            .connect(&driver.url)
+            .await
+        {
+            Ok(client) => return client,
+            Err(e) if tries < 2 => {
+                tries += 1;
+                eprintln!("a Chromium session did not start ({e}); trying again");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+            Err(e) => panic!("a Chromium session: {e}"),
+        }
+    }
 }
 
 pub async fn fill(b: &Client, id: &str, value: &str) {

@@ -186,7 +186,7 @@ async fn page_with(
     let c = &access.membership.campaign;
     let zone = access.user.zone();
     Ok(GamePage {
-        nav: Nav::with_waiting(&state.db, &access.user).await?,
+        nav: Nav::with_waiting(&state.db, access).await?,
         deadline: crate::web::pages::deadline(access),
         campaign_id: c.id,
         campaign_name: c.name.clone(),

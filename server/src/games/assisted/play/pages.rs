@@ -398,7 +398,7 @@ async fn table_page(
         board,
         chart_sets,
         log,
-        nav: Nav::with_waiting(&state.db, &access.user).await?,
+        nav: Nav::with_waiting(&state.db, access).await?,
         deadline: crate::web::pages::deadline(access),
         campaign_id: c.id,
         campaign_name: c.name.clone(),

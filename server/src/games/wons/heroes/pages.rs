@@ -154,7 +154,7 @@ async fn page(
     Ok(render_with(
         status,
         &HeroesPage {
-            nav: Nav::with_waiting(&state.db, &access.user).await?,
+            nav: Nav::with_waiting(&state.db, access).await?,
             campaign_id: access.id(),
             campaign_name: access.membership.campaign.name.clone(),
             error,

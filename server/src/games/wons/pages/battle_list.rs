@@ -108,7 +108,7 @@ pub async fn show(
     Ok(render_with(
         StatusCode::OK,
         &BattleListPage {
-            nav: Nav::with_waiting(&state.db, &access.user).await?,
+            nav: Nav::with_waiting(&state.db, &access).await?,
             campaign_id: access.id(),
             campaign_name: access.membership.campaign.name.clone(),
             umpire,

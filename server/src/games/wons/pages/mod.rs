@@ -516,7 +516,7 @@ async fn page(
     refusal: Refusal,
     status: StatusCode,
 ) -> Result<Response, AppError> {
-    let nav = Nav::with_waiting(&state.db, &access.user).await?;
+    let nav = Nav::with_waiting(&state.db, access).await?;
     page_with(state, access, nav, error, refusal, status).await
 }
 
@@ -710,7 +710,7 @@ async fn kept_page(state: &AppState, access: &CampaignAccess) -> Result<Response
     let key = crate::web::view_cache::key(access, "wons-page");
     // The page names the reader, shows times in their zone and counts the campaigns waiting for
     // them: a page kept for one of these is not kept for another.
-    let nav = Nav::with_waiting(&state.db, &access.user).await?;
+    let nav = Nav::with_waiting(&state.db, access).await?;
     let reader = format!(
         "{}\n{}\n{}",
         access.user.username,
