@@ -242,7 +242,7 @@ pub async fn serve(
     let shutdown = async move {
         shutdown.await;
         // Ends every live stream, so that graceful shutdown does not wait on open pages.
-        let _ = live.send(live::Live::Closing);
+        live.tell(live::Live::Closing);
     };
     let app = app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
     let served = axum::serve(listener, app)
@@ -263,7 +263,7 @@ pub fn state(db: PgPool, config: Config) -> AppState {
         db: db.clone(),
         account_limiter: web::ratelimit::account_limiter(config.auth_rate),
         config: Arc::new(config),
-        live: live::channel(),
+        live: live::Hub::default(),
         notes: live::Notes::start(db.clone()),
         rolls: core::roll_writer::Writer::start(db),
         caches: state::Caches::default(),

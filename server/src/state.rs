@@ -16,8 +16,9 @@ pub struct AppState {
     pub db: PgPool,
     /// The configuration the server started with.
     pub config: Arc<Config>,
-    /// Campaign changes seen by this process, for live pages.
-    pub live: tokio::sync::broadcast::Sender<crate::core::live::Live>,
+    /// Where this process's live pages hear the changes of their campaign, and the notification
+    /// sender hears of outbox news.
+    pub live: crate::core::live::Hub,
     /// Notes of committed changes, sent to every process's live pages after the commit.
     pub notes: crate::core::live::Notes,
     /// The per-account limit on sign-in attempts.

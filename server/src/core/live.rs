@@ -1,12 +1,18 @@
-//! Live updates: one `LISTEN` per process fans out campaign changes to every open stream of the
-//! process, so every open page learns of a change whichever process made it (see `web::live`),
-//! and tells the streams of a user whose access may have ended to check theirs again.
+//! Live updates: one `LISTEN` per process tells each campaign change to the open streams of that
+//! campaign and its readers in the process, so every open page learns of a change whichever
+//! process made it (see `web::live`), and tells the streams of a user whose access may have ended
+//! to check theirs again. The same listener wakes the notification sender when the outbox has
+//! news.
 
 use crate::core::domain::Role;
+use crate::db::notify::OUTBOX_CHANNEL;
 use sqlx::postgres::PgListener;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::hash::Hash;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
-use tokio::sync::{OnceCell, broadcast};
+use tokio::sync::{Notify, OnceCell, broadcast};
 use uuid::Uuid;
 
 pub use crate::db::readers::{CHANNEL, Readers};
@@ -141,22 +147,206 @@ async fn send_notes(db: sqlx::PgPool, mut queue: tokio::sync::mpsc::UnboundedRec
     }
 }
 
-/// A sender of campaign changes to every open stream of this process.
-pub fn channel() -> broadcast::Sender<Live> {
-    broadcast::channel(1024).0
+/// How many notes a room of the [`Hub`] keeps for a stream that has not read them yet; past
+/// that the stream lags, checks its access and tells its page to look again. A room is one
+/// campaign's readers of one role (or one user's streams): few notes in flight at once.
+const ROOM_NOTES: usize = 16;
+
+/// Where this process's open streams listen: one room per campaign and role, and one per user
+/// for the notes that their access may have ended. The listener tells a change only to the rooms
+/// of the readers it concerns, so a stream wakes only for its own campaign and role. A room is
+/// made when its first stream opens and goes when its last closes. Cheap to clone: clones share
+/// the rooms. Each `AppState` has its own.
+#[derive(Clone, Default)]
+pub struct Hub(Arc<Rooms>);
+
+#[derive(Default)]
+struct Rooms {
+    readers: Mutex<HashMap<(Uuid, Role), Room>>,
+    users: Mutex<HashMap<Uuid, Room>>,
+    /// The server is stopping: no stream opened from now on follows anything.
+    closing: AtomicBool,
+    /// Wakes the notification sender (`notify::dispatch`) when the outbox has news.
+    outbox: Notify,
 }
 
-/// Listens for campaign changes and forwards them, reconnecting after database failures.
-pub async fn listen(db: sqlx::PgPool, live: broadcast::Sender<Live>) {
+/// The streams of one campaign and role, or of one user.
+struct Room {
+    sender: broadcast::Sender<Live>,
+    streams: usize,
+    /// How many times its streams have woken (the user rooms' streams count in their campaign's).
+    wakes: Arc<AtomicU64>,
+}
+
+/// Locks `map`, whatever a panic elsewhere left in it (every change to it is one step).
+fn lock<K>(map: &Mutex<HashMap<K, Room>>) -> MutexGuard<'_, HashMap<K, Room>> {
+    map.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Enters the room `key` of `map`, making it when it is new.
+fn enter<K: Hash + Eq>(
+    map: &mut HashMap<K, Room>,
+    key: K,
+) -> (broadcast::Receiver<Live>, Arc<AtomicU64>) {
+    let room = map.entry(key).or_insert_with(|| Room {
+        sender: broadcast::channel(ROOM_NOTES).0,
+        streams: 0,
+        wakes: Arc::default(),
+    });
+    room.streams += 1;
+    (room.sender.subscribe(), Arc::clone(&room.wakes))
+}
+
+/// Leaves the room `key` of `map`; the last to leave removes it.
+fn leave<K: Hash + Eq>(map: &Mutex<HashMap<K, Room>>, key: &K) {
+    let mut map = lock(map);
+    if let Some(room) = map.get_mut(key) {
+        room.streams = room.streams.saturating_sub(1);
+        if room.streams == 0 {
+            map.remove(key);
+        }
+    }
+}
+
+impl Hub {
+    /// A place for a stream of `user` reading `campaign` as `role`, or `None` when the user holds
+    /// `most` streams in this process already.
+    pub fn join(&self, campaign: Uuid, role: Role, user: Uuid, most: usize) -> Option<Seat> {
+        let personal = {
+            let mut users = lock(&self.0.users);
+            if users.get(&user).is_some_and(|room| room.streams >= most) {
+                return None;
+            }
+            enter(&mut users, user).0
+        };
+        let (changes, wakes) = enter(&mut lock(&self.0.readers), (campaign, role));
+        Some(Seat {
+            hub: self.clone(),
+            campaign,
+            role,
+            user,
+            changes,
+            personal,
+            wakes,
+        })
+    }
+
+    /// Tells `live` to the streams it concerns: a change to its campaign's rooms of the readers
+    /// named, an access note to its user's streams, the server stopping to every stream.
+    pub fn tell(&self, live: Live) {
+        match &live {
+            Live::Changed(change, _) => {
+                let readers = lock(&self.0.readers);
+                for role in [Role::Soviet, Role::Finnish, Role::Umpire] {
+                    if change.readers.includes(role)
+                        && let Some(room) = readers.get(&(change.campaign, role))
+                    {
+                        let _ = room.sender.send(live.clone());
+                    }
+                }
+            }
+            Live::Access(user) => {
+                if let Some(room) = lock(&self.0.users).get(user) {
+                    let _ = room.sender.send(live.clone());
+                }
+            }
+            Live::Closing => {
+                self.0.closing.store(true, Ordering::SeqCst);
+                for room in lock(&self.0.readers).values() {
+                    let _ = room.sender.send(Live::Closing);
+                }
+            }
+        }
+    }
+
+    /// How many streams of `campaign` are open in this process.
+    pub fn streams(&self, campaign: Uuid) -> usize {
+        let readers = lock(&self.0.readers);
+        [Role::Soviet, Role::Finnish, Role::Umpire]
+            .iter()
+            .filter_map(|role| readers.get(&(campaign, *role)))
+            .map(|room| room.streams)
+            .sum()
+    }
+
+    /// How many rooms this process keeps (campaign and role, and user): none once every stream
+    /// has closed.
+    pub fn rooms(&self) -> usize {
+        lock(&self.0.readers).len() + lock(&self.0.users).len()
+    }
+
+    /// How many times the open streams of `campaign` have woken since the first of them opened
+    /// (a stream wakes for each note it is told, whether or not it then says anything).
+    pub fn wakes(&self, campaign: Uuid) -> u64 {
+        let readers = lock(&self.0.readers);
+        [Role::Soviet, Role::Finnish, Role::Umpire]
+            .iter()
+            .filter_map(|role| readers.get(&(campaign, *role)))
+            .map(|room| room.wakes.load(Ordering::Relaxed))
+            .sum()
+    }
+
+    /// Says that the outbox has news for the notification sender.
+    pub fn outbox_changed(&self) {
+        self.0.outbox.notify_one();
+    }
+
+    /// Waits until the outbox has news (said since the last wait ended, or from now on).
+    pub async fn outbox_news(&self) {
+        self.0.outbox.notified().await;
+    }
+}
+
+/// One open stream's place in the [`Hub`]: it hears its campaign's changes for its role and its
+/// user's access notes, and leaves its rooms when dropped.
+pub struct Seat {
+    hub: Hub,
+    campaign: Uuid,
+    role: Role,
+    user: Uuid,
+    changes: broadcast::Receiver<Live>,
+    personal: broadcast::Receiver<Live>,
+    wakes: Arc<AtomicU64>,
+}
+
+impl Seat {
+    /// The next note for this stream (cancel-safe), counted as one wake.
+    pub async fn recv(&mut self) -> Result<Live, broadcast::error::RecvError> {
+        if self.hub.0.closing.load(Ordering::SeqCst) {
+            return Ok(Live::Closing);
+        }
+        let next = tokio::select! {
+            next = self.changes.recv() => next,
+            next = self.personal.recv() => next,
+        };
+        self.wakes.fetch_add(1, Ordering::Relaxed);
+        next
+    }
+}
+
+impl Drop for Seat {
+    fn drop(&mut self) {
+        leave(&self.hub.0.readers, &(self.campaign, self.role));
+        leave(&self.hub.0.users, &self.user);
+    }
+}
+
+/// Listens for campaign changes and outbox news and tells them to `hub`, reconnecting after
+/// database failures.
+pub async fn listen(db: sqlx::PgPool, hub: Hub) {
     loop {
         match PgListener::connect_with(&db).await {
             Ok(mut listener) => {
-                if listener.listen(CHANNEL).await.is_ok() {
+                if listener.listen_all([CHANNEL, OUTBOX_CHANNEL]).await.is_ok() {
+                    // News may have come while nothing listened.
+                    hub.outbox_changed();
                     while let Ok(note) = listener.recv().await {
+                        if note.channel() == OUTBOX_CHANNEL {
+                            hub.outbox_changed();
+                            continue;
+                        }
                         match Live::parse(note.payload()) {
-                            Some(change) => {
-                                let _ = live.send(change);
-                            }
+                            Some(live) => hub.tell(live),
                             // A note that reads as nothing is a fault worth a line at error
                             // level, but one bad note must not stop every stream's live
                             // updates: the listener goes on with the next.
@@ -201,5 +391,46 @@ mod tests {
         assert!(matches!(Live::parse(&access_payload(id)), Some(Live::Access(u)) if u == id));
         assert_eq!(Change::parse(&access_payload(id)), None);
         assert!(matches!(Live::parse(&payload), Some(Live::Changed(c, _)) if c.campaign == id));
+    }
+
+    /// Whether `seat` hears something within a moment.
+    async fn hears(seat: &mut Seat) -> bool {
+        tokio::time::timeout(Duration::from_millis(50), seat.recv())
+            .await
+            .is_ok()
+    }
+
+    #[tokio::test]
+    async fn a_change_wakes_only_its_campaigns_readers_and_rooms_go_with_their_last_stream() {
+        let hub = Hub::default();
+        let (a, b) = (Uuid::new_v4(), Uuid::new_v4());
+        let (ivan, umpire) = (Uuid::new_v4(), Uuid::new_v4());
+        let mut soviet = hub.join(a, Role::Soviet, ivan, 2).expect("a place");
+        let mut umpire_a = hub.join(a, Role::Umpire, umpire, 2).expect("a place");
+        let mut umpire_b = hub.join(b, Role::Umpire, umpire, 2).expect("a place");
+        assert!(
+            hub.join(b, Role::Umpire, umpire, 2).is_none(),
+            "two at most"
+        );
+        assert_eq!(hub.rooms(), 5);
+
+        let mut readers = Readers::default();
+        readers.add(Role::Umpire);
+        hub.tell(Live::parse(&readers.payload(a)).expect("parses"));
+        assert!(hears(&mut umpire_a).await);
+        assert!(!hears(&mut soviet).await, "not a Soviet change");
+        assert!(!hears(&mut umpire_b).await, "not this campaign");
+        assert_eq!((hub.wakes(a), hub.wakes(b)), (1, 0));
+
+        hub.tell(Live::Access(umpire));
+        assert!(hears(&mut umpire_a).await && hears(&mut umpire_b).await);
+        assert!(!hears(&mut soviet).await, "not Ivan's access");
+
+        drop((soviet, umpire_a));
+        assert_eq!((hub.streams(a), hub.streams(b)), (0, 1));
+        hub.tell(Live::Closing);
+        assert!(matches!(umpire_b.recv().await, Ok(Live::Closing)));
+        drop(umpire_b);
+        assert_eq!(hub.rooms(), 0);
     }
 }

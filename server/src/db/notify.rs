@@ -6,6 +6,10 @@ use sqlx::{FromRow, PgPool, Postgres, Transaction};
 use time::OffsetDateTime;
 use uuid::Uuid;
 
+/// The channel on which a write that makes something due for the sender says so, inside its
+/// transaction (triggers of `notify_outbox` and `campaigns`; see the migration `outbox_news`).
+pub const OUTBOX_CHANNEL: &str = "motti_outbox";
+
 /// A place notifications go.
 #[derive(Clone, Debug, FromRow)]
 pub struct TargetRow {
@@ -406,6 +410,29 @@ pub async fn claim_targets(
     )
     .map(|r| (r.id, r.failures))
     .fetch_all(db)
+    .await
+}
+
+/// When the sender next has something to do by the clock alone, whatever no write will announce:
+/// a row whose backoff, lease or digest gathering (`gather_secs`) ends, or a deadline whose
+/// players are to be warned (see `claim_targets` and `deadlines_to_warn`); `None`: nothing.
+pub async fn next_due(db: &PgPool, gather_secs: i64) -> sqlx::Result<Option<OffsetDateTime>> {
+    sqlx::query_scalar!(
+        "select least( \
+           (select min(greatest(t.next_attempt_at, o.next_attempt_at, \
+                coalesce(t.busy_until, '-infinity'::timestamptz), \
+                case when o.batch = 'digest' then o.created_at + make_interval(secs => $1) \
+                     else '-infinity'::timestamptz end)) \
+            from notify_outbox o join notify_targets t on t.id = o.target_id \
+            where o.sent_at is null and o.failed_at is null and o.batch <> 'held' \
+              and t.active and t.paused_at is null \
+              and (t.confirmed_at is not null or o.batch = 'confirm')), \
+           (select min(deadline_set_at + (orders_deadline - deadline_set_at) * 0.8) \
+            from campaigns where orders_deadline is not null and not deadline_warned \
+              and deadline_set_at is not null and paused_at is null and status = 'open'))",
+        gather_secs as f64,
+    )
+    .fetch_one(db)
     .await
 }
 

@@ -3,7 +3,10 @@
 //! due row (or its digest), and after a failure waits its own backoff; deliveries run concurrently,
 //! at most [`IN_FLIGHT`] in a process and [`PER_USER`] per user, so a slow or dead target delays only
 //! itself and one account's many targets only that account. A target that fails [`PAUSE_AFTER`]
-//! times in a row is paused and its owner told; a test message resumes it.
+//! times in a row is paused and its owner told; a test message resumes it. Between rounds the
+//! sender sleeps until a write says the outbox has news (`db::notify::OUTBOX_CHANNEL`, heard by
+//! the process's one listener, `core::live::listen`), the clock makes something due, or
+//! [`FALLBACK_ROUNDS`] intervals pass.
 
 use super::send::Senders;
 use super::unsubscribe;
@@ -22,6 +25,10 @@ const DELIVERY_BUDGET: Duration = Duration::from_secs(60);
 const ATTEMPTS: i32 = 8;
 /// After this many failures in a row a target is paused until its owner resumes it.
 pub const PAUSE_AFTER: i32 = 8;
+/// The longest the sender waits without news, in rounds of its interval (30 s at the default
+/// second): it then looks at the outbox anyway, for what a note lost, a process that died or a
+/// clock set by hand left due.
+const FALLBACK_ROUNDS: u32 = 30;
 /// Deliveries in flight at once in one process.
 pub const IN_FLIGHT: usize = 32;
 /// Deliveries in flight at once for one user, across every process.
@@ -79,13 +86,37 @@ pub async fn run(state: AppState) {
             tracing::warn!(error = %e, "notifications: deadline warnings failed");
         }
         match start_deliveries(&sender, &slots, gather).await {
-            Ok(0) => tokio::time::sleep(interval).await,
+            Ok(0) => idle(state, interval, gather).await,
             Ok(_) => tokio::time::sleep(interval / 10).await,
             Err(e) => {
                 tracing::warn!(error = %e, "notifications: the outbox cannot be read");
                 tokio::time::sleep(interval).await;
             }
         }
+    }
+}
+
+/// Waits, with nothing to start now, until the outbox has news (a write made something due, a
+/// delivery of this process ended) or the clock makes something due; at least `interval` (so
+/// that what is due but cannot be claimed yet, such as a target whose owner has deliveries in
+/// flight in another process, is not asked for in a busy loop) and at most [`FALLBACK_ROUNDS`]
+/// intervals.
+async fn idle(state: &AppState, interval: Duration, gather: i64) {
+    let fallback = interval * FALLBACK_ROUNDS;
+    let due = match db::notify::next_due(&state.db, gather).await {
+        Ok(Some(at)) => (at - time::OffsetDateTime::now_utc())
+            .try_into()
+            .unwrap_or(Duration::ZERO),
+        Ok(None) => fallback,
+        Err(e) => {
+            tracing::warn!(error = %e, "notifications: the outbox cannot be read");
+            interval
+        }
+    };
+    let wait = due.clamp(interval, fallback);
+    tokio::select! {
+        () = state.live.outbox_news() => {}
+        () = tokio::time::sleep(wait) => {}
     }
 }
 
@@ -115,6 +146,8 @@ async fn start_deliveries(
                 tracing::warn!(%target, error = %e, "notifications: a delivery was not recorded");
             }
             drop(slot);
+            // A slot is free, and the target (or another of its owner's) may be due again.
+            sender.state.live.outbox_changed();
         });
     }
     Ok(claimed.len())

@@ -8,16 +8,14 @@
 
 use crate::core::domain::Role;
 use crate::core::error::AppError;
-use crate::core::live::{Live, Versions, version_index};
+use crate::core::live::{Live, Seat, Versions, version_index};
 use crate::db;
 use crate::db::users::Credential;
 use crate::state::AppState;
 use crate::web::CampaignAccess;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
-use std::collections::HashMap;
 use std::convert::Infallible;
-use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc};
 use tokio_stream::wrappers::ReceiverStream;
@@ -25,42 +23,6 @@ use uuid::Uuid;
 
 /// The most live streams one user may hold open at once in one process.
 pub const STREAMS_PER_USER: usize = 20;
-
-/// The open streams of each user in this process.
-fn open_streams() -> std::sync::MutexGuard<'static, HashMap<Uuid, usize>> {
-    static OPEN: OnceLock<Mutex<HashMap<Uuid, usize>>> = OnceLock::new();
-    OPEN.get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-}
-
-/// One open stream of a user, counted while it lasts.
-struct Slot(Uuid);
-
-impl Slot {
-    /// A slot for `user`, or `None` when they hold [`STREAMS_PER_USER`] already.
-    fn take(user: Uuid) -> Option<Slot> {
-        let mut open = open_streams();
-        let count = open.entry(user).or_insert(0);
-        if *count >= STREAMS_PER_USER {
-            return None;
-        }
-        *count += 1;
-        Some(Slot(user))
-    }
-}
-
-impl Drop for Slot {
-    fn drop(&mut self) {
-        let mut open = open_streams();
-        if let Some(count) = open.get_mut(&self.0) {
-            *count = count.saturating_sub(1);
-            if *count == 0 {
-                open.remove(&self.0);
-            }
-        }
-    }
-}
 
 fn changed(id: Uuid, version: i64) -> Event {
     Event::default()
@@ -116,7 +78,10 @@ pub async fn stream(
     access: CampaignAccess,
     headers: HeaderMap,
 ) -> Result<Sse<impl tokio_stream::Stream<Item = Result<Event, Infallible>>>, AppError> {
-    let slot = Slot::take(access.user.id).ok_or_else(|| {
+    let seat = state
+        .live
+        .join(access.id(), access.role(), access.user.id, STREAMS_PER_USER)
+        .ok_or_else(|| {
         AppError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "too_many_streams",
@@ -136,34 +101,35 @@ pub async fn stream(
         .get("last-event-id")
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse().ok());
-    let changes = state.live.subscribe();
     let (tx, rx) = mpsc::channel::<Result<Event, Infallible>>(16);
+    // The task, and with it the stream's seat, ends when the response body is dropped (the
+    // connection closed): `follow` waits on `tx.closed()` beside the changes.
     tokio::spawn(async move {
-        let _slot = slot;
         if last_seen.is_some_and(|seen| seen < known)
             && tx.send(Ok(changed(reader.campaign, known))).await.is_err()
         {
             return;
         }
-        follow(&state, &reader, known, changes, &tx).await;
+        follow(&state, &reader, known, seat, &tx).await;
     });
     Ok(Sse::new(ReceiverStream::new(rx))
         .keep_alive(KeepAlive::new().interval(Duration::from_secs(20))))
 }
 
-/// Sends the reader's events until the stream closes, the server stops or the access ends.
+/// Sends the reader's events until the stream closes, the server stops or the access ends. The
+/// seat hears only this campaign's changes for this role and this user's access notes.
 async fn follow(
     state: &AppState,
     reader: &Reader,
     mut known: i64,
-    mut changes: broadcast::Receiver<Live>,
+    mut seat: Seat,
     tx: &mpsc::Sender<Result<Event, Infallible>>,
 ) {
     let id = reader.campaign;
     let role = reader.role;
     loop {
         let next = tokio::select! {
-            next = changes.recv() => next,
+            next = seat.recv() => next,
             () = tx.closed() => return,
         };
         let event = match next {

@@ -27,6 +27,8 @@ pub struct TestApp {
     shutdown: Option<oneshot::Sender<()>>,
     /// What the server keeps between requests, when it runs in this process.
     caches: Option<motti::state::Caches>,
+    /// Where the server's live streams listen, when it runs in this process.
+    live: Option<motti::core::live::Hub>,
 }
 
 impl TestApp {
@@ -71,6 +73,7 @@ impl TestApp {
             .expect("migrates the test database");
         let state = motti::state(db.clone(), config);
         let caches = Some(state.caches.clone());
+        let live = Some(state.live.clone());
         let (tx, rx) = oneshot::channel::<()>();
         let shutdown = async move {
             rx.await.ok();
@@ -92,6 +95,7 @@ impl TestApp {
             db_name,
             shutdown: Some(tx),
             caches,
+            live,
         }
     }
 
@@ -118,6 +122,7 @@ impl TestApp {
             db_name,
             shutdown: None,
             caches: None,
+            live: None,
         }
     }
 
@@ -126,6 +131,11 @@ impl TestApp {
         self.caches
             .as_ref()
             .expect("the server runs in this process")
+    }
+
+    /// Where the server's live streams listen; only for a server in this process.
+    pub fn live(&self) -> &motti::core::live::Hub {
+        self.live.as_ref().expect("the server runs in this process")
     }
 
     /// The URL of this server's database.

@@ -546,3 +546,85 @@ async fn a_note_that_reads_as_no_change_is_dropped_and_the_listener_goes_on() {
         "the listener still hears changes after notes it cannot read"
     );
 }
+
+#[tokio::test]
+async fn a_change_wakes_no_stream_of_another_campaign() {
+    let app = TestApp::spawn().await;
+    let (_, umpire) = app.user("umpire").await;
+    let (_, other) = app.user("other").await;
+    let changed = app.campaign(&umpire, "wons").await;
+    let quiet = app.campaign(&other, "wons").await;
+    listening(&app, &changed, &umpire).await;
+    let mut here = open_stream(&app, &app.api(), &changed, Some(&umpire)).await;
+    let mut there = Vec::new();
+    for _ in 0..3 {
+        there.push(open_stream(&app, &app.api(), &quiet, Some(&other)).await);
+    }
+    let hub = app.live();
+    let (changed_id, quiet_id) = (
+        changed.parse().expect("an id"),
+        quiet.parse().expect("an id"),
+    );
+    assert_eq!(hub.streams(quiet_id), 3);
+    for _ in 0..5 {
+        app.post(
+            &format!("/api/v1/campaigns/{changed}/rolls"),
+            Some(&umpire),
+            json!({"dice": "1d6"}),
+        )
+        .await;
+        let said = next_change(&mut here, Duration::from_secs(5))
+            .await
+            .expect("the changed campaign's stream hears each change");
+        assert!(said.contains(&changed), "{said}");
+    }
+    assert!(hub.wakes(changed_id) >= 5, "{}", hub.wakes(changed_id));
+    assert_eq!(
+        hub.wakes(quiet_id),
+        0,
+        "no stream of the other campaign woke"
+    );
+    for stream in &mut there {
+        assert_eq!(next_change(stream, Duration::from_millis(200)).await, None);
+    }
+    // The other campaign's streams still hear their own campaign, each woken once.
+    app.post(
+        &format!("/api/v1/campaigns/{quiet}/rolls"),
+        Some(&other),
+        json!({"dice": "1d6"}),
+    )
+    .await;
+    for stream in &mut there {
+        assert!(
+            next_change(stream, Duration::from_secs(5)).await.is_some(),
+            "a stream of the other campaign hears its own change"
+        );
+    }
+    assert_eq!(hub.wakes(quiet_id), 3);
+}
+
+#[tokio::test]
+async fn a_stream_leaves_the_hub_as_soon_as_its_connection_closes() {
+    let app = TestApp::spawn().await;
+    let (_, umpire) = app.user("umpire").await;
+    let id = app.campaign(&umpire, "wons").await;
+    let campaign = id.parse().expect("an id");
+    let hub = app.live();
+    let client = app.api();
+    let stream = open_stream(&app, &client, &id, Some(&umpire)).await;
+    assert_eq!(hub.streams(campaign), 1);
+    assert_eq!(hub.rooms(), 2, "the campaign's umpires and the user's own");
+    drop(stream);
+    drop(client);
+    // Nothing changes in the campaign: the server learns of the hang-up from the connection.
+    let until = tokio::time::Instant::now() + Duration::from_secs(5);
+    while hub.rooms() > 0 {
+        assert!(
+            tokio::time::Instant::now() < until,
+            "the stream outlived its connection by five seconds: {} rooms",
+            hub.rooms()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(hub.streams(campaign), 0);
+}
