@@ -259,14 +259,19 @@ pub async fn access(
     }
     // The column list is shared by every read of a campaign row, and the credential's source by
     // its kind (a `match`); a query macro takes one literal statement. The count of waiting
-    // campaigns is a subquery PostgreSQL runs only when `$3` asks for it.
+    // campaigns is in the statement only when asked for: a statement of its own, so that the
+    // one without it keeps its plain prepared plan (a `case` on a parameter made PostgreSQL
+    // plan the statement afresh on every execution).
+    let waiting = if waiting {
+        "(select count(*) from participants w join campaigns wc on wc.id = w.campaign_id \
+           where w.user_id = u.id and w.removed_at is null and wc.status <> 'finished' \
+           and wc.standing -> 'awaited' @> jsonb_build_array(jsonb_build_object('role', w.role)))"
+    } else {
+        "null::bigint"
+    };
     let sql = format!(
         "select {CAMPAIGN_COLUMNS}, p.role, u.id as user_id, u.username, u.time_zone, {stale}, \
-           case when $3 then (select count(*) from participants w \
-             join campaigns wc on wc.id = w.campaign_id \
-             where w.user_id = u.id and w.removed_at is null and wc.status <> 'finished' \
-             and wc.standing -> 'awaited' @> jsonb_build_array(jsonb_build_object('role', w.role))) \
-           end as waiting \
+           {waiting} as waiting \
          from campaigns c join participants p on p.campaign_id = c.id and p.removed_at is null, {source} \
          and p.user_id = u.id and c.id = $2",
         stale = credential.stale(),
@@ -275,7 +280,6 @@ pub async fn access(
     let found: Option<Row> = credential
         .bind(sqlx::query_as(&sql))
         .bind(id)
-        .bind(waiting)
         .fetch_optional(db)
         .await
         .map_err(in_row(format_args!("campaign {id}")))?;
