@@ -1,215 +1,194 @@
-//! Settings read from environment variables; a wrong value names its variable.
+//! Settings, each declared once: its flag, its environment variable, its default and its
+//! meaning (`motti --help` lists them all); a wrong value names its variable.
 
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{ArgAction, Args, Command, FromArgMatches};
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 
-/// Everything the server can be configured with.
-#[derive(Clone, Debug)]
+/// Everything the server can be configured with. Each setting is read from its flag, else from
+/// its environment variable (a variable set to blanks counts as unset), else its default; the
+/// text on each field is what `motti --help` says of it.
+#[derive(Clone, Debug, Args)]
+#[command(next_help_heading = "Settings (a flag, else its environment variable, else the default)")]
 pub struct Config {
-    /// `DATABASE_URL`: the PostgreSQL to use; without it an embedded cluster is started.
+    /// PostgreSQL URL; unset: start an embedded cluster under MOTTI_DATA_DIR/pg (as root,
+    /// /var/lib/motti/<hash> if user postgres cannot reach it)
+    #[arg(long, env = "DATABASE_URL", value_name = "URL", hide_env_values = true, value_parser = postgres_url)]
     pub database_url: Option<String>,
-    /// `MOTTI_BIND`: the address and port to listen on.
+    /// Address:port to listen on
+    #[arg(long, env = "MOTTI_BIND", value_name = "ADDR:PORT", default_value = "127.0.0.1:8080", value_parser = socket_addr)]
     pub bind: SocketAddr,
-    /// `MOTTI_DATA_DIR`: where the embedded PostgreSQL keeps its files.
+    /// Directory for local data
+    #[arg(
+        long,
+        env = "MOTTI_DATA_DIR",
+        value_name = "DIR",
+        default_value = "./data"
+    )]
     pub data_dir: PathBuf,
-    /// `MOTTI_AUTH_RATE`: sign-in, sign-up and token attempts per minute per client address, and
-    /// sign-in attempts per minute per account; 0 is unlimited.
-    pub auth_rate: u32,
-    /// `MOTTI_TRUSTED_PROXIES`: the proxies whose `X-Forwarded-For` names the client.
-    pub trusted_proxies: Vec<Cidr>,
-    /// `MOTTI_SECURE_COOKIES`: mark cookies `Secure` (set when served behind TLS).
-    pub secure_cookies: bool,
-    /// `MOTTI_PUBLIC_URL`: the address people reach the server at, used in invite links.
+    /// The URL people use to reach this server, as in invite links (default http://MOTTI_BIND)
+    #[arg(long, env = "MOTTI_PUBLIC_URL", value_name = "URL", default_value = "", hide_default_value = true, value_parser = public_url)]
     pub public_url: String,
-    /// `MOTTI_REQUEST_TIMEOUT`: seconds a request may take before it is answered 408.
+    /// Sign-in/sign-up/token attempts per minute per address, and sign-ins per minute per
+    /// account (0 = off)
+    #[arg(long, env = "MOTTI_AUTH_RATE", value_name = "N", default_value_t = 30, value_parser = whole_number::<u32>)]
+    pub auth_rate: u32,
+    /// Comma-separated CIDRs of reverse proxies whose X-Forwarded-For names the client (default
+    /// none: the peer's address is the client's)
+    #[arg(long, env = "MOTTI_TRUSTED_PROXIES", value_name = "CIDRS", default_value = "", hide_default_value = true, value_parser = cidrs)]
+    pub trusted_proxies: ::std::vec::Vec<Cidr>,
+    /// True behind TLS: cookies get the Secure flag
+    #[arg(long, env = "MOTTI_SECURE_COOKIES", value_name = "BOOL", default_value = "false", num_args = 0..=1, require_equals = true, default_missing_value = "true", action = ArgAction::Set, value_parser = yes_or_no)]
+    pub secure_cookies: bool,
+    /// Seconds before a request is answered 408
+    #[arg(long = "request-timeout", env = "MOTTI_REQUEST_TIMEOUT", value_name = "SECONDS", default_value_t = 30, value_parser = timeout_secs)]
     pub request_timeout_secs: u64,
-    /// `MOTTI_DB_POOL`: how many database connections requests may use at once.
+    /// Database connections for requests (one more serves live updates); all busy for 5
+    /// seconds: 503 with Retry-After
+    #[arg(long, env = "MOTTI_DB_POOL", value_name = "N", default_value_t = DEFAULT_DB_POOL, value_parser = pool_size)]
     pub db_pool: u32,
-    /// `MOTTI_READS`: how many pages and views are built at once (0: no limit).
+    /// Pages and views built at once; more wait, commands never do (default: as many as the
+    /// cores; 0 = no limit)
+    #[arg(long, env = "MOTTI_READS", value_name = "N", default_value_t = default_reads(), hide_default_value = true, value_parser = whole_number::<usize>)]
     pub reads: usize,
     /// Notifications: where mail goes, whether this process sends, how often it looks.
+    #[command(flatten)]
     pub notify: NotifyConfig,
 }
 
 /// How this process sends notifications.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Args)]
+#[command(next_help_heading = "Notifications")]
 pub struct NotifyConfig {
-    /// `MOTTI_SMTP_URL`: the mail server (`smtp://host:25`, `smtp://user:pass@host:587?tls=required`,
-    /// `smtps://host:465`); unset: e-mail cannot be sent and says so.
+    /// Mail server for notifications: smtp://host:25, smtps://host:465 or
+    /// smtp://user:password@host:587?tls=required (unset: no e-mail)
+    #[arg(long, env = "MOTTI_SMTP_URL", value_name = "URL", hide_env_values = true, value_parser = smtp_url)]
     pub smtp_url: Option<String>,
-    /// `MOTTI_MAIL_FROM`: the sender of notification mail.
+    /// Sender of notification mail
+    #[arg(
+        long,
+        env = "MOTTI_MAIL_FROM",
+        value_name = "ADDRESS",
+        default_value = "motti@localhost"
+    )]
     pub mail_from: String,
-    /// `MOTTI_NOTIFY`: `false` keeps this process from sending (others still do); default true.
+    /// False: this process sends no notifications (others do)
+    #[arg(long = "notify", env = "MOTTI_NOTIFY", value_name = "BOOL", default_value = "true", num_args = 0..=1, require_equals = true, default_missing_value = "true", action = ArgAction::Set, value_parser = yes_or_no)]
     pub send: bool,
-    /// `MOTTI_NOTIFY_INTERVAL_MS`: how often the outbox is looked at, in milliseconds.
+    /// How often the outbox is read, in milliseconds
+    #[arg(long = "notify-interval-ms", env = "MOTTI_NOTIFY_INTERVAL_MS", value_name = "MS", default_value_t = 1000, value_parser = interval_ms)]
     pub interval_ms: u64,
-    /// `MOTTI_DIGEST_SECONDS`: how long a daily digest gathers messages (default a day).
+    /// How long a digest gathers messages, in seconds (86400: a day)
+    #[arg(long = "digest-seconds", env = "MOTTI_DIGEST_SECONDS", value_name = "SECONDS", default_value_t = 86_400, value_parser = whole_number::<u64>)]
     pub digest_secs: u64,
-    /// `MOTTI_WEBHOOKS_TO_PRIVATE`: allow webhooks to loopback and private addresses.
+    /// True: webhooks may reach loopback and private addresses
+    #[arg(long, env = "MOTTI_WEBHOOKS_TO_PRIVATE", value_name = "BOOL", default_value = "false", num_args = 0..=1, require_equals = true, default_missing_value = "true", action = ArgAction::Set, value_parser = yes_or_no)]
     pub webhooks_to_private: bool,
 }
 
 /// The database pool size when `MOTTI_DB_POOL` is not set.
 pub const DEFAULT_DB_POOL: u32 = 16;
 
+/// What `motti --help` says after the settings.
+pub const AFTER_HELP: &str = "\
+RUST_LOG sets the log filter (default info).";
+
 /// A configuration value that cannot be used.
 #[derive(Debug, thiserror::Error)]
 #[error("{variable}: {message}")]
 pub struct ConfigError {
     /// The environment variable at fault.
-    pub variable: &'static str,
+    pub variable: String,
     /// What is wrong with it and what is expected.
     pub message: String,
 }
 
-/// The variables, their defaults and meaning, as shown by `--help` and the README.
-pub const VARIABLES: &str = "\
-Environment variables:
-  DATABASE_URL           PostgreSQL URL; unset: start an embedded cluster under MOTTI_DATA_DIR/pg
-                         (as root, /var/lib/motti/<hash> if user postgres cannot reach it)
-  MOTTI_BIND             address:port to listen on (default 127.0.0.1:8080)
-  MOTTI_DATA_DIR         directory for local data (default ./data)
-  MOTTI_PUBLIC_URL       the URL people use to reach this server (default http://MOTTI_BIND)
-  MOTTI_AUTH_RATE        sign-in/sign-up/token attempts per minute per address, and sign-ins
-                         per minute per account (default 30, 0 = off)
-  MOTTI_TRUSTED_PROXIES  comma-separated CIDRs of reverse proxies whose X-Forwarded-For names
-                         the client (default none: the peer's address is the client's)
-  MOTTI_SECURE_COOKIES   true behind TLS: cookies get the Secure flag (default false)
-  MOTTI_REQUEST_TIMEOUT  seconds before a request is answered 408 (default 30)
-  MOTTI_DB_POOL          database connections for requests (default 16, one more serves live
-                         updates); all busy for 5 seconds: 503 with Retry-After
-  MOTTI_READS            pages and views built at once; more wait, commands never do
-                         (default: as many as the cores; 0 = no limit)
-  MOTTI_SMTP_URL         mail server for notifications: smtp://host:25, smtps://host:465 or
-                         smtp://user:password@host:587?tls=required (unset: no e-mail)
-  MOTTI_MAIL_FROM        sender of notification mail (default motti@localhost)
-  MOTTI_NOTIFY           false: this process sends no notifications (others do; default true)
-  MOTTI_NOTIFY_INTERVAL_MS  how often the outbox is read, in milliseconds (default 1000)
-  MOTTI_DIGEST_SECONDS   how long a digest gathers messages (default 86400, a day)
-  MOTTI_WEBHOOKS_TO_PRIVATE  true: webhooks may reach loopback and private addresses (default false)
-  RUST_LOG               log filter (default info)";
-
 impl Config {
-    /// Reads the configuration from the process environment.
-    pub fn from_env() -> Result<Config, ConfigError> {
-        Config::from_lookup(|name| std::env::var(name).ok())
+    /// Reads the configuration through `lookup` (a variable's value by its name) instead of the
+    /// process environment and the command line, so tests need not touch either.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let named = Config::augment_args(Command::new("motti").no_binary_name(true));
+        let given: Vec<String> = named
+            .get_arguments()
+            .filter_map(|arg| {
+                let value = lookup(arg.get_env()?.to_str()?).filter(|v| !v.trim().is_empty())?;
+                Some(format!("--{}={value}", arg.get_long()?))
+            })
+            .collect();
+        // Only what `lookup` gives counts: the process's own variables are left out.
+        let mut command = named.clone().mut_args(|arg| arg.env(None::<&'static str>));
+        let matches = command
+            .try_get_matches_from_mut(given)
+            .map_err(|e| ConfigError::from_clap(&named, &e))?;
+        Config::from_matches(&matches).map_err(|e| ConfigError::from_clap(&named, &e))
     }
 
-    /// Reads the configuration through `lookup`, so tests need not touch the process environment.
-    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
-        let get = |name: &str| lookup(name).filter(|v| !v.trim().is_empty());
-        let database_url = get("DATABASE_URL");
-        if let Some(url) = &database_url
-            && !(url.starts_with("postgres://") || url.starts_with("postgresql://"))
-        {
-            return Err(ConfigError {
-                variable: "DATABASE_URL",
-                message: "must start with postgres:// or postgresql://".into(),
-            });
+    /// The configuration from matches of a command its settings were added to (`Args`): what
+    /// a setting's default leans on another setting for is filled in.
+    pub fn from_matches(matches: &clap::ArgMatches) -> Result<Config, clap::Error> {
+        Config::from_arg_matches(matches).map(Config::completed)
+    }
+
+    /// Fills in what a setting's default leans on another setting for; a `Config` parsed by
+    /// clap as part of a larger command goes through here before use.
+    pub fn completed(mut self) -> Config {
+        if self.public_url.is_empty() {
+            self.public_url = format!("http://{}", self.bind);
         }
-        let bind_text = get("MOTTI_BIND").unwrap_or_else(|| "127.0.0.1:8080".into());
-        let bind: SocketAddr = bind_text.parse().map_err(|_| ConfigError {
-            variable: "MOTTI_BIND",
-            message: format!("'{bind_text}' is not an address:port such as 127.0.0.1:8080"),
-        })?;
-        let data_dir = PathBuf::from(get("MOTTI_DATA_DIR").unwrap_or_else(|| "./data".into()));
-        let auth_rate = parse_number(get("MOTTI_AUTH_RATE"), "MOTTI_AUTH_RATE", 30)?;
-        let trusted_proxies = get("MOTTI_TRUSTED_PROXIES")
-            .map(|text| {
-                text.split(',')
-                    .map(str::trim)
-                    .filter(|c| !c.is_empty())
-                    .map(|c| {
-                        c.parse().map_err(|()| ConfigError {
-                            variable: "MOTTI_TRUSTED_PROXIES",
-                            message: format!(
-                                "'{c}' is not an address or CIDR such as 10.0.0.0/8 or fd00::/8"
-                            ),
-                        })
-                    })
-                    .collect::<Result<Vec<Cidr>, _>>()
-            })
-            .transpose()?
-            .unwrap_or_default();
-        let request_timeout_secs =
-            parse_number(get("MOTTI_REQUEST_TIMEOUT"), "MOTTI_REQUEST_TIMEOUT", 30)?;
-        if request_timeout_secs == 0 {
-            return Err(ConfigError {
-                variable: "MOTTI_REQUEST_TIMEOUT",
-                message: "must be at least 1 second".into(),
-            });
+        self
+    }
+}
+
+/// `command` as it should read the process environment: a setting's variable set to blanks
+/// counts as unset, as if it were not there.
+pub fn blanks_unset(command: Command) -> Command {
+    command.mut_args(|arg| {
+        let blank = arg
+            .get_env()
+            .and_then(std::env::var_os)
+            .is_some_and(|value| value.to_str().is_some_and(|v| v.trim().is_empty()));
+        if blank {
+            arg.env(None::<&'static str>)
+        } else {
+            arg
         }
-        let db_pool = parse_number(get("MOTTI_DB_POOL"), "MOTTI_DB_POOL", DEFAULT_DB_POOL)?;
-        if !(1..=1000).contains(&db_pool) {
-            return Err(ConfigError {
-                variable: "MOTTI_DB_POOL",
-                message: format!("{db_pool} connections: give 1 to 1000"),
-            });
-        }
-        let reads = parse_number(get("MOTTI_READS"), "MOTTI_READS", default_reads())?;
-        let secure_cookies = match get("MOTTI_SECURE_COOKIES").as_deref() {
-            None | Some("false") | Some("0") | Some("no") => false,
-            Some("true") | Some("1") | Some("yes") => true,
-            Some(other) => {
-                return Err(ConfigError {
-                    variable: "MOTTI_SECURE_COOKIES",
-                    message: format!("'{other}' is neither true nor false"),
-                });
-            }
+    })
+}
+
+impl ConfigError {
+    /// The variable and the sentence behind clap's refusal of a setting's value; `command` is
+    /// the command the settings were added to. `None` when the refusal is not about a setting
+    /// (an unknown flag, a request for help).
+    pub fn about_setting(command: &Command, error: &clap::Error) -> Option<ConfigError> {
+        let Some(ContextValue::String(shown)) = error.get(ContextKind::InvalidArg) else {
+            return None;
         };
-        let public_url = get("MOTTI_PUBLIC_URL")
-            .unwrap_or_else(|| format!("http://{bind}"))
-            .trim_end_matches('/')
-            .to_string();
-        if !(public_url.starts_with("http://") || public_url.starts_with("https://")) {
-            return Err(ConfigError {
-                variable: "MOTTI_PUBLIC_URL",
-                message: format!("'{public_url}' must start with http:// or https://"),
-            });
-        }
-        let flag = |variable: &'static str, default: bool| match get(variable).as_deref() {
-            None => Ok(default),
-            Some("false") | Some("0") | Some("no") => Ok(false),
-            Some("true") | Some("1") | Some("yes") => Ok(true),
-            Some(other) => Err(ConfigError {
-                variable,
-                message: format!("'{other}' is neither true nor false"),
-            }),
+        // clap shows the argument as `--bind <ADDR:PORT>`.
+        let long = shown.strip_prefix("--")?.split([' ', '=', '[']).next()?;
+        let arg = command
+            .get_arguments()
+            .find(|a| a.get_long() == Some(long))?;
+        let variable = arg.get_env()?.to_string_lossy().into_owned();
+        let message = match (error.kind(), std::error::Error::source(error)) {
+            (ErrorKind::ValueValidation, Some(reason)) => reason.to_string(),
+            (ErrorKind::InvalidUtf8, _) => "is not valid UTF-8".into(),
+            _ => error
+                .render()
+                .to_string()
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .trim_start_matches("error: ")
+                .to_string(),
         };
-        let smtp_url = get("MOTTI_SMTP_URL");
-        if let Some(url) = &smtp_url
-            && !(url.starts_with("smtp://") || url.starts_with("smtps://"))
-        {
-            return Err(ConfigError {
-                variable: "MOTTI_SMTP_URL",
-                message: "must start with smtp:// or smtps://".into(),
-            });
-        }
-        let notify = NotifyConfig {
-            smtp_url,
-            mail_from: get("MOTTI_MAIL_FROM").unwrap_or_else(|| "motti@localhost".into()),
-            send: flag("MOTTI_NOTIFY", true)?,
-            interval_ms: parse_number(
-                get("MOTTI_NOTIFY_INTERVAL_MS"),
-                "MOTTI_NOTIFY_INTERVAL_MS",
-                1000,
-            )?
-            .max(50),
-            digest_secs: parse_number(get("MOTTI_DIGEST_SECONDS"), "MOTTI_DIGEST_SECONDS", 86_400)?,
-            webhooks_to_private: flag("MOTTI_WEBHOOKS_TO_PRIVATE", false)?,
-        };
-        Ok(Config {
-            notify,
-            database_url,
-            bind,
-            data_dir,
-            auth_rate,
-            trusted_proxies,
-            secure_cookies,
-            public_url,
-            request_timeout_secs,
-            db_pool,
-            reads,
+        Some(ConfigError { variable, message })
+    }
+
+    fn from_clap(command: &Command, error: &clap::Error) -> ConfigError {
+        ConfigError::about_setting(command, error).unwrap_or_else(|| ConfigError {
+            variable: "the settings".into(),
+            message: error.to_string(),
         })
     }
 }
@@ -270,18 +249,82 @@ impl std::str::FromStr for Cidr {
     }
 }
 
-fn parse_number<T: std::str::FromStr>(
-    value: Option<String>,
-    variable: &'static str,
-    default: T,
-) -> Result<T, ConfigError> {
-    match value {
-        None => Ok(default),
-        Some(text) => text.trim().parse().map_err(|_| ConfigError {
-            variable,
-            message: format!("'{text}' is not a whole number"),
-        }),
+fn whole_number<T: std::str::FromStr>(text: &str) -> Result<T, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a whole number"))
+}
+
+fn postgres_url(text: &str) -> Result<String, String> {
+    if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+        Ok(text.to_string())
+    } else {
+        Err("must start with postgres:// or postgresql://".into())
     }
+}
+
+fn smtp_url(text: &str) -> Result<String, String> {
+    if text.starts_with("smtp://") || text.starts_with("smtps://") {
+        Ok(text.to_string())
+    } else {
+        Err("must start with smtp:// or smtps://".into())
+    }
+}
+
+fn socket_addr(text: &str) -> Result<SocketAddr, String> {
+    text.parse()
+        .map_err(|_| format!("'{text}' is not an address:port such as 127.0.0.1:8080"))
+}
+
+/// Empty stands for unset: `Config::completed` puts `http://` and the bind address there.
+fn public_url(text: &str) -> Result<String, String> {
+    let url = text.trim_end_matches('/');
+    if url.is_empty() || url.starts_with("http://") || url.starts_with("https://") {
+        Ok(url.to_string())
+    } else {
+        Err(format!("'{url}' must start with http:// or https://"))
+    }
+}
+
+fn cidrs(text: &str) -> Result<Vec<Cidr>, String> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(|c| {
+            c.parse().map_err(|()| {
+                format!("'{c}' is not an address or CIDR such as 10.0.0.0/8 or fd00::/8")
+            })
+        })
+        .collect()
+}
+
+fn yes_or_no(text: &str) -> Result<bool, String> {
+    match text {
+        "false" | "0" | "no" => Ok(false),
+        "true" | "1" | "yes" => Ok(true),
+        other => Err(format!("'{other}' is neither true nor false")),
+    }
+}
+
+fn timeout_secs(text: &str) -> Result<u64, String> {
+    match whole_number(text)? {
+        0 => Err("must be at least 1 second".into()),
+        secs => Ok(secs),
+    }
+}
+
+fn pool_size(text: &str) -> Result<u32, String> {
+    let size = whole_number(text)?;
+    if (1..=1000).contains(&size) {
+        Ok(size)
+    } else {
+        Err(format!("{size} connections: give 1 to 1000"))
+    }
+}
+
+/// Less than 50 milliseconds counts as 50: the outbox is not read more often than that.
+fn interval_ms(text: &str) -> Result<u64, String> {
+    whole_number(text).map(|ms: u64| ms.max(50))
 }
 
 #[cfg(test)]
@@ -329,6 +372,84 @@ mod tests {
             let err = config(&[(name, value)]).expect_err(name);
             assert_eq!(err.variable, name);
             assert!(err.to_string().starts_with(name));
+        }
+    }
+
+    #[test]
+    fn blanks_are_unset_and_flags_read_words() {
+        let c = config(&[
+            ("MOTTI_BIND", "  "),
+            ("DATABASE_URL", ""),
+            ("MOTTI_DB_POOL", " "),
+        ])
+        .expect("blanks are unset");
+        assert_eq!(c.bind.to_string(), "127.0.0.1:8080");
+        assert!(c.database_url.is_none());
+        assert_eq!(c.db_pool, DEFAULT_DB_POOL);
+        let c = config(&[
+            ("MOTTI_SECURE_COOKIES", "yes"),
+            ("MOTTI_NOTIFY", "0"),
+            ("MOTTI_NOTIFY_INTERVAL_MS", "10"),
+            ("MOTTI_PUBLIC_URL", "https://motti.example.org/"),
+            ("MOTTI_READS", " 3 "),
+        ])
+        .expect("reads");
+        assert!(c.secure_cookies && !c.notify.send);
+        assert_eq!(
+            c.notify.interval_ms, 50,
+            "the outbox is not read more often"
+        );
+        assert_eq!(c.public_url, "https://motti.example.org");
+        assert_eq!(c.reads, 3);
+        let bind = config(&[("MOTTI_BIND", "0.0.0.0:9000")]).expect("binds");
+        assert_eq!(bind.public_url, "http://0.0.0.0:9000");
+        let err = config(&[("MOTTI_DB_POOL", "0")]).expect_err("0 connections");
+        assert_eq!(
+            err.to_string(),
+            "MOTTI_DB_POOL: 0 connections: give 1 to 1000"
+        );
+    }
+
+    /// The README's configuration table is the one a person reads before `--help`: both list
+    /// the same variables, with the same defaults where `--help` shows one.
+    #[test]
+    fn help_and_readme_list_the_same_settings() {
+        let command = Config::augment_args(Command::new("motti"));
+        let readme = include_str!("../../README.md");
+        let section = readme
+            .split("\n## Configuration\n")
+            .nth(1)
+            .and_then(|rest| rest.split("\n## ").next())
+            .expect("README has a Configuration section");
+        let rows: Vec<(&str, &str)> = section
+            .lines()
+            .filter_map(|line| {
+                let mut cells = line.strip_prefix("| `")?.split(" | ");
+                let name = cells.next()?.trim_end_matches('`');
+                Some((name, cells.next()?))
+            })
+            .collect();
+        let mut named = vec!["RUST_LOG"];
+        for arg in command.get_arguments() {
+            let variable = arg.get_env().and_then(|v| v.to_str()).expect("a variable");
+            assert!(arg.get_help().is_some(), "{variable} says what it is for");
+            let (_, default) = rows
+                .iter()
+                .find(|(name, _)| *name == variable)
+                .unwrap_or_else(|| panic!("README lists {variable}"));
+            if let [shown] = arg.get_default_values()
+                && !arg.is_hide_default_value_set()
+            {
+                assert_eq!(
+                    *default,
+                    format!("`{}`", shown.to_string_lossy()),
+                    "{variable}"
+                );
+            }
+            named.push(variable);
+        }
+        for (name, _) in &rows {
+            assert!(named.contains(name), "--help lists {name}");
         }
     }
 

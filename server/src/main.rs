@@ -1,21 +1,23 @@
 //! The motti command: serve (the default), migrate, verify an export, create demo data, back up
 //! and restore.
 
-use clap::{Parser, Subcommand};
-use motti::config::{Config, VARIABLES};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use motti::config::{AFTER_HELP, Config, ConfigError};
 use motti::pg::EmbeddedPg;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "motti", version, about = "A play-by-web campaign server for Winter War wargames", after_help = VARIABLES)]
+#[command(name = "motti", version, about = "A play-by-web campaign server for Winter War wargames", after_help = AFTER_HELP)]
 struct Cli {
     /// Also create the demo accounts and campaign (same as `motti demo`, then serve).
     #[arg(long)]
     demo: bool,
     #[command(subcommand)]
     command: Option<Command>,
+    #[command(flatten)]
+    config: Config,
 }
 
 #[derive(Subcommand)]
@@ -53,7 +55,10 @@ enum Command {
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match parse() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
     if let Some(Command::Verify { file }) = &cli.command {
         return verify(file);
     }
@@ -66,13 +71,7 @@ fn main() -> ExitCode {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::stderr().is_terminal())
         .init();
-    let config = match Config::from_env() {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("motti: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let config = cli.config.completed();
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => {
@@ -94,6 +93,22 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The command line and the settings' variables. A wrong setting is said as `motti: VARIABLE:
+/// what is wrong` and exits 2; clap answers everything else (help, an unknown flag) itself.
+fn parse() -> Result<Cli, ExitCode> {
+    let mut command = motti::config::blanks_unset(Cli::command());
+    let parsed = command
+        .try_get_matches_from_mut(std::env::args_os())
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    parsed.map_err(|e| match ConfigError::about_setting(&command, &e) {
+        Some(wrong) => {
+            eprintln!("motti: {wrong}");
+            ExitCode::from(2)
+        }
+        None => e.exit(),
+    })
 }
 
 /// What `run` does once the database is there.

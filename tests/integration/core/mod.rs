@@ -8,6 +8,7 @@ mod api_doc;
 mod authz;
 mod backup;
 mod campaigns;
+mod config;
 mod crash;
 mod dice;
 mod dice_reveal;
