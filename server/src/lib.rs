@@ -259,7 +259,7 @@ pub async fn serve(
 /// Builds the shared state for a pool and configuration.
 pub fn state(db: PgPool, config: Config) -> AppState {
     let config_reads = config.reads;
-    AppState {
+    AppState::new(state::Shared {
         db: db.clone(),
         account_limiter: web::ratelimit::account_limiter(config.auth_rate),
         config: Arc::new(config),
@@ -268,5 +268,5 @@ pub fn state(db: PgPool, config: Config) -> AppState {
         rolls: core::roll_writer::Writer::start(db),
         caches: state::Caches::default(),
         reads: core::reads::Reads::new(config_reads),
-    }
+    })
 }

@@ -9,9 +9,27 @@ use std::sync::Arc;
 /// limiting is off.
 pub type AccountLimiter = Arc<Option<governor::DefaultKeyedRateLimiter<String>>>;
 
-/// Shared by all handlers; cheap to clone. Holds nothing another process would need.
+/// Shared by all handlers; cloning it (as every extractor and layer does, several times a
+/// request) copies one pointer. Holds nothing another process would need.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Shared>);
+
+impl AppState {
+    /// The state holding `shared`.
+    pub fn new(shared: Shared) -> AppState {
+        AppState(Arc::new(shared))
+    }
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+/// What [`AppState`] holds.
+pub struct Shared {
     /// The PostgreSQL pool.
     pub db: PgPool,
     /// The configuration the server started with.
