@@ -1032,7 +1032,10 @@ impl Server {
             .local_addr()?
             .port();
         let data = std::env::temp_dir().join(format!("motti-bench-{port}"));
-        let child = tokio::process::Command::new(env!("CARGO_BIN_EXE_motti"))
+        // `MOTTI_BENCH_BIN` runs another build (an earlier commit's, to compare side by side).
+        let bin = std::env::var("MOTTI_BENCH_BIN")
+            .unwrap_or_else(|_| env!("CARGO_BIN_EXE_motti").to_owned());
+        let child = tokio::process::Command::new(bin)
             .env("DATABASE_URL", db_opts.to_url_lossy().as_str())
             .env("MOTTI_BIND", format!("127.0.0.1:{port}"))
             .env("MOTTI_AUTH_RATE", "0")

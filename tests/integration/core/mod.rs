@@ -24,6 +24,7 @@ mod invites;
 mod live;
 mod mail_rhythm;
 mod notify;
+mod offline_queries;
 mod pace;
 mod reader_versions;
 mod redirects;
