@@ -7,6 +7,7 @@
 
 mod actions;
 mod calculations;
+mod captured;
 mod entry;
 mod events;
 pub mod fog;
