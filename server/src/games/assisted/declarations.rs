@@ -168,6 +168,20 @@ pub trait Declarations: Send + Sync + 'static {
     ) -> Result<(), Refused> {
         Ok(())
     }
+    /// Whether a side may move `unit` (as it stands, before the move) to `to` in a movement
+    /// phase, by the game's movement rules (how far it may go this phase), with the roster as it
+    /// stands (its history holds the unit's earlier moves at `moment`, the current phase) and the
+    /// campaign's map if it has one. Asked after [`Declarations::may_enter`]; the umpire's move
+    /// that breaks it is logged as a correction.
+    fn may_move(
+        _unit: &Unit,
+        _to: &str,
+        _roster: &Roster,
+        _map: Option<&super::pack::loaded::LoadedPack>,
+        _moment: &str,
+    ) -> Result<(), Refused> {
+        Ok(())
+    }
     /// The roster's declaration.
     fn roster() -> RosterSpec;
     /// The charts the players enter.

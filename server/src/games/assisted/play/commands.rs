@@ -13,7 +13,7 @@ use crate::games::assisted::charts::RawChart;
 use crate::games::assisted::declarations::Declarations;
 use crate::games::assisted::refusal::RefusalKind;
 use crate::games::assisted::roster::{SeenUnit, Unit, UnitEdit, UnitId};
-use crate::games::assisted::sequence::Sequence;
+use crate::games::assisted::sequence::{Activity, Sequence};
 use crate::games::assisted::sequence_error::SequenceError;
 use std::collections::BTreeMap;
 
@@ -59,6 +59,26 @@ impl<D: Declarations> Desk<D> {
     ) -> Result<Option<DeskEvent>, Refused> {
         let loaded = self.loaded();
         match D::may_enter(unit, to, &self.roster, loaded.as_deref()) {
+            Ok(()) => Ok(None),
+            Err(_) if by == Role::Umpire => Ok(Some(Self::correction(changed::<D>(asked)))),
+            Err(refusal) => Err(refusal),
+        }
+    }
+
+    /// Refuses a side's move in a movement phase that the game's movement rules do not allow
+    /// (`Declarations::may_move`); for the umpire, answers the public correction line instead.
+    fn moving(
+        &self,
+        by: Role,
+        unit: &Unit,
+        to: &str,
+        asked: &Asked<'_>,
+    ) -> Result<Option<DeskEvent>, Refused> {
+        if self.setting_up() || !self.activities().contains(&Activity::Movement) {
+            return Ok(None);
+        }
+        let loaded = self.loaded();
+        match D::may_move(unit, to, &self.roster, loaded.as_deref(), &self.moment()) {
             Ok(()) => Ok(None),
             Err(_) if by == Role::Umpire => Ok(Some(Self::correction(changed::<D>(asked)))),
             Err(refusal) => Err(refusal),
@@ -148,6 +168,9 @@ impl<D: Declarations> Desk<D> {
             self.on_board(to)?;
             if let Some(entering) = self.entering(by, &unit, to, &asked)? {
                 correction.get_or_insert(entering);
+            }
+            if let Some(moving) = self.moving(by, &unit, to, &asked)? {
+                correction.get_or_insert(moving);
             }
         }
         let lost = steps_change::<D>(&unit, &edit)

@@ -347,6 +347,16 @@ pub fn actions() -> Vec<Action<Records>> {
         // Each owner takes its own part of the result, in the combat's phase (14.2, 14.3).
         .given(false, &[Activity::Combat]),
         Action::new(
+            "bring-captured-equipment",
+            "Bring in a Captured Equipment unit",
+            "24.4",
+            |p: super::captured::CapturedIn, table: &mut Table<'_, Records>, _dice| {
+                super::captured::capture(p, table)
+            },
+        )
+        // The Finns', in their Reinforcement Phase (24.4).
+        .given(true, &[Activity::Reinforcement]),
+        Action::new(
             "record-event",
             "Record an event or a shock corps formed",
             "17.0, 22.0",

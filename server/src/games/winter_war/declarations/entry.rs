@@ -11,7 +11,7 @@ use crate::games::assisted::refusal::RefusalKind;
 use crate::games::assisted::roster::{AttrValue, Roster, Unit};
 
 /// The hex `to` names on `map`: a hex id, or a place of one hex (Leningrad).
-fn hex_of(map: &LoadedPack, to: &str) -> Option<Hex> {
+pub(super) fn hex_of(map: &LoadedPack, to: &str) -> Option<Hex> {
     if let Ok(hex) = map.grid.parse(to) {
         return Some(hex);
     }

@@ -7,9 +7,11 @@
 
 mod actions;
 mod calculations;
+mod captured;
 mod entry;
 mod events;
 pub mod fog;
+mod moves;
 mod procedures;
 mod results;
 
@@ -323,6 +325,15 @@ impl Declarations for WinterWar {
         map: Option<&LoadedPack>,
     ) -> Result<(), Refused> {
         entry::may_enter(unit, to, roster, map)
+    }
+    fn may_move(
+        unit: &Unit,
+        to: &str,
+        roster: &Roster,
+        map: Option<&LoadedPack>,
+        moment: &str,
+    ) -> Result<(), Refused> {
+        moves::may_move(unit, to, roster, map, moment)
     }
     fn may_end_phase(
         roster: &Roster,

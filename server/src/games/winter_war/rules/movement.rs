@@ -101,6 +101,33 @@ pub fn may_move(m: Move) -> Explained<bool> {
     work.done(ok)
 }
 
+/// The furthest, in hexes, a suppressed unit of printed movement `movement_factor` may end its
+/// Movement Phase from where it began it: never by rail (10.2, 16.1 item 2), on half its
+/// movement with fractions dropped (16.1 item 1) spent at best half a point a hex along roads
+/// (10.1), and always one hex unless it is static (10.0, our reading WW-A17); 0 when static.
+pub fn suppressed_reach(movement_factor: u32) -> Explained<u32> {
+    let mut work = Working::new();
+    if movement_factor == 0 {
+        work.step("a unit with movement factor 0 is static and cannot move (10.0)");
+        return work.done(0);
+    }
+    let half = movement_factor / 2;
+    work.step(format!(
+        "suppressed: no rail movement, and movement {movement_factor} halves to {half}, fractions dropped (16.1)"
+    ));
+    let by_road = half.saturating_mul(2);
+    if by_road > 0 {
+        work.step(format!(
+            "{half} movement points go at most {by_road} hexes, along a road at half a point a hex (10.1)"
+        ));
+    }
+    let reach = by_road.max(1);
+    if by_road < 1 {
+        work.step("a unit that is not static may always move one hex (10.0)");
+    }
+    work.done(reach)
+}
+
 /// Whether a move of `distance` hexes is within `reach`, for amphibious moves and drops.
 pub fn within_reach(what: &str, distance: u32, reach: u32) -> Explained<bool> {
     let ok = distance <= reach;
@@ -168,6 +195,18 @@ mod tests {
         assert!(!may_move(m(3, true, false, 2, 2)).value);
         // 10.0: static units cannot move at all.
         assert!(!may_move(m(0, false, false, 1, 1)).value);
+    }
+
+    /// 16.1 items 1 and 2 with 10.0: half the movement, no rail, one hex unless static.
+    #[test]
+    fn a_suppressed_unit_reaches_half_its_movement_by_road_and_one_hex_at_least_16_1() {
+        let reach = |mf| suppressed_reach(mf).value;
+        assert_eq!(reach(0), 0);
+        assert_eq!(reach(1), 1);
+        assert_eq!(reach(2), 2);
+        assert_eq!(reach(3), 2);
+        assert_eq!(reach(4), 4);
+        assert!(suppressed_reach(1).steps.join(" ").contains("(10.0)"));
     }
 
     #[test]

@@ -52,6 +52,8 @@ pub const READINGS: &[&str] = &[
     "Shock corps may be recorded as formed only once Timoshenko is in command, or in the same entry as his event (22.0 item 2).",
     "A freeze rolled before GT 8 removes the naval markers at once, as the GT 8 freeze does (21.1 item 4, 20.3).",
     "Units always in supply are known from the roster by type (HQ, ski detachment or battalion, armored train, air, naval) and the NKVD marker; at home means inside the countries entered for 24.2 (15.2, 15.4).",
+    "On a campaign's map a suppressed unit ends its Movement Phase no further from where it began it than its halved movement reaches along roads at two hexes a point, or one hex; a longer move, in one go or in steps, is taken for the rail movement it may not use (10.0, 10.1, 16.1).",
+    "The Finnish player states the combat result and the Soviet attack factors its blocked retreats eliminated when bringing in Captured Equipment, as the server does not know the zones of control; the unit must then have the factors 24.4 names (24.4).",
     "Units always in supply because of their hex (fortification, city, town, Soviet supply city) are left to the players, who do not mark them out of supply, since the roster knows no terrain (15.2, 15.4).",
 ];
 
