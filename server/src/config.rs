@@ -16,6 +16,11 @@ pub struct Config {
     /// /var/lib/motti/<hash> if user postgres cannot reach it)
     #[arg(long, env = "DATABASE_URL", value_name = "URL", hide_env_values = true, value_parser = postgres_url)]
     pub database_url: Option<String>,
+    /// PostgreSQL URL for the connections that keep session state (LISTEN, the dice-tray roll
+    /// writer, migrations' lock), when DATABASE_URL goes through a transaction pooler (default:
+    /// DATABASE_URL)
+    #[arg(long, env = "MOTTI_DIRECT_DATABASE_URL", value_name = "URL", hide_env_values = true, value_parser = postgres_url)]
+    pub direct_database_url: Option<String>,
     /// Address:port to listen on
     #[arg(long, env = "MOTTI_BIND", value_name = "ADDR:PORT", default_value = "127.0.0.1:8080", value_parser = socket_addr)]
     pub bind: SocketAddr,

@@ -72,33 +72,59 @@ pub struct Opened {
 
 /// As [`connect_pool`], and tells whether the schema was made now (a first start).
 pub async fn open(url: &str, size: u32) -> anyhow::Result<Opened> {
-    let options: PgConnectOptions = url.parse()?;
-    // The migrations' `create … if not exists` answer with NOTICEs ("already exists, skipping"),
-    // which sqlx logs at info: only warnings and worse are worth a line in the log.
-    let options = options.options([("client_min_messages", "warning")]);
+    open_through(url, url, size).await
+}
+
+/// As [`open`], for a `url` that may lead through a pooler in transaction mode: the schema is
+/// brought up to date over a connection of its own to `direct`, since the migrations' lock is
+/// held for a session.
+pub async fn open_through(url: &str, direct: &str, size: u32) -> anyhow::Result<Opened> {
     let pool = PgPoolOptions::new()
-        // One more for the live-update listener, which keeps its connection for good.
-        .max_connections(size.saturating_add(1))
+        .max_connections(size)
         .acquire_timeout(DB_ACQUIRE_TIMEOUT)
         // No ping before each use: a broken connection fails its statement, which the request
         // answers, and the pool replaces it; the ping cost a round trip per request.
         .test_before_acquire(false)
-        .connect_with(options)
+        .connect_with(connect_options(url)?)
+        .await?;
+    let setup = PgPoolOptions::new()
+        .max_connections(1)
+        .connect_with(connect_options(direct)?)
         .await?;
     let schema_created: bool =
         sqlx::query_scalar!(r#"select to_regclass('public._sqlx_migrations') is null as "new!""#)
-            .fetch_one(&pool)
+            .fetch_one(&setup)
             .await?;
-    MIGRATOR.run(&pool).await?;
+    MIGRATOR.run(&setup).await?;
     for game in games::registry::GAMES {
-        game.prepare(&pool).await?;
+        game.prepare(&setup).await?;
     }
-    games::registry::backfill_standings(&pool).await?;
-    PostgresStore::new(pool.clone()).migrate().await?;
+    games::registry::backfill_standings(&setup).await?;
+    PostgresStore::new(setup.clone()).migrate().await?;
+    setup.close().await;
     Ok(Opened {
         pool,
         schema_created,
     })
+}
+
+/// How motti connects to the database at `url`.
+pub fn connect_options(url: &str) -> anyhow::Result<PgConnectOptions> {
+    let options: PgConnectOptions = url.parse()?;
+    // The migrations' `create … if not exists` answer with NOTICEs ("already exists, skipping"),
+    // which sqlx logs at info: only warnings and worse are worth a line in the log. (A pooler
+    // may drop this startup option; see docs/SCALING.md.)
+    Ok(options.options([("client_min_messages", "warning")]))
+}
+
+/// Where the connections that keep session state go (the live-update listener, the dice-tray
+/// roll writer): `MOTTI_DIRECT_DATABASE_URL`, else where `db` connects.
+pub fn direct_options(db: &PgPool, config: &Config) -> PgConnectOptions {
+    config
+        .direct_database_url
+        .as_deref()
+        .and_then(|url| connect_options(url).ok())
+        .unwrap_or_else(|| (*db.connect_options()).clone())
 }
 
 /// The whole application: every route with every layer.
@@ -231,7 +257,10 @@ pub async fn serve(
     state: AppState,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let listener_task = tokio::spawn(live::listen(state.db.clone(), state.live.clone()));
+    let listener_task = tokio::spawn(live::listen(
+        direct_options(&state.db, &state.config),
+        state.live.clone(),
+    ));
     let deadline_task = tokio::spawn(games::registry::watch_deadlines(state.clone()));
     let notify_task = state
         .config
@@ -259,13 +288,14 @@ pub async fn serve(
 /// Builds the shared state for a pool and configuration.
 pub fn state(db: PgPool, config: Config) -> AppState {
     let config_reads = config.reads;
+    let direct = direct_options(&db, &config);
     AppState::new(state::Shared {
         db: db.clone(),
         account_limiter: web::ratelimit::account_limiter(config.auth_rate),
         config: Arc::new(config),
         live: live::Hub::default(),
         notes: live::Notes::start(db.clone()),
-        rolls: core::roll_writer::Writer::start(db),
+        rolls: core::roll_writer::Writer::start(direct),
         caches: state::Caches::default(),
         reads: core::reads::Reads::new(config_reads),
     })

@@ -144,14 +144,19 @@ async fn run(config: Config, task: Task) -> anyhow::Result<()> {
         Task::Serve { demo } => serve(config, &url, demo, false).await,
         Task::Migrate => serve(config, &url, false, true).await,
         Task::Backup(file) => {
+            // pg_dump and pg_restore keep session settings: not through a pooler.
+            let url = config.direct_database_url.clone().unwrap_or(url);
             let target = file.clone();
             tokio::task::spawn_blocking(move || motti::backup::backup(&url, &target))
                 .await?
                 .map(|()| println!("Backed up the database to {}.", file.display()))
         }
-        Task::Restore(file, force) => motti::backup::restore(&url, &file, force)
-            .await
-            .map(|()| println!("Restored the database from {}.", file.display())),
+        Task::Restore(file, force) => {
+            let url = config.direct_database_url.clone().unwrap_or(url);
+            motti::backup::restore(&url, &file, force)
+                .await
+                .map(|()| println!("Restored the database from {}.", file.display()))
+        }
     };
     if let Some(pg) = embedded {
         tracing::info!("stopping embedded PostgreSQL");
@@ -161,7 +166,8 @@ async fn run(config: Config, task: Task) -> anyhow::Result<()> {
 }
 
 async fn serve(config: Config, url: &str, demo: bool, migrate_only: bool) -> anyhow::Result<()> {
-    let opened = motti::open(url, config.db_pool).await?;
+    let direct = config.direct_database_url.as_deref().unwrap_or(url);
+    let opened = motti::open_through(url, direct, config.db_pool).await?;
     let pool = opened.pool;
     if opened.schema_created && config.database_url.is_some() {
         println!("Created motti's tables in the empty database DATABASE_URL names.");

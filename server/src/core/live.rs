@@ -333,7 +333,14 @@ impl Drop for Seat {
 
 /// Listens for campaign changes and outbox news and tells them to `hub`, reconnecting after
 /// database failures.
-pub async fn listen(db: sqlx::PgPool, hub: Hub) {
+pub async fn listen(direct: sqlx::postgres::PgConnectOptions, hub: Hub) {
+    // A connection of its own that holds the LISTEN session: not one through a transaction
+    // pooler (`MOTTI_DIRECT_DATABASE_URL`).
+    let db = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(1)
+        .max_lifetime(None)
+        .idle_timeout(None)
+        .connect_lazy_with(direct);
     loop {
         match PgListener::connect_with(&db).await {
             Ok(mut listener) => {

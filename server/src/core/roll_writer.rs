@@ -56,12 +56,12 @@ pub struct Writer(tokio::sync::mpsc::UnboundedSender<(Job, Reply)>);
 type Reply = tokio::sync::oneshot::Sender<Result<bool, AppError>>;
 
 impl Writer {
-    /// Starts the writer on `db`, where a runtime runs (else every write answers that it was
-    /// not written, and rolls go through commands).
-    pub fn start(db: sqlx::PgPool) -> Writer {
+    /// Starts the writer on a connection of its own to `direct`, where a runtime runs (else
+    /// every write answers that it was not written, and rolls go through commands).
+    pub fn start(direct: sqlx::postgres::PgConnectOptions) -> Writer {
         let (jobs, queue) = tokio::sync::mpsc::unbounded_channel();
         if let Ok(runtime) = tokio::runtime::Handle::try_current() {
-            runtime.spawn(write_batches(db, queue));
+            runtime.spawn(write_batches(direct, queue));
         }
         Writer(jobs)
     }
@@ -79,7 +79,7 @@ impl Writer {
 /// Takes what waits in `queue`, one write per campaign, and writes it, until every [`Writer`]
 /// is dropped.
 async fn write_batches(
-    db: sqlx::PgPool,
+    direct: sqlx::postgres::PgConnectOptions,
     mut queue: tokio::sync::mpsc::UnboundedReceiver<(Job, Reply)>,
 ) {
     let mut connection: Option<sqlx::PgConnection> = None;
@@ -97,7 +97,7 @@ async fn write_batches(
         }
         let conn = match connection.take() {
             Some(conn) => Ok(conn),
-            None => connect(&db).await,
+            None => connect(&direct).await,
         };
         match conn {
             Ok(mut conn) => {
@@ -115,11 +115,11 @@ async fn write_batches(
     }
 }
 
-/// The writer's connection: one of the pool's, taken out of it for good, that keeps one plan
-/// of each statement.
-async fn connect(db: &sqlx::PgPool) -> sqlx::Result<sqlx::PgConnection> {
-    use sqlx::Executor;
-    let mut conn = db.acquire().await?.detach();
+/// The writer's connection, besides the pool, that keeps one plan of each statement: a session
+/// setting, so not through a transaction pooler (`MOTTI_DIRECT_DATABASE_URL`).
+async fn connect(direct: &sqlx::postgres::PgConnectOptions) -> sqlx::Result<sqlx::PgConnection> {
+    use sqlx::{Connection, Executor};
+    let mut conn = sqlx::PgConnection::connect_with(direct).await?;
     conn.execute("set plan_cache_mode = force_generic_plan")
         .await?;
     Ok(conn)

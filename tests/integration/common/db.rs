@@ -54,6 +54,27 @@ pub fn database_url(name: &str) -> String {
     admin_options().database(name).to_url_lossy().to_string()
 }
 
+/// The URL a server uses for its requests to the database at `direct`: through the pooler at
+/// `MOTTI_TEST_POOLER` (`host:port` of a PgBouncer in transaction mode, as `scripts/deployment
+/// test` sets it), else `direct` itself. Servers keep `direct` for their session state.
+pub fn pooled_url(direct: &str) -> String {
+    let Some(pooler) = std::env::var("MOTTI_TEST_POOLER")
+        .ok()
+        .filter(|p| !p.is_empty())
+    else {
+        return direct.to_owned();
+    };
+    let (host, port) = pooler
+        .rsplit_once(':')
+        .expect("MOTTI_TEST_POOLER is host:port");
+    PgConnectOptions::from_str(direct)
+        .expect("a valid database URL")
+        .host(host)
+        .port(port.parse().expect("MOTTI_TEST_POOLER's port is a number"))
+        .to_url_lossy()
+        .to_string()
+}
+
 /// A connection to the `postgres` database, for creating and dropping others.
 async fn admin() -> PgConnection {
     admin_options()
@@ -64,7 +85,13 @@ async fn admin() -> PgConnection {
 
 /// A new database made by `create database <name> <how>`: its name and URL.
 async fn create_database(how: &str) -> (String, String) {
-    let name = format!("motti_test_{}", uuid::Uuid::new_v4().simple());
+    // Through a test pooler, under a name of the deployment's.
+    let prefix = if std::env::var_os("MOTTI_TEST_POOLER").is_some() {
+        "motti_deploy_test"
+    } else {
+        "motti_test"
+    };
+    let name = format!("{prefix}_{}", uuid::Uuid::new_v4().simple());
     let mut conn = admin().await;
     conn.execute(format!("create database {name} {how}").as_str())
         .await

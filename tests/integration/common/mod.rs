@@ -6,7 +6,7 @@ mod mail;
 mod process;
 pub mod statements;
 
-pub use db::{database_url, empty_database, migrated_database};
+pub use db::{database_url, empty_database, migrated_database, pooled_url};
 pub use mail::{SmtpSink, confirm_address, confirm_queued, hanging_hook, hook_receiver};
 pub use process::{MottiProcess, free_port, motti_command};
 
@@ -66,11 +66,13 @@ impl TestApp {
         config.bind = addr;
         config.public_url = format!("http://{addr}");
         config.auth_rate = 0;
-        config.database_url = Some(url.clone());
+        config.database_url = Some(pooled_url(&url));
+        config.direct_database_url = Some(url.clone());
         adjust(&mut config);
-        let db = motti::connect_pool(&url, config.db_pool)
+        let db = motti::open_through(&pooled_url(&url), &url, config.db_pool)
             .await
-            .expect("migrates the test database");
+            .expect("migrates the test database")
+            .pool;
         let state = motti::state(db.clone(), config);
         let caches = Some(state.caches.clone());
         let live = Some(state.live.clone());
@@ -103,8 +105,9 @@ impl TestApp {
     /// its own and no watchers: a test runs its deadline watcher's looks itself.
     pub async fn another_process(&self) -> motti::state::AppState {
         let mut config = Config::from_lookup(|_| None).expect("default config");
-        config.database_url = Some(self.database_url());
-        let db = PgPool::connect(&self.database_url())
+        config.database_url = Some(pooled_url(&self.database_url()));
+        config.direct_database_url = Some(self.database_url());
+        let db = PgPool::connect(&pooled_url(&self.database_url()))
             .await
             .expect("connects to the test database");
         motti::state(db, config)

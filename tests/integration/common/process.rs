@@ -26,7 +26,8 @@ pub struct MottiProcess {
 }
 
 impl MottiProcess {
-    /// Starts `motti` on the database at `db_url` and waits (up to 30 s) until it answers.
+    /// Starts `motti` on the database at `db_url` (its requests through the test pooler, if
+    /// any: `pooled_url`) and waits (up to 30 s) until it answers.
     pub async fn start(db_url: &str, port: u16) -> MottiProcess {
         MottiProcess::start_with(db_url, port, &[]).await
     }
@@ -35,7 +36,8 @@ impl MottiProcess {
     pub async fn start_with(db_url: &str, port: u16, env: &[(&str, String)]) -> MottiProcess {
         let child = tokio::process::Command::new(env!("CARGO_BIN_EXE_motti"))
             .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
-            .env("DATABASE_URL", db_url)
+            .env("DATABASE_URL", super::pooled_url(db_url))
+            .env("MOTTI_DIRECT_DATABASE_URL", db_url)
             .env("MOTTI_BIND", format!("127.0.0.1:{port}"))
             .env("MOTTI_AUTH_RATE", "0")
             .env("RUST_LOG", "warn")
