@@ -58,7 +58,21 @@ impl<D: Declarations> Desk<D> {
         asked: &Asked<'_>,
     ) -> Result<Option<DeskEvent>, Refused> {
         let loaded = self.loaded();
-        match D::may_enter(unit, to, &self.roster, loaded.as_deref()) {
+        Self::judged(
+            by,
+            D::may_enter(unit, to, &self.roster, loaded.as_deref()),
+            asked,
+        )
+    }
+
+    /// A rule's verdict on a side's change: a refusal stands, except for the umpire, whose change
+    /// is answered with the public correction line instead.
+    fn judged(
+        by: Role,
+        verdict: Result<(), Refused>,
+        asked: &Asked<'_>,
+    ) -> Result<Option<DeskEvent>, Refused> {
+        match verdict {
             Ok(()) => Ok(None),
             Err(_) if by == Role::Umpire => Ok(Some(Self::correction(changed::<D>(asked)))),
             Err(refusal) => Err(refusal),
@@ -78,11 +92,8 @@ impl<D: Declarations> Desk<D> {
             return Ok(None);
         }
         let loaded = self.loaded();
-        match D::may_move(unit, to, &self.roster, loaded.as_deref(), &self.moment()) {
-            Ok(()) => Ok(None),
-            Err(_) if by == Role::Umpire => Ok(Some(Self::correction(changed::<D>(asked)))),
-            Err(refusal) => Err(refusal),
-        }
+        let verdict = D::may_move(unit, to, &self.roster, loaded.as_deref(), &self.moment());
+        Self::judged(by, verdict, asked)
     }
 
     /// Refuses a side's change the phase does not allow; for the umpire, answers the public

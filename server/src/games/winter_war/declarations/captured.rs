@@ -26,12 +26,15 @@ pub struct CapturedIn {
     pub name: String,
     /// Its type.
     pub unit_type: String,
-    /// Its printed attack factor.
-    pub af: u32,
-    /// Its printed defence factor.
-    pub df: u32,
-    /// Its printed movement factor.
-    pub mf: u32,
+    /// Its printed attack factor; leave it out for the unit 24.4 grants.
+    #[serde(default)]
+    pub af: Option<u32>,
+    /// Its printed defence factor; leave it out for the unit 24.4 grants.
+    #[serde(default)]
+    pub df: Option<u32>,
+    /// Its printed movement factor; leave it out for the unit 24.4 grants.
+    #[serde(default)]
+    pub mf: Option<u32>,
     /// Where it arrives.
     pub location: String,
 }
@@ -60,16 +63,21 @@ pub fn capture(
         )));
     };
     let factors = (counter.attack(), counter.defence(), counter.movement());
-    if (p.af, p.df, p.mf) != factors {
+    let given = (
+        p.af.unwrap_or(factors.0),
+        p.df.unwrap_or(factors.1),
+        p.mf.unwrap_or(factors.2),
+    );
+    if given != factors {
         return Err(refused(
             RefusalKind::AgainstTheRules,
             "wrong_captured_unit",
             format!(
                 "{} is a {}-{}-{}, but {} Soviet attack factors eliminated bring one {}-{}-{} {} as Captured Equipment (24.4); bring that unit instead.",
                 p.name.trim(),
-                p.af,
-                p.df,
-                p.mf,
+                given.0,
+                given.1,
+                given.2,
                 p.soviet_af,
                 factors.0,
                 factors.1,
@@ -97,9 +105,9 @@ pub fn capture(
         name: p.name.trim().to_owned(),
         unit_type: p.unit_type.trim().to_owned(),
         attributes: BTreeMap::from([
-            ("af".to_owned(), number(p.af)),
-            ("df".to_owned(), number(p.df)),
-            ("mf".to_owned(), number(p.mf)),
+            ("af".to_owned(), number(factors.0)),
+            ("df".to_owned(), number(factors.1)),
+            ("mf".to_owned(), number(factors.2)),
         ]),
         location: p.location.trim().to_owned(),
         markers: BTreeSet::new(),

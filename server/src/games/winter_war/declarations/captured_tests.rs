@@ -67,3 +67,28 @@ fn captured_equipment_brings_only_the_unit_24_4_names() {
     .expect_err("Finnish only");
     assert!(e.message.contains("24.4"), "{}", e.message);
 }
+
+/// 24.4 fixes the unit's values, so the player need not type them: left out, the unit arrives
+/// with the values the text grants (a 2-2-3 regiment for 12 factors).
+#[test]
+fn captured_equipment_left_without_values_arrives_as_the_unit_24_4_grants() {
+    let mut d = desk(false);
+    to(&mut d, "finnish_reinforcement");
+    let p = json!({
+        "result": "AW", "soviet_af": 12, "name": "JR 64", "unit_type": "infantry",
+        "location": "1633",
+    });
+    act(&mut d, Role::Finnish, "bring-captured-equipment", p, &[]).expect("arrives");
+    let unit = d
+        .roster
+        .units
+        .values()
+        .find(|u| u.name == "JR 64")
+        .expect("on the roster");
+    let value = |k: &str| unit.attributes.get(k).cloned();
+    let number = |n| Some(crate::games::assisted::roster::AttrValue::Number(n));
+    assert_eq!(
+        (value("af"), value("df"), value("mf")),
+        (number(2), number(2), number(3))
+    );
+}
