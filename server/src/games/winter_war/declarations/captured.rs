@@ -6,7 +6,7 @@
 use super::Records;
 use crate::core::domain::{Role, Side};
 use crate::games::assisted::calc::Working;
-use crate::games::assisted::catalogue::{Acted, Refused, Table, refused};
+use crate::games::assisted::catalogue::{Acted, Refused, Secrecy, Table, refused};
 use crate::games::assisted::refusal::RefusalKind;
 use crate::games::assisted::roster::{AttrValue, Unit, UnitId};
 use crate::games::winter_war::rules::calc_losses::captured_equipment;
@@ -123,7 +123,12 @@ pub fn capture(
         p.name.trim(),
         p.location.trim()
     ));
-    Ok(Acted::public(work.done(serde_json::json!({"unit": added}))))
+    // The entry names the unit and its values: the Finns' and the umpire's to read. The Soviets
+    // see the new unit on the board as the roster lets them (a blank counter under fog of war).
+    Ok(Acted {
+        explained: work.done(serde_json::json!({"unit": added})),
+        secrecy: Secrecy::SideOnly(Side::Finnish),
+    })
 }
 
 #[cfg(test)]

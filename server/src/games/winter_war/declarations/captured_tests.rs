@@ -78,7 +78,27 @@ fn captured_equipment_left_without_values_arrives_as_the_unit_24_4_grants() {
         "result": "AW", "soviet_af": 12, "name": "JR 64", "unit_type": "infantry",
         "location": "1633",
     });
-    act(&mut d, Role::Finnish, "bring-captured-equipment", p, &[]).expect("arrives");
+    let (_, events) = d
+        .act(
+            Role::Finnish,
+            "bring-captured-equipment",
+            &p,
+            &mut crate::dice::source::ScriptedDice::new([]),
+        )
+        .expect("arrives");
+    // The entry names the unit and its values: not the Soviets' to read (24.2).
+    let audiences: Vec<_> = events
+        .iter()
+        .map(|e| match e {
+            crate::games::assisted::play::event::DeskEvent::Ran { audience, .. } => Some(*audience),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        audiences,
+        vec![Some(crate::db::game::Audience::Finnish)],
+        "{events:?}"
+    );
     let unit = d
         .roster
         .units
