@@ -265,10 +265,17 @@ for (const button of document.querySelectorAll("button[data-copy]")) {
 
 // The board: pick up one of your counters, then put it down on a hex or a box. The move form
 // below the board is filled in and sent, so the server checks the move as it checks the form,
-// and everything here also works without this script. Listeners sit on the document, since a
-// live update may replace the board.
+// and everything here also works without this script. A counter picked up may gather more of
+// your counters for an attack, and a counter that owes losses may pay a step or retreat: each
+// opens the rules' own form filled in, so the server checks it as it checks the form. Listeners
+// sit on the document, since a live update may replace the board.
 {
   let carried = null;
+  // What the pointing gathers: `attack` (more attackers), `losses` (losses chosen), or none.
+  let mode = null;
+  let party = [];
+  let paying = [];
+  let retreating = null;
   const parts = () => {
     const form = document.getElementById("move-form");
     return {
@@ -276,16 +283,26 @@ for (const button of document.querySelectorAll("button[data-copy]")) {
       form,
       card: document.getElementById("unit-card"),
       text: document.getElementById("unit-card-text"),
+      choices: document.getElementById("unit-card-choices"),
       mine: new Set(form ? [...form.elements.unit.options].map((o) => o.value) : []),
     };
   };
+  const owing = () =>
+    new Set((document.getElementById("board-losses")?.dataset.owing || "").split(" ").filter(Boolean));
+  const label = (counter) => counter.getAttribute("aria-label");
+  const press = (counter, on) => counter?.setAttribute("aria-pressed", on ? "true" : "false");
   const drop = () => {
-    const { board, card } = parts();
-    carried?.setAttribute("aria-pressed", "false");
+    const { board, card, choices } = parts();
+    press(carried, false);
+    party.forEach((c) => press(c, false));
     carried = null;
+    mode = null;
+    party = [];
+    paying = [];
+    retreating = null;
     board?.classList.remove("carrying");
     if (card) card.hidden = true;
-    document.getElementById("unit-card-choices")?.replaceChildren();
+    choices?.replaceChildren();
   };
   const hexOf = (counter) => {
     const place = counter.closest("[data-hex]");
@@ -298,36 +315,158 @@ for (const button of document.querySelectorAll("button[data-copy]")) {
     hex.tabIndex = 0;
     hex.focus();
   };
+  const button = (words, then, secondary) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    if (secondary) b.className = "secondary";
+    b.textContent = words;
+    b.addEventListener("click", then);
+    return b;
+  };
+  const link = (href, words, query) => {
+    const a = document.createElement("a");
+    a.className = "button";
+    a.href = `${href}?${query}`;
+    a.textContent = words;
+    return a;
+  };
+  // The card says what is picked up and offers what may be done with it.
+  const show = (words, offers, byKey) => {
+    const { card, text, choices } = parts();
+    text.textContent = words;
+    choices.replaceChildren(...offers.flatMap((o) => [o, " "]));
+    card.hidden = false;
+    if (byKey && offers.length) offers[0].focus();
+  };
   const pick = (counter, byKey) => {
     drop();
-    const { board, form, card, text } = parts();
+    const { board, form } = parts();
     carried = counter;
-    counter.setAttribute("aria-pressed", "true");
+    press(counter, true);
     board.classList.add("carrying");
     form.elements.unit.value = counter.dataset.unit;
-    text.textContent = `Picked up: ${counter.getAttribute("aria-label")}. Now tap the hex or box it goes to${byKey ? " (arrow keys, then Enter; Escape puts it back)" : ""}.`;
-    card.hidden = false;
+    // A counter that owes losses offers to pay them first.
+    const offers = owing().has(counter.dataset.unit) ? payOffers(counter, byKey) : [];
+    if (document.querySelector("#board-attacks a")) {
+      offers.push(button("Choose more attackers", () => gather(byKey), true));
+    }
+    show(
+      `Picked up: ${label(counter)}. Now tap the hex or box it goes to${byKey ? " (arrow keys, then Enter; Escape puts it back)" : ""}.`,
+      offers,
+      false,
+    );
     if (byKey) focusHex(hexOf(counter));
+  };
+  // Attackers: the counter picked up and every one of yours tapped after it.
+  const gather = (byKey) => {
+    mode = "attack";
+    party = [carried];
+    describeParty(byKey);
+  };
+  const describeParty = (byKey) => {
+    show(
+      `Attackers: ${party.map(label).join("; ")}. Tap more of your counters (tap one again to leave it out), then the enemy's hex.`,
+      [],
+      byKey,
+    );
+  };
+  const toggle = (counter) => {
+    const at = party.indexOf(counter);
+    if (at >= 0) {
+      if (party.length === 1) return drop();
+      party.splice(at, 1);
+      press(counter, false);
+    } else {
+      party.push(counter);
+      press(counter, true);
+    }
+    carried = party[0];
+    describeParty(false);
+  };
+  // Losses owed: the counter loses a step (or goes, as the rules' form says), or retreats to a
+  // hex tapped next.
+  const payOffers = (counter, byKey) => [
+    button("It takes a loss", () => addLoss({ unit: counter, retreat: null }, byKey), false),
+    button("It retreats: tap the hex", () => {
+      mode = "losses";
+      retreating = counter;
+      show(`Tap the hex where ${label(counter)} ends its retreat.`, [], false);
+      if (byKey) focusHex(hexOf(counter));
+    }, true),
+  ];
+  const addLoss = (choice, byKey) => {
+    mode = "losses";
+    paying.push(choice);
+    retreating = null;
+    press(carried, false);
+    carried = null;
+    describeLosses(byKey);
+  };
+  const describeLosses = (byKey) => {
+    const said = paying.map((p) => (p.retreat ? `${label(p.unit)} retreats to ${p.retreat}` : `${label(p.unit)} takes a loss`));
+    const offers = [...document.querySelectorAll("#board-losses a")].map((a) => {
+      const query = new URLSearchParams();
+      const unitField = a.dataset.unitField;
+      const retreatField = a.dataset.retreatField;
+      const losses = paying.filter((p) => !p.retreat).map((p) => p.unit.dataset.unit);
+      losses.forEach((id, i) => {
+        query.append(unitField, id);
+        query.append(`${unitField}[${i}]`, id);
+      });
+      if (retreatField) {
+        paying.filter((p) => p.retreat).forEach((p, i) => {
+          query.append(`${retreatField}[${i}].key`, p.unit.dataset.unit);
+          query.append(`${retreatField}[${i}].value`, p.retreat);
+        });
+      }
+      return link(a.getAttribute("href"), a.textContent, query);
+    });
+    show(
+      `Losses chosen: ${said.join("; ")}. Tap another of your counters that owes, or take them.`,
+      offers,
+      byKey,
+    );
   };
   // Acts on a tap or a key on `target`; says whether it did.
   const act = (target, byKey) => {
-    const { board, form, text, mine } = parts();
+    const { board, form, mine } = parts();
     if (!board || !form || !board.contains(target)) return false;
     const counter = target.closest(".counter[data-unit]");
-    if (counter && mine.has(counter.dataset.unit) && (!carried || counter === carried)) {
-      if (counter === carried) drop();
-      else pick(counter, byKey);
+    const place = target.closest("[data-hex], [data-place]");
+    if (mode === "losses" && retreating) {
+      if (!place?.dataset.hex) return false;
+      addLoss({ unit: retreating, retreat: place.dataset.hex }, byKey);
       return true;
     }
-    if (!carried) return false;
-    const place = target.closest("[data-hex], [data-place]");
-    if (!place) return false;
+    if (counter && mine.has(counter.dataset.unit)) {
+      if (mode === "attack") {
+        toggle(counter);
+        return true;
+      }
+      if (mode === "losses") {
+        if (!owing().has(counter.dataset.unit)) return true;
+        carried = counter;
+        press(counter, true);
+        show(`${label(counter)} owes losses.`, payOffers(counter, byKey), byKey);
+        return true;
+      }
+      if (!carried || counter === carried) {
+        if (counter === carried) drop();
+        else pick(counter, byKey);
+        return true;
+      }
+    }
+    if (!carried || !place || mode === "losses") return false;
     const to = place.dataset.hex || place.dataset.place;
     const side = document.getElementById("my-role")?.textContent.trim();
     const attacks = [...document.querySelectorAll("#board-attacks a")];
     const enemy = place.dataset.hex && attacks.length > 0 &&
       [...board.querySelectorAll(`.stack[data-hex="${to}"] .counter`)].some((c) => c.dataset.side !== side);
     if (enemy) return offer(to, attacks, byKey);
+    if (mode === "attack") {
+      show(`Hex ${to} holds no enemy unit you can see. Tap the enemy's hex, or more of your counters.`, [], byKey);
+      return true;
+    }
     put(to);
     return true;
   };
@@ -344,39 +483,40 @@ for (const button of document.querySelectorAll("button[data-copy]")) {
     form.requestSubmit();
   };
   // An enemy's hex: the card asks whether to move there or to attack it, each attack's form
-  // opened with the counter carried as the attacker, from its hex, and the hex pointed at.
+  // opened with the attackers (grouped by the hex each stands in), the hex pointed at, and the
+  // enemy units there that the reader may name.
   const offer = (to, attacks, byKey) => {
-    const { text } = parts();
-    const choices = document.getElementById("unit-card-choices");
-    const from = carried.closest("[data-hex]")?.dataset.hex || "";
-    const unit = carried.dataset.unit;
-    text.textContent = `Hex ${to} holds enemy units. Attack it, or move there?`;
-    choices.replaceChildren();
-    for (const a of attacks) {
-      const link = document.createElement("a");
-      link.className = "button";
-      const query = new URLSearchParams([
-        ["attackers", unit],
-        ["attackers[0].units", unit],
-        ["attackers[0].hex", from],
-        ["hex", to],
-      ]);
-      link.href = `${a.getAttribute("href")}?${query}`;
-      link.textContent = a.textContent;
-      choices.append(link, " ");
+    const { board } = parts();
+    const attackers = mode === "attack" ? party : [carried];
+    const stacks = new Map();
+    for (const c of attackers) {
+      const from = c.closest("[data-hex]")?.dataset.hex || "";
+      if (!stacks.has(from)) stacks.set(from, []);
+      stacks.get(from).push(c.dataset.unit);
     }
-    const move = document.createElement("button");
-    move.type = "button";
-    move.className = "secondary";
-    move.textContent = `Move there`;
-    move.addEventListener("click", () => put(to));
-    choices.append(move);
-    if (byKey) choices.querySelector("a, button")?.focus();
+    const query = new URLSearchParams();
+    attackers.forEach((c) => query.append("attackers", c.dataset.unit));
+    [...stacks].forEach(([from, units], i) => {
+      units.forEach((u) => query.append(`attackers[${i}].units`, u));
+      query.append(`attackers[${i}].hex`, from);
+    });
+    query.append("hex", to);
+    const side = document.getElementById("my-role")?.textContent.trim();
+    for (const c of board.querySelectorAll(`.stack[data-hex="${to}"] .counter[data-unit]`)) {
+      if (c.dataset.side !== side) query.append("defenders", c.dataset.unit);
+    }
+    const offers = attacks.map((a) => link(a.getAttribute("href"), a.textContent, query));
+    if (mode !== "attack") offers.push(button("Move there", () => put(to), true));
+    show(`Hex ${to} holds enemy units. ${mode === "attack" ? "Attack it?" : "Attack it, or move there?"}`, offers, byKey);
     return true;
   };
   const init = () => {
     const { board, mine } = parts();
     carried = null;
+    mode = null;
+    party = [];
+    paying = [];
+    retreating = null;
     board?.querySelectorAll(".counter[data-unit]").forEach((c) => {
       if (mine.has(c.dataset.unit)) c.setAttribute("aria-pressed", "false");
     });
@@ -399,10 +539,10 @@ for (const button of document.querySelectorAll("button[data-copy]")) {
       if (act(target, true)) event.preventDefault();
       return;
     }
-    if (event.key === "Escape" && carried) {
-      const counter = carried;
+    if (event.key === "Escape" && (carried || mode)) {
+      const counter = carried || party[0];
       drop();
-      counter.focus();
+      counter?.focus();
       return;
     }
     // Arrow keys move between hexes: to the nearest hex that way.

@@ -1,6 +1,7 @@
 //! The browser suite: real headless Chromium (through chromedriver) against a running server.
 
 mod assisted;
+mod board_play;
 mod live;
 mod pack_library;
 mod replay;

@@ -184,6 +184,18 @@ pub struct About {
     /// Makes the JSON Schema of its parameters, only where a listing or a form needs it (not on
     /// every run).
     schema: fn() -> Value,
+    /// For an action that pays losses owed: which of its fields take a unit that pays and where
+    /// a retreating unit ends, so the board can fill them in from a tapped counter and hex.
+    pub pays: Option<Pays>,
+}
+
+/// The fields of an action that pays losses owed, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pays {
+    /// A list of unit ids: each unit named pays (a step, or the whole unit, as the rules say).
+    pub unit: &'static str,
+    /// A map from a unit's id to the hex its retreat ends in, if the action takes retreats.
+    pub retreat: Option<&'static str>,
 }
 
 impl About {
@@ -221,6 +233,7 @@ impl Calculation {
                 title,
                 rule,
                 schema: schema_of::<P>,
+                pays: None,
             },
             run: Box::new(move |params, charts| {
                 let params = read_params::<P>(params)?;
@@ -286,6 +299,7 @@ impl DiceProcedure {
                 title,
                 rule,
                 schema: schema_of::<P>,
+                pays: None,
             },
             given: None,
             run: Box::new(move |params, charts, dice, by| {
@@ -402,6 +416,13 @@ impl<X> Action<X> {
         });
         self
     }
+
+    /// The action pays losses owed: `unit` names the field listing the units that pay, and
+    /// `retreat` the field mapping a retreating unit to the hex it ends in.
+    pub fn pays(mut self, unit: &'static str, retreat: Option<&'static str>) -> Action<X> {
+        self.about.pays = Some(Pays { unit, retreat });
+        self
+    }
 }
 
 impl<X> Action<X> {
@@ -424,6 +445,7 @@ impl<X> Action<X> {
                 title,
                 rule,
                 schema: schema_of::<P>,
+                pays: None,
             },
             run: Box::new(move |params, table, dice| {
                 let params = read_params::<P>(params)?;

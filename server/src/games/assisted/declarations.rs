@@ -40,6 +40,10 @@ pub struct Owed {
     pub what: String,
     /// From which combat, for people: "the Combat against M16, as the defender".
     pub from: String,
+    /// The units that may pay them (those that fought), by id: their owner's to know, never
+    /// shown to the other side (the fog of war may hide them).
+    #[serde(skip)]
+    pub units: Vec<super::roster::UnitId>,
 }
 
 impl Owed {
@@ -51,6 +55,30 @@ impl Owed {
             self.what,
             self.from
         )
+    }
+}
+
+/// What the campaign's map shows where an attack is pointed: the features (terrain codes, then
+/// place kinds) of the defending hex and of each attacking stack's hex.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MapFacts {
+    /// The side that attacks.
+    pub attacker: Option<Side>,
+    /// The defending hex's features.
+    pub defender: Vec<String>,
+    /// Each attacking stack's hex's features.
+    pub attackers: Vec<Vec<String>>,
+}
+
+impl MapFacts {
+    /// Whether the defending hex and every attacking hex have `feature`.
+    pub fn everywhere(&self, feature: &str) -> bool {
+        self.defender.iter().any(|f| f == feature)
+            && !self.attackers.is_empty()
+            && self
+                .attackers
+                .iter()
+                .all(|a| a.iter().any(|f| f == feature))
     }
 }
 
@@ -136,6 +164,12 @@ pub trait Declarations: Send + Sync + 'static {
         _by: Role,
     ) -> Result<(), Refused> {
         Ok(())
+    }
+    /// Fields of `action`'s form the board fills in from the map when an attack is pointed at
+    /// a hex (names and values as the form sends them, e.g. `("all_on_frozen_lake", "true")`);
+    /// the player still sees and may change them. None by default.
+    fn filled_from_map(_action: &str, _map: &MapFacts) -> Vec<(String, String)> {
+        Vec::new()
     }
     /// The losses each side owes now, in the order they are to be taken (the game keeps them in
     /// its own records, where its combat actions put them).

@@ -47,6 +47,19 @@ pub struct Chit {
     pub name: String,
     /// Up to three letters on the chit; the name's initials when empty.
     pub short: String,
+    /// Whether it calls for the owner's action (losses owed): drawn first, in red.
+    pub alert: bool,
+}
+
+impl Chit {
+    /// A marker's chit, lettered with its name's initials.
+    pub fn named(name: &str) -> Chit {
+        Chit {
+            name: name.to_owned(),
+            short: String::new(),
+            alert: false,
+        }
+    }
 }
 
 /// What the reader sees of a counter's face.
@@ -726,7 +739,12 @@ fn draw_counter(svg: &mut Svg, counter: &Counter, (x, y): Point) {
         };
         let cx = x + COUNTER - 14.0 - 15.0 * i as f64;
         let cy = y + COUNTER - 7.0;
-        svg.open("g", &[("class", "chit")]);
+        let (class, fill, ink) = if chit.alert {
+            ("chit alert", "#b00020", "#ffffff")
+        } else {
+            ("chit", "#fff3b0", "#1a1a1a")
+        };
+        svg.open("g", &[("class", class)]);
         svg.title(&chit.name);
         svg.empty(
             "rect",
@@ -735,7 +753,7 @@ fn draw_counter(svg: &mut Svg, counter: &Counter, (x, y): Point) {
                 ("y", &num(cy)),
                 ("width", "14"),
                 ("height", "14"),
-                ("fill", "#fff3b0"),
+                ("fill", fill),
                 ("stroke", "#1a1a1a"),
             ],
         );
@@ -746,7 +764,7 @@ fn draw_counter(svg: &mut Svg, counter: &Counter, (x, y): Point) {
                 ("y", &num(cy + 10.0)),
                 ("text-anchor", "middle"),
                 ("font-size", "7"),
-                ("fill", "#1a1a1a"),
+                ("fill", ink),
             ],
             &short,
         );

@@ -44,6 +44,7 @@ fn blank(place: Place) -> Counter {
         chits: vec![Chit {
             name: "Laager".into(),
             short: String::new(),
+            alert: false,
         }],
     }
 }
@@ -197,10 +198,12 @@ fn a_counter_shows_its_side_type_values_reduced_side_and_markers() {
         Chit {
             name: "Suppressed".into(),
             short: String::new(),
+            alert: false,
         },
         Chit {
             name: "Dug-In".into(),
             short: "DI".into(),
+            alert: false,
         },
     ];
     let svg = render(&scene(&pack, &grid, vec![c]));
@@ -332,6 +335,7 @@ fn names_are_escaped_and_never_become_markup() {
     tray_counter.chits = vec![Chit {
         name: HOSTILE.into(),
         short: "<b>".into(),
+        alert: true,
     }];
     let mut s = scene(&pack, &grid, vec![hostile, tray_counter]);
     s.title = HOSTILE;
@@ -474,4 +478,37 @@ fn winter_war_s_board_draws_its_whole_grid() {
         leningrad.attribute("aria-label"),
         Some("Hex 1840: Leningrad")
     );
+}
+
+/// A counter that owes losses carries a red chit its owner sees at once, and its label says so.
+#[test]
+fn losses_owed_are_a_red_chit_on_the_counter_that_owes_them() {
+    let (pack, grid) = example();
+    let mut c = shown(
+        "2/JR99",
+        Place::Hex(grid.parse("C3").expect("hex")),
+        Side::Finnish,
+    );
+    c.chits = vec![
+        Chit {
+            name: "Owes losses".into(),
+            short: "!".into(),
+            alert: true,
+        },
+        Chit::named("Suppressed"),
+    ];
+    let svg = render(&scene(&pack, &grid, vec![c]));
+    let doc = Document::parse(&svg).expect("well-formed SVG");
+    let alerts = all(&doc, "alert");
+    assert_eq!(alerts.len(), 1, "{svg}");
+    assert!(class_is(&alerts[0], "chit"));
+    let rect = alerts[0]
+        .descendants()
+        .find(|n| n.has_tag_name("rect"))
+        .expect("the chit");
+    assert_eq!(rect.attribute("fill"), Some("#b00020"));
+    assert_eq!(all(&doc, "chit").len(), 2);
+    let counter = all(&doc, "counter").pop().expect("a counter");
+    let label = counter.attribute("aria-label").unwrap_or_default();
+    assert!(label.ends_with("; Owes losses; Suppressed"), "{label}");
 }

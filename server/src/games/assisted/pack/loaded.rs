@@ -259,6 +259,32 @@ impl LoadedPack {
             .unwrap_or_default()
     }
 
+    /// What the map has at `hex` as the pack gives it: the codes of the terrain that fills or
+    /// marks the hex, then the kinds of the places it is part of ("city"); empty for a hex that
+    /// is not on the map.
+    pub fn features_at(&self, hex: &str) -> Vec<String> {
+        let Ok(at) = self.grid.parse(hex) else {
+            return Vec::new();
+        };
+        if !self.grid.contains(at) {
+            return Vec::new();
+        }
+        let is_here = |text: &String| self.grid.parse(text).is_ok_and(|h| h == at);
+        let terrain = self
+            .pack
+            .terrain
+            .iter()
+            .filter(|t| !t.draw.on_hexsides() && t.hexes.iter().any(is_here))
+            .map(|t| t.code.clone());
+        let places = self
+            .pack
+            .places
+            .iter()
+            .filter(|p| !p.kind.is_empty() && self.place(&p.code).contains(&at))
+            .map(|p| p.kind.clone());
+        terrain.chain(places).collect()
+    }
+
     /// Where a unit of a setup group may be placed: the side's area, the group's and the
     /// unit's own, all at once.
     pub fn placement(&self, group: &Group, unit: &UnitLine, spot: &Spot) -> Verdict {

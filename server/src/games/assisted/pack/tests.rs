@@ -638,3 +638,19 @@ fn setup_groups_follow_the_options() {
     // 24.6: two forts, a tank detachment and an air unit more, three ski battalions fewer.
     assert_eq!(count(Side::Finnish, &set(&["full_mobilization"])), 29);
 }
+
+/// The board fills an attack's form from what the map has at a hex: the terrain filling or
+/// marking it, then the kinds of its places; a river or road along a hexside is not "at" a hex.
+#[test]
+fn what_the_map_has_at_a_hex_is_its_terrain_then_its_places() {
+    let pack = loaded(RED_WINTER_EXAMPLE);
+    assert_eq!(pack.features_at("F2"), ["frozen_lake"]);
+    assert_eq!(pack.features_at("D4"), ["village", "village"]);
+    assert_eq!(pack.features_at("A1"), ["forest"]);
+    assert!(
+        pack.features_at("D2").is_empty(),
+        "a road runs along D2's sides"
+    );
+    assert!(pack.features_at("Z99").is_empty(), "not on the map");
+    assert!(pack.features_at("not a hex").is_empty());
+}

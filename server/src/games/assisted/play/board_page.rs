@@ -6,7 +6,7 @@ use super::packs;
 use super::view::DeskView;
 use crate::core::domain::Side;
 use crate::games::assisted::board::svg::{
-    self, Counter, Face, Label, Place, Scene, TrackTurn, Tray,
+    self, Chit, Counter, Face, Label, Place, Scene, TrackTurn, Tray,
 };
 use crate::games::assisted::board::symbol::Symbol;
 use crate::games::assisted::pack::loaded::LoadedPack;
@@ -72,6 +72,24 @@ fn printed(loaded: &LoadedPack, attributes: &BTreeMap<String, AttrValue>) -> Str
         .join("-")
 }
 
+/// The markers a unit carries as chits, by the names the game gives them; the reduced side is
+/// drawn on the counter itself, not as a chit.
+fn chits_of(view: &DeskView, markers: &[String]) -> Vec<Chit> {
+    markers
+        .iter()
+        .filter(|m| m.as_str() != "reduced")
+        .map(|code| {
+            let name = view
+                .roster
+                .markers
+                .iter()
+                .find(|m| &m.code == code)
+                .map_or_else(|| crate::web::pages::code_words(code), |m| m.name.clone());
+            Chit::named(&name)
+        })
+        .collect()
+}
+
 /// The SVG of the board as `view`'s reader may see it.
 pub fn render(loaded: &LoadedPack, view: &DeskView) -> String {
     render_over(loaded, view, None)
@@ -116,6 +134,17 @@ pub fn render_over(
     for u in &view.units {
         let (colour, ink) = colours(loaded, u.side);
         let markers: Vec<String> = u.markers.iter().cloned().collect();
+        let mut chits = chits_of(view, &markers);
+        if view.owing.iter().any(|id| id == u.id.as_str()) {
+            chits.insert(
+                0,
+                Chit {
+                    name: "Owes losses".into(),
+                    short: "!".into(),
+                    alert: true,
+                },
+            );
+        }
         counters.push(Counter {
             key: Some(u.id.as_str().to_owned()),
             side: u.side,
@@ -123,7 +152,7 @@ pub fn render_over(
             ink,
             place: place_of(loaded, &u.location, &mut trays),
             face: shown(&u.unit_type, &u.name, &u.attributes, &markers),
-            chits: Vec::new(),
+            chits,
         });
     }
     for u in &view.enemy_units {
@@ -131,9 +160,12 @@ pub fn render_over(
             continue;
         };
         let (colour, ink) = colours(loaded, u.side);
-        let face = match (&u.name, &u.unit_type) {
-            (Some(name), Some(unit_type)) => shown(unit_type, name, &u.attributes, &u.markers),
-            _ => Face::Blank,
+        let (face, chits) = match (&u.name, &u.unit_type) {
+            (Some(name), Some(unit_type)) => (
+                shown(unit_type, name, &u.attributes, &u.markers),
+                chits_of(view, &u.markers),
+            ),
+            _ => (Face::Blank, Vec::new()),
         };
         counters.push(Counter {
             key: u.id.as_ref().map(|id| id.as_str().to_owned()),
@@ -142,7 +174,7 @@ pub fn render_over(
             ink,
             place: place_of(loaded, location, &mut trays),
             face,
-            chits: Vec::new(),
+            chits,
         });
     }
     let labels = loaded

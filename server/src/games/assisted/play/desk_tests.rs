@@ -159,10 +159,11 @@ impl Declarations for Test {
         extra
             .owed
             .iter()
-            .map(|(side, steps, _)| Owed {
+            .map(|(side, steps, units)| Owed {
                 side: *side,
                 what: format!("{steps} step"),
                 from: "the last shot".into(),
+                units: units.clone(),
             })
             .collect()
     }
@@ -691,6 +692,10 @@ fn losses_owed_hold_the_phase_until_they_are_taken_or_waived() {
     let owed = "The Finnish side owes 1 step from the last shot";
     assert_eq!(view_for(&d, Role::Soviet).owed, [owed]);
     assert_eq!(view_for(&d, Role::Finnish).owed, [owed]);
+    // The board marks the unit that owes for its owner and the umpire, never for the enemy.
+    assert_eq!(view_for(&d, Role::Finnish).owing, [blue.as_str()]);
+    assert_eq!(view_for(&d, Role::Umpire).owing, [blue.as_str()]);
+    assert!(view_for(&d, Role::Soviet).owing.is_empty());
     // Nobody ends the phase while losses are owed, not even the umpire.
     for role in [Role::Soviet, Role::Finnish, Role::Umpire] {
         let before = d.clone();

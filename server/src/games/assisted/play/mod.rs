@@ -324,6 +324,13 @@ pub trait Play: Send + Sync {
     fn procedures(&self) -> Vec<About>;
     /// Its actions.
     fn actions(&self) -> Vec<About>;
+    /// Fields of an action's form filled in from the map where an attack is pointed (see
+    /// `Declarations::filled_from_map`).
+    fn filled_from_map(
+        &self,
+        action: &str,
+        map: &crate::games::assisted::declarations::MapFacts,
+    ) -> Vec<(String, String)>;
     /// Its roster's declaration.
     fn roster(&self) -> RosterSpec;
     /// Its charts' declarations.
@@ -366,6 +373,13 @@ impl<D: Declarations> Play for Assisted<D> {
     }
     fn actions(&self) -> Vec<About> {
         abouts(D::actions(), |a| a.about)
+    }
+    fn filled_from_map(
+        &self,
+        action: &str,
+        map: &crate::games::assisted::declarations::MapFacts,
+    ) -> Vec<(String, String)> {
+        D::filled_from_map(action, map)
     }
     fn roster(&self) -> RosterSpec {
         D::roster()

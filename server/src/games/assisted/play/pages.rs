@@ -231,6 +231,8 @@ struct TablePage {
     actions: Vec<EntryLink>,
     /// The actions that attack a hex, offered by the board.
     attacks: Vec<EntryLink>,
+    /// The actions that pay losses owed, offered by the board on a counter that owes them.
+    losses: Vec<LossLink>,
     is_umpire: bool,
     may_advance: bool,
     /// The reader's side finished the phase and the other has not: it may take that back.
@@ -261,6 +263,30 @@ fn attacks(access: &CampaignAccess, actions: Vec<About>) -> Vec<EntryLink> {
         "action",
         actions.into_iter().filter(attacking).collect(),
     )
+}
+
+/// An action that pays losses owed, with the fields the board fills in from a tapped counter
+/// and hex.
+struct LossLink {
+    link: EntryLink,
+    unit_field: &'static str,
+    retreat_field: &'static str,
+}
+
+/// The actions that pay losses owed (see `Action::pays`).
+fn losses(access: &CampaignAccess, actions: Vec<About>) -> Vec<LossLink> {
+    actions
+        .into_iter()
+        .filter_map(|a| {
+            let pays = a.pays?;
+            let link = links(access, "action", vec![a]).pop()?;
+            Some(LossLink {
+                link,
+                unit_field: pays.unit,
+                retreat_field: pays.retreat.unwrap_or(""),
+            })
+        })
+        .collect()
 }
 
 fn links(access: &CampaignAccess, kind: &str, entries: Vec<About>) -> Vec<EntryLink> {
@@ -433,6 +459,11 @@ async fn table_page(
         // Offered only where the board offers them: to a player of a game still going.
         attacks: if board_shown && access.role().side().is_some() && !c.is_finished() {
             attacks(access, play.actions())
+        } else {
+            Vec::new()
+        },
+        losses: if board_shown && !c.is_finished() {
+            losses(access, play.actions())
         } else {
             Vec::new()
         },

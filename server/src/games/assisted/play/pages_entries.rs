@@ -82,6 +82,25 @@ async fn choices_for(state: &AppState, access: &CampaignAccess) -> Result<Choice
     Ok(Choices::of(&view))
 }
 
+/// What the map shows where the board pointed an attack: the defending hex (`hex`) and the
+/// attacking stacks' hexes (`attackers[i].hex`), as the query names them.
+fn map_facts(
+    loaded: &crate::games::assisted::pack::loaded::LoadedPack,
+    given: &Fields,
+    attacker: Option<crate::core::domain::Side>,
+) -> crate::games::assisted::declarations::MapFacts {
+    let attackers = (0..)
+        .map(|i| given.get(&format!("attackers[{i}].hex")).to_owned())
+        .take_while(|hex| !hex.is_empty())
+        .map(|hex| loaded.features_at(&hex))
+        .collect();
+    crate::games::assisted::declarations::MapFacts {
+        attacker,
+        defender: loaded.features_at(given.get("hex")),
+        attackers,
+    }
+}
+
 /// `GET /campaigns/{id}/table/{kind}/{name}`: the form of a calculation, procedure or action,
 /// filled in from the query where it names fields (the board opens an attack's form so, with the
 /// attacker and the hex pointed at).
@@ -94,6 +113,18 @@ pub async fn entry(
     let play = play_of(&access)?;
     let (about, kind_name) = about_of(play, &kind, &name)?;
     let choices = choices_for(&state, &access).await?;
+    let mut given = given;
+    if kind == "action" && given.has("hex") {
+        let doc = stored(&state, &access).await?;
+        if let Some(loaded) = super::board_page::loaded_of(&doc) {
+            let map = map_facts(&loaded, &given, access.role().side());
+            for (field, value) in play.filled_from_map(&name, &map) {
+                if !given.has(&field) {
+                    given.0.push((field, value));
+                }
+            }
+        }
+    }
     let form = form_of(
         &about.schema(),
         &choices,

@@ -84,6 +84,9 @@ pub struct DeskView {
     /// are to be taken ("The Finnish side owes 1 step from the Combat against M16"): the phase
     /// does not end while any are owed.
     pub owed: Vec<String>,
+    /// The viewer's own units that may pay losses owed, by id (the umpire's: every side's), so
+    /// the board marks them; never the other side's.
+    pub owing: Vec<String>,
     /// The dead pool as the viewer may see it: its own units in full, the enemy's as the
     /// game's sight shows them, oldest first.
     #[schema(value_type = Vec<Object>)]
@@ -158,6 +161,16 @@ pub fn view_for<D: Declarations>(desk: &Desk<D>, role: Role) -> DeskView {
             })
         })
         .collect();
+    let owed = D::owed(&desk.extra);
+    let mut owing: Vec<String> = owed
+        .iter()
+        .filter(|o| viewer.is_none_or(|side| side == o.side))
+        .flat_map(|o| o.units.iter())
+        .filter(|id| desk.roster.units.contains_key(*id))
+        .map(|id| id.as_str().to_owned())
+        .collect();
+    owing.sort();
+    owing.dedup();
     let waiting_for = desk.tracker.waiting_for(&desk.sequence);
     let charts = D::charts()
         .into_iter()
@@ -194,7 +207,8 @@ pub fn view_for<D: Declarations>(desk: &Desk<D>, role: Role) -> DeskView {
         outcome: desk.outcome.clone(),
         victory,
         unjudged,
-        owed: D::owed(&desk.extra).iter().map(|o| o.sentence()).collect(),
+        owed: owed.iter().map(|o| o.sentence()).collect(),
+        owing,
         fallen,
         sealed: desk.sealed_for(role),
     }

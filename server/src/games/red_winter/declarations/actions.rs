@@ -376,6 +376,7 @@ pub fn actions() -> Vec<Action<Records>> {
             "8.5",
             |p: LossesIn, table: &mut Table<'_, Records>, _dice| take_losses(p, table),
         )
+        .pays("steps", Some("retreat_each"))
         // Either side, right after the attack that cost them (8.5), or the roll for the cold
         // (16.3).
         .given(

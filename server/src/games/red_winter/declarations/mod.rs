@@ -19,7 +19,7 @@ use crate::dice::source::Dice;
 use crate::games::assisted::catalogue::{Action, Calculation, DiceProcedure, Refused, Table};
 use crate::games::assisted::chart_set::ChartSet;
 use crate::games::assisted::charts::{Chart, ChartSpec};
-use crate::games::assisted::declarations::{Declarations, Owed};
+use crate::games::assisted::declarations::{Declarations, MapFacts, Owed};
 use crate::games::assisted::roster::{
     AttrKind, AttrSpec, AttrValue, MarkerSpec, RosterSpec, Sight, Unit, UnitId,
 };
@@ -158,6 +158,9 @@ pub const MARKERS: [(&str, &str, &[Activity]); 13] = [
 ];
 
 /// Losses owed as the kit shows them: "2 steps from the last Combat, as the defender" (8.5).
+/// The terrain code a scenario pack gives frozen lake hexes (the template's and example's).
+const FROZEN_LAKE: &str = "frozen_lake";
+
 fn owed_of(l: &PendingLosses) -> Owed {
     let steps = match l.losses {
         1 => "1 step".to_string(),
@@ -168,6 +171,7 @@ fn owed_of(l: &PendingLosses) -> Owed {
             side: l.side,
             what: steps,
             from: format!("the cold, for {who} (16.3)"),
+            units: l.units.clone(),
         };
     }
     let fight = match (l.fight, l.steps_only) {
@@ -181,6 +185,7 @@ fn owed_of(l: &PendingLosses) -> Owed {
         side: l.side,
         what: steps,
         from: format!("the last {fight}, as the {role} (8.5)"),
+        units: l.units.clone(),
     }
 }
 
@@ -357,6 +362,24 @@ impl Declarations for RedWinter {
             }
         }
         Ok(notes)
+    }
+    fn filled_from_map(action: &str, map: &MapFacts) -> Vec<(String, String)> {
+        if action != "resolve-combat" {
+            return Vec::new();
+        }
+        let mut fields = Vec::new();
+        if let Some(side) = map.attacker {
+            fields.push(("shifts.attacker".into(), side.code().into()));
+        }
+        // 8.3 case 5 and its note: a frozen lake under the defender, and under everyone.
+        if map.defender.iter().any(|f| f == FROZEN_LAKE) {
+            fields.push(("shifts.defender_on_frozen_lake".into(), "true".into()));
+        }
+        if map.everywhere(FROZEN_LAKE) {
+            fields.push(("all_on_frozen_lake".into(), "true".into()));
+            fields.push(("shifts.all_on_frozen_lake".into(), "true".into()));
+        }
+        fields
     }
     fn owed(extra: &Records) -> Vec<Owed> {
         extra.pending.iter().map(owed_of).collect()

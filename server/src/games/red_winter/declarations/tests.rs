@@ -1149,3 +1149,44 @@ fn dice_procedures_are_rolled_in_the_phases_their_rules_give() {
         .expect_err("the Soviets' half");
     assert_eq!(refused.code, "not_your_phase", "{}", refused.message);
 }
+
+/// The board opens a Combat's form with what the map decides filled in: the attacking side, and
+/// frozen lake under the defender (8.3 case 5) and under everyone (its note); the players still
+/// choose the rest.
+#[test]
+fn the_board_fills_in_the_frozen_lake_cases_from_the_map_8_3_case_5() {
+    let lake = || vec![FROZEN_LAKE.to_string()];
+    let everyone = MapFacts {
+        attacker: Some(Side::Soviet),
+        defender: lake(),
+        attackers: vec![lake(), lake()],
+    };
+    let filled = RedWinter::filled_from_map("resolve-combat", &everyone);
+    for (field, value) in [
+        ("shifts.attacker", "soviet"),
+        ("shifts.defender_on_frozen_lake", "true"),
+        ("all_on_frozen_lake", "true"),
+        ("shifts.all_on_frozen_lake", "true"),
+    ] {
+        assert!(
+            filled.contains(&(field.to_string(), value.to_string())),
+            "{field} in {filled:?}"
+        );
+    }
+    let one_on_shore = MapFacts {
+        attackers: vec![lake(), vec!["forest".into()]],
+        ..everyone.clone()
+    };
+    let filled = RedWinter::filled_from_map("resolve-combat", &one_on_shore);
+    assert!(
+        filled
+            .iter()
+            .any(|(f, _)| f == "shifts.defender_on_frozen_lake")
+    );
+    assert!(
+        !filled
+            .iter()
+            .any(|(f, _)| f.ends_with("all_on_frozen_lake"))
+    );
+    assert!(RedWinter::filled_from_map("take-losses", &everyone).is_empty());
+}

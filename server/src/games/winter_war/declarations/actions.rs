@@ -344,6 +344,7 @@ pub fn actions() -> Vec<Action<Records>> {
                 super::results::take(p, table)
             },
         )
+        .pays("eliminate", Some("retreats"))
         // Each owner takes its own part of the result, in the combat's phase (14.2, 14.3).
         .given(false, &[Activity::Combat]),
         Action::new(

@@ -492,3 +492,25 @@ fn second_wave_attacks_only_hexes_south_of_the_a_line_13_3() {
     second_wave_south(Some(&unentered), "2530").expect("not entered");
     second_wave_south(None, "2530").expect("no map");
 }
+
+/// The board opens a ground combat's form with the defender's ice or lake hex (14.1) and city
+/// (14.3) ticked from the map; other actions take nothing from it.
+#[test]
+fn the_board_fills_in_ice_lake_and_city_from_the_map_14_1_14_3() {
+    use crate::games::assisted::declarations::{Declarations, MapFacts};
+    let facts = |defender: &[&str]| MapFacts {
+        attacker: Some(Side::Soviet),
+        defender: defender.iter().map(|f| f.to_string()).collect(),
+        attackers: vec![vec![]],
+    };
+    let fields = |defender: &[&str]| WinterWar::filled_from_map("resolve-combat", &facts(defender));
+    assert_eq!(
+        fields(&["lake", "city"]),
+        [
+            ("defender_on_ice_or_lake".to_string(), "true".to_string()),
+            ("defender_in_city".to_string(), "true".to_string()),
+        ]
+    );
+    assert!(fields(&["forest"]).is_empty());
+    assert!(WinterWar::filled_from_map("declare-combat", &facts(&["lake"])).is_empty());
+}

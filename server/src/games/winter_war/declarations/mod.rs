@@ -19,7 +19,7 @@ use crate::core::domain::{self, Side};
 use crate::dice::source::Dice;
 use crate::games::assisted::catalogue::{Action, Calculation, DiceProcedure, Refused, Table};
 use crate::games::assisted::charts::{Chart, ChartSpec};
-use crate::games::assisted::declarations::{Context, Declarations, Owed};
+use crate::games::assisted::declarations::{Context, Declarations, MapFacts, Owed};
 use crate::games::assisted::pack::loaded::LoadedPack;
 use crate::games::assisted::roster::{
     AttrKind, AttrSpec, AttrValue, Glimpse, MarkerSpec, Roster, RosterSpec, Sight, Unit, UnitId,
@@ -346,6 +346,21 @@ impl Declarations for WinterWar {
             fog::mandatory_attacks(roster, extra)?;
         }
         Ok(())
+    }
+    fn filled_from_map(action: &str, map: &MapFacts) -> Vec<(String, String)> {
+        if action != "resolve-combat" {
+            return Vec::new();
+        }
+        let has = |features: &[&str]| map.defender.iter().any(|f| features.contains(&f.as_str()));
+        let mut fields = Vec::new();
+        // 14.1: a defender on an ice or lake hex; 14.3: a city (for static units).
+        if has(&["lake", "ice", "frozen_lake"]) {
+            fields.push(("defender_on_ice_or_lake".into(), "true".into()));
+        }
+        if has(&["city"]) {
+            fields.push(("defender_in_city".into(), "true".into()));
+        }
+        fields
     }
     fn owed(extra: &Records) -> Vec<Owed> {
         extra.pending.iter().map(results::Pending::owed).collect()

@@ -78,6 +78,16 @@ impl Pending {
             side: self.side(),
             what,
             from: format!("the last combat{role}"),
+            units: self.units().to_vec(),
+        }
+    }
+
+    /// The units that owe.
+    fn units(&self) -> &[UnitId] {
+        match self {
+            Pending::Retreat { units, .. }
+            | Pending::Exchange { units, .. }
+            | Pending::DefenceLoss { units, .. } => units,
         }
     }
 
