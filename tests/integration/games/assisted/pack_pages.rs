@@ -524,3 +524,53 @@ async fn a_wons_pack_is_imported_on_the_page_and_a_campaign_starts_from_it_on_th
     assert_eq!(status, StatusCode::OK, "{view}");
     assert!(view.to_string().contains("Ravine Track"), "{view}");
 }
+
+#[tokio::test]
+async fn a_talvisota_campaign_starts_from_a_counter_set_chosen_on_the_form() {
+    let app = TestApp::spawn().await;
+    let (_, token) = app.user("umpire").await;
+    let counters = include_str!("../../../../scenarios/talvisota/counters.toml")
+        .replace("Tank brigade", "Armoured brigade (our set)");
+    let (status, pack) = app
+        .post(
+            "/api/v1/packs",
+            Some(&token),
+            json!({"game": "talvisota", "text": counters}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{pack}");
+    let id = pack["id"].as_str().expect("id").to_owned();
+    let b = app.signed_in("umpire", "test").await;
+    let page = app.html(&b, "/campaigns").await;
+    assert!(
+        page.contains(&format!(
+            "<option value=\"{id}\">Talvisota 1939-1940: Talvisota default counters</option>"
+        )),
+        "{page}"
+    );
+    let (status, location, page) = post_form(
+        &app,
+        &b,
+        "/campaigns",
+        &[
+            ("name", "Our counters"),
+            ("game", "talvisota"),
+            ("pack", &id),
+            ("solo", "on"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{page}");
+    let campaign = location.trim_start_matches("/campaigns/").to_owned();
+    let (status, view) = app
+        .get(
+            &format!("/api/v1/campaigns/{campaign}/talvisota/view"),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert!(
+        view.to_string().contains("Armoured brigade (our set)"),
+        "{view}"
+    );
+}
