@@ -296,3 +296,17 @@ impl Game for Talvisota {
         ]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_counter_sets_problem_is_named_by_the_key_on_its_line() {
+        let text = "title = \"x\"\n\n[[unit]]\nstrength = \"three\"\n";
+        assert_eq!(key_on_line(text, 4), "strength");
+        assert_eq!(key_on_line(text, 3), "unit");
+        assert_eq!(key_on_line(text, 0), "");
+        assert_eq!(key_on_line(text, 99), "");
+    }
+}

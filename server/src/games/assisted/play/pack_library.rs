@@ -616,3 +616,38 @@ pub async fn api_pack_unpublish(
 ) -> Result<Json<PackInfo>, AppError> {
     Ok(Json(set_published(&state, user.id, id, false).await?))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_game_a_text_names_is_read_from_its_top_level_game_line_only() {
+        assert_eq!(
+            named_game("# game = \"wons\"\nformat = 1\ngame = \"winter_war\"\n"),
+            Some(Game::WinterWar)
+        );
+        assert_eq!(named_game("games = 2\n[scenario]\ngame = \"wons\"\n"), None);
+        assert_eq!(named_game("game = \"chess\"\n"), None);
+        assert_eq!(named_game("title = \"x\"\n[[unit]]\n"), None);
+    }
+
+    #[test]
+    fn every_game_keeps_its_packs_in_the_library_with_its_own_reader() {
+        let games: Vec<Game> = readers().map(|r| r.game()).collect();
+        assert_eq!(games, Game::ALL.to_vec());
+        assert!(matches!(
+            read(None, "title = \"x\"\n"),
+            Err(Unread::Unnamed)
+        ));
+        assert!(matches!(
+            read(None, "game = \"wons\"\n"),
+            Err(Unread::NoPacks(Game::Wons))
+        ));
+        let bell = read(Some(Game::Talvisota), "title = \"x\u{7}\"\n");
+        assert!(
+            matches!(&bell, Err(Unread::Errors(e)) if e.0[0].message.contains("U+0007")),
+            "the limits hold before the game's reader"
+        );
+    }
+}
