@@ -36,7 +36,7 @@ struct ListPage {
     game_error: Option<String>,
     scenario: String,
     scenario_error: Option<String>,
-    /// The packs the assisted games may start from (shipped, the user's, published), in
+    /// The packs new campaigns may start from (shipped, the user's, published), in
     /// groups, and the one chosen.
     packs: Vec<crate::games::registry::PackGroup>,
     pack: String,
@@ -170,11 +170,17 @@ pub async fn create(
             refused_options = Some(part);
             None
         }
-        None if talvisota => Some(serde_json::json!({
-            "solo": solo,
-            "easy_recovery": easy_recovery,
-            "ignore_space_morale": ignore_space_morale,
-        })),
+        None if talvisota => {
+            let mut scenario = serde_json::json!({
+                "solo": solo,
+                "easy_recovery": easy_recovery,
+                "ignore_space_morale": ignore_space_morale,
+            });
+            if !pack.is_empty() {
+                scenario["pack"] = pack.clone().into();
+            }
+            Some(scenario)
+        }
         None => with_pack(&text, pack.as_str()),
     };
     let new = NewCampaign {
@@ -188,16 +194,16 @@ pub async fn create(
             "Some options cannot be read; see the messages beside them.",
         )
         .on_field("scenario"))
-    } else if !pack.is_empty() && !assisted {
+    } else if !pack.is_empty() && !assisted && !text.is_empty() {
         Err(AppError::invalid(
             "invalid_scenario",
-            "Only Red Winter, Winter War and A Winter War start from a scenario pack: choose 'None' there, or one of those games.",
+            "Choose a scenario pack or paste one, not both: empty the box, or choose 'None' above it.",
         )
         .on_field("scenario"))
     } else if talvisota && !text.is_empty() {
         Err(AppError::invalid(
             "invalid_scenario",
-            "Talvisota takes no scenario pack: leave the box empty and choose its options with the tick boxes.",
+            "Talvisota takes its counter set from the scenario packs: leave the box empty, import the set on the scenario packs page and choose it, and choose the options with the tick boxes.",
         )
         .on_field("scenario"))
     } else {

@@ -255,6 +255,11 @@ pub trait Game: Send + Sync + 'static {
     fn play() -> Option<&'static dyn assisted::play::Play> {
         None
     }
+    /// The game's own reader of the packs users import into the library (see
+    /// `assisted::play::pack_library`), when it keeps packs there.
+    fn pack_reader() -> Option<&'static dyn assisted::play::pack_library::PackReader> {
+        None
+    }
 }
 
 /// A role as the log names it in a sentence: "the Soviet player", "the umpire".

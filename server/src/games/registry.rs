@@ -4,6 +4,7 @@
 
 use super::assisted::play::Assisted;
 pub use super::assisted::play::creation::GameOptions;
+pub use super::assisted::play::pack_library::PackReader;
 pub use super::assisted::play::pack_pages::PackGroup;
 pub use super::assisted::play::{DeskCommand, Play};
 use super::{Game, Standing, Turn, runner};
@@ -88,6 +89,8 @@ pub trait Module: Send + Sync {
     fn page_routes(&self) -> &'static [(&'static str, &'static str)];
     /// Its face for the shared assisted API and pages, when it is an assisted game.
     fn play(&self) -> Option<&'static dyn Play>;
+    /// Its reader of the packs users import into the library, when it keeps packs there.
+    fn pack_reader(&self) -> Option<&'static dyn PackReader>;
 }
 
 /// A new campaign's game, made and checked, waiting to be written in the campaign's creating
@@ -243,6 +246,9 @@ impl<G: Game> Module for Registered<G> {
     fn play(&self) -> Option<&'static dyn Play> {
         G::play()
     }
+    fn pack_reader(&self) -> Option<&'static dyn PackReader> {
+        G::pack_reader()
+    }
 }
 
 /// Every game this server plays.
@@ -257,6 +263,11 @@ pub static GAMES: &[&dyn Module] = &[
 /// The assisted face of `game`, when the server plays it as an assisted game.
 pub fn play(game: domain::Game) -> Option<&'static dyn Play> {
     module(game).and_then(|m| m.play())
+}
+
+/// The reader of `game`'s packs, when the library keeps them: the game's module is asked.
+pub fn pack_reader(game: domain::Game) -> Option<&'static dyn PackReader> {
+    module(game).and_then(|m| m.pack_reader())
 }
 
 /// The module of `game`, if this server plays it.
@@ -294,8 +305,8 @@ pub fn page(game: domain::Game) -> Option<&'static str> {
     module(game).map(|m| m.segment())
 }
 
-/// The scenario packs the assisted games' campaigns of `user` may start from, for the
-/// new-campaign form: the shipped ones, theirs, and those others published, in groups.
+/// The scenario packs new campaigns of `user` may start from, for the new-campaign form: the
+/// shipped ones, theirs, and those others published, of every game, in groups.
 pub async fn pack_choices(
     state: &crate::state::AppState,
     user: uuid::Uuid,
@@ -334,17 +345,14 @@ pub fn scenario_from_form(
     ))
 }
 
-/// The scenario with the text of the imported pack its `pack` names, for an assisted `game`
-/// (the campaign's own copy); any other scenario as sent.
+/// The scenario with the text of the imported pack its `pack` names, where `game`'s pack reader
+/// puts it (the campaign's own copy); any other scenario as sent.
 pub async fn with_pack_text(
     state: &crate::state::AppState,
     user: uuid::Uuid,
     game: domain::Game,
     scenario: Option<serde_json::Value>,
 ) -> Result<Option<serde_json::Value>, AppError> {
-    if module(game).and_then(|m| m.play()).is_none() {
-        return Ok(scenario);
-    }
     super::assisted::play::pack_library::with_text(state, user, game, scenario).await
 }
 

@@ -285,7 +285,10 @@ async fn the_new_campaign_form_starts_a_solo_talvisota_and_keeps_a_refusal_fille
         .expect("posts");
     assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let page = res.text().await.expect("html");
-    assert!(page.contains("Talvisota takes no scenario pack"), "{page}");
+    assert!(
+        page.contains("Talvisota takes its counter set from the scenario packs"),
+        "{page}"
+    );
     assert!(
         page.contains("title = &#34;x&#34;") || page.contains("title = &quot;x&quot;"),
         "{page}"

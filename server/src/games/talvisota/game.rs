@@ -12,6 +12,8 @@ use crate::core::error::{AppError, sentence};
 use crate::db::game::{Audience, NewEvent};
 use crate::dice::procedure::Procedure;
 use crate::dice::source::Dice;
+use crate::games::assisted::pack::error::{PackError, PackErrors};
+use crate::games::assisted::play::pack_library::{self, PackReader, Unread};
 use crate::games::{Awaited, Game, Turn};
 use crate::state::AppState;
 use axum::Router;
@@ -26,7 +28,9 @@ pub struct TalvisotaScenario {
     /// `scenarios/talvisota/map.toml`.
     pub map: Option<String>,
     /// A replacement counter set, as the text of a TOML file in the format of
-    /// `scenarios/talvisota/counters.toml`.
+    /// `scenarios/talvisota/counters.toml`. A creator may send `pack` instead, the id of a
+    /// counter set in the pack library that is theirs or published: the server puts its text
+    /// here, the campaign's own copy.
     pub counters: Option<String>,
     /// The server plays the Finns (rule 9).
     pub solo: bool,
@@ -55,7 +59,7 @@ pub fn scenario(sent: &serde_json::Value) -> Result<TalvisotaScenario, AppError>
         AppError::invalid(
             "invalid_scenario",
             sentence(format!(
-                "The Talvisota scenario does not fit: {e}; send {{\"map\"?, \"counters\"?, \"solo\"?, \"easy_recovery\"?, \"ignore_space_morale\"?}}"
+                "The Talvisota scenario does not fit: {e}; send {{\"map\"?, \"counters\"? or \"pack\"?, \"solo\"?, \"easy_recovery\"?, \"ignore_space_morale\"?}}"
             )),
         )
         .on_field("scenario")
@@ -97,6 +101,69 @@ pub fn log_entry(e: &TalvisotaEvent, game: &TalvisotaState) -> NewEvent {
         moment: views::log::moment(e),
         sentence: views::log::sentence(e, game),
         payload: serde_json::to_value(e).unwrap_or(serde_json::Value::Null),
+    }
+}
+
+/// The library's reader of Talvisota packs. A Talvisota pack is a counter set (the format of
+/// `scenarios/talvisota/counters.toml`): what groups differ on, since the shipped values are an
+/// approximation of the printed counters. A replacement map stays a text sent with the
+/// scenario as before.
+struct CounterSets;
+
+impl PackReader for CounterSets {
+    fn game(&self) -> domain::Game {
+        domain::Game::Talvisota
+    }
+    fn noun(&self) -> &'static str {
+        "counter set"
+    }
+    fn names_its_game(&self) -> bool {
+        false
+    }
+    fn example(&self) -> Option<(&'static str, &'static str)> {
+        Some((
+            "Start from Talvisota's default counter set",
+            "/static/talvisota-counters.toml",
+        ))
+    }
+    fn read(&self, text: &str) -> Result<String, Unread> {
+        let set = CounterSet::from_toml(text).map_err(|e| {
+            Unread::Errors(PackErrors(vec![PackError {
+                line: e.line,
+                key: key_on_line(text, e.line),
+                message: e.message,
+            }]))
+        })?;
+        Ok(pack_library::title(&set.title))
+    }
+    /// The counter set's text goes in as `counters`, beside the options sent.
+    fn with_text(
+        &self,
+        mut sent: serde_json::Map<String, serde_json::Value>,
+        text: String,
+    ) -> Result<serde_json::Value, AppError> {
+        if sent.contains_key("counters") {
+            return Err(AppError::invalid(
+                "invalid_scenario",
+                "Send either 'pack' (a counter set of the library) or 'counters' (its text), not both.",
+            )
+            .on_field("scenario"));
+        }
+        sent.remove("pack");
+        sent.insert("counters".into(), text.into());
+        Ok(serde_json::Value::Object(sent))
+    }
+}
+
+/// The key written on `line` of a data file (`strength` of `strength = "x"`, `unit` of
+/// `[[unit]]`), which a counter set's problems are named by beside their line.
+fn key_on_line(text: &str, line: usize) -> String {
+    let Some(written) = line.checked_sub(1).and_then(|i| text.lines().nth(i)) else {
+        return String::new();
+    };
+    match written.split_once('=') {
+        Some((key, _)) => key.trim().to_owned(),
+        None => written.trim().trim_matches(['[', ']']).trim().to_owned(),
     }
 }
 
@@ -211,6 +278,9 @@ impl Game for Talvisota {
     fn pages() -> Router<AppState> {
         pages::router()
     }
+    fn pack_reader() -> Option<&'static dyn PackReader> {
+        Some(&CounterSets)
+    }
     fn page_routes() -> &'static [(&'static str, &'static str)] {
         &[
             ("GET", "/campaigns/{id}/talvisota"),
@@ -224,5 +294,19 @@ impl Game for Talvisota {
             ("POST", "/campaigns/{id}/talvisota/corrections"),
             ("GET", "/talvisota/rules"),
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_counter_sets_problem_is_named_by_the_key_on_its_line() {
+        let text = "title = \"x\"\n\n[[unit]]\nstrength = \"three\"\n";
+        assert_eq!(key_on_line(text, 4), "strength");
+        assert_eq!(key_on_line(text, 3), "unit");
+        assert_eq!(key_on_line(text, 0), "");
+        assert_eq!(key_on_line(text, 99), "");
     }
 }

@@ -10,15 +10,62 @@ use crate::core::error::{AppError, sentence};
 use crate::db::game::{Archived, Audience, NewEvent};
 use crate::dice::procedure::Procedure;
 use crate::dice::source::Dice;
+use crate::games::assisted::pack::error::{PackError, PackErrors};
+use crate::games::assisted::play::pack_library::{self, PackReader, Unread};
 use crate::games::{Awaited, Game, Turn};
 use crate::state::AppState;
 use axum::Router;
 use axum::routing::{get, post};
+use serde_json::{Map, Value};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 /// Winter of No Surrender, a Chain of Command campaign.
 pub struct Wons;
+
+/// The library's reader of Winter of No Surrender packs: the campaign's own pack reader, whose
+/// refusals name the line and the field.
+struct WonsPacks;
+
+impl PackReader for WonsPacks {
+    fn game(&self) -> domain::Game {
+        domain::Game::Wons
+    }
+    fn noun(&self) -> &'static str {
+        "scenario pack"
+    }
+    fn names_its_game(&self) -> bool {
+        false
+    }
+    fn example(&self) -> Option<(&'static str, &'static str)> {
+        Some((
+            "Start from the Winter of No Surrender demonstration pack",
+            "/static/wons-pack.toml",
+        ))
+    }
+    fn read(&self, text: &str) -> Result<String, Unread> {
+        let state = rules::load_pack(text).map_err(|e| {
+            Unread::Errors(PackErrors(vec![PackError {
+                line: e.line,
+                key: e.field,
+                message: e.message,
+            }]))
+        })?;
+        Ok(pack_library::title(&state.name))
+    }
+    /// A WoNS scenario is the pack's text itself: `{"pack": id}` stands for it and takes nothing
+    /// else.
+    fn with_text(&self, sent: Map<String, Value>, text: String) -> Result<Value, AppError> {
+        if sent.len() > 1 {
+            return Err(AppError::invalid(
+                "invalid_scenario",
+                "A Winter of No Surrender scenario is its pack alone: send {\"pack\": id} with nothing beside it, or the pack's text.",
+            )
+            .on_field("scenario"));
+        }
+        Ok(Value::String(text))
+    }
+}
 
 impl Game for Wons {
     const GAME: domain::Game = domain::Game::Wons;
@@ -37,7 +84,7 @@ impl Game for Wons {
         sent.as_str().map(str::to_owned).ok_or_else(|| {
             AppError::invalid(
                 "invalid_scenario",
-                "Send the scenario pack as TOML text in 'scenario' (see scenarios/wons-demo.toml).",
+                "Send the scenario pack as TOML text in 'scenario' (see scenarios/wons-demo.toml), or {\"pack\": id} naming a pack of the library that is yours or published.",
             )
             .on_field("scenario")
         })
@@ -260,6 +307,9 @@ impl Game for Wons {
             )
             .merge(battle_pages::router())
             .merge(heroes_pages::router())
+    }
+    fn pack_reader() -> Option<&'static dyn PackReader> {
+        Some(&WonsPacks)
     }
     fn page_routes() -> &'static [(&'static str, &'static str)] {
         &[

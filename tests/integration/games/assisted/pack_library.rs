@@ -1,6 +1,7 @@
 //! Imported scenario packs through the API: refusals naming the line and key, hostile input,
 //! export, replacement, publishing and reuse by another user, and a campaign started from an
-//! imported pack with its own copy of the text.
+//! imported pack with its own copy of the text; the same for a Winter of No Surrender pack and a
+//! Talvisota counter set.
 
 use crate::common::{TestApp, error_code, error_message};
 use reqwest::StatusCode;
@@ -101,17 +102,25 @@ async fn hostile_packs_get_a_clear_422() {
         ("an empty text", "   \n", "empty"),
         ("not TOML", "this is = = not toml", "line 1"),
     ];
-    for (what, text, says) in cases {
-        let (status, body) = import(&app, &token, "red_winter", text).await;
-        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{what}: {body}");
-        assert!(error_message(&body).contains(says), "{what}: {body}");
+    // The same limits hold whichever game's reader the text is for.
+    for game in ["red_winter", "wons", "talvisota"] {
+        for (what, text, says) in &cases {
+            let (status, body) = import(&app, &token, game, text).await;
+            assert_eq!(
+                status,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "{game}, {what}: {body}"
+            );
+            assert!(
+                error_message(&body).contains(says),
+                "{game}, {what}: {body}"
+            );
+        }
     }
-    // A game that takes no pack, and an unknown one.
-    for game in ["wons", "chess"] {
-        let (status, body) = import(&app, &token, game, EXAMPLE).await;
-        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{game}: {body}");
-        assert_eq!(error_code(&body), "unknown_game", "{body}");
-    }
+    // An unknown game.
+    let (status, body) = import(&app, &token, "chess", EXAMPLE).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(error_code(&body), "unknown_game", "{body}");
     // A body past any pack's size is refused without a 500.
     let (status, body) = import(&app, &token, "red_winter", &"a".repeat(3 * 1024 * 1024)).await;
     assert!(status.is_client_error(), "{status} {body}");
@@ -276,4 +285,224 @@ async fn a_published_pack_starts_another_users_campaign_which_keeps_its_own_copy
     assert_eq!(status, StatusCode::CREATED, "{body}");
     let names = unit_names(&app, &author, body["id"].as_str().expect("id")).await;
     assert!(names.iter().any(|n| n == "1/JR99 (made up)"), "{names:?}");
+}
+
+/// The WoNS demonstration pack as shipped.
+const WONS: &str = include_str!("../../../../scenarios/wons-demo.toml");
+
+/// Talvisota's default counter set as shipped.
+const COUNTERS: &str = include_str!("../../../../scenarios/talvisota/counters.toml");
+
+/// Publishes pack `id` of `owner`.
+async fn publish(app: &TestApp, owner: &str, id: &str) {
+    let (status, body) = app
+        .post(
+            &format!("/api/v1/packs/{id}/publish"),
+            Some(owner),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
+
+/// The view of campaign `id` of `game` as `token` reads it, as text.
+async fn game_view(app: &TestApp, token: &str, id: &str, game: &str) -> String {
+    let (status, view) = app
+        .get(&format!("/api/v1/campaigns/{id}/{game}/view"), Some(token))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    view.to_string()
+}
+
+#[tokio::test]
+async fn a_wons_pack_is_imported_published_and_another_user_starts_from_it() {
+    let app = TestApp::spawn().await;
+    let (_, author) = app.user("author").await;
+    let (_, umpire) = app.user("umpire").await;
+
+    // A mistake is refused by the WoNS reader, naming the line and the key.
+    let mistake = WONS.replacen("start_hour = 6", "start_hour = \"six\"", 1);
+    let (status, body) = import(&app, &author, "wons", &mistake).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(error_code(&body), "invalid_pack");
+    let message = error_message(&body);
+    assert!(message.contains("line 36"), "{message}");
+    assert!(message.contains("start_hour"), "{message}");
+
+    // A good one: kept, listed with its game, exported as sent.
+    let text = WONS.replacen("name = \"Forest Road\"", "name = \"Ravine Track\"", 1);
+    let (status, pack) = import(&app, &author, "wons", &text).await;
+    assert_eq!(status, StatusCode::CREATED, "{pack}");
+    assert_eq!(pack["game"], "wons");
+    assert_eq!(pack["title"], "The Road to Rautu (demonstration)");
+    let id = pack["id"].as_str().expect("id").to_owned();
+    let (status, _, exported) = export(&app, &author, &id).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(exported, text, "the export is the text as imported");
+
+    // Unpublished: 404 to another user, and not theirs to start from.
+    let (status, _, _) = export(&app, &umpire, &id).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let campaign = |name: &str| json!({"name": name, "game": "wons", "scenario": {"pack": id}});
+    let (status, body) = app
+        .post("/api/v1/campaigns", Some(&umpire), campaign("Too early"))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(error_code(&body), "unknown_pack");
+
+    publish(&app, &author, &id).await;
+    let (_, list) = app.get("/api/v1/packs", Some(&umpire)).await;
+    let listed = list
+        .as_array()
+        .expect("list")
+        .iter()
+        .find(|p| p["id"] == id.as_str())
+        .expect("listed");
+    assert_eq!(
+        (&listed["game"], &listed["source"]),
+        (&json!("wons"), &json!("published"))
+    );
+
+    // Started from it: the campaign's ladder is the pack's.
+    let (status, body) = app
+        .post(
+            "/api/v1/campaigns",
+            Some(&umpire),
+            campaign("From the library"),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let campaign_id = body["id"].as_str().expect("id").to_owned();
+    let view = game_view(&app, &umpire, &campaign_id, "wons").await;
+    assert!(view.contains("Ravine Track"), "{view}");
+    assert!(!view.contains("Forest Road"), "{view}");
+
+    // A WoNS scenario is the pack alone; a Talvisota campaign cannot start from a WoNS pack.
+    let (status, body) = app
+        .post(
+            "/api/v1/campaigns",
+            Some(&umpire),
+            json!({"name": "Both", "game": "wons", "scenario": {"pack": id, "solo": true}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    let (status, body) = app
+        .post(
+            "/api/v1/campaigns",
+            Some(&umpire),
+            json!({"name": "Other game", "game": "talvisota", "scenario": {"pack": id}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(error_code(&body), "unknown_pack");
+
+    // Replaced and withdrawn by its author: the campaign keeps its ladder; the text as sent
+    // still starts a campaign as before.
+    let (status, body) = app
+        .put(
+            &format!("/api/v1/packs/{id}"),
+            Some(&author),
+            json!({"text": WONS}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, _) = app
+        .put(
+            &format!("/api/v1/packs/{id}"),
+            Some(&umpire),
+            json!({"text": WONS}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "only the owner replaces it");
+    let view = game_view(&app, &umpire, &campaign_id, "wons").await;
+    assert!(view.contains("Ravine Track"), "{view}");
+    let (status, body) = app
+        .post(
+            "/api/v1/campaigns",
+            Some(&umpire),
+            json!({"name": "As text", "game": "wons", "scenario": text}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+}
+
+#[tokio::test]
+async fn a_talvisota_counter_set_is_imported_published_and_another_user_plays_with_it() {
+    let app = TestApp::spawn().await;
+    let (_, author) = app.user("author").await;
+    let (_, umpire) = app.user("umpire").await;
+
+    // A mistake is refused by the counter set's reader, naming the line and the key.
+    let mistake = COUNTERS.replacen("strength = 3", "strength = \"three\"", 1);
+    let (status, body) = import(&app, &author, "talvisota", &mistake).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(error_code(&body), "invalid_pack");
+    let message = error_message(&body);
+    assert!(message.contains("line 24"), "{message}");
+    assert!(message.contains("at strength"), "{message}");
+    // A WoNS pack is no counter set.
+    let (status, body) = import(&app, &author, "talvisota", WONS).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+
+    let text = COUNTERS
+        .replace("Tank brigade", "Armoured brigade (our set)")
+        .replacen(
+            "title = \"Talvisota default counters\"",
+            "title = \"Our counters\"",
+            1,
+        );
+    let (status, pack) = import(&app, &author, "talvisota", &text).await;
+    assert_eq!(status, StatusCode::CREATED, "{pack}");
+    assert_eq!(
+        (&pack["game"], &pack["title"]),
+        (&json!("talvisota"), &json!("Our counters"))
+    );
+    let id = pack["id"].as_str().expect("id").to_owned();
+    let (_, _, exported) = export(&app, &author, &id).await;
+    assert_eq!(exported, text, "the export is the text as imported");
+    publish(&app, &author, &id).await;
+
+    // Started from it with an option: the campaign's counters are the set's.
+    let (status, body) = app
+        .post(
+            "/api/v1/campaigns",
+            Some(&umpire),
+            json!({"name": "Our set", "game": "talvisota", "scenario": {"pack": id, "easy_recovery": true}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let campaign_id = body["id"].as_str().expect("id").to_owned();
+    let view = game_view(&app, &umpire, &campaign_id, "talvisota").await;
+    assert!(view.contains("Armoured brigade (our set)"), "{view}");
+    // Both a pack and a counter set's text is one too many.
+    let (status, body) = app
+        .post(
+            "/api/v1/campaigns",
+            Some(&umpire),
+            json!({"name": "Both", "game": "talvisota", "scenario": {"pack": id, "counters": COUNTERS}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+
+    // Replaced by its author: the campaign keeps the set it started with.
+    let (status, body) = app
+        .put(
+            &format!("/api/v1/packs/{id}"),
+            Some(&author),
+            json!({"text": COUNTERS}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let view = game_view(&app, &umpire, &campaign_id, "talvisota").await;
+    assert!(view.contains("Armoured brigade (our set)"), "{view}");
+    assert!(!view.contains("Tank brigade"), "{view}");
+    // The old shape, counters as text, still starts a campaign.
+    let (status, body) = app
+        .post(
+            "/api/v1/campaigns",
+            Some(&umpire),
+            json!({"name": "As text", "game": "talvisota", "scenario": {"counters": text}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
 }

@@ -1,7 +1,8 @@
 //! The scenario pack library's pages: importing a pack with a mistake brings the text back as
 //! sent with each problem's line and key beside it, a fixed one is listed; editing keeps a
 //! refused text; only the owner publishes, withdraws and edits; the shipped templates download
-//! without signing in; the new-campaign form offers imported packs and starts from one.
+//! without signing in; the new-campaign form offers imported packs and starts from one; a Winter of
+//! No Surrender pack goes the same way, its game chosen on the import form.
 
 use crate::common::TestApp;
 use reqwest::{Client, StatusCode};
@@ -89,7 +90,9 @@ fn textarea(page: &str) -> String {
     let inner = inner.strip_prefix('\n').unwrap_or(inner);
     inner
         .replace("&lt;", "<")
+        .replace("&#60;", "<")
         .replace("&gt;", ">")
+        .replace("&#62;", ">")
         .replace("&#34;", "\"")
         .replace("&quot;", "\"")
         .replace("&#39;", "'")
@@ -390,5 +393,184 @@ async fn the_new_campaign_form_offers_imported_packs_and_starts_from_one() {
     assert!(
         page.contains(&format!("<option value=\"{my_id}\" selected>")),
         "the choice is kept: {page}"
+    );
+}
+
+/// The WoNS demonstration pack as shipped.
+const WONS: &str = include_str!("../../../../scenarios/wons-demo.toml");
+
+/// Posts the import form with the game chosen: the status, where it leads and the page.
+async fn import_for(
+    app: &TestApp,
+    b: &Client,
+    game: &str,
+    text: &str,
+) -> (StatusCode, String, String) {
+    let body = format!(
+        "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"game\"\r\n\r\n{game}\r\n{}",
+        String::from_utf8(import_body(text, None)).expect("text")
+    );
+    let res = b
+        .post(format!("{}/packs/import", app.url))
+        .header(
+            "content-type",
+            format!("multipart/form-data; boundary={BOUNDARY}"),
+        )
+        .body(body)
+        .send()
+        .await
+        .expect("answers");
+    answer(res).await
+}
+
+#[tokio::test]
+async fn a_wons_pack_is_imported_on_the_page_and_a_campaign_starts_from_it_on_the_form() {
+    let app = TestApp::spawn().await;
+    let (_, token) = app.user("editor").await;
+    let b = app.signed_in("editor", "test").await;
+    let page = app.html(&b, "/packs/import").await;
+    assert!(
+        page.contains("<option value=\"wons\">Winter of No Surrender (a scenario pack)</option>"),
+        "{page}"
+    );
+    assert!(
+        page.contains("<option value=\"talvisota\">Talvisota 1939-1940 (a counter set)</option>"),
+        "{page}"
+    );
+
+    // Without its game chosen, a WoNS pack is refused: it names none.
+    let (status, _, page) = import(&app, &b, WONS, None).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(page.contains("The text names no game"), "{page}");
+
+    // With a mistake: the WoNS reader's line and key beside the text, the game kept.
+    let mistake = WONS.replacen("start_hour = 6", "start_hour = \"six\"", 1);
+    let (status, _, page) = import_for(&app, &b, "wons", &mistake).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{page}");
+    assert!(
+        page.contains("Line 36, at <code>start_hour</code>"),
+        "the problem names its line and key: {page}"
+    );
+    assert!(page.contains("<option value=\"wons\" selected>"), "{page}");
+    assert_eq!(textarea(&page), mistake, "the text comes back as sent");
+
+    let text = WONS.replacen("name = \"Forest Road\"", "name = \"Ravine Track\"", 1);
+    let (status, location, page) = import_for(&app, &b, "wons", &text).await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{page}");
+    assert_eq!(location, "/packs");
+    let page = app.html(&b, "/packs").await;
+    assert!(page.contains("The Road to Rautu (demonstration)"), "{page}");
+    assert!(
+        page.contains("Winter of No Surrender · by editor"),
+        "{page}"
+    );
+    assert!(
+        page.contains("Start from the Winter of No Surrender demonstration pack"),
+        "{page}"
+    );
+
+    // The new-campaign form offers it, and a WoNS campaign starts from it.
+    let (_, list) = app.get("/api/v1/packs", Some(&token)).await;
+    let id = list
+        .as_array()
+        .expect("list")
+        .iter()
+        .find(|p| p["game"] == "wons")
+        .and_then(|p| p["id"].as_str())
+        .expect("listed")
+        .to_owned();
+    let page = app.html(&b, "/campaigns").await;
+    let offered = format!(
+        "<option value=\"{id}\">Winter of No Surrender: The Road to Rautu (demonstration)</option>"
+    );
+    assert!(page.contains(&offered), "{page}");
+    let (status, _, page) = post_form(
+        &app,
+        &b,
+        "/campaigns",
+        &[
+            ("name", "Both"),
+            ("game", "wons"),
+            ("pack", &id),
+            ("scenario", WONS),
+        ],
+    )
+    .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "a pack chosen and one pasted"
+    );
+    assert!(page.contains("not both"), "{page}");
+    let (status, location, page) = post_form(
+        &app,
+        &b,
+        "/campaigns",
+        &[
+            ("name", "From the library"),
+            ("game", "wons"),
+            ("pack", &id),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{page}");
+    let campaign = location.trim_start_matches("/campaigns/").to_owned();
+    let (status, view) = app
+        .get(
+            &format!("/api/v1/campaigns/{campaign}/wons/view"),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert!(view.to_string().contains("Ravine Track"), "{view}");
+}
+
+#[tokio::test]
+async fn a_talvisota_campaign_starts_from_a_counter_set_chosen_on_the_form() {
+    let app = TestApp::spawn().await;
+    let (_, token) = app.user("umpire").await;
+    let counters = include_str!("../../../../scenarios/talvisota/counters.toml")
+        .replace("Tank brigade", "Armoured brigade (our set)");
+    let (status, pack) = app
+        .post(
+            "/api/v1/packs",
+            Some(&token),
+            json!({"game": "talvisota", "text": counters}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{pack}");
+    let id = pack["id"].as_str().expect("id").to_owned();
+    let b = app.signed_in("umpire", "test").await;
+    let page = app.html(&b, "/campaigns").await;
+    assert!(
+        page.contains(&format!(
+            "<option value=\"{id}\">Talvisota 1939-1940: Talvisota default counters</option>"
+        )),
+        "{page}"
+    );
+    let (status, location, page) = post_form(
+        &app,
+        &b,
+        "/campaigns",
+        &[
+            ("name", "Our counters"),
+            ("game", "talvisota"),
+            ("pack", &id),
+            ("solo", "on"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{page}");
+    let campaign = location.trim_start_matches("/campaigns/").to_owned();
+    let (status, view) = app
+        .get(
+            &format!("/api/v1/campaigns/{campaign}/talvisota/view"),
+            Some(&token),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert!(
+        view.to_string().contains("Armoured brigade (our set)"),
+        "{view}"
     );
 }

@@ -274,6 +274,9 @@ impl<D: Declarations> Game for Assisted<D> {
     fn play() -> Option<&'static dyn Play> {
         Some(&Assisted::<D>(PhantomData))
     }
+    fn pack_reader() -> Option<&'static dyn pack_library::PackReader> {
+        Some(&pack_library::AssistedPacks::<D>(PhantomData))
+    }
 }
 
 /// A command at an assisted table.

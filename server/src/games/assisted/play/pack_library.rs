@@ -1,6 +1,7 @@
-//! Scenario packs users import: checked by the pack reader (errors name the line and the key),
-//! kept by their owner, replaced, published for everyone or withdrawn, exported as TOML, and
-//! started from like a shipped pack. A campaign keeps its own copy of the text it started from,
+//! Scenario packs users import, of every game that keeps packs (the assisted games' packs, a
+//! Winter of No Surrender pack, a Talvisota counter set): checked by the game's own pack reader
+//! (errors name the line and the key), kept by their owner, replaced, published for everyone or
+//! withdrawn, exported as TOML, and started from like a shipped pack. A campaign keeps its own copy of the text it started from,
 //! so a later edit changes no campaign; the worked-out pack of a text is kept in a bounded
 //! cache keyed by the text's SHA-256.
 
@@ -8,7 +9,7 @@ use super::packs;
 use crate::core::domain::Game;
 use crate::core::error::AppError;
 use crate::db;
-use crate::games::assisted::pack::error::PackErrors;
+use crate::games::assisted::pack::error::{PackError, PackErrors};
 use crate::games::assisted::pack::loaded::LoadedPack;
 use crate::state::AppState;
 use crate::web::ApiJson;
@@ -18,6 +19,7 @@ use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 use std::sync::{Arc, LazyLock};
 use time::OffsetDateTime;
@@ -68,6 +70,73 @@ pub fn sentence(errors: &PackErrors) -> String {
     )
 }
 
+/// A game's own reader of the packs users import, as the library asks for it through the
+/// registry (`Module::pack_reader`): what one of its packs is called, how its text reads, and
+/// where a new campaign's scenario takes the text of an imported pack. The library keeps every
+/// game's packs the same way; only the reading is the game's.
+pub trait PackReader: Send + Sync {
+    /// The game.
+    fn game(&self) -> Game;
+    /// What one of its packs is called ("scenario pack", "counter set").
+    fn noun(&self) -> &'static str;
+    /// Whether its packs say their game on a top-level `game` line (the assisted games' do), so
+    /// that an import need not choose it.
+    fn names_its_game(&self) -> bool;
+    /// The commented file a pack of the game may start from, as words and where it is served,
+    /// when the game's pack is not among the shipped packs and templates.
+    fn example(&self) -> Option<(&'static str, &'static str)> {
+        None
+    }
+    /// Reads `text` (already within the size, nesting and character limits) as a pack of the
+    /// game: its title, or why not, each problem with its line and key.
+    fn read(&self, text: &str) -> Result<String, Unread>;
+    /// The scenario of a new campaign started from an imported pack with text `text`: `sent`,
+    /// the object that names the pack as `pack`, with the text where the game takes it (the
+    /// campaign's own copy); 422 on `scenario` when `sent` cannot go with a pack.
+    fn with_text(&self, sent: Map<String, Value>, text: String) -> Result<Value, AppError>;
+}
+
+/// The pack reader of `game`, when the game keeps packs in the library.
+fn reader(game: Game) -> Option<&'static dyn PackReader> {
+    crate::games::registry::pack_reader(game)
+}
+
+/// Every game whose packs the library keeps, in the order pages list them.
+pub fn readers() -> impl Iterator<Item = &'static dyn PackReader> {
+    Game::ALL.into_iter().filter_map(reader)
+}
+
+/// The assisted game `D`'s packs: read by the kit's pack reader (`LoadedPack`).
+pub struct AssistedPacks<D>(pub std::marker::PhantomData<fn() -> D>);
+
+impl<D: super::Declarations> PackReader for AssistedPacks<D> {
+    fn game(&self) -> Game {
+        D::GAME
+    }
+    fn noun(&self) -> &'static str {
+        "scenario pack"
+    }
+    fn names_its_game(&self) -> bool {
+        true
+    }
+    fn read(&self, text: &str) -> Result<String, Unread> {
+        let loaded = LoadedPack::read(text).map_err(Unread::Errors)?;
+        let named = loaded.pack.game;
+        if named != D::GAME {
+            return Err(Unread::OtherGame {
+                named,
+                asked: D::GAME,
+            });
+        }
+        Ok(title(&loaded.pack.scenario.name))
+    }
+    fn with_text(&self, mut sent: Map<String, Value>, text: String) -> Result<Value, AppError> {
+        // `pack` stays: the campaign records which pack it started from.
+        sent.insert("pack_text".into(), text.into());
+        Ok(Value::Object(sent))
+    }
+}
+
 /// Why a text is not kept as a pack, before a page or the API words it.
 pub enum Unread {
     /// Nothing was sent.
@@ -81,79 +150,144 @@ pub enum Unread {
         /// The game asked.
         asked: Game,
     },
-    /// The pack names a game that takes no pack.
+    /// The pack names a game whose packs do not name their game (or that takes none): the
+    /// import must choose the game.
     NoPacks(Game),
+    /// No game was chosen and the text names none.
+    Unnamed,
 }
 
-/// Reads `text` as a pack of `game`, or, without one, of whichever assisted game it names.
-pub fn read(game: Option<Game>, text: &str) -> Result<LoadedPack, Unread> {
+/// The size, nesting and character limits every pack is held to before it is read, whatever
+/// its game.
+fn within_limits(text: &str) -> Result<(), Unread> {
+    let problem = |line: usize, message: String| {
+        Unread::Errors(PackErrors(vec![PackError {
+            line,
+            key: String::new(),
+            message,
+        }]))
+    };
+    crate::core::nesting::refuse(text).map_err(|(line, message)| problem(line, message))?;
+    if let Some(c) = crate::core::text::forbidden_char(text, true) {
+        let at = text.find(c).unwrap_or(0);
+        let line = text[..at].bytes().filter(|b| *b == b'\n').count() + 1;
+        return Err(problem(
+            line,
+            format!(
+                "the text contains the control character U+{:04X}; only tabs and line breaks are allowed",
+                u32::from(c)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The game a text names on its top-level `game` line, if it names one the server knows.
+fn named_game(text: &str) -> Option<Game> {
+    text.lines()
+        .map(str::trim_start)
+        .take_while(|l| !l.starts_with('['))
+        .find_map(|l| l.strip_prefix("game")?.trim_start().strip_prefix('='))
+        .and_then(|v| v.trim().trim_matches('"').parse::<Game>().ok())
+}
+
+/// Reads `text` as a pack of `game`, or, without one, of the game its `game` line names: the
+/// game and the pack's title.
+pub fn read(game: Option<Game>, text: &str) -> Result<(Game, String), Unread> {
     if text.trim().is_empty() {
         return Err(Unread::Empty);
     }
-    let loaded = LoadedPack::read(text).map_err(Unread::Errors)?;
+    let game = match game {
+        Some(game) => game,
+        None => match named_game(text) {
+            Some(named) if reader(named).is_some_and(|r| r.names_its_game()) => named,
+            Some(named) => return Err(Unread::NoPacks(named)),
+            None => return Err(Unread::Unnamed),
+        },
+    };
+    let reader = reader(game).ok_or(Unread::NoPacks(game))?;
+    within_limits(text)?;
+    Ok((game, reader.read(text)?))
+}
+
+/// A pack's title as kept: its name, at most 200 letters.
+pub fn title(name: &str) -> String {
+    name.chars().take(200).collect()
+}
+
+/// Reads and checks `text` as a pack of the assisted game `game`: the worked-out pack, or 422
+/// on `field` naming the line and key of each problem.
+pub fn check(game: Game, text: &str, field: &'static str) -> Result<LoadedPack, AppError> {
+    if text.trim().is_empty() {
+        return Err(refusal(Unread::Empty).on_field(field));
+    }
+    let loaded = LoadedPack::read(text).map_err(|e| refusal(Unread::Errors(e)).on_field(field))?;
     let named = loaded.pack.game;
-    match game {
-        Some(asked) if asked != named => Err(Unread::OtherGame { named, asked }),
-        None if !packs::SHIPPED.iter().any(|s| s.game == named) => Err(Unread::NoPacks(named)),
-        _ => Ok(loaded),
+    if named != game {
+        let unread = Unread::OtherGame { named, asked: game };
+        return Err(refusal(unread).on_field(field));
+    }
+    Ok(loaded)
+}
+
+/// Why a text is not kept, as the API words it: 422 naming the line and key of each problem.
+fn refusal(unread: Unread) -> AppError {
+    match unread {
+        Unread::Empty => AppError::invalid(
+            "invalid_pack",
+            "The pack is empty: paste a pack's TOML text (the templates show every field).",
+        ),
+        Unread::Errors(e) => AppError::invalid("invalid_pack", sentence(&e)),
+        Unread::NoPacks(named) if reader(named).is_none() => AppError::invalid(
+            "unknown_game",
+            format!("{} takes no scenario pack.", named.title()),
+        ),
+        Unread::NoPacks(named) => AppError::invalid(
+            "unknown_game",
+            format!(
+                "A {} {} does not name its game: send 'game' with the text.",
+                named.title(),
+                reader(named).map_or("pack", |r| r.noun())
+            ),
+        ),
+        Unread::Unnamed => AppError::invalid(
+            "unknown_game",
+            "The text names no game: send 'game' with the text.",
+        ),
+        Unread::OtherGame { named, asked } => AppError::invalid(
+            "wrong_game",
+            format!(
+                "line 1, at game: the pack is for {}, not {}; choose that game or change the pack's 'game'.",
+                named.title(),
+                asked.title()
+            ),
+        ),
     }
 }
 
-/// A pack's title as kept: its scenario's name, at most 200 letters.
-pub fn title(loaded: &LoadedPack) -> String {
-    loaded.pack.scenario.name.chars().take(200).collect()
-}
-
-/// Reads and checks `text` as a pack of `game`: the worked-out pack, or 422 on `field` naming
-/// the line and key of each problem.
-pub fn check(game: Game, text: &str, field: &'static str) -> Result<LoadedPack, AppError> {
-    read(Some(game), text).map_err(|unread| {
-        match unread {
-            Unread::Empty => AppError::invalid(
-                "invalid_pack",
-                "The pack is empty: paste a scenario pack's TOML text (the templates show every field).",
-            ),
-            Unread::Errors(e) => AppError::invalid("invalid_pack", sentence(&e)),
-            Unread::NoPacks(named) => AppError::invalid(
-                "unknown_game",
-                format!("{} takes no scenario pack.", named.title()),
-            ),
-            Unread::OtherGame { named, asked } => {
-                AppError::invalid(
-                    "wrong_game",
-                    format!(
-                        "line 1, at game: the pack is for {}, not {}; choose that game or change the pack's 'game'.",
-                        named.title(),
-                        asked.title()
-                    ),
-                )
-            }
-        }
-        .on_field(field)
-    })
-}
-
-/// [`check`] on the upload pool: a big pack holds no request thread while it is read.
+/// [`read`] for `game` on the upload pool (a big pack holds no request thread while it is
+/// read): the text and its title, or 422 on `text` naming the line and key of each problem.
 async fn check_off_thread(game: Game, text: String) -> Result<(String, String), AppError> {
     crate::core::heavy::UPLOADS
         .run(move || {
-            let loaded = check(game, &text, "text")?;
-            let title = title(&loaded);
+            let (_, title) = read(Some(game), &text).map_err(|u| refusal(u).on_field("text"))?;
             Ok((text, title))
         })
         .await
 }
 
-/// A game of the assisted kit by code; 422 on `game` otherwise.
-fn assisted_game(code: &str) -> Result<Game, AppError> {
+/// A game whose packs the library keeps, by code; 422 on `game` otherwise.
+fn pack_game(code: &str) -> Result<Game, AppError> {
     code.parse::<Game>()
         .ok()
-        .filter(|g| packs::SHIPPED.iter().any(|s| s.game == *g))
+        .filter(|g| reader(*g).is_some())
         .ok_or_else(|| {
+            let codes: Vec<&str> = readers().map(|r| r.game().code()).collect();
             AppError::invalid(
                 "unknown_game",
                 format!(
-                    "'{code}' takes no scenario pack: 'game' may be red_winter, winter_war or a_winter_war."
+                    "'{code}' takes no scenario pack: 'game' may be {}.",
+                    codes.join(", ")
                 ),
             )
             .on_field("game")
@@ -259,7 +393,7 @@ pub async fn import(
     game: &str,
     text: String,
 ) -> Result<PackInfo, AppError> {
-    let game = assisted_game(game)?;
+    let game = pack_game(game)?;
     let (text, title) = check_off_thread(game, text).await?;
     let id = db::packs::insert(&state.db, game.code(), &title, &text, user).await?;
     let row = owned(state, user, id).await?;
@@ -274,7 +408,7 @@ pub async fn replace(
     text: String,
 ) -> Result<PackInfo, AppError> {
     let row = owned(state, user, id).await?;
-    let game = assisted_game(&row.game)?;
+    let game = pack_game(&row.game)?;
     let (text, title) = check_off_thread(game, text).await?;
     if !db::packs::replace(&state.db, id, user, &title, &text).await? {
         return Err(AppError::not_found());
@@ -342,15 +476,19 @@ pub fn toml_file(text: String, name: &str) -> Response {
 }
 
 /// What `scenario.pack` names when it is an imported pack `user` may use: the scenario with
-/// the pack's text filled in as `pack_text`, the campaign's own copy. A shipped code, or no
-/// pack, leaves the scenario as sent; an id of no pack the user may use is 422 on `scenario`.
+/// the pack's text where `game` takes it, the campaign's own copy (see
+/// [`PackReader::with_text`]). A shipped code, or no pack, leaves the scenario as sent; an id
+/// of no pack of `game` the user may use is 422 on `scenario`.
 pub async fn with_text(
     state: &AppState,
     user: Uuid,
     game: Game,
-    scenario: Option<serde_json::Value>,
-) -> Result<Option<serde_json::Value>, AppError> {
-    let Some(serde_json::Value::Object(mut object)) = scenario else {
+    scenario: Option<Value>,
+) -> Result<Option<Value>, AppError> {
+    let Some(reader) = reader(game) else {
+        return Ok(scenario);
+    };
+    let Some(Value::Object(object)) = scenario else {
         return Ok(scenario);
     };
     let Some(id) = object
@@ -358,7 +496,7 @@ pub async fn with_text(
         .and_then(|p| p.as_str())
         .and_then(|p| Uuid::parse_str(p).ok())
     else {
-        return Ok(Some(serde_json::Value::Object(object)));
+        return Ok(Some(Value::Object(object)));
     };
     let row = visible(state, user, id)
         .await
@@ -368,21 +506,22 @@ pub async fn with_text(
             AppError::invalid(
                 "unknown_pack",
                 format!(
-                    "There is no {} scenario pack with that id that is yours or published.",
-                    game.title()
+                    "There is no {} {} with that id that is yours or published.",
+                    game.title(),
+                    reader.noun()
                 ),
             )
             .on_field("scenario")
         })?;
-    object.insert("pack_text".into(), row.text.into());
-    Ok(Some(serde_json::Value::Object(object)))
+    reader.with_text(object, row.text).map(Some)
 }
 
 /// The body of an import.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ImportIn {
-    /// The game: `red_winter`, `winter_war` or `a_winter_war`.
+    /// The game: `wons`, `talvisota` (a counter set), `red_winter`, `winter_war` or
+    /// `a_winter_war`.
     pub game: String,
     /// The pack's TOML text (at most 512 KiB).
     pub text: String,
@@ -476,4 +615,39 @@ pub async fn api_pack_unpublish(
     Path(id): Path<Uuid>,
 ) -> Result<Json<PackInfo>, AppError> {
     Ok(Json(set_published(&state, user.id, id, false).await?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_game_a_text_names_is_read_from_its_top_level_game_line_only() {
+        assert_eq!(
+            named_game("# game = \"wons\"\nformat = 1\ngame = \"winter_war\"\n"),
+            Some(Game::WinterWar)
+        );
+        assert_eq!(named_game("games = 2\n[scenario]\ngame = \"wons\"\n"), None);
+        assert_eq!(named_game("game = \"chess\"\n"), None);
+        assert_eq!(named_game("title = \"x\"\n[[unit]]\n"), None);
+    }
+
+    #[test]
+    fn every_game_keeps_its_packs_in_the_library_with_its_own_reader() {
+        let games: Vec<Game> = readers().map(|r| r.game()).collect();
+        assert_eq!(games, Game::ALL.to_vec());
+        assert!(matches!(
+            read(None, "title = \"x\"\n"),
+            Err(Unread::Unnamed)
+        ));
+        assert!(matches!(
+            read(None, "game = \"wons\"\n"),
+            Err(Unread::NoPacks(Game::Wons))
+        ));
+        let bell = read(Some(Game::Talvisota), "title = \"x\u{7}\"\n");
+        assert!(
+            matches!(&bell, Err(Unread::Errors(e)) if e.0[0].message.contains("U+0007")),
+            "the limits hold before the game's reader"
+        );
+    }
 }

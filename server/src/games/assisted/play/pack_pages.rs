@@ -102,7 +102,7 @@ fn game_line(text: &str) -> usize {
         .map_or(1, |i| i + 1)
 }
 
-/// Reads `text` as a pack, of `game` when given, else of whichever assisted game it names, on
+/// Reads `text` as a pack, of `game` when given, else of the game its `game` line names, on
 /// the upload pool (`pack_library::read`): the pack's game and its title, or each problem with
 /// its line and key.
 async fn read(game: Option<Game>, text: String) -> Result<(Game, String, String), Refused> {
@@ -110,14 +110,11 @@ async fn read(game: Option<Game>, text: String) -> Result<(Game, String, String)
     crate::core::heavy::UPLOADS
         .run(move || {
             let problems = match pack_library::read(game, &text) {
-                Ok(loaded) => {
-                    let title = pack_library::title(&loaded);
-                    return Ok(Ok((loaded.pack.game, title, text)));
-                }
+                Ok((game, title)) => return Ok(Ok((game, title, text))),
                 Err(Unread::Empty) => vec![Problem::new(
                     0,
                     "",
-                    "The pack is empty: paste a scenario pack's text or choose its file (the templates below show every field).",
+                    "The pack is empty: paste a pack's text or choose its file (the templates below show every field).",
                 )],
                 Err(Unread::Errors(errors)) => Problem::of(&errors),
                 Err(Unread::OtherGame { named, asked }) => vec![Problem::new(
@@ -133,15 +130,36 @@ async fn read(game: Option<Game>, text: String) -> Result<(Game, String, String)
                     game_line(&text),
                     "game",
                     format!(
-                        "{} takes no scenario pack here: a pack is for Red Winter, Winter War or A Winter War.",
+                        "only Red Winter, Winter War and A Winter War packs name their game; for {}, choose the game above the text and leave this line out.",
                         named.title()
                     ),
+                )],
+                Err(Unread::Unnamed) => vec![Problem::new(
+                    0,
+                    "",
+                    "The text names no game: choose the game above the text (a Winter of No Surrender pack and a Talvisota counter set do not name theirs).",
                 )],
             };
             Ok(Err(problems))
         })
         .await?
         .map_err(Refused::Problems)
+}
+
+/// A game to choose on the import form: its code and its words.
+pub struct GameChoice {
+    code: &'static str,
+    words: String,
+}
+
+/// The games whose packs the library keeps, to choose on the import form.
+fn game_choices() -> Vec<GameChoice> {
+    pack_library::readers()
+        .map(|r| GameChoice {
+            code: r.game().code(),
+            words: format!("{} (a {})", r.game().title(), r.noun()),
+        })
+        .collect()
 }
 
 /// The text of a form's `text` field exactly as sent (not trimmed).
@@ -190,7 +208,8 @@ struct Starter {
     file: String,
 }
 
-/// The shipped templates, then the shipped scenarios, as files to start from.
+/// The shipped templates, then the shipped scenarios, then the other games' commented files,
+/// as files to start from.
 fn starters() -> Vec<Starter> {
     let templates = TEMPLATES.iter().filter_map(|(code, _)| {
         let game = SHIPPED
@@ -206,7 +225,13 @@ fn starters() -> Vec<Starter> {
         words: format!("Start from {}", s.title),
         file: format!("/packs/{}.toml", s.code),
     });
-    templates.chain(shipped).collect()
+    let examples = pack_library::readers()
+        .filter_map(|r| r.example())
+        .map(|(words, file)| Starter {
+            words: words.to_owned(),
+            file: file.to_owned(),
+        });
+    templates.chain(shipped).chain(examples).collect()
 }
 
 #[derive(Template)]
@@ -241,26 +266,39 @@ pub async fn list(
 struct ImportPage {
     nav: Nav,
     starters: Vec<Starter>,
+    games: Vec<GameChoice>,
+    /// The game chosen (empty: the one the text names).
+    game: String,
     text: String,
     problems: Vec<Problem>,
 }
 
-fn import_page(user: &User, text: String, problems: Vec<Problem>) -> ImportPage {
+fn import_page(user: &User, sent: Sent, problems: Vec<Problem>) -> ImportPage {
     ImportPage {
         nav: Nav::for_user(user),
         starters: starters(),
-        text,
+        games: game_choices(),
+        game: sent.game,
+        text: sent.text,
         problems,
     }
 }
 
-/// `GET /packs/import`: the import form.
-pub async fn import_form(CurrentUser(user): CurrentUser) -> Response {
-    render(&import_page(&user, String::new(), Vec::new()))
+/// What an import form sent: the game chosen (empty for the one the text names) and the text.
+#[derive(Default)]
+struct Sent {
+    game: String,
+    text: String,
 }
 
-/// The text of an import: the chosen file's when one was sent, else the box's, exactly as sent.
-async fn import_text(multipart: Result<Multipart, MultipartRejection>) -> Result<String, Refused> {
+/// `GET /packs/import`: the import form.
+pub async fn import_form(CurrentUser(user): CurrentUser) -> Response {
+    render(&import_page(&user, Sent::default(), Vec::new()))
+}
+
+/// The game chosen and the text of an import: the chosen file's when one was sent, else the
+/// box's, exactly as sent.
+async fn import_text(multipart: Result<Multipart, MultipartRejection>) -> Result<Sent, Refused> {
     let unread = |status: StatusCode| {
         let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
             "The pack is far larger than a pack may be (at most 512 KiB, about 500,000 letters): check that you chose the right file."
@@ -270,28 +308,30 @@ async fn import_text(multipart: Result<Multipart, MultipartRejection>) -> Result
         Refused::Problems(vec![Problem::new(0, "", message)])
     };
     let mut multipart = multipart.map_err(|e| unread(e.status()))?;
-    let (mut text, mut file) = (String::new(), Vec::new());
+    let (mut game, mut text, mut file) = (String::new(), String::new(), Vec::new());
     while let Some(field) = multipart
         .next_field()
         .await
         .map_err(|e| unread(e.status()))?
     {
         match field.name() {
+            Some("game") => game = field.text().await.map_err(|e| unread(e.status()))?,
             Some("text") => text = field.text().await.map_err(|e| unread(e.status()))?,
             Some("file") => file = field.bytes().await.map_err(|e| unread(e.status()))?.into(),
             _ => {}
         }
     }
     if file.is_empty() {
-        return Ok(text);
+        return Ok(Sent { game, text });
     }
-    String::from_utf8(file).map_err(|_| {
+    let text = String::from_utf8(file).map_err(|_| {
         Refused::Problems(vec![Problem::new(
             0,
             "",
             "The file is not UTF-8 text: save the pack as a plain text file and choose it again.",
         )])
-    })
+    })?;
+    Ok(Sent { game, text })
 }
 
 /// `POST /packs/import` (a form with the text, or a `.toml` file): keeps the pack as the
@@ -301,31 +341,38 @@ pub async fn import(
     CurrentUser(user): CurrentUser,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> Result<Response, AppError> {
-    let text = match import_text(multipart).await {
-        Ok(text) => text,
-        Err(refused) => return refused_import(&user, String::new(), refused),
+    let sent = match import_text(multipart).await {
+        Ok(sent) => sent,
+        Err(refused) => return refused_import(&user, Sent::default(), refused),
     };
-    match keep(&state, user.id, text.clone()).await {
+    // A game the form does not offer is the text's own choice, as when none is chosen.
+    let game = sent.game.parse::<Game>().ok();
+    match keep(&state, user.id, game, sent.text.clone()).await {
         Ok(()) => Ok(Redirect::to("/packs").into_response()),
-        Err(refused) => refused_import(&user, text, refused),
+        Err(refused) => refused_import(&user, sent, refused),
     }
 }
 
-/// Keeps `text` as a new pack of `user`, of the game it names.
-async fn keep(state: &AppState, user: Uuid, text: String) -> Result<(), Refused> {
-    let (game, title, text) = read(None, text).await?;
+/// Keeps `text` as a new pack of `user`, of `game`, or of the game it names.
+async fn keep(
+    state: &AppState,
+    user: Uuid,
+    game: Option<Game>,
+    text: String,
+) -> Result<(), Refused> {
+    let (game, title, text) = read(game, text).await?;
     db::packs::insert(&state.db, game.code(), &title, &text, user)
         .await
         .map_err(AppError::from)?;
     Ok(())
 }
 
-/// The import form again with `text` as sent and its problems; any other refusal as it is.
-fn refused_import(user: &User, text: String, refused: Refused) -> Result<Response, AppError> {
+/// The import form again as sent, with its problems; any other refusal as it is.
+fn refused_import(user: &User, sent: Sent, refused: Refused) -> Result<Response, AppError> {
     match refused {
         Refused::Problems(problems) => Ok(render_with(
             StatusCode::UNPROCESSABLE_ENTITY,
-            &import_page(user, text, problems),
+            &import_page(user, sent, problems),
         )),
         Refused::Error(e) => Err(e),
     }
@@ -442,8 +489,8 @@ pub struct PackGroup {
     pub choices: Vec<(String, String)>,
 }
 
-/// The scenarios a new assisted campaign of `user` may start from: the shipped packs, theirs,
-/// and those others published.
+/// The scenarios a new campaign of `user` may start from: the shipped packs, theirs, and those
+/// others published, of every game, each named with its game.
 pub async fn choices(state: &AppState, user: Uuid) -> Result<Vec<PackGroup>, AppError> {
     let rows = db::packs::visible(&state.db, user, None, 500).await?;
     let words = |r: &db::packs::PackRow| {
@@ -513,6 +560,10 @@ mod tests {
             words.contains(&"Start from the template for A Winter War".to_owned()),
             "{words:?}"
         );
-        assert_eq!(words.len(), TEMPLATES.len() + SHIPPED.len());
+        assert!(
+            words.contains(&"Start from Talvisota's default counter set".to_owned()),
+            "{words:?}"
+        );
+        assert_eq!(words.len(), TEMPLATES.len() + SHIPPED.len() + 2);
     }
 }
