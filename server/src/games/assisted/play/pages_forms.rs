@@ -13,6 +13,8 @@ use serde_json::{Map, Value};
 pub struct Choices {
     /// The units the reader may name: its own, and the enemy's it sees by name (the umpire: all).
     pub units: Vec<(String, String)>,
+    /// How many of `units`, at their head, are the reader's own (the umpire's: all).
+    pub own: usize,
     /// Every place a unit of the view stands.
     pub hexes: Vec<String>,
 }
@@ -48,6 +50,7 @@ impl Choices {
             .collect();
         units.sort();
         enemy.sort();
+        let own = units.len();
         units.extend(enemy);
         let mut hexes: Vec<String> = view
             .units
@@ -63,7 +66,24 @@ impl Choices {
                 .into_iter()
                 .map(|(_, id, words)| (id, words))
                 .collect(),
+            own,
             hexes,
+        }
+    }
+
+    /// The units a set of units called `path` may hold: attackers are the reader's own,
+    /// defenders the enemy's it may name, anything else either. Where the view names no enemy
+    /// apart (the umpire's, which holds every unit as its own), every unit.
+    pub fn for_set(&self, path: &str) -> Vec<(String, String)> {
+        let own = self.own.min(self.units.len());
+        if own == self.units.len() {
+            self.units.clone()
+        } else if path.contains("attackers") {
+            self.units[..own].to_vec()
+        } else if path.contains("defenders") {
+            self.units[own..].to_vec()
+        } else {
+            self.units.clone()
         }
     }
 
@@ -542,7 +562,7 @@ impl Builder<'_> {
         let rows = max.unwrap_or(if depth == 0 { ROWS } else { INNER_ROWS });
         let scalar = !matches!(main_type(items), "object" | "array");
         if scalar && names_units(about) && !in_order(about) {
-            let input = Input::Ticks(self.choices.units.clone());
+            let input = Input::Ticks(self.choices.for_set(&path));
             return self.leaf(path, by_name(about), input, false, String::new());
         }
         if let Some(words) = words_of(items) {

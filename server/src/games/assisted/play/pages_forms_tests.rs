@@ -54,6 +54,7 @@ fn choices() -> Choices {
             (A.into(), "1/609 (0815)".into()),
             (B.into(), "1/JR16 (Finnish, 0814)".into()),
         ],
+        own: 1,
         hexes: vec!["0814".into(), "0815".into()],
     }
 }
@@ -89,7 +90,15 @@ fn every_parameter_gets_a_typed_field_and_units_are_offered_by_name() {
     assert!(by("side").is_choice());
     assert!(by("attackers[0].hex").is_hex());
     assert!(by("attackers[2].units").is_ticks());
-    assert_eq!(by("defenders").choices()[1].1, "1/JR16 (Finnish, 0814)");
+    // Attackers are the reader's own units, defenders the enemy's it may name.
+    assert_eq!(
+        by("defenders").choices(),
+        [(B.to_string(), "1/JR16 (Finnish, 0814)".to_string())]
+    );
+    assert_eq!(
+        by("attackers[2].units").choices(),
+        [(A.to_string(), "1/609 (0815)".to_string())]
+    );
     assert!(by("case.attacker").is_choice());
     assert!(by("retreats[0].key").is_choice());
     assert!(by("steps[0]").is_choice());
