@@ -563,3 +563,31 @@ for (const button of document.querySelectorAll("button[data-copy]")) {
     focusHex(best, hex);
   });
 }
+
+// A chart's grid: cells copied from a spreadsheet arrive tab-separated, a line per row; pasted
+// into one field they spread right and down from it, over the keys' fields as well.
+document.addEventListener("paste", (event) => {
+  const start = event.target;
+  if (!(start instanceof HTMLInputElement) || !start.closest("#chart-grid")) return;
+  const text = event.clipboardData?.getData("text/plain") ?? "";
+  if (!/[\t\n]/.test(text.trim())) return;
+  event.preventDefault();
+  const grid = start.closest("#chart-grid");
+  const at = (r, c) => grid.querySelector(`input[data-r="${r}"][data-c="${c}"]`);
+  const r0 = Number(start.dataset.r);
+  const c0 = Number(start.dataset.c);
+  const lines = text.replace(/\r/g, "").replace(/\n+$/, "").split("\n");
+  let missed = 0;
+  lines.forEach((line, dr) => {
+    line.split("\t").forEach((cell, dc) => {
+      const field = at(r0 + dr, c0 + dc);
+      if (field) field.value = cell.trim();
+      else missed += 1;
+    });
+  });
+  const hint = document.getElementById("grid-hint");
+  if (hint && missed > 0) {
+    hint.textContent = `${missed} pasted cells fell outside the grid: paste the whole chart as text below instead.`;
+    hint.setAttribute("role", "status");
+  }
+});

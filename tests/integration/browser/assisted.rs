@@ -486,9 +486,10 @@ async fn move_with_the_form(b: &Client, unit: &str, to: &str) {
         .expect("the unit on its hex");
 }
 
-/// 37 (the board): a Finnish counter pointed at a hex that holds Soviet units offers the attacks
-/// of the rules (Winter War's declaration and resolution of a ground combat) beside a plain
-/// move; an attack's form opens with the counter ticked as the attacker and the hex filled in.
+/// 37 (the board): in the Finnish Combat Phase a Finnish counter pointed at a hex that holds
+/// Soviet units offers the attacks of the rules (Winter War's declaration and resolution of a
+/// ground combat) beside a plain move; an attack's form opens with the counter ticked as the
+/// attacker and the hex filled in. In the set-up no attack is offered: the rules give none then.
 #[tokio::test]
 async fn pointing_at_an_enemy_hex_opens_the_attack_filled_in() {
     let Some(driver) = driver().await else { return };
@@ -521,6 +522,13 @@ async fn pointing_at_an_enemy_hex_opens_the_attack_filled_in() {
     b.goto(&table).await.expect("opens the table");
     let (unit, _) = a_counter_and_an_empty_hex(&b, "finnish").await;
     move_with_the_form(&b, &unit, &next_to).await;
+    let set_up = b.find(Locator::Id("board-attacks")).await.is_err();
+    assert!(set_up, "the set-up offers no attack");
+    t.chart("finnish_events", super::board_play::NO_EVENTS)
+        .await;
+    t.chart("soviet_events", super::board_play::NO_EVENTS).await;
+    advance_to(&t, 1, "Finnish Combat Phase").await;
+    b.goto(&table).await.expect("opens the table again");
     the_counter(&b, &unit)
         .await
         .click()

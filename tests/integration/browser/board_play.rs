@@ -362,7 +362,8 @@ const WINTER_WAR_CRT: &str = "roll,≤49%,50-99%,100-199%,≥200%
 6,DW,DW,DW,DW";
 
 /// No random event on any roll.
-const NO_EVENTS: &str = "roll,1-10
+/// An event table with no event on any roll (made up: the players enter their own).
+pub(super) const NO_EVENTS: &str = "roll,1-10
 1,-
 2,-
 3,-
@@ -572,8 +573,10 @@ async fn winter_war_is_played_on_its_board_by_three_browsers() {
 
 /// A Winter War on the made-up Isthmus pack: set up from the pack, the Finns' division put on
 /// the line and two Soviet units brought up to it by tapping, then selected together and the
-/// combat resolved on the group's CRT from its form, opened filled in. Its result is the
-/// players' to apply (the base rules' results are not in our text), so no losses are owed.
+/// combat resolved on the group's CRT from its form, opened filled in. The base rules' result
+/// codes are not in our text, so each side applies the result to its own units: the Finns retreat
+/// by tapping their counter and a hex on the phone, the Soviets, untouched by a DR, apply it with
+/// nothing named; then nothing is owed.
 #[tokio::test]
 async fn a_winter_war_is_played_on_its_board_by_three_browsers() {
     let Some(driver) = driver().await else { return };
@@ -643,6 +646,50 @@ async fn a_winter_war_is_played_on_its_board_by_three_browsers() {
         .expect("text");
     assert!(said.contains("DR"), "the CRT's cell is read: {said}");
     keep(&soviet, "a-winter-war-soviet-combat-result").await;
+    let owed_now = owed(&t).await;
+    assert_eq!(
+        owed_now.len(),
+        2,
+        "each side applies its part: {owed_now:?}"
+    );
+    assert!(owed_now[1].contains("the result DR"), "{owed_now:?}");
+
+    open_table(&finn, &t).await;
+    let away = empty_neighbours(&finn, line)
+        .await
+        .into_iter()
+        .next()
+        .expect("a hex to retreat to");
+    tap(&finn, &counter(&defender)).await;
+    keep(&finn, "a-winter-war-finn-owes-phone").await;
+    choose_on_card(&finn, "It retreats: tap the hex").await;
+    tap(&finn, &hex_css(&away)).await;
+    choose_on_card(
+        &finn,
+        "Apply your side's combat result: units eliminated and retreats",
+    )
+    .await;
+    finn.wait()
+        .for_element(Locator::Id("run"))
+        .await
+        .expect("the result's form");
+    click(&finn, "run").await;
+    answered(&finn, "The Finnish part of the result").await;
+    assert_eq!(
+        location(&t, &defender).await,
+        away,
+        "the division retreated"
+    );
+    soviet
+        .goto(&format!(
+            "{}/campaigns/{}/table/action/apply-result",
+            t.app.url, t.id
+        ))
+        .await
+        .expect("opens the result's form");
+    click(&soviet, "run").await;
+    answered(&soviet, "The Soviet part of the result").await;
+    assert!(owed(&t).await.is_empty(), "both parts applied");
     open_table(&finn, &t).await;
     keep(&finn, "a-winter-war-finn-after-phone").await;
     open_table(&umpire, &t).await;

@@ -227,9 +227,13 @@ const MATRIX: &[(&str, &str, [u16; 6])] = &[
     ("POST", "/campaigns/{id}/table/units/{unit}/edit", [303, 404, 404, 404, 404, 404]),
     ("POST", "/campaigns/{id}/table/move", [303, 404, 404, 422, 422, 422]),
     ("POST", "/campaigns/{id}/table/sealed/{code}", [303, 404, 404, 422, 422, 422]),
-    ("POST", "/campaigns/{id}/table/charts", [303, 404, 404, 422, 422, 422]),
+    // The players read the charts; only the umpire enters them.
+    ("POST", "/campaigns/{id}/table/charts", [303, 404, 404, 403, 403, 422]),
     ("POST", "/campaigns/{id}/table/charts/publish", [303, 404, 404, 403, 403, 422]),
     ("POST", "/campaigns/{id}/table/charts/from-set", [303, 404, 404, 403, 403, 422]),
+    // `{code}` names no chart of the game here.
+    ("GET", "/campaigns/{id}/table/charts/{code}", [303, 404, 404, 404, 404, 404]),
+    ("POST", "/campaigns/{id}/table/charts/{code}", [303, 404, 404, 403, 403, 404]),
     ("GET", "/campaigns/{id}/table/{kind}/{name}", [303, 404, 404, 404, 404, 404]),
     ("POST", "/campaigns/{id}/table/{kind}/{name}", [303, 404, 404, 404, 404, 404]),
     ("GET", "/campaigns/{id}/table/rules", [303, 404, 404, 200, 200, 200]),

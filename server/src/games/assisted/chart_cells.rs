@@ -106,23 +106,36 @@ fn number(text: &str) -> Option<i64> {
 }
 
 impl CellGrammar {
+    /// What a cell holds, in words ("one of DE, DW", "a whole number from 1 to 6").
+    pub fn describe(&self) -> String {
+        match self {
+            CellGrammar::Code { codes, alternate } => format!(
+                "one of {}{}",
+                codes.join(", "),
+                if *alternate {
+                    ", optionally with an alternate in parentheses"
+                } else {
+                    ""
+                }
+            ),
+            CellGrammar::Number { min, max } => format!("a whole number from {min} to {max}"),
+            CellGrammar::Range { min, max } => {
+                format!("a number or a range like \"2-3\" within {min} to {max}")
+            }
+            CellGrammar::Losses { max } => {
+                format!("attacker/defender losses like \"1/2\", each from 0 to {max}")
+            }
+            CellGrammar::Text { max_chars } => format!("text of at most {max_chars} characters"),
+        }
+    }
+
     /// Reads `text` as a cell, or says what was expected.
     pub fn read(&self, text: &str) -> Result<Cell, String> {
         let text = text.trim();
         match self {
             CellGrammar::Code { codes, alternate } => {
                 let known = |c: &str| codes.iter().any(|k| k == c);
-                let expected = || {
-                    format!(
-                        "one of {}{}",
-                        codes.join(", "),
-                        if *alternate {
-                            ", optionally with an alternate in parentheses"
-                        } else {
-                            ""
-                        }
-                    )
-                };
+                let expected = || self.describe();
                 let (code, alt) = match text.split_once('(') {
                     Some((c, rest)) if *alternate => (
                         c.trim(),
@@ -140,10 +153,10 @@ impl CellGrammar {
             }
             CellGrammar::Number { min, max } => match number(text) {
                 Some(value) if (min..=max).contains(&&value) => Ok(Cell::Number { value }),
-                _ => Err(format!("a whole number from {min} to {max}")),
+                _ => Err(self.describe()),
             },
             CellGrammar::Range { min, max } => {
-                let expected = || format!("a number or a range like \"2-3\" within {min} to {max}");
+                let expected = || self.describe();
                 // The first dash after a digit separates the ends, so "-2--1" reads as -2 to -1.
                 let cut = text
                     .char_indices()
@@ -166,9 +179,7 @@ impl CellGrammar {
                     Some((Some(attacker), Some(defender))) => {
                         Ok(Cell::Losses { attacker, defender })
                     }
-                    _ => Err(format!(
-                        "attacker/defender losses like \"1/2\", each from 0 to {max}"
-                    )),
+                    _ => Err(self.describe()),
                 }
             }
             CellGrammar::Text { max_chars } => {

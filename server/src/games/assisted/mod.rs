@@ -22,6 +22,7 @@ pub mod calc;
 pub mod catalogue;
 pub mod chart_cells;
 pub mod chart_error;
+pub mod chart_grid;
 pub mod chart_import;
 pub mod chart_set;
 pub mod charts;

@@ -96,6 +96,15 @@ fn problems_of(who: &str, path: &str, html: &str) -> Vec<String> {
 
 /// The calculation, procedure and action pages the table links to.
 fn entry_links(table: &str, campaign: &str) -> Vec<String> {
+    links_to(
+        table,
+        campaign,
+        &["/calculation/", "/procedure/", "/action/"],
+    )
+}
+
+/// The table's links to its pages whose paths hold one of `kinds`.
+fn links_to(table: &str, campaign: &str, kinds: &[&str]) -> Vec<String> {
     let prefix = format!("href=\"/campaigns/{campaign}/table/");
     let mut links = Vec::new();
     let mut rest = table;
@@ -103,11 +112,7 @@ fn entry_links(table: &str, campaign: &str) -> Vec<String> {
         let href = &rest[at + 6..];
         let end = href.find('"').unwrap_or(href.len());
         let link = &href[..end];
-        if ["/calculation/", "/procedure/", "/action/"]
-            .iter()
-            .any(|k| link.contains(k))
-            && !links.iter().any(|l| l == link)
-        {
+        if kinds.iter().any(|k| link.contains(k)) && !links.iter().any(|l| l == link) {
             links.push(link.to_owned());
         }
         rest = &href[end..];
@@ -148,6 +153,9 @@ async fn no_page_of_an_assisted_game_asks_for_json_or_shows_an_id() {
             ];
             let links = entry_links(&table, &t.id);
             assert!(!links.is_empty(), "{game} {who}: the table links no entry");
+            let charts = links_to(&table, &t.id, &["/table/charts/"]);
+            assert!(!charts.is_empty(), "{game} {who}: the table links no chart");
+            pages.extend(charts);
             problems.extend(problems_of(who, &table_path, &table));
             for path in pages.drain(..) {
                 let html = app.html(&browser, &path).await;
@@ -419,50 +427,101 @@ async fn a_campaigns_options_are_ticked_on_the_new_campaign_form() {
     assert!(page.contains("value=\"finnish\" selected"), "{page}");
 }
 
-/// A chart pasted from a spreadsheet (tab-separated) is entered; one with bad cells comes back
-/// as typed, its chart chosen, with one line per kind of problem beside it.
+/// The CRT typed into its grid (the 2d6 totals are the rules' own rows, the odds typed as
+/// column keys) with three bad cells comes back as typed, each bad cell marked in place and one
+/// line for their kind of problem; pasted from a spreadsheet instead, the text is kept and its bad
+/// cells marked in the grid too; entered whole, every side may read it and only the umpire enter it.
 #[tokio::test]
-async fn a_chart_is_pasted_from_a_spreadsheet_and_a_refused_one_comes_back_as_typed() {
+async fn a_chart_is_entered_in_its_grid_and_a_refused_one_comes_back_marked_in_place() {
     let t = DeskTable::new("red_winter", None).await;
-    let browser = t.app.signed_in("umpire", "forms").await;
-    let path = format!("/campaigns/{}/table/charts", t.id);
-    let mut crt = "roll\t1:2\t1:1\t2:1".to_string();
-    for roll in 2..=12 {
-        crt.push_str(&format!("\n{roll}\t1/1\t0/1\t0/2"));
+    let umpire = t.app.signed_in("umpire", "forms").await;
+    let path = format!("/campaigns/{}/table/charts/crt", t.id);
+    let page = t.app.html(&umpire, &path).await;
+    assert!(page.contains("<th scope=\"row\">12</th>"), "{page}");
+    assert!(
+        page.contains("name=\"col-0\""),
+        "the odds are typed: {page}"
+    );
+    assert!(
+        !page.contains("name=\"row-0\""),
+        "the 2d6 rows are the rules' own"
+    );
+    let mut grid: Vec<(String, String)> = vec![
+        ("row_slots".into(), "11".into()),
+        ("column_slots".into(), "10".into()),
+        ("col-0".into(), "1:1".into()),
+        ("col-1".into(), "2:1".into()),
+    ];
+    for i in 0..11 {
+        for j in 0..2 {
+            grid.push((format!("cell-{i}-{j}"), "1/1".into()));
+        }
     }
-    let bad = crt
-        .replace("3\t1/1\t0/1", "3\tlots\t0-1")
-        .replace("9\t1/1", "9\tmany");
-    let (status, page) = post_form(
-        &browser,
-        &t.app,
-        &path,
-        &[("code", "crt"), ("format", "csv"), ("text", &bad)],
-    )
-    .await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{page}");
-    assert!(page.contains("id=\"chart-error\""), "{page}");
-    assert!(page.contains("lots\t0-1"), "the chart comes back as typed");
-    assert!(page.contains("<option value=\"crt\" selected>"), "{page}");
-    let error = page
-        .split("id=\"chart-error\">")
+    let mut bad = grid.clone();
+    for (name, text) in [
+        ("cell-1-0", "lots"),
+        ("cell-7-0", "many"),
+        ("cell-1-1", "0-1"),
+    ] {
+        bad.iter_mut().find(|(n, _)| n == name).expect("a cell").1 = text.into();
+    }
+    let fields = |pairs: &[(String, String)]| -> Vec<(String, String)> { pairs.to_vec() };
+    let res = umpire
+        .post(format!("{}{path}", t.app.url))
+        .form(&fields(&bad))
+        .send()
+        .await
+        .expect("posts");
+    assert_eq!(res.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let page = res.text().await.expect("html");
+    let marked = |page: &str, name: &str| {
+        page.split(&format!("name=\"{name}\""))
+            .nth(1)
+            .and_then(|rest| rest.split('>').next())
+            .is_some_and(|attrs| attrs.contains("aria-invalid=\"true\""))
+    };
+    for name in ["cell-1-0", "cell-7-0", "cell-1-1"] {
+        assert!(marked(&page, name), "{name} is marked: {page}");
+    }
+    assert!(!marked(&page, "cell-2-0"), "a good cell is not marked");
+    assert!(page.contains("value=\"lots\""), "kept as typed");
+    let problems = page
+        .split("id=\"chart-problems\"")
         .nth(1)
-        .and_then(|s| s.split("</p>").next())
+        .and_then(|s| s.split("</div>").next())
         .unwrap_or_default()
         .to_owned();
-    assert_eq!(error.matches("must be").count(), 1, "{error}");
+    assert_eq!(problems.matches("<li").count(), 1, "{problems}");
     assert!(
-        error.contains("row `3`, column `1:2`") && error.contains("row `9`"),
-        "{error}"
+        problems.contains("3 cells must be attacker/defender losses"),
+        "{problems}"
     );
-    let (status, page) = post_form(
-        &browser,
-        &t.app,
-        &path,
-        &[("code", "crt"), ("format", "csv"), ("text", &crt)],
-    )
-    .await;
-    assert_eq!(status, StatusCode::SEE_OTHER, "{page}");
+    // Pasted from a spreadsheet: tab-separated, kept as pasted, its bad cells marked.
+    let mut pasted = "roll\t1:1\t2:1".to_string();
+    for roll in 2..=12 {
+        let cells = if roll == 9 { "many\t1/1" } else { "1/1\t0/1" };
+        pasted.push_str(&format!("\n{roll}\t{cells}"));
+    }
+    let (status, page) = post_form(&umpire, &t.app, &path, &[("text", &pasted)]).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{page}");
+    assert!(page.contains("many\t1/1"), "the text comes back as pasted");
+    assert!(marked(&page, "cell-7-0"), "row 9 is the eighth: {page}");
+    // A player reads the chart but may not enter it.
+    let finn = t.app.signed_in("finn", "forms").await;
+    let res = finn
+        .post(format!("{}{path}", t.app.url))
+        .form(&fields(&grid))
+        .send()
+        .await
+        .expect("posts");
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    let res = umpire
+        .post(format!("{}{path}", t.app.url))
+        .form(&fields(&grid))
+        .send()
+        .await
+        .expect("posts");
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
     let view = t.table(&t.umpire).await;
     assert!(
         view["charts"]
@@ -473,4 +532,16 @@ async fn a_chart_is_pasted_from_a_spreadsheet_and_a_refused_one_comes_back_as_ty
         "{}",
         view["charts"]
     );
+    let page = t.app.html(&finn, &path).await;
+    assert!(page.contains("<th scope=\"col\">2:1</th>"), "{page}");
+    assert!(
+        !page.contains("<input type=\"text\""),
+        "the player's page has no fields"
+    );
+    let umpire_page = t.app.html(&umpire, &path).await;
+    assert!(
+        umpire_page.contains("value=\"2:1\""),
+        "the grid opens with the chart"
+    );
+    assert!(umpire_page.contains("name=\"col-3\""), "two spare odds");
 }

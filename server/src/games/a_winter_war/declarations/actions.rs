@@ -191,6 +191,17 @@ pub fn actions() -> Vec<Action<Records>> {
         )
         .given(true, &[Activity::Combat]),
         Action::new(
+            "apply-result",
+            "Apply your side's combat result: units eliminated and retreats",
+            "CRT (the base rules' results)",
+            |p: super::results::ApplyIn, table: &mut Table<'_, Records>, _dice| {
+                super::results::apply(p, table)
+            },
+        )
+        .pays("eliminated", Some("retreats"))
+        // Each side applies its own part of the result, in the combat's phase.
+        .given(false, &[Activity::Combat]),
+        Action::new(
             "write-airborne-plan",
             "Write an airborne plan (secret)",
             "Opt D.3",

@@ -3,7 +3,8 @@
 //! from the roster, halved out of supply (Opt A.1) or when disrupted (Opt D.1); the odds pick the
 //! CRT column, Opt B's armor modifier is worked out from the capability table, and the roll is
 //! read on the CRT. Attackers and defenders are marked, so airborne plans they break are
-//! cancelled (Opt D.3); the result itself is applied by the players as the base rules say.
+//! cancelled (Opt D.3); each side then applies the result to its own units as the base rules
+//! say (see `results`).
 
 use super::{Records, is_parachute};
 use crate::core::domain::{Role, Side};
@@ -330,10 +331,19 @@ pub fn resolve(
             .join(", ")
     };
     work.step(format!(
-        "{} against {} in {target}: {result}. The players apply it on the roster as the base rules say.",
+        "{} against {} in {target}: {result}. Each side applies it to its own units as the base rules say (apply-result).",
         names(&attacking),
         names(&defending)
     ));
+    for (side, units, attacker) in [(side, &attacking, true), (side.enemy(), &defending, false)] {
+        table.extra.to_apply.push(super::results::ToApply {
+            side,
+            result: result.to_string(),
+            hex: target.clone(),
+            attacker,
+            units: units.iter().map(|(id, _)| id.clone()).collect(),
+        });
+    }
     Ok(Acted::public(work.done(serde_json::json!({
         "column": column,
         "result": result,

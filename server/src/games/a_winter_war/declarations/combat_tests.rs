@@ -332,3 +332,79 @@ fn a_crt_without_a_europa_crts_shape_is_refused_when_entered() {
         refused.message
     );
 }
+
+fn apply(
+    desk: &mut Desk<AWinterWar>,
+    by: Role,
+    params: serde_json::Value,
+) -> Result<serde_json::Value, String> {
+    desk.act(by, "apply-result", &params, &mut ScriptedDice::new([]))
+        .map(|(answer, _)| serde_json::to_value(&answer).expect("json"))
+        .map_err(|r| r.code.to_string())
+}
+
+/// The base rules' result codes are not in our text, so each side applies the result to its own
+/// units that fought: the combat phase waits for both, a unit that did not fight is refused, and
+/// a retreat must end somewhere (on a hex of the map, where there is one).
+#[test]
+fn each_side_applies_the_result_to_its_own_units_that_fought_before_the_phase_ends() {
+    let (mut desk, [rifle, tank, jr]) = table(Options::default());
+    let answer = fight(
+        &mut desk,
+        Role::Soviet,
+        &attack(&[&rifle], serde_json::json!({})),
+        4,
+    )
+    .expect("fought");
+    let cell = result(&answer);
+    let view = crate::games::assisted::play::view::view_for(&desk, Role::Finnish);
+    assert_eq!(view.owed.len(), 2, "{:?}", view.owed);
+    assert!(
+        view.owed[0].contains(&format!("the result {cell}")),
+        "{:?}",
+        view.owed
+    );
+    assert_eq!(
+        view.owing,
+        vec![jr.id.as_str().to_owned()],
+        "the Finns' own only"
+    );
+    assert!(
+        desk.advance(Role::Umpire, &mut ScriptedDice::new([]))
+            .is_err(),
+        "the phase waits for the result"
+    );
+    // The tank brigade did not fight; the Finnish regiment is not the Soviets' to move.
+    let retreat = |id: &UnitId, to: &str| serde_json::json!({"retreats": {id.as_str(): to}});
+    assert_eq!(
+        apply(&mut desk, Role::Soviet, retreat(&tank.id, "0103")),
+        Err("not_allowed".into())
+    );
+    assert_eq!(
+        apply(&mut desk, Role::Soviet, retreat(&jr.id, "0103")),
+        Err("not_allowed".into())
+    );
+    // Without a map any place is taken as written, but not none.
+    assert_eq!(
+        apply(&mut desk, Role::Soviet, retreat(&rifle.id, " ")),
+        Err("not_allowed".into())
+    );
+    apply(&mut desk, Role::Soviet, retreat(&rifle.id, "0103")).expect("the attacker retreats");
+    assert_eq!(desk.roster.units[&rifle.id].location, "0103");
+    assert_eq!(
+        apply(&mut desk, Role::Soviet, serde_json::json!({})),
+        Err("nothing_owed".into()),
+        "the Soviet part is applied"
+    );
+    apply(
+        &mut desk,
+        Role::Finnish,
+        serde_json::json!({"eliminated": [jr.id.as_str()]}),
+    )
+    .expect("the defender is eliminated");
+    assert!(!desk.roster.units.contains_key(&jr.id));
+    let view = crate::games::assisted::play::view::view_for(&desk, Role::Umpire);
+    assert!(view.owed.is_empty(), "{:?}", view.owed);
+    desk.advance(Role::Umpire, &mut ScriptedDice::new([]))
+        .expect("the phase ends once both parts are applied");
+}

@@ -8,6 +8,7 @@ mod actions;
 mod calculations;
 mod combat;
 mod procedures;
+mod results;
 
 use crate::core::domain::{self, Role, Side};
 use crate::dice::source::Dice;
@@ -24,7 +25,7 @@ use crate::games::a_winter_war::rules::sequence::{
 };
 use crate::games::assisted::catalogue::{Action, Calculation, DiceProcedure, Refused, Table};
 use crate::games::assisted::charts::ChartSpec;
-use crate::games::assisted::declarations::{Context, Declarations};
+use crate::games::assisted::declarations::{Context, Declarations, Owed};
 use crate::games::assisted::roster::{
     AttrKind, AttrSpec, AttrValue, MarkerSpec, RosterSpec, Sight, Unit, UnitEdit, UnitId,
 };
@@ -54,6 +55,9 @@ pub struct Records {
     /// Air drops carried out (Opt D.2), oldest first.
     #[serde(default)]
     pub drops: Vec<DropRecord>,
+    /// Each side's part of a combat result still to be applied, oldest first.
+    #[serde(default)]
+    pub to_apply: Vec<results::ToApply>,
 }
 
 /// A parachute unit's air drop as carried out (Opt D.2).
@@ -317,6 +321,21 @@ impl Declarations for AWinterWar {
     fn sight(_viewer: Side, _unit: &Unit, _extra: &Records, _options: &Options) -> Sight {
         // The text has no fog of war: units on the map are seen.
         Sight::Full
+    }
+    fn owed(extra: &Records) -> Vec<Owed> {
+        extra.to_apply.iter().map(results::ToApply::owed).collect()
+    }
+    fn pay(extra: &mut Records, unit: &Unit, steps: Option<u32>) -> bool {
+        // A unit eliminated by its owner's hand applies part of a result its side owes.
+        steps.is_none() && results::pays(&extra.to_apply, unit)
+    }
+    fn waive(extra: &mut Records, index: usize) -> bool {
+        if index < extra.to_apply.len() {
+            extra.to_apply.remove(index);
+            true
+        } else {
+            false
+        }
     }
     fn extra_for(viewer: Option<Side>, extra: &Records) -> serde_json::Value {
         let plans = match viewer {

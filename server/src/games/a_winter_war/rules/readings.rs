@@ -9,6 +9,7 @@ pub const READINGS: &[&str] = &[
     "Capability ignores terrain (B.5 says so), but a unit in its second or later turn out of supply has no capability and counts as none in every category.",
     "The neutral restriction applies per side and per category; which neutral REs count as none does not change the proportion.",
     "Required losses are counted in the CRT's loss units; half of an odd number rounds up, and half-capable units count as capable.",
+    "The base rules' combat results are not in our text, so the server does not read a result's code: after a combat each side applies the result to its own units that fought (those eliminated, those retreating and where to), and the combat phase waits until both have (the umpire may waive a part).",
     "Halved strengths out of supply are kept as exact fractions until the base rules' rounding is known.",
     "The out-of-supply count goes up at each friendly initial phase the unit is judged out of supply and returns to 0 when it is judged in supply.",
     "Supply is judged during the initial phase (the player marks the units out of supply), and the count is taken as that phase ends, so it holds for the rest of that player turn and the enemy's next, as Opt A.1's example has it.",

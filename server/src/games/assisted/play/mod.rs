@@ -5,6 +5,7 @@
 pub mod api;
 pub mod api_entries;
 pub mod board_page;
+pub mod chart_page;
 pub mod chart_sets;
 pub mod commands;
 pub mod creation;

@@ -2,7 +2,7 @@
 //! calculations), a form per calculation, procedure and action that shows every step of its
 //! answer, and the rules page with our readings. Each form calls the same functions as the API.
 
-use super::api::{FileIn, read_chart, read_units, run};
+use super::api::{FileIn, read_units, run};
 use super::pages_forms::fields_of;
 use super::view::DeskView;
 use super::{DeskCommand, Play, play_of, stored};
@@ -38,6 +38,8 @@ pub const PAGE_ROUTES: &[(&str, &str)] = &[
     ("POST", "/campaigns/{id}/table/charts"),
     ("POST", "/campaigns/{id}/table/charts/publish"),
     ("POST", "/campaigns/{id}/table/charts/from-set"),
+    ("GET", "/campaigns/{id}/table/charts/{code}"),
+    ("POST", "/campaigns/{id}/table/charts/{code}"),
     ("GET", "/campaigns/{id}/table/{kind}/{name}"),
     ("POST", "/campaigns/{id}/table/{kind}/{name}"),
     ("GET", "/campaigns/{id}/table/rules"),
@@ -70,6 +72,10 @@ pub fn router() -> Router<AppState> {
         .route(
             "/campaigns/{id}/table/charts/from-set",
             post(apply_chart_set),
+        )
+        .route(
+            "/campaigns/{id}/table/charts/{code}",
+            get(super::chart_page::show).post(super::chart_page::enter),
         )
         .route("/campaigns/{id}/table/rules", get(rules))
         .merge(super::picture::router())
@@ -185,14 +191,6 @@ struct MoveForm {
     error: Option<String>,
 }
 
-/// The chart form as sent, with its refusal.
-#[derive(Default)]
-struct ChartForm {
-    code: String,
-    text: String,
-    error: Option<String>,
-}
-
 /// The sealed-value form as sent, with its refusal.
 #[derive(Default)]
 struct SealForm {
@@ -221,7 +219,6 @@ struct TablePage {
     /// The form that seals a value.
     sealing: SealForm,
     /// The form that enters a chart.
-    charting: ChartForm,
     /// The hexes the reader's view knows, offered by the place fields.
     hexes: Vec<String>,
     csv_columns: String,
@@ -252,7 +249,7 @@ const LOG: i64 = 40;
 
 /// The actions that attack a hex (their parameters name the attackers and the hex): the board
 /// offers them when one of the reader's counters is pointed at an enemy's hex.
-fn attacks(access: &CampaignAccess, actions: Vec<About>) -> Vec<EntryLink> {
+fn attack_links(access: &CampaignAccess, actions: Vec<About>) -> Vec<EntryLink> {
     let attacking = |a: &About| {
         let schema = a.schema();
         let has = |key: &str| schema.pointer(&format!("/properties/{key}")).is_some();
@@ -420,6 +417,14 @@ async fn table_page(
     };
     let c = &access.membership.campaign;
     let board_shown = board.is_some();
+    // Offered only where the board offers them: to a player of a game still going, in a phase
+    // whose rules give the attack to that player.
+    let attacks = if board_shown && access.role().side().is_some() && !c.is_finished() {
+        let now = |a: &About| view.actions_now.iter().any(|n| n == a.name);
+        attack_links(access, play.actions().into_iter().filter(now).collect())
+    } else {
+        Vec::new()
+    };
     Ok(TablePage {
         board,
         chart_sets,
@@ -447,7 +452,6 @@ async fn table_page(
         add: AddUnit::of(&spec, None),
         moving: MoveForm::default(),
         sealing: SealForm::default(),
-        charting: ChartForm::default(),
         hexes: super::pages_forms::Choices::of(&view).hexes,
         units,
         enemy,
@@ -456,12 +460,7 @@ async fn table_page(
         calculations: links(access, "calculation", play.calculations()),
         procedures: links(access, "procedure", play.procedures()),
         actions: links(access, "action", play.actions()),
-        // Offered only where the board offers them: to a player of a game still going.
-        attacks: if board_shown && access.role().side().is_some() && !c.is_finished() {
-            attacks(access, play.actions())
-        } else {
-            Vec::new()
-        },
+        attacks,
         losses: if board_shown && !c.is_finished() {
             losses(access, play.actions())
         } else {
@@ -770,36 +769,21 @@ pub async fn mark(
     answer(&state, &access, result).await
 }
 
-/// `POST /campaigns/{id}/table/charts`: enters a chart's next version from CSV or JSON text.
+/// `POST /campaigns/{id}/table/charts`: enters the chart the form names (`code`) from its grid
+/// or pasted text, as the chart's own page does.
 pub async fn enter_chart(
     State(state): State<AppState>,
     access: CampaignAccess,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
-    let file = FileIn {
-        format: fields.get("format").to_owned(),
-        text: fields.get("text").to_owned(),
-    };
-    let result = match read_chart(file).await {
-        Ok(raw) => {
-            let charts = BTreeMap::from([(fields.get("code").to_owned(), raw)]);
-            run(&state, &access, DeskCommand::EnterCharts(charts)).await
-        }
-        Err(e) => Err(e),
-    };
-    match result {
-        Err(e) if e.status.is_client_error() && e.status != StatusCode::NOT_FOUND => {
-            // The chart comes back as typed, its chart chosen, the refusal beside it.
-            let mut page = table_page(&state, &access, None).await?;
-            page.charting = ChartForm {
-                code: fields.get("code").to_owned(),
-                text: fields.get("text").to_owned(),
-                error: Some(e.message.clone()),
-            };
-            Ok(render_with(e.status, &page))
-        }
-        other => answer(&state, &access, other).await,
+    access.require_umpire("enter a chart")?;
+    let code = fields.get("code");
+    let known = play_of(&access)?.charts().iter().any(|c| c.code == code);
+    if !known {
+        let refused = AppError::invalid("unknown_chart", "Choose one of this game's charts.");
+        return answer(&state, &access, Err::<(), _>(refused.on_field("code"))).await;
     }
+    super::chart_page::enter_from(&state, &access, code, &fields).await
 }
 
 #[derive(Template)]

@@ -87,6 +87,9 @@ pub struct DeskView {
     /// The viewer's own units that may pay losses owed, by id (the umpire's: every side's), so
     /// the board marks them; never the other side's.
     pub owing: Vec<String>,
+    /// The actions the viewer may give now, by name: those whose rules give them in this phase
+    /// to this side (the umpire: every action; out of its phases it is a correction).
+    pub actions_now: Vec<String>,
     /// The dead pool as the viewer may see it: its own units in full, the enemy's as the
     /// game's sight shows them, oldest first.
     #[schema(value_type = Vec<Object>)]
@@ -172,6 +175,15 @@ pub fn view_for<D: Declarations>(desk: &Desk<D>, role: Role) -> DeskView {
     owing.sort();
     owing.dedup();
     let waiting_for = desk.tracker.waiting_for(&desk.sequence);
+    let actions_now = D::actions()
+        .into_iter()
+        .filter(|a| match (a.given, viewer) {
+            (Some(given), Some(side)) => desk.may_give(side, "", given).is_ok(),
+            _ => true,
+        })
+        .filter(|_| !desk.tracker.finished)
+        .map(|a| a.about.name.to_owned())
+        .collect();
     let charts = D::charts()
         .into_iter()
         .map(|spec| {
@@ -209,6 +221,7 @@ pub fn view_for<D: Declarations>(desk: &Desk<D>, role: Role) -> DeskView {
         unjudged,
         owed: owed.iter().map(|o| o.sentence()).collect(),
         owing,
+        actions_now,
         fallen,
         sealed: desk.sealed_for(role),
     }
