@@ -17,6 +17,43 @@
 
   function scale() { return img.clientWidth > 0 ? width / img.clientWidth : 1; }
 
+  // The grid over the picture: the map's hexes, turned, scaled and shifted so that hex A's centre
+  // lies under marker A and hex B's under marker B, as the fit the form sends would lay them.
+  var overlay = document.getElementById("fit-overlay");
+  var layer = document.getElementById("fit-grid");
+  if (overlay) {
+    var o = overlay.style;
+    o.position = "absolute"; o.left = "0"; o.top = "0"; o.width = "100%"; o.height = "100%";
+    o.pointerEvents = "none";
+  }
+  function centre(id) {
+    var hexes = layer ? layer.querySelectorAll(".hex") : [];
+    for (var i = 0; i < hexes.length; i++) {
+      if (hexes[i].dataset.hex !== id) continue;
+      var polygon = hexes[i].querySelector("polygon");
+      var points = (polygon ? polygon.getAttribute("points") : "").trim().split(/\s+/);
+      var sx = 0, sy = 0;
+      points.forEach(function (p) { var xy = p.split(","); sx += Number(xy[0]); sy += Number(xy[1]); });
+      return points.length ? { x: sx / points.length, y: sy / points.length } : null;
+    }
+    return null;
+  }
+  function fit() {
+    if (!overlay) return;
+    var f = form.elements;
+    var ca = centre(f.hex_a.value.trim()), cb = centre(f.hex_b.value.trim());
+    var pa = { x: Number(f.x_a.value), y: Number(f.y_a.value) };
+    var pb = { x: Number(f.x_b.value), y: Number(f.y_b.value) };
+    var dbx = cb && ca ? cb.x - ca.x : 0, dby = cb && ca ? cb.y - ca.y : 0;
+    var norm = dbx * dbx + dby * dby;
+    if (!ca || !cb || norm < 1e-9) { overlay.hidden = true; return; }
+    var dpx = pb.x - pa.x, dpy = pb.y - pa.y;
+    var a = (dpx * dbx + dpy * dby) / norm, b = (dpy * dbx - dpx * dby) / norm;
+    var e = pa.x - (a * ca.x - b * ca.y), g = pa.y - (b * ca.x + a * ca.y);
+    layer.setAttribute("transform", "matrix(" + [a, b, -b, a, e, g].join(" ") + ")");
+    overlay.hidden = false;
+  }
+
   function marker(key) {
     var x = form.elements["x_" + key], y = form.elements["y_" + key], hex = form.elements["hex_" + key];
     var b = document.createElement("button");
@@ -34,6 +71,7 @@
       s.left = (Number(x.value) || 0) / k + "px";
       s.top = (Number(y.value) || 0) / k + "px";
       label();
+      fit();
     }
     function set(px, py) {
       x.value = Math.round(Math.max(0, Math.min(width, px)));

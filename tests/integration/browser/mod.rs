@@ -8,6 +8,7 @@ mod replay;
 mod sealed_bid;
 mod talvisota;
 mod tour;
+mod umpire_pages;
 mod verify;
 mod wons;
 mod wons_battle;

@@ -320,6 +320,19 @@ pub fn render_over(scene: &Scene<'_>, backdrop: Option<&Backdrop>) -> String {
     svg.out
 }
 
+/// The map alone (hexes, terrain and places) in the board's own coordinates, without its frame
+/// or anything off the map, to lay over a picture while the grid is fitted to it: the hexes see
+/// through and stay out of the tab order.
+pub fn map_layer(scene: &Scene<'_>) -> String {
+    let frame = Frame::of(scene.grid);
+    let mut body = Svg { out: String::new() };
+    draw_map(&mut body, scene, &frame, true);
+    body.out
+        .replace(" tabindex=\"0\"", "")
+        .replace(" tabindex=\"-1\"", "")
+        .replace(" role=\"button\"", "")
+}
+
 /// The terrain names and place names of each hex, for its label.
 fn hex_words(scene: &Scene<'_>) -> BTreeMap<Hex, Vec<String>> {
     let mut words: BTreeMap<Hex, Vec<String>> = BTreeMap::new();

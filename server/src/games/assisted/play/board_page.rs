@@ -13,17 +13,19 @@ use crate::games::assisted::pack::loaded::LoadedPack;
 use crate::games::assisted::roster::AttrValue;
 use std::collections::BTreeMap;
 
-/// Where a roster location is on the board: a hex id, a place's name (its first hex), or a
-/// box's name or code; anything else (a region the group has still to enter hexes for) is a
-/// tray of its own below the map.
+/// Where a roster location is on the board: a hex id, a place of one hex, or a box's name or
+/// code; anything else (a place of several hexes or a region, whose units the player still sets
+/// up on a hex of it, or a region the group has still to enter hexes for) is a tray of its own
+/// below the map, since the rules find no unit there on any one hex.
 fn place_of(loaded: &LoadedPack, location: &str, trays: &mut Vec<Tray>) -> Place {
     if let Ok(hex) = loaded.grid.parse(location)
         && loaded.grid.contains(hex)
     {
         return Place::Hex(hex);
     }
-    if let Some(place) = loaded.pack.places.iter().find(|p| p.name == location)
-        && let Some(hex) = loaded.place(&place.code).first()
+    let place = loaded.pack.places.iter().find(|p| p.name == location);
+    if let Some(place) = place
+        && let [hex] = loaded.place(&place.code).as_slice()
     {
         return Place::Hex(*hex);
     }
@@ -36,9 +38,14 @@ fn place_of(loaded: &LoadedPack, location: &str, trays: &mut Vec<Tray>) -> Place
         return Place::Box(b.code.clone());
     }
     if !trays.iter().any(|t| t.code == location) {
+        let name = if place.is_some() {
+            format!("{location}: to be set up on its hexes")
+        } else {
+            location.to_owned()
+        };
         trays.push(Tray {
             code: location.to_owned(),
-            name: location.to_owned(),
+            name,
         });
     }
     Place::Box(location.to_owned())
@@ -88,6 +95,36 @@ fn chits_of(view: &DeskView, markers: &[String]) -> Vec<Chit> {
             Chit::named(&name)
         })
         .collect()
+}
+
+/// The pack's place names, each written on the first hex of its place.
+fn labels(loaded: &LoadedPack) -> Vec<Label> {
+    loaded
+        .pack
+        .places
+        .iter()
+        .filter_map(|p| {
+            loaded.place(&p.code).first().map(|hex| Label {
+                name: p.name.clone(),
+                hex: *hex,
+            })
+        })
+        .collect()
+}
+
+/// The pack's map without counters or boxes, for laying over a picture while the grid is
+/// fitted to it (see `svg::map_layer`).
+pub fn map_layer(loaded: &LoadedPack) -> String {
+    svg::map_layer(&Scene {
+        title: "",
+        grid: &loaded.grid,
+        terrain: &loaded.pack.terrain,
+        labels: labels(loaded),
+        counters: Vec::new(),
+        trays: Vec::new(),
+        turns: Vec::new(),
+        current_turn: None,
+    })
 }
 
 /// The SVG of the board as `view`'s reader may see it.
@@ -177,17 +214,7 @@ pub fn render_over(
             chits,
         });
     }
-    let labels = loaded
-        .pack
-        .places
-        .iter()
-        .filter_map(|p| {
-            loaded.place(&p.code).first().map(|hex| Label {
-                name: p.name.clone(),
-                hex: *hex,
-            })
-        })
-        .collect();
+    let labels = labels(loaded);
     let title = format!("{}: the board", loaded.pack.scenario.name);
     svg::render_over(
         &Scene {

@@ -168,16 +168,21 @@ pub fn option_codes(options: &serde_json::Value) -> BTreeSet<String> {
         .unwrap_or_default()
 }
 
-/// Where a setup group's units stand on the roster: its hex when it names one, else the name of
-/// its place, region or box, else the group's name (the grid may be still to be entered).
+/// Where a setup group's units stand on the roster: its hex when it names one (or a place of one
+/// hex), else the name of its place, region or box, where the player sets them up on a hex, else
+/// the group's name (the grid may be still to be entered).
 fn location(pack: &Pack, area: &Area, group_name: &str) -> String {
     let name = match area {
         Area::Hexes(hexes) if hexes.len() == 1 => Some(hexes[0].clone()),
-        Area::Place(code) => pack
-            .places
-            .iter()
-            .find(|p| &p.code == code)
-            .map(|p| p.name.clone()),
+        Area::Place(code) => {
+            pack.places
+                .iter()
+                .find(|p| &p.code == code)
+                .map(|p| match p.hexes.as_slice() {
+                    [hex] => hex.clone(),
+                    _ => p.name.clone(),
+                })
+        }
         Area::Region(code) => pack
             .regions
             .iter()

@@ -130,6 +130,8 @@ struct PicturePage {
     picture: Option<(String, i32, i32)>,
     etag: String,
     fitted: bool,
+    /// The map's hexes to lay over the picture while the umpire fits the grid.
+    fit_grid: Option<String>,
     form: FitForm,
     error: Option<String>,
     field: String,
@@ -192,19 +194,24 @@ async fn picture_page(
         },
     };
     let status = error.map_or(StatusCode::OK, |e| e.status);
+    let may_change = access.umpire_powers() && !access.membership.campaign.is_finished();
     Ok(render_with(
         status,
         &PicturePage {
             nav: Nav::for_user(&access.user),
             campaign_id: access.id(),
             game: access.membership.campaign.game().title().into(),
-            may_change: access.umpire_powers() && !access.membership.campaign.is_finished(),
+            may_change,
             has_board: loaded.is_some(),
             picture: meta
                 .as_ref()
                 .map(|m| (href(access.id(), &m.etag), m.width, m.height)),
             etag: meta.as_ref().map(|m| m.etag.clone()).unwrap_or_default(),
             fitted: stored_fit.is_some(),
+            fit_grid: loaded
+                .as_deref()
+                .filter(|_| meta.is_some() && may_change)
+                .map(board_page::map_layer),
             form,
             error: error.map(|e| e.message.clone()),
             field: error.and_then(|e| e.field).unwrap_or_default().to_owned(),
