@@ -216,6 +216,11 @@ for (const button of document.querySelectorAll("button[data-copy]")) {
     const scope = select.closest("fieldset.order") ?? select.form;
     for (const part of scope.querySelectorAll("[data-when]")) {
       part.hidden = !part.dataset.when.split(" ").includes(select.value);
+      // A choice of another game (a scenario pack) cannot be chosen, nor stay chosen.
+      if (part.tagName === "OPTION") {
+        part.disabled = part.hidden;
+        if (part.hidden && part.selected) part.closest("select").value = "";
+      }
     }
     // A WoNS stack moves as one: while its platoons' chosen moves differ, every note of the
     // stack shows and says so.

@@ -44,6 +44,19 @@ async fn set_up(driver: &super::Driver, game: &str, pack: &str) -> (DeskTable, C
             .click()
             .await
             .expect("chooses");
+        // With the game chosen, only its scenarios may be chosen.
+        let offered = b
+            .execute(
+                "return [...document.querySelectorAll('#pack option[data-when]')].filter((o) => !o.disabled).map((o) => o.dataset.when);",
+                vec![],
+            )
+            .await
+            .expect("reads the choices");
+        let offered: Vec<String> = serde_json::from_value(offered).expect("games");
+        assert!(
+            !offered.is_empty() && offered.iter().all(|g| g == game),
+            "{game}: {offered:?}"
+        );
     }
     click(&b, "create-campaign").await;
     b.wait()

@@ -349,9 +349,11 @@ async fn the_new_campaign_form_offers_imported_packs_and_starts_from_one() {
         "<optgroup label=\"Shipped\">",
         "<optgroup label=\"Yours\">",
         "<optgroup label=\"Published by others\">",
-        &format!("<option value=\"{my_id}\">Red Winter: My crossroads</option>"),
         &format!(
-            "<option value=\"{published}\">Red Winter: Crossroads (made-up example), by author</option>"
+            "<option value=\"{my_id}\" data-when=\"red_winter\">Red Winter: My crossroads</option>"
+        ),
+        &format!(
+            "<option value=\"{published}\" data-when=\"red_winter\">Red Winter: Crossroads (made-up example), by author</option>"
         ),
     ] {
         assert!(page.contains(wanted), "{wanted} in {page}");
@@ -391,7 +393,9 @@ async fn the_new_campaign_form_offers_imported_packs_and_starts_from_one() {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(page.contains("no Winter War scenario pack"), "{page}");
     assert!(
-        page.contains(&format!("<option value=\"{my_id}\" selected>")),
+        page.contains(&format!(
+            "<option value=\"{my_id}\" data-when=\"red_winter\" selected>"
+        )),
         "the choice is kept: {page}"
     );
 }
@@ -481,7 +485,7 @@ async fn a_wons_pack_is_imported_on_the_page_and_a_campaign_starts_from_it_on_th
         .to_owned();
     let page = app.html(&b, "/campaigns").await;
     let offered = format!(
-        "<option value=\"{id}\">Winter of No Surrender: The Road to Rautu (demonstration)</option>"
+        "<option value=\"{id}\" data-when=\"wons\">Winter of No Surrender: The Road to Rautu (demonstration)</option>"
     );
     assert!(page.contains(&offered), "{page}");
     let (status, _, page) = post_form(
@@ -544,7 +548,7 @@ async fn a_talvisota_campaign_starts_from_a_counter_set_chosen_on_the_form() {
     let page = app.html(&b, "/campaigns").await;
     assert!(
         page.contains(&format!(
-            "<option value=\"{id}\">Talvisota 1939-1940: Talvisota default counters</option>"
+            "<option value=\"{id}\" data-when=\"talvisota\">Talvisota 1939-1940: Talvisota default counters</option>"
         )),
         "{page}"
     );

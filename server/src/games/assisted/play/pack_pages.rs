@@ -485,36 +485,53 @@ pub async fn unpublish(
 pub struct PackGroup {
     /// "Shipped", "Yours" or "Published by others".
     pub label: &'static str,
-    /// Each choice: what the form sends as `pack`, and its words.
-    pub choices: Vec<(String, String)>,
+    /// Each choice.
+    pub choices: Vec<PackChoice>,
+}
+
+/// One scenario a new campaign may start from.
+pub struct PackChoice {
+    /// What the form sends as `pack`.
+    pub value: String,
+    /// Its words.
+    pub words: String,
+    /// The code of its game, so the form offers it only with that game chosen.
+    pub game: String,
 }
 
 /// The scenarios a new campaign of `user` may start from: the shipped packs, theirs, and those
 /// others published, of every game, each named with its game.
 pub async fn choices(state: &AppState, user: Uuid) -> Result<Vec<PackGroup>, AppError> {
     let rows = db::packs::visible(&state.db, user, None, 500).await?;
-    let words = |r: &db::packs::PackRow| {
+    let choice = |r: &db::packs::PackRow, by: Option<&str>| {
         let game = r.game.parse::<Game>().map_or("", Game::title);
-        format!("{game}: {}", r.title)
+        let words = match by {
+            Some(owner) => format!("{game}: {}, by {owner}", r.title),
+            None => format!("{game}: {}", r.title),
+        };
+        PackChoice {
+            value: r.id.to_string(),
+            words,
+            game: r.game.clone(),
+        }
     };
     let shipped = SHIPPED
         .iter()
-        .map(|s| (s.code.to_owned(), s.title.to_owned()))
+        .map(|s| PackChoice {
+            value: s.code.to_owned(),
+            words: s.title.to_owned(),
+            game: s.game.code().to_owned(),
+        })
         .collect();
     let yours = rows
         .iter()
         .filter(|r| r.owner == user)
-        .map(|r| (r.id.to_string(), words(r)))
+        .map(|r| choice(r, None))
         .collect();
     let others = rows
         .iter()
         .filter(|r| r.owner != user)
-        .map(|r| {
-            (
-                r.id.to_string(),
-                format!("{}, by {}", words(r), r.owner_name),
-            )
-        })
+        .map(|r| choice(r, Some(&r.owner_name)))
         .collect();
     Ok([
         ("Shipped", shipped),
