@@ -24,6 +24,65 @@ pub struct DelayIn {
     pub involuntary: bool,
 }
 
+/// Where a unit delayed to `turn` waits on the Turn Track.
+pub(super) fn waiting_box(turn: u32) -> String {
+    format!("Turn Track, turn {turn}")
+}
+
+/// Where the phasing side's reinforcements wait to enter in its Action Phase: its reinforcements
+/// box when the scenario pack has one, else a box named for them beside the map.
+fn ready_box(table: &Table<'_, Records>, side: crate::core::domain::Side) -> String {
+    table
+        .map
+        .and_then(|m| {
+            m.pack.boxes.iter().find(|b| {
+                b.kind == crate::games::assisted::pack::BoxKind::Reinforcements
+                    && b.side == Some(side)
+            })
+        })
+        .map_or_else(
+            || format!("{} reinforcements", side.adjective()),
+            |b| b.name.clone(),
+        )
+}
+
+/// The start of `side`'s Action Phase: its units delayed (13.1.2, 13.1.3) or reconstituted
+/// (13.2.1) to this turn come off the Turn Track to where its reinforcements wait, and enter from
+/// there as a normal reinforcement (13.1). `None` when there were none.
+pub(super) fn enter_delayed(
+    table: &mut Table<'_, Records>,
+    side: crate::core::domain::Side,
+) -> Result<Option<String>, Refused> {
+    let waiting = waiting_box(table.turn);
+    let units: Vec<(UnitId, String)> = table
+        .roster
+        .units
+        .values()
+        .filter(|u| u.side == side && u.location == waiting)
+        .map(|u| (u.id.clone(), u.name.clone()))
+        .collect();
+    if units.is_empty() {
+        return Ok(None);
+    }
+    let to = ready_box(table, side);
+    for (id, _) in &units {
+        let edit = UnitEdit {
+            location: Some(to.clone()),
+            ..UnitEdit::default()
+        };
+        table
+            .roster
+            .edit(table.spec, Role::Umpire, table.moment, id, edit)
+            .map_err(|e| Refused::of(&e))?;
+    }
+    let names: Vec<&str> = units.iter().map(|(_, n)| n.as_str()).collect();
+    Ok(Some(format!(
+        "{} units due this turn come off the Turn Track into {to}, to enter this Action Phase as reinforcements: {} (13.1).",
+        side.adjective(),
+        names.join(", ")
+    )))
+}
+
 /// The game turn a roster moment ("Dec 8, 0800, First Player Action Phase") falls in, as its
 /// text before the phase's name (a turn's label may hold a comma; these phases' names do not).
 fn turn_of(moment: &str) -> &str {
@@ -81,7 +140,7 @@ pub(super) fn delay(
     let mut work = Working::new();
     let turn = work.take(delayed_entry(table.turn, delay, held).map_err(|e| Refused::of(&e))?);
     let edit = UnitEdit {
-        location: Some(format!("Turn Track, turn {turn}")),
+        location: Some(waiting_box(turn)),
         ..UnitEdit::default()
     };
     table

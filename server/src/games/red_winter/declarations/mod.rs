@@ -276,6 +276,10 @@ impl Declarations for RedWinter {
                         phasing.adjective()
                     ),
                 },
+                seq::ENTER_DELAYED => match delay::enter_delayed(table, phasing)? {
+                    Some(note) => note,
+                    None => continue,
+                },
                 seq::REMOVE_SUPPRESSED => match clear(table, "suppressed", None)? {
                     0 => continue,
                     1 => "One Suppressed marker is removed (3.0 III).".to_string(),

@@ -110,6 +110,8 @@ fn the_provisional_company_comes_once_its_conditions_hold_12_8() {
 
 /// 13.1.2, 13.1.3: a reinforcement that arrived this turn waits on the Turn Track, a turn when an
 /// enemy unit holds its entry hex, or to a later turn its owner chooses; not one that came before.
+/// As its side's Action Phase of that turn begins it comes off the track by itself, ready to
+/// enter (13.1).
 #[test]
 fn a_reinforcement_is_held_back_to_the_turn_track_13_1_2_13_1_3() {
     let company = |n, side, hex: &str| {
@@ -152,8 +154,23 @@ fn a_reinforcement_is_held_back_to_the_turn_track_13_1_2_13_1_3() {
             .expect("advances");
     }
     move_to(&mut desk, "first_action");
+    // The Soviet Action Phase of turn 2 begins: the unit delayed to it comes off the Turn Track,
+    // ready to enter; the one held back to turn 4 still waits.
+    assert_eq!(unit_of(&desk, 1).location, "Soviet reinforcements");
+    assert_eq!(unit_of(&desk, 3).location, "Turn Track, turn 4");
     let old = hold(&mut desk, 4, serde_json::json!({"to_turn": 5})).expect_err("came before");
     assert!(old.message.ends_with("(13.1)."), "{}", old.message);
+    while desk.tracker.turn < 4 {
+        desk.advance(Role::Umpire, &mut ScriptedDice::new([]))
+            .expect("advances");
+    }
+    assert_eq!(
+        unit_of(&desk, 3).location,
+        "Turn Track, turn 4",
+        "not before its side's Action Phase"
+    );
+    move_to(&mut desk, "first_action");
+    assert_eq!(unit_of(&desk, 3).location, "Soviet reinforcements");
 }
 
 /// 13.2.1: in its Reset Phase a side spends this turn's replacement points to bring an

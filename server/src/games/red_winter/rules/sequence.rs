@@ -30,8 +30,13 @@ pub const CHECK_VICTORY: &str = "check_victory";
 /// Hook: replacement points not spent this turn are lost (13.2).
 pub const LOSE_UNSPENT_POINTS: &str = "lose_unspent_points";
 
+/// Hook: units delayed (13.1.2, 13.1.3) or reconstituted (13.2.1) to this turn come off the Turn
+/// Track, ready to enter as reinforcements (13.1).
+pub const ENTER_DELAYED: &str = "enter_delayed";
+
 /// Every hook the game interprets.
 pub const HOOKS: &[&str] = &[
+    ENTER_DELAYED,
     FLIP_FIRED,
     ADJUST_AMMO,
     REPLACEMENT_POINTS,
@@ -76,7 +81,7 @@ fn player_turn(which: &str, actor: Actor, night: bool) -> Vec<PhaseSpec> {
         action_text,
     )
     .doing(&[Activity::Movement]);
-    action.on_enter = hooks(&[ARMOR_COMMITMENT]);
+    action.on_enter = hooks(&[ARMOR_COMMITMENT, ENTER_DELAYED]);
     let mut combat = PhaseSpec::new(
         &format!("{which}_combat"),
         &format!("{title} Player Combat Phase"),

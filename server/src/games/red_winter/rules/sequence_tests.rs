@@ -73,7 +73,7 @@ fn a_day_turn_walks_first_player_then_second_then_victory_check() {
             ("first_reset", &soviet[..]),
         ]
     );
-    assert_eq!(walked[0].2, [ARMOR_COMMITMENT]);
+    assert_eq!(walked[0].2, [ARMOR_COMMITMENT, ENTER_DELAYED]);
     assert_eq!(walked[5].2, [CHECK_VICTORY]);
     assert_eq!(
         walked[6].2,
