@@ -13,4 +13,5 @@ pub mod table;
 pub mod victory;
 pub mod who_acts;
 pub mod winter_war;
+pub mod winter_war_end;
 pub mod winter_war_fog;
