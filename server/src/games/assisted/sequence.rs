@@ -65,6 +65,8 @@ pub enum Activity {
     Combat,
     /// Units lose steps to the weather or their supply (rolled losses the owner then takes).
     Attrition,
+    /// Random events are rolled and carried out.
+    Events,
 }
 
 impl Activity {
@@ -77,6 +79,7 @@ impl Activity {
             Activity::Movement => "movement",
             Activity::Combat => "combat",
             Activity::Attrition => "attrition",
+            Activity::Events => "random events",
         }
     }
 }

@@ -18,13 +18,14 @@ use axum::extract::{Form, State};
 use axum::response::{IntoResponse, Redirect, Response};
 
 /// What a phase may be for, with its words on the page.
-const ACTIVITIES: [(Activity, &str); 6] = [
+const ACTIVITIES: [(Activity, &str); 7] = [
     (Activity::Setup, "setting up"),
     (Activity::Supply, "supply"),
     (Activity::Reinforcement, "reinforcements"),
     (Activity::Movement, "movement"),
     (Activity::Combat, "combat"),
     (Activity::Attrition, "attrition"),
+    (Activity::Events, "random events"),
 ];
 
 /// Who may play a phase, with its words on the page.

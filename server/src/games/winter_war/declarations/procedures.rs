@@ -120,7 +120,9 @@ pub fn procedures() -> Vec<DiceProcedure> {
                 only(by, p.side)?;
                 random_events(dice, charts, p.side, p.turn, LAST_TURN)
             },
-        ),
+        )
+        // Each side in its own event segment of the Special Events Phase (17.1).
+        .given(true, &[Activity::Events]),
         DiceProcedure::new(
             "paratroop-drop",
             "Paratroop drop",
@@ -149,7 +151,9 @@ pub fn procedures() -> Vec<DiceProcedure> {
                 only(by, Side::Soviet)?;
                 amphibious_landing(dice, p.freeze)
             },
-        ),
+        )
+        // During the Soviet Movement Phase (20.2).
+        .given(true, &[Activity::Movement]),
         DiceProcedure::new(
             "allied-intervention",
             "Allied intervention",
@@ -158,7 +162,9 @@ pub fn procedures() -> Vec<DiceProcedure> {
                 only(by, Side::Finnish)?;
                 Ok::<_, WinterWarError>(allied_intervention(dice, p.turn, p.available))
             },
-        ),
+        )
+        // A Finnish event: rolled in the Finnish Event Segment (17.2).
+        .given(true, &[Activity::Events]),
         DiceProcedure::new(
             "scandinavian-arrivals",
             "Scandinavian Alliance arrivals",

@@ -375,3 +375,66 @@ fn the_freeze_removes_all_naval_markers_21_1_item_4() {
     assert_eq!(d.extra.flags.naval_markers, 0);
     assert!(!d.extra.flags.both_naval_markers);
 }
+
+/// 17.1, 17.2, 20.2: each side rolls its random events, and the Finns an Allied intervention, in
+/// its own event segment of the Special Events Phase only; the Soviets land from the sea in their
+/// Movement Phase only. Out of those phases each is refused in the rule's words.
+#[test]
+fn events_intervention_and_landings_are_rolled_in_their_phases_only_17_1_20_2() {
+    use crate::dice::source::ScriptedDice;
+    use crate::games::assisted::play::desk::Desk;
+    let (mut desk, _) = Desk::<WinterWar>::start(Options::default()).expect("starts");
+    // Event tables without an event on any roll (made up: the tables are printed on the map).
+    let none = "roll,1-10\n1,-\n2,-\n3,-\n4,-\n5,-\n6,-";
+    let table = crate::games::assisted::chart_import::from_csv(none).expect("reads");
+    desk.enter_charts(
+        Role::Umpire,
+        std::collections::BTreeMap::from([
+            ("finnish_events".to_string(), table.clone()),
+            ("soviet_events".to_string(), table),
+        ]),
+    )
+    .expect("enters the event tables");
+    let roll = |desk: &mut Desk<WinterWar>, by: Role, name: &str, params: serde_json::Value| {
+        desk.procedure(by, name, &params, &mut ScriptedDice::new([3, 3, 3]))
+            .map(|_| ())
+            .map_err(|r| r.code)
+    };
+    let events = |side: &str| serde_json::json!({"side": side, "turn": 1});
+    let landing = serde_json::json!({"freeze": false});
+    let intervention = serde_json::json!({"turn": 1, "available": 1});
+    let go_to = |desk: &mut Desk<WinterWar>, phase: &str| {
+        while desk.phase().0 != phase {
+            desk.advance(Role::Umpire, &mut ScriptedDice::new([]))
+                .expect("advances");
+        }
+    };
+    go_to(&mut desk, "soviet_movement");
+    assert!(roll(&mut desk, Role::Soviet, "random-events", events("soviet")).is_err());
+    roll(
+        &mut desk,
+        Role::Soviet,
+        "amphibious-landing",
+        landing.clone(),
+    )
+    .expect("in the Soviet Movement Phase (20.2)");
+    go_to(&mut desk, "finnish_events");
+    assert!(roll(&mut desk, Role::Soviet, "amphibious-landing", landing).is_err());
+    assert_eq!(
+        roll(&mut desk, Role::Soviet, "random-events", events("soviet")),
+        Err("not_your_phase"),
+        "the Finns' segment"
+    );
+    roll(
+        &mut desk,
+        Role::Finnish,
+        "allied-intervention",
+        intervention,
+    )
+    .expect("a Finnish event (17.2)");
+    roll(&mut desk, Role::Finnish, "random-events", events("finnish"))
+        .expect("the Finnish Event Segment (17.1)");
+    go_to(&mut desk, "soviet_events");
+    roll(&mut desk, Role::Soviet, "random-events", events("soviet"))
+        .expect("the Soviet Random Event Segment (17.1)");
+}

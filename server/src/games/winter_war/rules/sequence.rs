@@ -138,14 +138,16 @@ fn finnish_player_turn() -> Vec<PhaseSpec> {
         "Finnish Event Segment",
         Actor::Finnish,
         "Roll on the Finnish Random Events Table in this game turn's column (17.1).",
-    );
+    )
+    .doing(&[Activity::Events]);
     finnish_events.only_if = Some(IF_NOT_LAST_TURN.into());
     let mut soviet_events = PhaseSpec::new(
         "soviet_events",
         "Soviet Random Event Segment",
         Actor::Soviet,
         "Roll on the Soviet Random Events Table in this game turn's column (17.1).",
-    );
+    )
+    .doing(&[Activity::Events]);
     soviet_events.only_if = Some(IF_NOT_LAST_TURN.into());
     let mut end = PhaseSpec::new(
         "end_of_turn",
