@@ -50,7 +50,9 @@ const showBanner = () => {
 // read, so the first change fetches it whole.)
 let pageTag = null;
 async function refreshMain() {
-  const headers = pageTag ? { "If-None-Match": pageTag } : {};
+  // The header says this is the page fetching itself again (it then leaves one-time notes, such
+  // as a just-made invite link, for the page the browser loads next).
+  const headers = pageTag ? { "If-None-Match": pageTag, "X-Motti-Refresh": "1" } : { "X-Motti-Refresh": "1" };
   const response = await fetch(window.location.href, { credentials: "same-origin", cache: "no-store", headers });
   if (response.status === 304) return;
   if (!response.ok || response.redirected) return showBanner();

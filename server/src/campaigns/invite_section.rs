@@ -86,13 +86,28 @@ pub async fn section(
     session: &Session,
     form: Option<&InviteForm>,
 ) -> Result<Option<InviteSection>, AppError> {
+    section_of(state, access, session, form, false).await
+}
+
+/// The invite section; with `peek` (a live page fetching itself again) a just-made link is shown
+/// but left in the session, so that the page the umpire's browser is about to load still shows
+/// it: the live refresh that the new invite itself sets off may reach the server first.
+pub async fn section_of(
+    state: &AppState,
+    access: &CampaignAccess,
+    session: &Session,
+    form: Option<&InviteForm>,
+    peek: bool,
+) -> Result<Option<InviteSection>, AppError> {
     if !access.umpire_powers() {
         return Ok(None);
     }
-    let new_code: Option<String> = session
-        .remove(NEW_INVITE)
-        .await
-        .map_err(AppError::internal)?;
+    let new_code: Option<String> = if peek {
+        session.get(NEW_INVITE).await
+    } else {
+        session.remove(NEW_INVITE).await
+    }
+    .map_err(AppError::internal)?;
     let mut new_invite = None;
     let mut lines = Vec::new();
     let zone = access.user.zone();

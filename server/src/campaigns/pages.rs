@@ -354,9 +354,11 @@ pub async fn show(
 ) -> Result<Response, AppError> {
     // The page shows the reader's own seed and, once, an invite link just made (kept in the
     // session): its tag digests the page as sent, so it never stands for another.
+    let peek = headers.contains_key(crate::web::pages::REFRESH_HEADER);
     crate::web::etag::page(&headers, &access, "campaign-page", async {
         let invites =
-            crate::campaigns::invite_section::section(&state, &access, &session, None).await?;
+            crate::campaigns::invite_section::section_of(&state, &access, &session, None, peek)
+                .await?;
         show_page(&state, &access, invites, None, StatusCode::OK).await
     })
     .await

@@ -125,6 +125,10 @@ pub fn safe_next(next: &str) -> &str {
 
 /// The site's style sheet (also inlined into the offline dice checker).
 pub const CSS: &str = include_str!("../../../static/motti.css");
+
+/// The header a live page sends when it fetches itself again (see `static/motti.js`): one-time
+/// notes shown on such a fetch stay for the page the browser loads next.
+pub const REFRESH_HEADER: &str = "x-motti-refresh";
 const JS: &str = include_str!("../../../static/motti.js");
 /// The dice checker that runs in the browser (also inlined into its offline file).
 pub const VERIFY_JS: &str = include_str!("../../../static/verify.js");

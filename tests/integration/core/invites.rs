@@ -348,6 +348,21 @@ async fn the_campaign_page_makes_lists_withdraws_and_removes() {
         .await
         .expect("posts");
     assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    // The live page fetching itself again (set off by the new invite, and maybe at the server
+    // before the page the browser loads next) shows the link but leaves it for that page.
+    let refreshed = browser
+        .get(format!("{}/campaigns/{id}", app.url))
+        .header("X-Motti-Refresh", "1")
+        .send()
+        .await
+        .expect("refreshes")
+        .text()
+        .await
+        .expect("html");
+    assert!(
+        refreshed.contains(r#"id="invite-link""#),
+        "shown on a refresh"
+    );
     let (_, html) = page(&browser).await;
     assert!(
         html.contains(r#"id="invite-link""#),
