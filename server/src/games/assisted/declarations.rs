@@ -191,13 +191,14 @@ pub trait Declarations: Send + Sync + 'static {
         None
     }
     /// Whether `unit` may enter, or be set up at, `to` by the game's rules (units a terrain keeps
-    /// out, stacking limits there), with the roster as it stands and the campaign's map if it has
-    /// one; the refusal names the rule. Asked when a side moves or adds a unit; the umpire's
-    /// change that breaks it is logged as a correction.
+    /// out, stacking limits there, a marker on the hex), with the roster and the game's records as
+    /// they stand and the campaign's map if it has one; the refusal names the rule. Asked when a
+    /// side moves or adds a unit; the umpire's change that breaks it is logged as a correction.
     fn may_enter(
         _unit: &Unit,
         _to: &str,
         _roster: &Roster,
+        _extra: &Self::Extra,
         _map: Option<&super::pack::loaded::LoadedPack>,
     ) -> Result<(), Refused> {
         Ok(())

@@ -291,6 +291,22 @@ impl Roster {
         self.record(by, moment, sentence, Some(before), Some(after))
     }
 
+    /// Moves unit `id` to `location` (a hex, a box, a Turn Track box), as any edit.
+    pub fn relocate(
+        &mut self,
+        spec: &RosterSpec,
+        by: Role,
+        moment: &str,
+        id: &UnitId,
+        location: &str,
+    ) -> Result<&Change, RosterError> {
+        let edit = UnitEdit {
+            location: Some(location.to_owned()),
+            ..UnitEdit::default()
+        };
+        self.edit(spec, by, moment, id, edit)
+    }
+
     /// Removes unit `id` (eliminated, withdrawn, or entered in error).
     pub fn remove(
         &mut self,

@@ -100,7 +100,7 @@ async fn winter_war_is_played_on_its_board_by_three_browsers() {
     tap(&finn, &hex_css(&away)).await;
     choose_on_card(
         &finn,
-        "Take your side's combat result: retreats and exchange losses",
+        "Take your side's combat or air attack result: retreats and losses",
     )
     .await;
     finn.wait()

@@ -60,7 +60,7 @@ impl<D: Declarations> Desk<D> {
         let loaded = self.loaded();
         Self::judged(
             by,
-            D::may_enter(unit, to, &self.roster, loaded.as_deref()),
+            D::may_enter(unit, to, &self.roster, &self.extra, loaded.as_deref()),
             asked,
         )
     }

@@ -132,17 +132,30 @@ pub fn view_for<D: Declarations>(desk: &Desk<D>, role: Role) -> DeskView {
         }
     };
     // Who holds a hex follows from where units stand: a side sees the points only when it sees
-    // where every enemy unit stands (or once the game is over).
+    // where every enemy unit on the map stands (or once the game is over); units in boxes and
+    // on the turn track hold no hex, and the enemy may not see them at all.
     let sees_every_position = match viewer {
         None => true,
         Some(side) => {
+            let loaded = desk.loaded();
+            let on_map = |place: &str| {
+                loaded.as_deref().is_none_or(|l| {
+                    l.grid
+                        .parse(place.trim())
+                        .is_ok_and(|hex| l.grid.contains(hex))
+                })
+            };
             let enemies = desk
                 .roster
                 .units
                 .values()
-                .filter(|u| u.side != side)
+                .filter(|u| u.side != side && on_map(&u.location))
                 .count();
-            enemy_units.iter().filter(|u| u.location.is_some()).count() == enemies
+            let seen = enemy_units
+                .iter()
+                .filter(|u| u.location.as_deref().is_some_and(on_map))
+                .count();
+            seen == enemies
         }
     };
     let (victory, unjudged) = desk.victory(sees_every_position || desk.outcome.is_some());

@@ -337,9 +337,55 @@ pub fn actions() -> Vec<Action<Records>> {
         )
         .given(true, &[Activity::Combat]),
         Action::new(
+            "fly-mission",
+            "Fly an air mission and apply its result",
+            "12.0–12.3",
+            |p: super::air::MissionIn, table: &mut Table<'_, Records>, dice| {
+                super::air::fly(p, table, dice)
+            },
+        )
+        // The phasing player's, in its Air (and Naval) Attack Phase (6.0, 12.0).
+        .given(true, &[Activity::Combat]),
+        Action::new(
+            "naval-gunfire",
+            "Fire naval gunfire at a fortification unit",
+            "20.1",
+            |p: super::landings::GunfireIn, table: &mut Table<'_, Records>, dice| {
+                super::landings::gunfire(p, table, dice)
+            },
+        )
+        .given(true, &[Activity::Combat]),
+        Action::new(
+            "amphibious-landing",
+            "Land a unit from the sea",
+            "20.2",
+            |p: super::landings::LandingIn, table: &mut Table<'_, Records>, dice| {
+                super::landings::landing(p, table, dice)
+            },
+        )
+        .given(true, &[Activity::Movement]),
+        Action::new(
+            "paratroop-drop",
+            "Drop the paratroop brigade",
+            "19.2",
+            |p: super::landings::DropIn, table: &mut Table<'_, Records>, dice| {
+                super::landings::drop(p, table, dice)
+            },
+        )
+        .given(true, &[Activity::Movement]),
+        Action::new(
+            "allied-intervention",
+            "Roll the Allied intervention: how many units come, and where",
+            "17.2",
+            |p: super::landings::InterventionIn, table: &mut Table<'_, Records>, dice| {
+                super::landings::intervene(p, table, dice)
+            },
+        )
+        .given(true, &[Activity::Events]),
+        Action::new(
             "take-result",
-            "Take your side's combat result: retreats and exchange losses",
-            "14.2, 14.3",
+            "Take your side's combat or air attack result: retreats and losses",
+            "12.1.1, 14.2, 14.3",
             |p: super::results::TakeIn, table: &mut Table<'_, Records>, _dice| {
                 super::results::take(p, table)
             },

@@ -506,6 +506,9 @@ pub fn roll_events(
             if *event == Event::RadioIntelligence {
                 radio += 1;
             }
+            if *event == Event::AlliedIntervention {
+                table.extra.allied_due = Some((table.turn, table.phase.to_string()));
+            }
         }
     }
     if radio > 0 && table.extra.fog_of_war {

@@ -6,11 +6,13 @@
 //! own country (its hexes entered from the map) are always visible.
 
 mod actions;
+mod air;
 mod calculations;
 mod captured;
 mod entry;
 mod events;
 pub mod fog;
+mod landings;
 mod moves;
 mod procedures;
 mod results;
@@ -81,6 +83,27 @@ pub struct Records {
     /// The random event segments of this game turn already rolled (17.1).
     #[serde(default)]
     pub events_rolled: BTreeSet<(u32, String)>,
+    /// The air units that have flown their mission this game turn (12.0).
+    #[serde(default)]
+    pub flown: BTreeSet<UnitId>,
+    /// The hexes each side's air units attacked this game turn, by side code (12.0).
+    #[serde(default)]
+    pub air_hexes: BTreeSet<(String, String)>,
+    /// The towns and cities interdicted until the end of the Finnish player turn (12.2.2).
+    #[serde(default)]
+    pub interdicted: BTreeSet<String>,
+    /// Units on the Turn Record Track coming back on a later game turn (12.3).
+    #[serde(default)]
+    pub returning: Vec<air::Returning>,
+    /// The naval markers used, by game turn and kind (`gunfire`, `amphibious`) (20.1, 20.2).
+    #[serde(default)]
+    pub naval_used: BTreeSet<(u32, String)>,
+    /// The event segment (game turn, phase) whose roll gave the Allied intervention (17.2).
+    #[serde(default)]
+    pub allied_due: Option<(u32, String)>,
+    /// The Allied units coming, when and where (17.2).
+    #[serde(default)]
+    pub allied: Option<landings::AlliedArrival>,
 }
 
 /// Whether `viewer` sees `unit` (an enemy's) well enough to name it: not on a display, and with
@@ -93,10 +116,20 @@ pub fn nameable(viewer: Side, unit: &Unit, extra: &Records) -> bool {
                 || fog::inside_viewers_country(viewer, unit, &extra.borders)))
 }
 
-/// Whether a unit is on a Turn Track box or an off-map display rather than on the map.
+/// Whether a unit is off the map: on a Turn Track box, in a display or box of the scenario (the
+/// air staging displays, the reinforcement display), or anywhere that is not one of the map's
+/// hexes (7.3).
 pub fn off_map(unit: &Unit) -> bool {
-    let place = unit.location.trim().to_lowercase();
-    place.starts_with("track") || place.starts_with("display") || place.starts_with("off-map")
+    let place = unit.location.trim();
+    match fog::grid() {
+        Some(grid) => grid.parse(place).map_or(true, |hex| !grid.contains(hex)),
+        None => {
+            let place = place.to_lowercase();
+            place.starts_with("track")
+                || place.starts_with("display")
+                || place.starts_with("off-map")
+        }
+    }
 }
 
 /// The end of a Logistics Phase (6.0, 16.2): the phasing side's units on the map that are out of
@@ -184,7 +217,7 @@ fn number(code: &str, name: &str, max: i64, required: bool) -> AttrSpec {
 /// The markers, each with the phases its owner places it in (by what they are for): supply's in
 /// the logistics phase (15.0, 16.2), a Laager in the movement phase (10.0), the combat marks as
 /// attacks are made; NKVD and Static come with the setup.
-const MARKERS: [(&str, &str, &[Activity]); 7] = [
+const MARKERS: [(&str, &str, &[Activity]); 8] = [
     (
         "suppressed",
         "Suppressed",
@@ -196,7 +229,32 @@ const MARKERS: [(&str, &str, &[Activity]); 7] = [
     ("defended", "Defended this phase", &[Activity::Combat]),
     ("nkvd", "NKVD", &[]),
     ("static", "Static", &[]),
+    (landings::HELD, "Landed or dropped this phase", &[]),
 ];
+
+/// Lifts the marker of units that landed or dropped this phase.
+fn release_held(table: &mut Table<'_, Records>) -> Result<(), Refused> {
+    let held: Vec<UnitId> = table
+        .roster
+        .units
+        .values()
+        .filter(|u| u.markers.contains(landings::HELD))
+        .map(|u| u.id.clone())
+        .collect();
+    for id in held {
+        table
+            .roster
+            .unmark(
+                table.spec,
+                domain::Role::Umpire,
+                table.moment,
+                &id,
+                landings::HELD,
+            )
+            .map_err(|e| Refused::of(&e))?;
+    }
+    Ok(())
+}
 
 impl Declarations for WinterWar {
     const GAME: domain::Game = domain::Game::WinterWar;
@@ -268,7 +326,12 @@ impl Declarations for WinterWar {
             notes.push(match call.hook.as_str() {
                 seq::HOOK_LIFT_SUPPRESSION => lift_suppression(table, &call.at.phase)?,
                 seq::HOOK_START_OF_TURN => {
-                    events::start(&mut table.extra.flags, table.turn, options.historical)
+                    let mut said =
+                        events::start(&mut table.extra.flags, table.turn, options.historical);
+                    if let Some(back) = air::new_turn(table)? {
+                        said = [said, back].join(" ").trim().to_owned();
+                    }
+                    said
                 }
                 seq::HOOK_SUPPLY => "Determine supply (15.0); mark units out of supply.".into(),
                 seq::HOOK_STACKING => {
@@ -276,12 +339,21 @@ impl Declarations for WinterWar {
                         // Each unit attacks and is attacked once per Combat Phase (13.0).
                         fog::clear_combat_markers(table)?;
                     }
+                    // A unit landed or dropped moves again in the next phase (19.2, 20.2).
+                    release_held(table)?;
                     "Check stacking (7.1).".into()
                 }
-                seq::HOOK_ALLIED_IN_FINLAND => {
-                    "Allied units must be in Finland by now (17.2).".into()
+                seq::HOOK_ALLIED_IN_FINLAND => landings::allied_in_finland(table)?,
+                seq::HOOK_REMOVE_INTERDICTION => {
+                    let gone = std::mem::take(&mut table.extra.interdicted);
+                    if gone.is_empty() {
+                        continue;
+                    }
+                    format!(
+                        "The interdiction markers leave {} (12.2.2).",
+                        gone.into_iter().collect::<Vec<_>>().join(", ")
+                    )
                 }
-                seq::HOOK_REMOVE_INTERDICTION => "Remove the interdiction markers (12.1).".into(),
                 seq::HOOK_END_OF_TURN => "End of the game turn: count victory points (4.0).".into(),
                 // A step these declarations do not know has nothing to tell the players.
                 _ => continue,
@@ -322,8 +394,10 @@ impl Declarations for WinterWar {
         unit: &Unit,
         to: &str,
         roster: &Roster,
+        extra: &Records,
         map: Option<&LoadedPack>,
     ) -> Result<(), Refused> {
+        air::may_deploy(unit, to, extra)?;
         entry::may_enter(unit, to, roster, map)
     }
     fn may_move(
@@ -333,6 +407,16 @@ impl Declarations for WinterWar {
         map: Option<&LoadedPack>,
         moment: &str,
     ) -> Result<(), Refused> {
+        if unit.markers.contains(landings::HELD) {
+            return Err(fog::refused(
+                crate::games::assisted::refusal::RefusalKind::AgainstTheRules,
+                "held",
+                format!(
+                    "{} landed or dropped this phase and moves no more until the next (19.2, 20.2).",
+                    unit.name
+                ),
+            ));
+        }
         moves::may_move(unit, to, roster, map, moment)
     }
     fn may_end_phase(
@@ -348,10 +432,18 @@ impl Declarations for WinterWar {
         Ok(())
     }
     fn filled_from_map(action: &str, map: &MapFacts) -> Vec<(String, String)> {
+        let has = |features: &[&str]| map.defender.iter().any(|f| features.contains(&f.as_str()));
+        if action == "fly-mission" {
+            // 12.1.1: a (DS) suppresses in a clear or ice hex.
+            return if has(&["clear", "ice"]) {
+                vec![("clear_or_ice".into(), "true".into())]
+            } else {
+                Vec::new()
+            };
+        }
         if action != "resolve-combat" {
             return Vec::new();
         }
-        let has = |features: &[&str]| map.defender.iter().any(|f| features.contains(&f.as_str()));
         let mut fields = Vec::new();
         // 14.1: a defender on an ice or lake hex; 14.3: a city (for static units).
         if has(&["lake", "ice", "frozen_lake"]) {
@@ -398,12 +490,27 @@ impl Declarations for WinterWar {
     }
     fn extra_for(viewer: Option<Side>, extra: &Records) -> serde_json::Value {
         let mut shown = serde_json::to_value(extra).unwrap_or_default();
-        if viewer.is_some() {
+        if let (Some(side), Some(map)) = (viewer, shown.as_object_mut()) {
             // Which units are revealed is the umpire's bookkeeping: a side sees the enemy's
             // revealed units in full in its view, and never the ids of those that left the map.
-            if let Some(map) = shown.as_object_mut() {
-                map.remove("revealed");
+            // Which air units have flown or wait on the Turn Record Track, and the units that owe
+            // a result, may be enemy units hidden from the viewer (7.3, 24.2): a side reads only
+            // what its own units owe, and the kit's losses owed say what the enemy owes.
+            for hidden in ["revealed", "flown", "returning"] {
+                map.remove(hidden);
             }
+            if side == Side::Soviet {
+                map.remove("allied");
+            }
+            let own: Vec<&results::Pending> = extra
+                .pending
+                .iter()
+                .filter(|p| p.owed().side == side)
+                .collect();
+            map.insert(
+                "pending".into(),
+                serde_json::to_value(own).unwrap_or_default(),
+            );
         }
         shown
     }

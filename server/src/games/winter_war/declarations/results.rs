@@ -49,6 +49,13 @@ pub enum Pending {
         /// Defence factors owed.
         defence_factors: u32,
     },
+    /// The defender eliminates one of these units, of its choice (D1, 12.1.1).
+    AirLoss {
+        /// Whose units.
+        side: Side,
+        /// The units in the hex the air unit attacked.
+        units: Vec<UnitId>,
+    },
 }
 
 impl Pending {
@@ -73,6 +80,14 @@ impl Pending {
                 format!("units of {defence_factors} defence factors"),
                 ", as the defender in its fortification (14.2)",
             ),
+            Pending::AirLoss { .. } => {
+                return OwedLosses {
+                    side: self.side(),
+                    what: "one unit of its choice".into(),
+                    from: "the last air attack (D1, 12.1.1)".into(),
+                    units: self.units().to_vec(),
+                };
+            }
         };
         OwedLosses {
             side: self.side(),
@@ -87,7 +102,8 @@ impl Pending {
         match self {
             Pending::Retreat { units, .. }
             | Pending::Exchange { units, .. }
-            | Pending::DefenceLoss { units, .. } => units,
+            | Pending::DefenceLoss { units, .. }
+            | Pending::AirLoss { units, .. } => units,
         }
     }
 
@@ -95,7 +111,8 @@ impl Pending {
         match self {
             Pending::Retreat { side, .. }
             | Pending::Exchange { side, .. }
-            | Pending::DefenceLoss { side, .. } => *side,
+            | Pending::DefenceLoss { side, .. }
+            | Pending::AirLoss { side, .. } => *side,
         }
     }
 }
@@ -109,9 +126,9 @@ pub fn pay_with(pending: &mut Vec<Pending>, unit: &Unit) -> bool {
         _ => 0,
     };
     let Some(at) = pending.iter().position(|p| match p {
-        Pending::Exchange { units, .. } | Pending::DefenceLoss { units, .. } => {
-            units.contains(&unit.id)
-        }
+        Pending::Exchange { units, .. }
+        | Pending::DefenceLoss { units, .. }
+        | Pending::AirLoss { units, .. } => units.contains(&unit.id),
         Pending::Retreat { .. } => false,
     }) else {
         return false;
@@ -127,6 +144,8 @@ pub fn pay_with(pending: &mut Vec<Pending>, unit: &Unit) -> bool {
             *defence_factors = defence_factors.saturating_sub(factor("df"));
             *defence_factors
         }
+        // One unit, whichever it is (12.1.1).
+        Pending::AirLoss { .. } => 0,
         Pending::Retreat { .. } => return false,
     };
     if left == 0 {
@@ -316,7 +335,9 @@ fn break_down_owed(
     mut work: Working,
 ) -> Result<Acted<serde_json::Value>, Refused> {
     let units = match &table.extra.pending[at] {
-        Pending::Exchange { units, .. } | Pending::DefenceLoss { units, .. } => units.clone(),
+        Pending::Exchange { units, .. }
+        | Pending::DefenceLoss { units, .. }
+        | Pending::AirLoss { units, .. } => units.clone(),
         Pending::Retreat { .. } => {
             return Err(against(
                 "Units do not break down to retreat (14.4); say where each retreats.".into(),
@@ -387,7 +408,9 @@ fn break_down_owed(
         }
     }
     match &mut table.extra.pending[at] {
-        Pending::Exchange { units, .. } | Pending::DefenceLoss { units, .. } => *units = now,
+        Pending::Exchange { units, .. }
+        | Pending::DefenceLoss { units, .. }
+        | Pending::AirLoss { units, .. } => *units = now,
         Pending::Retreat { .. } => {}
     }
     work.step("Now choose the losses among the units (take-result with eliminate).");
@@ -424,6 +447,31 @@ fn pay(
         )));
     }
     eliminate(table, &chosen, "exchange, 14.2", work)
+}
+
+/// Eliminates the one unit chosen among `units` (D1, 12.1.1).
+fn pay_one(
+    table: &mut Table<'_, Records>,
+    p: &TakeIn,
+    units: &[UnitId],
+    work: &mut Working,
+) -> Result<(), Refused> {
+    let [chosen] = p.eliminate.as_slice() else {
+        return Err(against(
+            "Choose exactly one unit to eliminate: a D1 costs one unit of your choice (12.1.1)."
+                .into(),
+        ));
+    };
+    let id = units
+        .iter()
+        .find(|u| u.as_str() == chosen)
+        .cloned()
+        .ok_or_else(|| {
+            against(format!(
+                "'{chosen}' was not in the hex the air unit attacked."
+            ))
+        })?;
+    eliminate(table, &[id], "D1 from an air attack, 12.1.1", work)
 }
 
 /// Takes the first thing the caller's side owes (the umpire's: the first owed).
@@ -496,6 +544,7 @@ pub fn take(
             (*defence_factors, "df", "defence"),
             &mut work,
         )?,
+        Pending::AirLoss { units, .. } => pay_one(table, &p, units, &mut work)?,
     }
     table.extra.pending.remove(at);
     Ok(Acted::public(work.done(serde_json::json!({"taken": owed}))))

@@ -376,11 +376,10 @@ fn the_freeze_removes_all_naval_markers_21_1_item_4() {
     assert!(!d.extra.flags.both_naval_markers);
 }
 
-/// 17.1, 17.2, 20.2: each side rolls its random events, and the Finns an Allied intervention, in
-/// its own event segment of the Special Events Phase only; the Soviets land from the sea in their
-/// Movement Phase only. Out of those phases each is refused in the rule's words.
+/// 17.1: each side rolls its random events in its own event segment of the Special Events Phase
+/// only; out of it the roll is refused in the rule's words.
 #[test]
-fn events_intervention_and_landings_are_rolled_in_their_phases_only_17_1_20_2() {
+fn random_events_are_rolled_in_their_segments_only_17_1() {
     use crate::dice::source::ScriptedDice;
     use crate::games::assisted::play::desk::Desk;
     let (mut desk, _) = Desk::<WinterWar>::start(Options::default()).expect("starts");
@@ -401,8 +400,6 @@ fn events_intervention_and_landings_are_rolled_in_their_phases_only_17_1_20_2() 
             .map_err(|r| r.code)
     };
     let events = |side: &str| serde_json::json!({"side": side, "turn": 1});
-    let landing = serde_json::json!({"freeze": false});
-    let intervention = serde_json::json!({"turn": 1, "available": 1});
     let go_to = |desk: &mut Desk<WinterWar>, phase: &str| {
         while desk.phase().0 != phase {
             desk.advance(Role::Umpire, &mut ScriptedDice::new([]))
@@ -411,27 +408,12 @@ fn events_intervention_and_landings_are_rolled_in_their_phases_only_17_1_20_2() 
     };
     go_to(&mut desk, "soviet_movement");
     assert!(roll(&mut desk, Role::Soviet, "random-events", events("soviet")).is_err());
-    roll(
-        &mut desk,
-        Role::Soviet,
-        "amphibious-landing",
-        landing.clone(),
-    )
-    .expect("in the Soviet Movement Phase (20.2)");
     go_to(&mut desk, "finnish_events");
-    assert!(roll(&mut desk, Role::Soviet, "amphibious-landing", landing).is_err());
     assert_eq!(
         roll(&mut desk, Role::Soviet, "random-events", events("soviet")),
         Err("not_your_phase"),
         "the Finns' segment"
     );
-    roll(
-        &mut desk,
-        Role::Finnish,
-        "allied-intervention",
-        intervention,
-    )
-    .expect("a Finnish event (17.2)");
     roll(&mut desk, Role::Finnish, "random-events", events("finnish"))
         .expect("the Finnish Event Segment (17.1)");
     go_to(&mut desk, "soviet_events");

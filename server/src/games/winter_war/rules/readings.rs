@@ -55,6 +55,16 @@ pub const READINGS: &[&str] = &[
     "On a campaign's map a suppressed unit ends its Movement Phase no further from where it began it than its halved movement reaches along roads at two hexes a point, or one hex; a longer move, in one go or in steps, is taken for the rail movement it may not use (10.0, 10.1, 16.1).",
     "The Finnish player states the combat result and the Soviet attack factors its blocked retreats eliminated when bringing in Captured Equipment, as the server does not know the zones of control; the unit must then have the factors 24.4 names (24.4).",
     "Units always in supply because of their hex (fortification, city, town, Soviet supply city) are left to the players, who do not mark them out of supply, since the roster knows no terrain (15.2, 15.4).",
+    "Air missions are actions that roll and apply their result: DS and D1 suppress every enemy ground unit in the hex, D1 then owes one unit of the owner's choice (it may break down first), AA removes the air unit and AR puts it on the track (12.1.1, 12.3).",
+    "A (DS) suppresses only in a clear or ice hex, as the player says when flying (the board fills it in from the map's terrain); in the freeze lake hexes other than Lake Ladoga, the Baltic ice and marsh count too (12.1.1, 21.1).",
+    "A communication attack may strike any hex outside the Soviet Union the players call a Finnish town or city, since the map lists few of them; Interdiction keeps Finnish reinforcements out of the hex until the end of the Finnish Combat Phase, and rail movement is left to the players (12.2.2).",
+    "The naval markers are not counted by kind: the Soviets may fire naval gunfire once in each Soviet Air & Naval Attack Phase and make one amphibious move in each Soviet Movement Phase, never in the freeze nor from GT 8 (20.1, 20.2, 20.3).",
+    "Under the fog of war naval gunfire may be placed on a hex whose fortification unit the Soviets cannot see; the roll is made and only says whether a fortification unit there was eliminated (20.1, 24.2).",
+    "A unit that made an amphibious move or a paratroop drop, landed or not, moves no more in that phase; the sea area and the coast are left to the players, the ten or six hexes are counted on the map (19.2, 20.2).",
+    "The Allied intervention is rolled with its own action in the Finnish Event Segment whose roll gave it; the units come from the Finnish Allied-flag units off the map, in the order the player names, wait on the track and enter the Finnish reinforcements next game turn (17.2).",
+    "Allied units that came through Sweden or Norway and are not in Finland's entered hexes when the Finnish Movement Phase ends are eliminated; without entered hexes the players do it (17.2).",
+    "Every location that is not a hex of the map, a display, a box or the Turn Record Track, is off the map and hidden from the enemy (7.3).",
+    "The Scandinavian arrival turns are rolled by the server in public as play begins, from the scenario's arrivals, since 24.7 rolls them at the beginning of the game; there is no roll to make later (24.7).",
 ];
 
 #[cfg(test)]
