@@ -28,12 +28,22 @@ const NO_EVENTS: &str = "roll,1-10
 5,-
 6,-";
 
+/// Every tactical air attack suppresses: the stack's Suppressed marker is the one thing it shows.
+const AIR: &str = "roll,Soviet tactical,Soviet communication,Finnish tactical,Volunteer tactical
+1,DS,-,DS,DS
+2,DS,-,DS,DS
+3,DS,-,DS,DS
+4,DS,-,DS,DS
+5,DS,-,DS,DS
+6,DS,-,DS,DS";
+
 /// One side's seat at the table.
 struct Seat {
     token: String,
     user: &'static str,
     side: &'static str,
     home: &'static str,
+    staging: &'static str,
 }
 
 /// Plays game turn 1 with `viewer` trying everything against the hidden `enemy`.
@@ -44,12 +54,14 @@ async fn leak_test(finnish_viewer: bool) {
         user: "finn",
         side: "finnish",
         home: "1123",
+        staging: "Finnish Air Staging Display",
     };
     let soviet = Seat {
         token: t.soviet.clone(),
         user: "soviet",
         side: "soviet",
         home: "1840",
+        staging: "Soviet Air & Naval Staging Display",
     };
     let (viewer, enemy) = if finnish_viewer {
         (finn, soviet)
@@ -59,6 +71,7 @@ async fn leak_test(finnish_viewer: bool) {
     t.chart("crt", CRT).await;
     t.chart("finnish_events", NO_EVENTS).await;
     t.chart("soviet_events", NO_EVENTS).await;
+    t.chart("air_attack", AIR).await;
     t.act(
         &t.umpire,
         "enter-countries",
@@ -70,12 +83,14 @@ async fn leak_test(finnish_viewer: bool) {
         .units(
             &viewer.token,
             &format!(
-                "{header}\n{},Own Guard,infantry,2021,6,6,2,XX,x",
-                viewer.side
+                "{header}\n{s},Own Guard,infantry,2021,6,6,2,XX,x\n{s},Own Wing,air,{},0,0,0,,x",
+                viewer.staging,
+                s = viewer.side,
             ),
         )
         .await;
     let own_id = DeskTable::unit_id(&own, "Own Guard");
+    let own_air = DeskTable::unit_id(&own, "Own Wing");
     let e = enemy.side;
     let hidden = t
         .units(
@@ -85,14 +100,16 @@ async fn leak_test(finnish_viewer: bool) {
 {e},Revealable Rifle,infantry,2020,6,4,2,XX,x
 {e},Secret Reserve,infantry,track:GT5,17,13,11,XX,x
 {e},Phantom Corps,infantry,2525,17,13,11,XXX,x
-{e},Border Guard,infantry,{},6,4,2,XX,x",
-                viewer.home
+{e},Border Guard,infantry,{},6,4,2,XX,x
+{e},Shadow Squadron,air,{},0,0,0,,x",
+                viewer.home, enemy.staging
             ),
         )
         .await;
     let phantom = DeskTable::unit_id(&hidden, "Phantom Corps");
     let reserve = DeskTable::unit_id(&hidden, "Secret Reserve");
     let revealable = DeskTable::unit_id(&hidden, "Revealable Rifle");
+    let shadow = DeskTable::unit_id(&hidden, "Shadow Squadron");
 
     let mut stream = t
         .app
@@ -107,7 +124,7 @@ async fn leak_test(finnish_viewer: bool) {
     let mut seen = String::new();
     // A probe naming a hidden unit must be answered exactly as one naming no unit at all; the
     // caller's own words (the id it sent) are then left out of what it read.
-    let hidden_ids = [phantom.clone(), reserve.clone()];
+    let hidden_ids = [phantom.clone(), reserve.clone(), shadow.clone()];
     let nobody = "0123456789abcdef0123456789abcdef";
     let try_it = |tail: String, method: Method, body: Value| {
         let t = &t;
@@ -175,6 +192,25 @@ async fn leak_test(finnish_viewer: bool) {
                 "actions/take-result",
                 json!({"retreats": {phantom.clone(): "2526"}}),
             ),
+            // An air attack on the hidden stack shows its Suppressed marker, nothing more (12.1).
+            (
+                "actions/fly-mission",
+                json!({"air_unit": own_air, "hex": "2525"}),
+            ),
+            (
+                "actions/fly-mission",
+                json!({"air_unit": shadow, "hex": "2021"}),
+            ),
+            ("actions/naval-gunfire", json!({"hex": "2525"})),
+            (
+                "actions/amphibious-landing",
+                json!({"unit": phantom, "to": "2526"}),
+            ),
+            (
+                "actions/paratroop-drop",
+                json!({"unit": phantom, "to": "2526"}),
+            ),
+            ("actions/allied-intervention", json!({"units": [phantom]})),
             // One side alone cannot make the hidden stack's hex its own country.
             ("actions/enter-countries", grab.clone()),
             (
@@ -264,7 +300,9 @@ async fn leak_test(finnish_viewer: bool) {
     for secret in [
         "Secret Reserve",
         "Phantom Corps",
+        "Shadow Squadron",
         "track:GT5",
+        shadow.as_str(),
         phantom.as_str(),
         reserve.as_str(),
         "\"af\":17",
@@ -278,6 +316,10 @@ async fn leak_test(finnish_viewer: bool) {
             viewer.side
         );
     }
+    assert!(
+        seen.contains("are suppressed (12.1.1)"),
+        "the viewer's air unit flew at the hidden stack"
+    );
     // What the rules reveal: the unit inside the viewer's own country, and the one it attacked.
     assert!(seen.contains("Border Guard"), "24.2 item 1 or 2");
     assert!(
