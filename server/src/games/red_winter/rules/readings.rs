@@ -42,6 +42,7 @@ pub const READINGS: &[&str] = &[
     "A reinforcement held back, by choice or because an enemy unit holds its entry hex, waits in the Turn Track box of its new turn, and its owner brings it on then as a normal reinforcement; where on the map edge a delayed unit enters is the players' check.",
     "A reconstituted company comes back from the dead pool without the markers it fell with; only infantry that was eliminated, not removed from the game, comes back, and whether it was in supply when it fell, and whether its new hex puts it in supply, are the players' checks.",
     "The Victory Point bid (17.0.2) is made from the sides the players already hold: each seals, while the sides set up, what it would give to keep its side; the higher bid keeps it, the other side gets that many points, and equal bids go again.",
+    "The 718th Regiment's units arrive on X1 by their scenario entry, and the turn 4 infantry's -2 MP is printed on the counters: the server counts no movement points and keeps no other unit off X1, so the players keep both (13.1.1).",
 ];
 
 #[cfg(test)]

@@ -36,6 +36,11 @@ pub fn track_box(turn: u32) -> String {
     format!("Track, GT {turn}")
 }
 
+/// Whether a unit waits on the Turn Record Track.
+fn on_track(u: &Unit) -> bool {
+    u.location.starts_with("Track, GT")
+}
+
 /// An air mission.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -108,6 +113,16 @@ fn air_unit(table: &Table<'_, Records>, id: &str, side: Side) -> Result<Unit, Re
             "{} is not an air unit: only air units fly missions (12.0).",
             unit.name
         )));
+    }
+    if on_track(unit) {
+        return Err(refused(
+            RefusalKind::NotNow,
+            "on_the_track",
+            format!(
+                "{} is on the Turn Record Track ({}) and flies again from its staging display when it comes back (12.3).",
+                unit.name, unit.location
+            ),
+        ));
     }
     if !super::off_map(unit) {
         return Err(not_allowed(format!(
@@ -387,6 +402,35 @@ pub fn new_turn(table: &mut Table<'_, Records>) -> Result<Option<String>, Refuse
             back.join(", ")
         )
     }))
+}
+
+/// Severe Climate (17.3 item 3): no air operations next game turn; every air unit available in a
+/// staging display goes to the Turn Record Track two game turns on.
+pub fn ground_all(table: &mut Table<'_, Records>, work: &mut Working) -> Result<(), Refused> {
+    let turn = table.turn + 2;
+    let available: Vec<(UnitId, String)> = table
+        .roster
+        .units
+        .values()
+        .filter(|u| is_air(u) && super::off_map(u) && !on_track(u))
+        .map(|u| (u.id.clone(), u.location.clone()))
+        .collect();
+    for (id, to) in &available {
+        table.extra.returning.push(Returning {
+            unit: id.clone(),
+            turn,
+            to: to.clone(),
+        });
+        table
+            .roster
+            .relocate(table.spec, Role::Umpire, table.moment, id, &track_box(turn))
+            .map_err(|e| Refused::of(&e))?;
+    }
+    work.step(format!(
+        "Severe Climate: {} air unit(s) go to the GT {turn} box of the Turn Record Track (17.3)",
+        available.len()
+    ));
+    Ok(())
 }
 
 /// 12.2.2: a Finnish unit deployed from off the map (a reinforcement) may not be placed in an

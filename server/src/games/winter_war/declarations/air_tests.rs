@@ -296,3 +296,47 @@ fn a_communication_attack_interdicts_a_town_against_finnish_reinforcements_12_2(
         .expect("ends the Finnish Combat Phase");
     assert!(d.extra.interdicted.is_empty());
 }
+
+#[test]
+fn severe_climate_sends_every_available_air_unit_two_turns_on_17_3() {
+    let mut d = skies();
+    let severe = raw(
+        &["1-10"],
+        &[
+            &["Severe Climate"][..],
+            &["-"],
+            &["-"],
+            &["-"],
+            &["-"],
+            &["-"],
+        ],
+    );
+    d.enter_charts(
+        Role::Umpire,
+        BTreeMap::from([("soviet_events".to_string(), severe)]),
+    )
+    .expect("events");
+    d.add_units(
+        Role::Umpire,
+        vec![air(4, Side::Finnish, "Finnish Air Staging Display")],
+    )
+    .expect("adds");
+    fly(&mut d, 1, "2021", 5).expect("AR: unit 1 waits for GT 3 already");
+    to(&mut d, "soviet_events");
+    act(&mut d, Role::Soviet, "roll-events", json!({}), &[1]).expect("Severe Climate");
+    for n in [1, 2, 3, 4] {
+        assert_eq!(d.roster.units[&uid(n)].location, "Track, GT 3", "unit {n}");
+    }
+    assert_eq!(d.extra.returning.len(), 4, "unit 1 is not sent twice");
+    to(&mut d, "soviet_logistics");
+    to(&mut d, "soviet_air_naval");
+    let (_, _, says) = refusal(fly(&mut d, 2, "2021", 6));
+    assert!(says.contains("Turn Record Track"), "GT 2: no air: {says}");
+    to(&mut d, "soviet_combat");
+    to(&mut d, "soviet_logistics");
+    assert_eq!(
+        d.roster.units[&uid(4)].location,
+        "Finnish Air Staging Display"
+    );
+    assert_eq!(d.roster.units[&uid(2)].location, STAGING);
+}
