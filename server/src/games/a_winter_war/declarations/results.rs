@@ -9,7 +9,7 @@ use crate::games::assisted::calc::Working;
 use crate::games::assisted::catalogue::{Acted, Refused, Table, refused};
 use crate::games::assisted::declarations::Owed;
 use crate::games::assisted::refusal::RefusalKind;
-use crate::games::assisted::roster::{Unit, UnitEdit, UnitId};
+use crate::games::assisted::roster::{Unit, UnitId};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -137,13 +137,9 @@ pub fn apply(
         }
     }
     for (id, to) in &retreats {
-        let edit = UnitEdit {
-            location: Some(to.clone()),
-            ..UnitEdit::default()
-        };
         table
             .roster
-            .edit(table.spec, Role::Umpire, table.moment, id, edit)
+            .relocate(table.spec, Role::Umpire, table.moment, id, to)
             .map_err(|e| Refused::of(&e))?;
         work.step(format!(
             "{} retreats to {to} ({why})",

@@ -324,13 +324,9 @@ fn take_losses(
     if outcome.retreat > 0 {
         for (i, to) in &destinations {
             let unit = &units[*i];
-            let edit = UnitEdit {
-                location: Some(to.clone()),
-                ..UnitEdit::default()
-            };
             table
                 .roster
-                .edit(table.spec, by, table.moment, &unit.id, edit)
+                .relocate(table.spec, by, table.moment, &unit.id, to)
                 .map_err(|e| Refused::of(&e))?;
             if !unit.markers.contains("retreated") {
                 table

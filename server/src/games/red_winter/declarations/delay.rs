@@ -6,7 +6,7 @@ use super::inputs::*;
 use crate::core::domain::Role;
 use crate::games::assisted::calc::Working;
 use crate::games::assisted::catalogue::{Acted, Refused, Table};
-use crate::games::assisted::roster::{UnitEdit, UnitId};
+use crate::games::assisted::roster::UnitId;
 use crate::games::red_winter::rules::reinforcements::{Delay, delayed_entry};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -66,13 +66,9 @@ pub(super) fn enter_delayed(
     }
     let to = ready_box(table, side);
     for (id, _) in &units {
-        let edit = UnitEdit {
-            location: Some(to.clone()),
-            ..UnitEdit::default()
-        };
         table
             .roster
-            .edit(table.spec, Role::Umpire, table.moment, id, edit)
+            .relocate(table.spec, Role::Umpire, table.moment, id, &to)
             .map_err(|e| Refused::of(&e))?;
     }
     let names: Vec<&str> = units.iter().map(|(_, n)| n.as_str()).collect();
@@ -139,13 +135,15 @@ pub(super) fn delay(
         .any(|u| u.side != unit.side && same_hex(&u.location, &unit.location));
     let mut work = Working::new();
     let turn = work.take(delayed_entry(table.turn, delay, held).map_err(|e| Refused::of(&e))?);
-    let edit = UnitEdit {
-        location: Some(waiting_box(turn)),
-        ..UnitEdit::default()
-    };
     table
         .roster
-        .edit(table.spec, Role::Umpire, table.moment, &id, edit)
+        .relocate(
+            table.spec,
+            Role::Umpire,
+            table.moment,
+            &id,
+            &waiting_box(turn),
+        )
         .map_err(|e| Refused::of(&e))?;
     work.step(format!(
         "{} waits on the Turn Track for turn {turn}, leaving {}",

@@ -9,7 +9,7 @@ use crate::core::domain::{Role, Side};
 use crate::games::assisted::calc::Working;
 use crate::games::assisted::catalogue::{Acted, Refused, Table};
 use crate::games::assisted::refusal::RefusalKind;
-use crate::games::assisted::roster::{UnitEdit, UnitId};
+use crate::games::assisted::roster::UnitId;
 use crate::games::red_winter::rules::calc_resources::artillery_park;
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -121,13 +121,15 @@ pub(super) fn soviet_park(
             )?;
         }
         for id in battalions.iter().filter(|id| Some(*id) != removed.as_ref()) {
-            let edit = UnitEdit {
-                location: Some(format!("Turn Track, turn {}", park.return_turn)),
-                ..UnitEdit::default()
-            };
             table
                 .roster
-                .edit(table.spec, Role::Umpire, table.moment, id, edit)
+                .relocate(
+                    table.spec,
+                    Role::Umpire,
+                    table.moment,
+                    id,
+                    &format!("Turn Track, turn {}", park.return_turn),
+                )
                 .map_err(|e| Refused::of(&e))?;
         }
         table.extra.park_b_turn = Some(table.turn);
@@ -242,13 +244,15 @@ pub(super) fn pajari_caught(
     if lost {
         remove(table, &pajari.id, "captured or killed (12.3.1)")?;
     } else {
-        let edit = UnitEdit {
-            location: Some(join.location.clone()),
-            ..UnitEdit::default()
-        };
         table
             .roster
-            .edit(table.spec, Role::Umpire, table.moment, &pajari.id, edit)
+            .relocate(
+                table.spec,
+                Role::Umpire,
+                table.moment,
+                &pajari.id,
+                &join.location,
+            )
             .map_err(|e| Refused::of(&e))?;
         work.step(format!("Pajari joins {} in {}", join.name, join.location));
     }

@@ -8,7 +8,7 @@ use crate::games::assisted::calc::Working;
 use crate::games::assisted::catalogue::{Acted, Refused, Table};
 use crate::games::assisted::declarations::Owed as OwedLosses;
 use crate::games::assisted::refusal::RefusalKind;
-use crate::games::assisted::roster::{AttrValue, Unit, UnitEdit, UnitId};
+use crate::games::assisted::roster::{AttrValue, Unit, UnitId};
 use crate::games::winter_war::rules::calc_losses::{
     Counter, exchange_loss, fortified_exchange_defender_loss, half_exchange_loss,
 };
@@ -508,13 +508,9 @@ pub fn take(
                         "Say where {name} ends its retreat of {hexes} hex(es)."
                     )));
                 };
-                let edit = UnitEdit {
-                    location: Some(to.to_owned()),
-                    ..UnitEdit::default()
-                };
                 table
                     .roster
-                    .edit(table.spec, Role::Umpire, table.moment, id, edit)
+                    .relocate(table.spec, Role::Umpire, table.moment, id, to)
                     .map_err(|e| Refused::of(&e))?;
                 work.step(format!(
                     "{} retreats {hexes} hex(es) to {to}",
