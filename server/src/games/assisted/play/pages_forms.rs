@@ -71,14 +71,14 @@ impl Choices {
         }
     }
 
-    /// The units a set of units called `path` may hold: attackers are the reader's own,
-    /// defenders the enemy's it may name, anything else either. Where the view names no enemy
+    /// The units a set of units called `path` may hold: attackers (and a set described as
+    /// "your …") are the reader's own, defenders the enemy's it may name, anything else either. Where the view names no enemy
     /// apart (the umpire's, which holds every unit as its own), every unit.
     pub fn for_set(&self, path: &str) -> Vec<(String, String)> {
         let own = self.own.min(self.units.len());
         if own == self.units.len() {
             self.units.clone()
-        } else if path.contains("attackers") {
+        } else if path.contains("attackers") || path.starts_with("your ") {
             self.units[..own].to_vec()
         } else if path.contains("defenders") {
             self.units[own..].to_vec()
@@ -465,8 +465,14 @@ impl Builder<'_> {
         Node::Leaf(self.fields.len() - 1)
     }
 
-    fn units(&self, required: bool) -> Input {
-        let mut list = self.choices.units.clone();
+    /// The units a single unit field offers: the reader's own when the field says "Your …",
+    /// else every unit the reader may name.
+    fn units(&self, required: bool, about: &str) -> Input {
+        let mut list = if about.to_lowercase().starts_with("your ") {
+            self.choices.for_set("your ")
+        } else {
+            self.choices.units.clone()
+        };
         if !required {
             list.insert(0, (String::new(), "(none)".into()));
         }
@@ -517,7 +523,7 @@ impl Builder<'_> {
             "array" => self.list(path, &about, schema, depth),
             "object" => self.record(path, &about, schema, depth),
             _ if names_units(&about) => {
-                let input = self.units(required && depth == 0);
+                let input = self.units(required && depth == 0, &about);
                 self.leaf(path, by_name(&about), input, required, default)
             }
             _ => {
@@ -562,7 +568,12 @@ impl Builder<'_> {
         let rows = max.unwrap_or(if depth == 0 { ROWS } else { INNER_ROWS });
         let scalar = !matches!(main_type(items), "object" | "array");
         if scalar && names_units(about) && !in_order(about) {
-            let input = Input::Ticks(self.choices.for_set(&path));
+            let set = if about.to_lowercase().starts_with("your ") {
+                "your "
+            } else {
+                &path
+            };
+            let input = Input::Ticks(self.choices.for_set(set));
             return self.leaf(path, by_name(about), input, false, String::new());
         }
         if let Some(words) = words_of(items) {
@@ -576,7 +587,7 @@ impl Builder<'_> {
                     let label = format!("{} ({})", trimmed(about), row + 1);
                     if names_units(about) {
                         let label = format!("{} ({})", trimmed(&by_name(about)), row + 1);
-                        let input = self.units(false);
+                        let input = self.units(false, about);
                         return self.leaf(p, label, input, false, String::new());
                     }
                     let about = label.clone();
@@ -636,7 +647,7 @@ impl Builder<'_> {
                 self.legend = Some(format!("{} ({})", trimmed(&by_name(about)), row + 1));
                 let key_name = format!("{path}[{row}].key");
                 let key = if keyed_by_unit {
-                    let input = self.units(false);
+                    let input = self.units(false, about);
                     self.leaf(key_name, "The unit".into(), input, false, String::new())
                 } else {
                     let input = Input::Text { hexes: false };

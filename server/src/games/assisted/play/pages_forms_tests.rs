@@ -221,3 +221,34 @@ fn every_assisted_entry_gets_a_typed_form() {
         }
     }
 }
+
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+#[allow(dead_code)]
+struct Mission {
+    /// Your air unit, by id.
+    air_unit: String,
+    /// Your units that come, by id.
+    units: Vec<String>,
+    /// The unit it lands beside, by id.
+    beside: String,
+}
+
+#[test]
+fn a_field_that_asks_for_your_unit_offers_only_the_readers_own() {
+    let schema = crate::games::assisted::catalogue::schema_of::<Mission>();
+    let form = form_of(&schema, &choices(), None);
+    let by = |n: &str| {
+        form.fields
+            .iter()
+            .find(|f| f.name == n)
+            .unwrap_or_else(|| panic!("no field {n}: {:?}", form.fields))
+    };
+    let own = [(A.to_string(), "1/609 (0815)".to_string())];
+    assert_eq!(by("air_unit").choices(), own);
+    assert_eq!(by("units").choices(), own);
+    assert_eq!(
+        by("beside").choices().len(),
+        2,
+        "any unit the reader may name"
+    );
+}

@@ -186,7 +186,7 @@ pub fn gunfire(
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LandingIn {
-    /// The Soviet infantry regiment or naval infantry brigade, in a port hex, by id.
+    /// Your infantry regiment or naval infantry brigade, in a port hex, by id.
     pub unit: String,
     /// The coastal or port hex of the same sea area where it lands, at most ten hexes away.
     pub to: String,
@@ -284,7 +284,7 @@ pub fn landing(
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DropIn {
-    /// The paratroop brigade, in Leningrad, by id.
+    /// Your paratroop brigade, in Leningrad, by id.
     pub unit: String,
     /// The drop hex: within six hexes of Leningrad, without enemy units.
     pub to: String,
