@@ -185,6 +185,11 @@ pub trait Declarations: Send + Sync + 'static {
     fn waive(_extra: &mut Self::Extra, _index: usize) -> bool {
         false
     }
+    /// Markers that lie on map hexes rather than on units, as (hex, name), which every reader
+    /// sees on the board (Winter War's interdicted towns).
+    fn hex_marks(_extra: &Self::Extra) -> Vec<(String, String)> {
+        Vec::new()
+    }
     /// The attribute that counts a unit's steps, if its units have steps: a side lowers it only
     /// to take losses it owes.
     fn steps_attribute() -> Option<&'static str> {

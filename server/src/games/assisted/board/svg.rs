@@ -143,6 +143,8 @@ pub struct Scene<'a> {
     pub terrain: &'a [Terrain],
     /// Place names to write on the map.
     pub labels: Vec<Label>,
+    /// Markers that lie on hexes rather than on units ("Interdicted"), outlined and named.
+    pub marks: Vec<Label>,
     /// The counters the reader may see.
     pub counters: Vec<Counter>,
     /// The off-map boxes.
@@ -412,6 +414,7 @@ fn draw_map(svg: &mut Svg, scene: &Scene<'_>, frame: &Frame, pictured: bool) {
     svg.close("g");
     draw_features(svg, scene, frame);
     draw_labels(svg, scene, frame);
+    draw_marks(svg, scene, frame);
     draw_stacks(svg, scene, frame);
 }
 
@@ -507,6 +510,46 @@ fn draw_labels(svg: &mut Svg, scene: &Scene<'_>, frame: &Frame) {
             ],
             &label.name,
         );
+    }
+    svg.close("g");
+}
+
+/// Each hex marker: the hex outlined in red dashes and the marker's name along its top edge.
+fn draw_marks(svg: &mut Svg, scene: &Scene<'_>, frame: &Frame) {
+    let layout = scene.grid.layout();
+    svg.open("g", &[("class", "hex-marks")]);
+    for mark in scene.marks.iter().filter(|m| scene.grid.contains(m.hex)) {
+        let corners: Vec<Point> = layout
+            .corners(mark.hex, HEX_SIZE * 0.92)
+            .into_iter()
+            .map(|p| frame.at(p))
+            .collect();
+        let (x, y) = frame.at(layout.centre(mark.hex, HEX_SIZE));
+        svg.open("g", &[("class", "hex-mark"), ("role", "img")]);
+        svg.title(&format!("{} in {}", mark.name, scene.grid.id(mark.hex)));
+        svg.empty(
+            "polygon",
+            &[
+                ("points", &points(&corners)),
+                ("fill", "none"),
+                ("stroke", "#b00020"),
+                ("stroke-width", "3"),
+                ("stroke-dasharray", "6 3"),
+            ],
+        );
+        svg.text(
+            "text",
+            &[
+                ("x", &num(x)),
+                ("y", &num(y - HEX_SIZE * 0.35)),
+                ("text-anchor", "middle"),
+                ("font-size", "9"),
+                ("font-weight", "bold"),
+                ("fill", "#b00020"),
+            ],
+            &mark.name,
+        );
+        svg.close("g");
     }
     svg.close("g");
 }

@@ -58,6 +58,7 @@ fn scene<'a>(pack: &'a Pack, grid: &'a Grid, counters: Vec<Counter>) -> Scene<'a
             name: "Crossroads village".into(),
             hex: grid.parse("D4").expect("D4"),
         }],
+        marks: Vec::new(),
         counters,
         trays: vec![Tray {
             code: "dead_pool".into(),
@@ -462,6 +463,7 @@ fn winter_war_s_board_draws_its_whole_grid() {
                 hex: grid.parse(&p.hexes[0]).expect("hex"),
             })
             .collect(),
+        marks: Vec::new(),
         counters: Vec::new(),
         trays: Vec::new(),
         turns: Vec::new(),
@@ -511,4 +513,26 @@ fn losses_owed_are_a_red_chit_on_the_counter_that_owes_them() {
     let counter = all(&doc, "counter").pop().expect("a counter");
     let label = counter.attribute("aria-label").unwrap_or_default();
     assert!(label.ends_with("; Owes losses; Suppressed"), "{label}");
+}
+
+#[test]
+fn a_marker_on_a_hex_is_outlined_there_and_named_for_a_screen_reader() {
+    let (pack, grid) = example();
+    let mut s = scene(&pack, &grid, Vec::new());
+    s.marks = vec![Label {
+        name: "Interdicted".into(),
+        hex: grid.parse("D4").expect("D4"),
+    }];
+    let svg = render(&s);
+    let doc = Document::parse(&svg).expect("well-formed SVG");
+    let marks = all(&doc, "hex-mark");
+    assert_eq!(marks.len(), 1);
+    let title = marks[0]
+        .descendants()
+        .find(|n| n.has_tag_name("title"))
+        .and_then(|n| n.text())
+        .expect("a title");
+    assert_eq!(title, "Interdicted in D4");
+    let none = render(&scene(&pack, &grid, Vec::new()));
+    assert!(!none.contains("hex-mark\""), "no marker, no outline");
 }

@@ -120,6 +120,7 @@ pub fn map_layer(loaded: &LoadedPack) -> String {
         grid: &loaded.grid,
         terrain: &loaded.pack.terrain,
         labels: labels(loaded),
+        marks: Vec::new(),
         counters: Vec::new(),
         trays: Vec::new(),
         turns: Vec::new(),
@@ -222,6 +223,17 @@ pub fn render_over(
             grid: &loaded.grid,
             terrain: &loaded.pack.terrain,
             labels,
+            marks: view
+                .hex_marks
+                .iter()
+                .filter_map(|(hex, name)| {
+                    let hex = loaded.grid.parse(hex).ok()?;
+                    Some(Label {
+                        name: name.clone(),
+                        hex,
+                    })
+                })
+                .collect(),
             counters,
             trays,
             turns: loaded

@@ -90,6 +90,8 @@ pub struct DeskView {
     /// The actions the viewer may give now, by name: those whose rules give them in this phase
     /// to this side (the umpire: every action; out of its phases it is a correction).
     pub actions_now: Vec<String>,
+    /// Markers that lie on map hexes rather than on units, as (hex, name): "Interdicted".
+    pub hex_marks: Vec<(String, String)>,
     /// The dead pool as the viewer may see it: its own units in full, the enemy's as the
     /// game's sight shows them, oldest first.
     #[schema(value_type = Vec<Object>)]
@@ -235,6 +237,7 @@ pub fn view_for<D: Declarations>(desk: &Desk<D>, role: Role) -> DeskView {
         owed: owed.iter().map(|o| o.sentence()).collect(),
         owing,
         actions_now,
+        hex_marks: D::hex_marks(&desk.extra),
         fallen,
         sealed: desk.sealed_for(role),
     }

@@ -268,6 +268,11 @@ fn a_communication_attack_interdicts_a_town_against_finnish_reinforcements_12_2(
         !suppressed(&d, 10),
         "units in the hex are never affected (12.2)"
     );
+    // Both sides see the marker on the board.
+    for role in [Role::Finnish, Role::Soviet] {
+        let marks = view_for(&d, role).hex_marks;
+        assert_eq!(marks, [("2021".to_owned(), "Interdicted".to_owned())]);
+    }
     to(&mut d, "finnish_reinforcement");
     let moved = |to: &str| UnitEdit {
         location: Some(to.into()),

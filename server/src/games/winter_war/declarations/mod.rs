@@ -454,6 +454,14 @@ impl Declarations for WinterWar {
         }
         fields
     }
+    /// The interdiction markers in towns and cities (12.2.2).
+    fn hex_marks(extra: &Records) -> Vec<(String, String)> {
+        extra
+            .interdicted
+            .iter()
+            .map(|hex| (hex.clone(), "Interdicted".to_owned()))
+            .collect()
+    }
     fn owed(extra: &Records) -> Vec<Owed> {
         extra.pending.iter().map(results::Pending::owed).collect()
     }
