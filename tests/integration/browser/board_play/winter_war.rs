@@ -1,9 +1,21 @@
 //! Winter War played on its board by three browsers.
 
 use super::*;
+use crate::browser::fill;
+
+/// Every Soviet communication attack interdicts.
+const INTERDICTING: &str =
+    "roll,Soviet tactical,Soviet communication,Finnish tactical,Volunteer tactical
+1,-,Interdiction,-,-
+2,-,Interdiction,-,-
+3,-,Interdiction,-,-
+4,-,Interdiction,-,-
+5,-,Interdiction,-,-
+6,-,Interdiction,-,-";
 
 /// Winter War on the Historical pack: set up from the pack, two Soviet units moved next to a
-/// Finnish one by tapping, then selected together to declare and resolve a ground combat (both
+/// Finnish one by tapping, an air unit sent from its form to interdict a hex both sides then see
+/// outlined, then selected together to declare and resolve a ground combat (both
 /// forms open filled in); the Finns take the retreat they owe by tapping their counter and the
 /// hex it ends in.
 #[tokio::test]
@@ -14,6 +26,7 @@ async fn winter_war_is_played_on_its_board_by_three_browsers() {
     t.chart("crt", WINTER_WAR_CRT).await;
     t.chart("finnish_events", NO_EVENTS).await;
     t.chart("soviet_events", NO_EVENTS).await;
+    t.chart("air_attack", INTERDICTING).await;
 
     let defender = fighters(&t.table(&t.finn).await, "af")[0].clone();
     let soviets = fighters(&t.table(&t.soviet).await, "af");
@@ -44,6 +57,51 @@ async fn winter_war_is_played_on_its_board_by_three_browsers() {
     open_table(&soviet, &t).await;
     move_by_tapping(&soviet, &second, &room[1]).await;
     keep(&soviet, "winter-war-soviet-moved").await;
+
+    // The Soviet Air & Naval Attack Phase: an air unit interdicts an empty hex from its form,
+    // and both sides see the marker outlined on the board (12.2.2).
+    advance_to(&t, 1, "Soviet Air & Naval Attack Phase").await;
+    soviet
+        .goto(&format!(
+            "{}/campaigns/{}/table/action/fly-mission",
+            t.app.url, t.id
+        ))
+        .await
+        .expect("the air mission's form");
+    let offered = soviet
+        .execute(
+            r#"const s = document.getElementById("f-air_unit");
+               const air = [...s.options].find((o) => o.textContent.startsWith("Air Unit"));
+               s.value = air.value;
+               return [...s.options].filter((o) => o.value).map((o) => o.textContent);"#,
+            vec![],
+        )
+        .await
+        .expect("chooses the air unit");
+    let offered: Vec<String> = serde_json::from_value(offered).expect("names");
+    assert!(
+        !offered.is_empty() && offered.iter().all(|o| !o.contains("Finnish")),
+        "only the Soviets' own units are offered: {offered:?}"
+    );
+    fill(&soviet, "f-hex", &room[2]).await;
+    click(&soviet, "f-communication").await;
+    keep(&soviet, "winter-war-soviet-air-mission").await;
+    click(&soviet, "run").await;
+    answered(&soviet, "the air mission").await;
+    open_table(&finn, &t).await;
+    let mark = finn
+        .find(Locator::Css("#board .hex-mark title"))
+        .await
+        .expect("the interdiction on the Finnish board");
+    let said = mark.html(true).await.expect("its words");
+    assert_eq!(said, format!("Interdicted in {}", room[2]));
+    finn.execute(
+        "document.querySelector('#board .hex-mark').scrollIntoView({block: 'center', inline: 'center'});",
+        vec![],
+    )
+    .await
+    .expect("scrolls to the marker");
+    keep(&finn, "winter-war-finn-interdicted-phone").await;
 
     // The combat: both units selected, the Finnish hex tapped; declared, then resolved.
     advance_to(&t, 1, "Soviet Combat Phase").await;

@@ -519,12 +519,14 @@ fn draw_marks(svg: &mut Svg, scene: &Scene<'_>, frame: &Frame) {
     let layout = scene.grid.layout();
     svg.open("g", &[("class", "hex-marks")]);
     for mark in scene.marks.iter().filter(|m| scene.grid.contains(m.hex)) {
+        let (x, y) = frame.at(layout.centre(mark.hex, HEX_SIZE));
+        // Just inside the hex's own edge, so neighbouring outlines do not meet.
         let corners: Vec<Point> = layout
-            .corners(mark.hex, HEX_SIZE * 0.92)
+            .corners(mark.hex, HEX_SIZE)
             .into_iter()
             .map(|p| frame.at(p))
+            .map(|(cx, cy)| (x + (cx - x) * 0.92, y + (cy - y) * 0.92))
             .collect();
-        let (x, y) = frame.at(layout.centre(mark.hex, HEX_SIZE));
         svg.open("g", &[("class", "hex-mark"), ("role", "img")]);
         svg.title(&format!("{} in {}", mark.name, scene.grid.id(mark.hex)));
         svg.empty(

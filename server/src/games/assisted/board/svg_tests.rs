@@ -533,6 +533,48 @@ fn a_marker_on_a_hex_is_outlined_there_and_named_for_a_screen_reader() {
         .and_then(|n| n.text())
         .expect("a title");
     assert_eq!(title, "Interdicted in D4");
+    // The outline lies on D4 itself: its corners average to the hex's centre.
+    let outline = marks[0]
+        .descendants()
+        .find(|n| n.has_tag_name("polygon"))
+        .and_then(|n| n.attribute("points"))
+        .expect("an outline");
+    let corners: Vec<(f64, f64)> = outline
+        .split_whitespace()
+        .map(|p| {
+            let (x, y) = p.split_once(',').expect("x,y");
+            (x.parse().expect("x"), y.parse().expect("y"))
+        })
+        .collect();
+    let n = corners.len() as f64;
+    let centre = (
+        corners.iter().map(|c| c.0).sum::<f64>() / n,
+        corners.iter().map(|c| c.1).sum::<f64>() / n,
+    );
+    let d4 = doc
+        .descendants()
+        .find(|n| n.attribute("data-hex") == Some("D4") && class_is(n, "hex"))
+        .expect("hex D4");
+    let shape = d4
+        .descendants()
+        .find(|n| n.has_tag_name("polygon"))
+        .and_then(|n| n.attribute("points"))
+        .expect("D4's polygon");
+    let hex: Vec<(f64, f64)> = shape
+        .split_whitespace()
+        .map(|p| {
+            let (x, y) = p.split_once(',').expect("x,y");
+            (x.parse().expect("x"), y.parse().expect("y"))
+        })
+        .collect();
+    let hex_centre = (
+        hex.iter().map(|c| c.0).sum::<f64>() / 6.0,
+        hex.iter().map(|c| c.1).sum::<f64>() / 6.0,
+    );
+    assert!(
+        (centre.0 - hex_centre.0).abs() < 0.5 && (centre.1 - hex_centre.1).abs() < 0.5,
+        "{centre:?} against {hex_centre:?}"
+    );
     let none = render(&scene(&pack, &grid, Vec::new()));
     assert!(!none.contains("hex-mark\""), "no marker, no outline");
 }
