@@ -41,6 +41,26 @@ fn on_track(u: &Unit) -> bool {
     u.location.starts_with("Track, GT")
 }
 
+/// Puts unit `id` in the Turn Record Track box of game turn `turn`, to come back to `to` as
+/// that turn begins (12.3, 17.2, 17.3).
+pub fn to_track(
+    table: &mut Table<'_, Records>,
+    id: &UnitId,
+    turn: u32,
+    to: &str,
+) -> Result<(), Refused> {
+    table.extra.returning.push(Returning {
+        unit: id.clone(),
+        turn,
+        to: to.to_owned(),
+    });
+    table
+        .roster
+        .relocate(table.spec, Role::Umpire, table.moment, id, &track_box(turn))
+        .map_err(|e| Refused::of(&e))?;
+    Ok(())
+}
+
 /// An air mission.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -224,21 +244,7 @@ fn recycle(table: &mut Table<'_, Records>, air: &Unit, work: &mut Working) -> Re
         return Ok(());
     }
     let turn = table.turn + 2;
-    table.extra.returning.push(Returning {
-        unit: air.id.clone(),
-        turn,
-        to: air.location.clone(),
-    });
-    table
-        .roster
-        .relocate(
-            table.spec,
-            Role::Umpire,
-            table.moment,
-            &air.id,
-            &track_box(turn),
-        )
-        .map_err(|e| Refused::of(&e))?;
+    to_track(table, &air.id, turn, &air.location)?;
     work.step(format!(
         "{} goes to the GT {turn} box of the Turn Record Track and comes back then (12.3)",
         air.name
@@ -416,15 +422,7 @@ pub fn ground_all(table: &mut Table<'_, Records>, work: &mut Working) -> Result<
         .map(|u| (u.id.clone(), u.location.clone()))
         .collect();
     for (id, to) in &available {
-        table.extra.returning.push(Returning {
-            unit: id.clone(),
-            turn,
-            to: to.clone(),
-        });
-        table
-            .roster
-            .relocate(table.spec, Role::Umpire, table.moment, id, &track_box(turn))
-            .map_err(|e| Refused::of(&e))?;
+        to_track(table, id, turn, to)?;
     }
     work.step(format!(
         "Severe Climate: {} air unit(s) go to the GT {turn} box of the Turn Record Track (17.3)",

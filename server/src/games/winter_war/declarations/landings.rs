@@ -5,7 +5,7 @@
 //! Sweden or Norway, eliminated if they are not in Finland when the Finnish Movement Phase ends.
 
 use super::Records;
-use super::air::{Returning, track_box};
+use super::air::to_track;
 use super::fog::{self, refused};
 use crate::core::domain::{Role, Side};
 use crate::dice::source::Dice;
@@ -461,15 +461,7 @@ pub fn intervene(
     let turn = table.turn + 1;
     let to = finnish_reinforcements(table);
     for id in &coming {
-        table.extra.returning.push(Returning {
-            unit: id.clone(),
-            turn,
-            to: to.clone(),
-        });
-        table
-            .roster
-            .relocate(table.spec, Role::Umpire, table.moment, id, &track_box(turn))
-            .map_err(|e| Refused::of(&e))?;
+        to_track(table, id, turn, &to)?;
     }
     if pool.is_empty() {
         work.step(
