@@ -6,6 +6,8 @@ mod campaign;
 pub mod client;
 mod deadline_claim;
 mod game;
+mod game_orders;
+mod game_secrets;
 mod heroes;
 mod kept_access;
 mod replay;
