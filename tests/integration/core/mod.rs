@@ -11,6 +11,7 @@ mod campaigns;
 mod config;
 mod crash;
 mod dice;
+mod dice_concurrency;
 mod dice_reveal;
 mod dice_upgrade;
 mod embedded_pg;
