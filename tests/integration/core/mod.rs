@@ -25,6 +25,7 @@ mod invites;
 mod live;
 mod mail_rhythm;
 mod notify;
+mod notify_hooks;
 mod offline_queries;
 mod pace;
 mod reader_versions;
