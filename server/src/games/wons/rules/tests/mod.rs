@@ -1,6 +1,8 @@
 //! Tests of the WoNS campaign rules, with scripted dice.
 
 mod aftermath;
+mod aftermath_capture;
+mod aftermath_sheet;
 mod battles;
 mod fatigue_table;
 mod hours;
