@@ -9,5 +9,6 @@ mod game;
 mod game_orders;
 mod game_secrets;
 mod heroes;
+mod heroes_battles;
 mod kept_access;
 mod replay;
