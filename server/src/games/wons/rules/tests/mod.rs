@@ -7,6 +7,7 @@ mod battles;
 mod fatigue_table;
 mod hours;
 mod leaks;
+mod leaks_assertions;
 mod legality;
 mod live;
 mod packs;
