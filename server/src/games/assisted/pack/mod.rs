@@ -648,3 +648,6 @@ pub fn export(pack: &Pack) -> Result<String, PackError> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod tests_setup;

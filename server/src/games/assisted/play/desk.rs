@@ -669,3 +669,7 @@ impl Dice for NoDice {
 #[cfg(test)]
 #[path = "desk_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "desk_tests_phases.rs"]
+mod tests_phases;

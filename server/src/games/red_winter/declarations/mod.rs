@@ -540,6 +540,12 @@ fn clear(
 mod tests;
 
 #[cfg(test)]
+mod combat_tests;
+
+#[cfg(test)]
+mod roster_tests;
+
+#[cfg(test)]
 #[path = "night_tests.rs"]
 mod night_tests;
 

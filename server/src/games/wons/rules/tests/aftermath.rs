@@ -3,25 +3,16 @@
 //! R1.4.3).
 
 use crate::core::domain::Side;
-use crate::dice::source::ScriptedDice;
 use crate::games::wons::rules::aftermath::{
     AbandonedIn, BattleReport, CaptureRequest, Casualty, FinalForceMorale, PrisonerTaken,
-    ReportError, Reporter, capture_device, submit_report,
+    ReportError, Reporter, submit_report,
 };
 use crate::games::wons::rules::battle::{BattleError, BattleStatus, demo_with_battle};
-use crate::games::wons::rules::battle_sheet::{
-    SheetError, TurnZeroReport, record_turn_zero, set_surprise,
-};
 use crate::games::wons::rules::events::EventVisibility;
 use crate::games::wons::rules::fatigue::Light;
-use crate::games::wons::rules::platoon::{ElementKind, RetainedItem};
-use crate::games::wons::rules::prisoners::{
-    InterrogationRequest, PrisonerError, interrogate_prisoner,
-};
+use crate::games::wons::rules::platoon::ElementKind;
 use crate::games::wons::rules::state::WonsState;
 use crate::games::wons::rules::support::{PurchaseRequest, assign_support_points, set_purchases};
-use crate::games::wons::rules::tables::interrogation::InterrogationResult;
-use crate::games::wons::rules::tables::surprise::SurpriseLevel;
 
 fn hour(light: Light) -> u32 {
     let probe = demo_with_battle(1, BattleStatus::Pending);
@@ -31,7 +22,7 @@ fn hour(light: Light) -> u32 {
 }
 
 /// Battle 1 at C, pending: the Soviet 1st Rifle Platoon attacks the Finnish 1st Platoon there.
-fn pending(light: Light) -> WonsState {
+pub(super) fn pending(light: Light) -> WonsState {
     let mut s = demo_with_battle(hour(light), BattleStatus::Pending);
     s.platoons.get_mut("fin-1").expect("fin-1").step = 2;
     s
@@ -58,7 +49,7 @@ fn men(s: &WonsState, platoon: &str, element: &str, role: &str) -> Option<u32> {
 }
 
 /// A full report: the Finns win in 2 Turns; the Soviet 1st Section is wiped out.
-fn full_report() -> BattleReport {
+pub(super) fn full_report() -> BattleReport {
     BattleReport {
         winner: Side::Finnish,
         turns: 2,
@@ -101,7 +92,7 @@ fn full_report() -> BattleReport {
     }
 }
 
-fn buy(s: &mut WonsState, side: Side, points: u32, items: &[(&str, &str)]) {
+pub(super) fn buy(s: &mut WonsState, side: Side, points: u32, items: &[(&str, &str)]) {
     assign_support_points(s, 1, side, points).expect("points");
     let requests: Vec<PurchaseRequest> = items
         .iter()
@@ -368,7 +359,7 @@ fn bad_reports_change_nothing() {
 }
 
 /// A decided battle with one device of `owner`'s left on the field.
-fn field(light: Light, owner: Side, he: bool) -> WonsState {
+pub(super) fn field(light: Light, owner: Side, he: bool) -> WonsState {
     let mut s = pending(light);
     let platoon = if owner == Side::Soviet {
         "sov-1"
@@ -385,7 +376,7 @@ fn field(light: Light, owner: Side, he: bool) -> WonsState {
     s
 }
 
-fn grab(platoon: &str) -> CaptureRequest {
+pub(super) fn grab(platoon: &str) -> CaptureRequest {
     CaptureRequest {
         device: "b1-d1".into(),
         platoon: platoon.into(),
@@ -393,409 +384,6 @@ fn grab(platoon: &str) -> CaptureRequest {
         been_in_close_combat_range: false,
         heavier_weapon: false,
         proficient_crew: false,
-    }
-}
-
-fn roll(
-    s: &mut WonsState,
-    side: Side,
-    request: &CaptureRequest,
-    hero: Option<&str>,
-    die: u32,
-) -> bool {
-    let mut dice = ScriptedDice::new([die]);
-    capture_device(s, 1, side, request, hero, &mut dice).expect("rolled");
-    s.battles[0].abandoned[0]
-        .capture
-        .as_ref()
-        .expect("kept")
-        .roll
-        .captured
-}
-
-#[test]
-fn capture_rolls_with_every_modifier() {
-    let light = Light::Daylight;
-    // Plain: 4–6.
-    for (die, captured) in [(3, false), (4, true)] {
-        let mut s = field(light, Side::Soviet, false);
-        assert_eq!(
-            roll(&mut s, Side::Finnish, &grab("fin-1"), None, die),
-            captured
-        );
-    }
-    // HE drove the owner off: 5–6.
-    for (die, captured) in [(4, false), (5, true)] {
-        let mut s = field(light, Side::Soviet, true);
-        assert_eq!(
-            roll(&mut s, Side::Finnish, &grab("fin-1"), None, die),
-            captured
-        );
-    }
-    // A difficult place: one harder.
-    let mut hard = grab("fin-1");
-    hard.difficult_place = true;
-    for (die, captured) in [(4, false), (5, true)] {
-        let mut s = field(light, Side::Soviet, false);
-        assert_eq!(roll(&mut s, Side::Finnish, &hard, None, die), captured);
-    }
-    // Darkness −1, unless the capturer was within close combat range.
-    let mut s = field(Light::Darkness, Side::Soviet, false);
-    assert!(!roll(&mut s, Side::Finnish, &grab("fin-1"), None, 4));
-    let mut close = grab("fin-1");
-    close.been_in_close_combat_range = true;
-    let mut s = field(Light::Darkness, Side::Soviet, false);
-    assert!(roll(&mut s, Side::Finnish, &close, None, 4));
-    // Friendly abandoned equipment: one step easier, 3–6.
-    let mut s = field(light, Side::Soviet, false);
-    assert!(!roll(&mut s, Side::Soviet, &grab("sov-1"), None, 2));
-    let mut s = field(light, Side::Soviet, false);
-    assert!(roll(&mut s, Side::Soviet, &grab("sov-1"), None, 3));
-    // The rule's own example: a friendly AT gun whose crew HE destroyed is taken over on 4–6.
-    for (die, captured) in [(3, false), (4, true)] {
-        let mut s = field(light, Side::Soviet, true);
-        assert_eq!(
-            roll(&mut s, Side::Soviet, &grab("sov-1"), None, die),
-            captured
-        );
-    }
-    assert!(
-        !s.platoons["sov-1"].captured[0].foreign_ammunition,
-        "its own side's weapon uses its own ammunition"
-    );
-}
-
-#[test]
-fn captured_weapons_join_the_capturer_with_their_notes() {
-    let mut heavy = grab("fin-1");
-    heavy.heavier_weapon = true;
-    // A heavier weapon goes into use at once only on a 6 …
-    let mut s = field(Light::Daylight, Side::Soviet, false);
-    assert!(roll(&mut s, Side::Finnish, &heavy, None, 5));
-    let taken = &s.platoons["fin-1"].captured[0];
-    assert!(!taken.usable_at_once && taken.foreign_ammunition && taken.battle == 1);
-    let mut s = field(Light::Daylight, Side::Soviet, false);
-    assert!(roll(&mut s, Side::Finnish, &heavy, None, 6));
-    assert!(s.platoons["fin-1"].captured[0].usable_at_once);
-    // … or with a hero who may use any weapon, named in the sentence.
-    let mut s = field(Light::Daylight, Side::Soviet, false);
-    let mut dice = ScriptedDice::new([4]);
-    let events = capture_device(
-        &mut s,
-        1,
-        Side::Finnish,
-        &heavy,
-        Some("Korpraali Testi"),
-        &mut dice,
-    )
-    .expect("rolled");
-    assert!(s.platoons["fin-1"].captured[0].usable_at_once);
-    assert!(
-        events[0]
-            .sentence
-            .contains("Korpraali Testi may use any weapon")
-    );
-    assert!(events[0].sentence.contains("foreign ammunition"));
-    assert!(dice.rolls[0].purpose.contains("R1.5"));
-    // One roll per device; a failed roll destroyed nothing else.
-    let mut dice = ScriptedDice::new([6]);
-    assert!(matches!(
-        capture_device(&mut s, 1, Side::Finnish, &heavy, None, &mut dice),
-        Err(ReportError::AlreadyRolled(_))
-    ));
-    // Nothing to capture before the result, nor with a platoon that was not there.
-    let mut s = pending(Light::Daylight);
-    assert_eq!(
-        capture_device(&mut s, 1, Side::Finnish, &grab("fin-1"), None, &mut dice),
-        Err(ReportError::NotDecided(1))
-    );
-    let mut s = field(Light::Daylight, Side::Soviet, false);
-    assert!(matches!(
-        capture_device(&mut s, 1, Side::Finnish, &grab("fin-2"), None, &mut dice),
-        Err(ReportError::NotInBattle(..))
-    ));
-    assert_eq!(dice.remaining(), 1, "refusals roll nothing");
-}
-
-#[test]
-fn an_abandoned_retained_item_is_recaptured_as_a_retained_item() {
-    let mut s = pending(Light::Daylight);
-    s.platoons
-        .get_mut("sov-1")
-        .expect("sov-1")
-        .retained
-        .push(RetainedItem {
-            id: "b0-sov-satchel-1".into(),
-            name: "Satchel charges".into(),
-        });
-    let mut report = BattleReport::bare(Side::Soviet, 4);
-    report.abandoned = vec![AbandonedIn {
-        platoon: "sov-1".into(),
-        weapon: "Satchel charges".into(),
-        he_drove_off_owner: false,
-    }];
-    submit_report(&mut s, 1, Reporter::Umpire, &report).expect("applied");
-    assert!(s.platoons["sov-1"].retained.is_empty());
-    assert!(roll(&mut s, Side::Finnish, &grab("fin-1"), None, 6));
-    assert_eq!(s.platoons["fin-1"].retained[0].name, "Satchel charges");
-}
-
-#[test]
-fn listed_prisoners_are_interrogated_once_with_the_reports_flags() {
-    let mut s = pending(Light::Daylight);
-    let mut report = full_report();
-    report.prisoners.push(PrisonerTaken {
-        taken_by: Side::Finnish,
-        name: "Kombat Hero".into(),
-        deserter: false,
-        hero: true,
-    });
-    report.support_used.clear();
-    submit_report(&mut s, 1, Reporter::Umpire, &report).expect("applied");
-    let ask = |name: &str| InterrogationRequest {
-        prisoner: name.into(),
-        deserter: false,
-        hero: false,
-    };
-    let mut dice = ScriptedDice::new([3, 3]);
-    assert_eq!(
-        interrogate_prisoner(&mut s, 1, Side::Finnish, &ask("Nobody"), &mut dice),
-        Err(PrisonerError::NotTaken("Nobody".into(), 1))
-    );
-    // The deserter listed in the report gets his +1 though the request did not say so.
-    interrogate_prisoner(&mut s, 1, Side::Finnish, &ask("private ivanov"), &mut dice)
-        .expect("interrogated");
-    assert_eq!(s.interrogations[0].interrogation.total, Some(4));
-    assert_eq!(
-        interrogate_prisoner(&mut s, 1, Side::Finnish, &ask("Private Ivanov"), &mut dice),
-        Err(PrisonerError::AlreadyInterrogated("Private Ivanov".into()))
-    );
-    // The hero gives name and rank only, with no roll.
-    interrogate_prisoner(&mut s, 1, Side::Finnish, &ask("Kombat Hero"), &mut dice)
-        .expect("interrogated");
-    assert_eq!(
-        s.interrogations[1].interrogation.result,
-        InterrogationResult::NameAndRank
-    );
-    assert_eq!(dice.remaining(), 1);
-}
-
-#[test]
-fn surprise_is_set_and_cleared_by_the_umpire_for_both_sides_to_read() {
-    let mut s = pending(Light::Daylight);
-    let events = set_surprise(
-        &mut s,
-        1,
-        Some((Side::Finnish, SurpriseLevel::Sleeping)),
-        "the platoon slept in the sauna",
-    )
-    .expect("set");
-    let surprise = s.battles[0].surprise.clone().expect("set");
-    assert_eq!(surprise.effect.command_dice, 3);
-    assert_eq!(surprise.effect.blue_dice, 3);
-    assert_eq!(events[0].visibility, EventVisibility::Public);
-    assert!(
-        events[0]
-            .sentence
-            .contains("3 command dice, 3 of them blue")
-    );
-    set_surprise(&mut s, 1, None, "").expect("cleared");
-    assert_eq!(s.battles[0].surprise, None);
-    assert_eq!(
-        set_surprise(&mut s, 2, None, ""),
-        Err(SheetError::UnknownBattle(2))
-    );
-}
-
-#[test]
-fn turn_zero_needs_a_recon_unit_sent_ahead_and_rolls_phases_on_success() {
-    let report = |deployed, lost| TurnZeroReport {
-        finnish_units_deployed: deployed,
-        wiped_out_or_captured: lost,
-        killed: 2,
-        wounded: 1,
-    };
-    let mut s = pending(Light::Daylight);
-    let mut dice = ScriptedDice::new([4]);
-    assert_eq!(
-        record_turn_zero(&mut s, 1, &report(2, false), &mut dice),
-        Err(SheetError::NoTurnZero(1))
-    );
-    assign_support_points(&mut s, 1, Side::Soviet, 2).expect("points");
-    set_purchases(
-        &mut s,
-        1,
-        Side::Soviet,
-        &[PurchaseRequest {
-            item: "sov-recon".into(),
-            platoon: "sov-1".into(),
-            turn_zero: true,
-        }],
-    )
-    .expect("bought");
-    for (deployed, lost, succeeded) in [(1, false, false), (2, true, false), (2, false, true)] {
-        let mut s = s.clone();
-        let mut dice = ScriptedDice::new([4]);
-        record_turn_zero(&mut s, 1, &report(deployed, lost), &mut dice).expect("recorded");
-        let zero = s.battles[0].turn_zero.clone().expect("kept");
-        assert_eq!(zero.succeeded, succeeded);
-        assert_eq!(zero.extra_die_phases, succeeded.then_some(4));
-        assert_eq!(dice.remaining(), usize::from(!succeeded));
-        assert_eq!(
-            record_turn_zero(&mut s, 1, &report(2, false), &mut dice),
-            Err(SheetError::TurnZeroRecorded(1))
-        );
-    }
-    // The recon unit is not a retained item: it does not stay after the battle.
-    submit_report(
-        &mut s,
-        1,
-        Reporter::Umpire,
-        &BattleReport::bare(Side::Soviet, 3),
-    )
-    .expect("applied");
-    assert!(s.platoons["sov-1"].retained.is_empty());
-}
-
-#[test]
-fn optional_rules_turned_off_by_the_pack_are_refused_or_left_out() {
-    let mut s = pending(Light::Daylight);
-    for rule in [
-        "surprise",
-        "reconnaissance",
-        "captured_equipment",
-        "smaller_forces",
-    ] {
-        s.optional_rules.insert(rule.into(), false);
-    }
-    assert_eq!(
-        set_surprise(
-            &mut s,
-            1,
-            Some((Side::Finnish, SurpriseLevel::Sleeping)),
-            ""
-        ),
-        Err(SheetError::RuleOff("surprise", "R4"))
-    );
-    set_surprise(&mut s, 1, None, "").expect("clearing is always allowed");
-    assign_support_points(&mut s, 1, Side::Soviet, 2).expect("points");
-    let recon = PurchaseRequest {
-        item: "sov-recon".into(),
-        platoon: "sov-1".into(),
-        turn_zero: true,
-    };
-    assert_eq!(
-        set_purchases(&mut s, 1, Side::Soviet, &[recon]),
-        Err(crate::games::wons::rules::support::SupportError::NoTurnZero)
-    );
-    let mut dice = ScriptedDice::new([1]);
-    let report = TurnZeroReport {
-        finnish_units_deployed: 2,
-        wiped_out_or_captured: false,
-        killed: 0,
-        wounded: 0,
-    };
-    assert_eq!(
-        record_turn_zero(&mut s, 1, &report, &mut dice),
-        Err(SheetError::RuleOff("reconnaissance", "R1.4.3"))
-    );
-    // Without smaller forces, a one-section force rolls like a full platoon.
-    s.platoons
-        .get_mut("sov-1")
-        .expect("sov-1")
-        .toe
-        .elements
-        .retain(|e| e.kind != ElementKind::Section || e.name == "1st Section");
-    crate::games::wons::rules::battle_sheet::roll_starting_force_morale(
-        &mut s,
-        1,
-        Side::Soviet,
-        &crate::games::wons::rules::tables::force_morale::ForceMoraleTable::DEFAULT,
-        &mut dice,
-    )
-    .expect("rolled");
-    assert_eq!(s.battles[0].sheets[0].blue_dice, 0);
-    assert!(s.battles[0].sheets[0].force_morale.modifiers.is_empty());
-    // Without captured equipment, nothing left on the field is rolled for.
-    let mut report = BattleReport::bare(Side::Finnish, 4);
-    report.abandoned = vec![AbandonedIn {
-        platoon: "sov-1".into(),
-        weapon: "lmg".into(),
-        he_drove_off_owner: false,
-    }];
-    submit_report(&mut s, 1, Reporter::Umpire, &report).expect("applied");
-    assert_eq!(
-        capture_device(&mut s, 1, Side::Finnish, &grab("fin-1"), None, &mut dice),
-        Err(ReportError::NoCapture)
-    );
-}
-
-#[test]
-fn good_information_reveals_the_enemys_support_for_the_next_battle_only() {
-    for (die, told) in [(5, true), (1, false)] {
-        let mut s = pending(Light::Daylight);
-        let mut report = BattleReport::bare(Side::Finnish, 4);
-        report.prisoners = vec![PrisonerTaken {
-            taken_by: Side::Finnish,
-            name: "Private Sidorov".into(),
-            deserter: false,
-            hero: false,
-        }];
-        submit_report(&mut s, 1, Reporter::Umpire, &report).expect("applied");
-        let ask = InterrogationRequest {
-            prisoner: "Private Sidorov".into(),
-            deserter: false,
-            hero: false,
-        };
-        interrogate_prisoner(
-            &mut s,
-            1,
-            Side::Finnish,
-            &ask,
-            &mut ScriptedDice::new([die]),
-        )
-        .expect("interrogated");
-        // The next battle at C: the Soviets buy grenades for it.
-        let mut next = s.battles[0].clone();
-        next.id = 2;
-        next.status = BattleStatus::Pending;
-        next.report = None;
-        next.abandoned.clear();
-        s.battles.push(next);
-        assign_support_points(&mut s, 2, Side::Soviet, 1).expect("points");
-        let grenades = PurchaseRequest {
-            item: "sov-grenades".into(),
-            platoon: "sov-1".into(),
-            turn_zero: false,
-        };
-        let events = set_purchases(&mut s, 2, Side::Soviet, &[grenades]).expect("bought");
-        // The Finns hear of it exactly when their view shows it, and only the names.
-        let heard: Vec<&str> = events
-            .iter()
-            .filter(|e| e.visibility == EventVisibility::Finnish)
-            .map(|e| e.sentence.as_str())
-            .collect();
-        let expected_heard: Vec<&str> = if told {
-            vec!["Prisoners' word on battle 2: the Soviet support is now Plentiful hand grenades."]
-        } else {
-            vec![]
-        };
-        assert_eq!(heard, expected_heard, "die {die}");
-        assert!(heard.iter().all(|h| !h.contains("sov-1")));
-        let finns = crate::games::wons::views::finnish_view(&s).0;
-        let expected = told.then(|| vec!["Plentiful hand grenades".to_owned()]);
-        assert_eq!(
-            finns.battles[1].enemy_support_revealed, expected,
-            "die {die}"
-        );
-        assert_eq!(finns.battles[0].enemy_support_revealed, None);
-        let soviets = crate::games::wons::views::soviet_view(&s).0;
-        assert!(
-            soviets
-                .battles
-                .iter()
-                .all(|b| b.enemy_support_revealed.is_none())
-        );
     }
 }
 

@@ -1,10 +1,13 @@
 //! Tests of the WoNS campaign rules, with scripted dice.
 
 mod aftermath;
+mod aftermath_capture;
+mod aftermath_sheet;
 mod battles;
 mod fatigue_table;
 mod hours;
 mod leaks;
+mod leaks_assertions;
 mod legality;
 mod live;
 mod packs;
