@@ -5,8 +5,8 @@ use super::battle::{Battle, BattleStatus};
 use super::events::{Event, EventKind, EventVisibility};
 use super::state::{MoveBan, WonsState};
 use super::tables::artillery::{
-    BarrageAccuracy, BarrageAvailability, barrage, barrage_accuracy, barrage_availability,
-    direct_hit,
+    BarrageAccuracy, BarrageAvailability, BarrageProfile, barrage, barrage_accuracy,
+    barrage_availability, direct_hit,
 };
 use crate::core::domain::Side;
 use crate::dice::source::{Dice, RollSpec, Visibility};
@@ -123,6 +123,71 @@ pub fn soviet_barrage_allowed(state: &WonsState, battle: &Battle) -> Result<(), 
     Ok(())
 }
 
+/// The targets named in `request`, blanks left out; at least one.
+fn barrage_targets(request: &BarrageRequest) -> Result<Vec<&str>, BarrageError> {
+    let targets: Vec<&str> = request
+        .targets
+        .iter()
+        .map(|t| t.trim())
+        .filter(|t| !t.is_empty())
+        .collect();
+    if targets.is_empty() {
+        return Err(BarrageError::NoTargets);
+    }
+    Ok(targets)
+}
+
+/// `side` bought a barrage of this kind for the battle that it has not yet called.
+fn check_bought(found: &Battle, side: Side, profile: &BarrageProfile) -> Result<(), BarrageError> {
+    let bought = found
+        .support
+        .iter()
+        .filter(|s| s.side == side)
+        .flat_map(|s| &s.purchases)
+        .filter(|p| p.barrage.as_deref() == Some(profile.code))
+        .count();
+    let called = found
+        .barrages
+        .iter()
+        .filter(|r| r.side == side && r.barrage == profile.code)
+        .count();
+    if bought <= called {
+        return Err(BarrageError::NotBought(profile.title.to_owned()));
+    }
+    Ok(())
+}
+
+/// The direct hit rolls as the log tells them, after the accuracy: nothing when none were rolled.
+fn direct_hits_said(hits: &[TargetHit], profile: &BarrageProfile) -> String {
+    let hits: Vec<String> = hits
+        .iter()
+        .map(|h| {
+            let faces: Vec<String> = h.he_faces.iter().map(u32::to_string).collect();
+            format!(
+                "{} {} ({}){}",
+                h.target,
+                if h.hit { "hit" } else { "missed" },
+                h.total,
+                if faces.is_empty() {
+                    String::new()
+                } else {
+                    format!(", HE dice {}", faces.join(" "))
+                }
+            )
+        })
+        .collect();
+    if hits.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; direct hits need {}+ and the server rolls {} HE dice for each: {}",
+            profile.direct_hit,
+            profile.he,
+            hits.join(", ")
+        )
+    }
+}
+
 /// Checks and fires `side`'s barrage before battle `battle`.
 pub fn fire_barrage(
     state: &mut WonsState,
@@ -148,30 +213,8 @@ pub fn fire_barrage(
         Side::Finnish if !request.observer => return Err(BarrageError::NoObserver),
         Side::Finnish => {}
     }
-    let targets: Vec<&str> = request
-        .targets
-        .iter()
-        .map(|t| t.trim())
-        .filter(|t| !t.is_empty())
-        .collect();
-    if targets.is_empty() {
-        return Err(BarrageError::NoTargets);
-    }
-    let bought = found
-        .support
-        .iter()
-        .filter(|s| s.side == side)
-        .flat_map(|s| &s.purchases)
-        .filter(|p| p.barrage.as_deref() == Some(profile.code))
-        .count();
-    let called = found
-        .barrages
-        .iter()
-        .filter(|r| r.side == side && r.barrage == profile.code)
-        .count();
-    if bought <= called {
-        return Err(BarrageError::NotBought(profile.title.to_owned()));
-    }
+    let targets = barrage_targets(request)?;
+    check_bought(found, side, profile)?;
     let who = side.adjective();
     let roll = |dice: &mut dyn Dice, what: String, count: usize| -> Vec<u32> {
         dice.roll(RollSpec::d6s(
@@ -253,24 +296,6 @@ pub fn fire_barrage(
                 });
             }
         }
-        let hits: Vec<String> = record
-            .hits
-            .iter()
-            .map(|h| {
-                let faces: Vec<String> = h.he_faces.iter().map(u32::to_string).collect();
-                format!(
-                    "{} {} ({}){}",
-                    h.target,
-                    if h.hit { "hit" } else { "missed" },
-                    h.total,
-                    if faces.is_empty() {
-                        String::new()
-                    } else {
-                        format!(", HE dice {}", faces.join(" "))
-                    }
-                )
-            })
-            .collect();
         events.push(Event::new(
             hour,
             EventVisibility::Public,
@@ -279,16 +304,7 @@ pub fn fire_barrage(
                 "Before battle {battle} the {who} {} (accuracy {total}): {}{}.",
                 profile.title,
                 accuracy.describe(),
-                if hits.is_empty() {
-                    String::new()
-                } else {
-                    format!(
-                        "; direct hits need {}+ and the server rolls {} HE dice for each: {}",
-                        profile.direct_hit,
-                        profile.he,
-                        hits.join(", ")
-                    )
-                }
+                direct_hits_said(&record.hits, profile)
             ),
         ));
     }
