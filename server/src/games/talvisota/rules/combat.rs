@@ -5,6 +5,7 @@ use super::events::{EventKind, TalvisotaEvent, public};
 use super::map::SpaceId;
 use super::morale::change_morale;
 use super::rounds::{Fight, SpaceOutcome, fight_space, finnish_loss_order};
+use super::sheet::{FinnishAllocation, SovietAllocation};
 use super::state::{GameOutcome, Phase, PieceId, TalvisotaState, UnitLocation};
 use super::strategy::SovietStrategy;
 use crate::core::domain::Side;
@@ -59,14 +60,12 @@ fn occupy(state: &mut TalvisotaState, units: &[PieceId], target: &str) -> Option
     staying
 }
 
-/// Reveals both command sheets for the Soviet strategy `strategy` and resolves its combat, in the
-/// order the Soviet player chooses (rule 4.1).
-pub fn reveal_and_resolve_combat(
+/// The Soviet strategy `strategy`, not yet resolved, and the Finnish strategy answering it on
+/// its first target, both counters turned face up there.
+fn reveal(
     state: &mut TalvisotaState,
     strategy: SovietStrategy,
-    dice: &mut dyn Dice,
-) -> Result<Vec<TalvisotaEvent>, TalvisotaError> {
-    super::sheet::needs_phase(state, Phase::Combat)?;
+) -> Result<(SovietAllocation, Option<FinnishAllocation>), TalvisotaError> {
     let soviet = state
         .soviet_sheet
         .as_ref()
@@ -86,6 +85,18 @@ pub fn reveal_and_resolve_combat(
     for p in state.placements.iter_mut().filter(|p| p.space == first) {
         p.revealed = true;
     }
+    Ok((soviet, finnish))
+}
+
+/// Reveals both command sheets for the Soviet strategy `strategy` and resolves its combat, in the
+/// order the Soviet player chooses (rule 4.1).
+pub fn reveal_and_resolve_combat(
+    state: &mut TalvisotaState,
+    strategy: SovietStrategy,
+    dice: &mut dyn Dice,
+) -> Result<Vec<TalvisotaEvent>, TalvisotaError> {
+    super::sheet::needs_phase(state, Phase::Combat)?;
+    let (soviet, finnish) = reveal(state, strategy)?;
     let turn = state.turn;
     let mut events = vec![public(
         turn,

@@ -188,10 +188,46 @@ fn round_result(
     }
 }
 
+/// Each side's losses of a round leave the fight for the Losses box, as `sink` tells; gives
+/// the Soviet and the Finnish units lost.
+fn take_round_losses(
+    state: &mut TalvisotaState,
+    fight: &mut Fight<'_>,
+    su_loss: u32,
+    fi_loss: u32,
+    sink: &mut Vec<TalvisotaEvent>,
+) -> (Vec<PieceId>, Vec<PieceId>) {
+    let before_su = fight.soviet_units.clone();
+    let before_fi = fight.finnish_units.clone();
+    fight.soviet_lost += send_to_losses(
+        state,
+        &mut fight.soviet_units,
+        su_loss as usize,
+        Side::Soviet,
+        sink,
+    );
+    send_to_losses(
+        state,
+        &mut fight.finnish_units,
+        fi_loss as usize,
+        Side::Finnish,
+        sink,
+    );
+    let soviet_losses: Vec<PieceId> = before_su
+        .into_iter()
+        .filter(|id| !fight.soviet_units.contains(id))
+        .collect();
+    let finnish_losses: Vec<PieceId> = before_fi
+        .into_iter()
+        .filter(|id| !fight.finnish_units.contains(id))
+        .collect();
+    (soviet_losses, finnish_losses)
+}
+
 /// Fights up to two rounds for one space (rule 4.4) and says who won it.
 pub(super) fn fight_space(
     state: &mut TalvisotaState,
-    fight: &mut Fight,
+    fight: &mut Fight<'_>,
     space: &str,
     dice: &mut dyn Dice,
     events: &mut Vec<TalvisotaEvent>,
@@ -252,31 +288,9 @@ pub(super) fn fight_space(
             fi_retreat,
             notes,
         } = round_result(reading.result, roller, &soviet_supports, &fi_force);
-        let before_su = fight.soviet_units.clone();
-        let before_fi = fight.finnish_units.clone();
         let mut sink = Vec::new();
-        fight.soviet_lost += send_to_losses(
-            state,
-            &mut fight.soviet_units,
-            su_loss as usize,
-            Side::Soviet,
-            &mut sink,
-        );
-        send_to_losses(
-            state,
-            &mut fight.finnish_units,
-            fi_loss as usize,
-            Side::Finnish,
-            &mut sink,
-        );
-        let soviet_losses: Vec<PieceId> = before_su
-            .into_iter()
-            .filter(|id| !fight.soviet_units.contains(id))
-            .collect();
-        let finnish_losses: Vec<PieceId> = before_fi
-            .into_iter()
-            .filter(|id| !fight.finnish_units.contains(id))
-            .collect();
+        let (soviet_losses, finnish_losses) =
+            take_round_losses(state, fight, su_loss, fi_loss, &mut sink);
         let retreat = if fi_retreat && !fight.finnish_units.is_empty() {
             Some(Side::Finnish)
         } else if su_retreat && !fight.soviet_units.is_empty() {

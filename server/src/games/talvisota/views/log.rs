@@ -176,6 +176,33 @@ fn harassment_sentence(h: &HarassmentReport, game: &TalvisotaState) -> String {
     )
 }
 
+/// The game set up: both sides' morale, and whether the server plays the Finns.
+fn set_up_sentence(soviet_morale: i32, finnish_morale: i32, solo: bool) -> String {
+    format!(
+        "The game is set up: Soviet morale {soviet_morale}, Finnish morale {finnish_morale}{}.",
+        if solo {
+            "; the server plays the Finns"
+        } else {
+            ""
+        }
+    )
+}
+
+/// An umpire correction: why, what changed, and from what to what.
+fn corrected_sentence(
+    game: &TalvisotaState,
+    reason: &str,
+    change: &Correction,
+    before: &Correction,
+) -> String {
+    format!(
+        "Umpire correction: {reason} ({}: {} → {}).",
+        corrected_what(game, change),
+        corrected_value(game, before),
+        corrected_value(game, change)
+    )
+}
+
 /// One sentence saying what happened.
 pub fn sentence(event: &TalvisotaEvent, game: &TalvisotaState) -> String {
     let name = |id: &str| space_name(&game.map, id);
@@ -185,14 +212,7 @@ pub fn sentence(event: &TalvisotaEvent, game: &TalvisotaState) -> String {
             soviet_morale,
             finnish_morale,
             solo,
-        } => format!(
-            "The game is set up: Soviet morale {soviet_morale}, Finnish morale {finnish_morale}{}.",
-            if *solo {
-                "; the server plays the Finns"
-            } else {
-                ""
-            }
-        ),
+        } => set_up_sentence(*soviet_morale, *finnish_morale, *solo),
         EventKind::TurnBegan { turn, label } => format!("Turn {turn} begins: {label}."),
         EventKind::CountersArrived {
             side,
@@ -281,11 +301,6 @@ pub fn sentence(event: &TalvisotaEvent, game: &TalvisotaState) -> String {
             reason,
             change,
             before,
-        } => format!(
-            "Umpire correction: {reason} ({}: {} → {}).",
-            corrected_what(game, change),
-            corrected_value(game, before),
-            corrected_value(game, change)
-        ),
+        } => corrected_sentence(game, reason, change, before),
     }
 }

@@ -219,6 +219,48 @@ impl<'a> Holdings<'a> {
             },
         }
     }
+
+    /// A row for every unit and marker the role sees.
+    fn piece_rows(&self) -> Vec<PieceRow> {
+        let mut pieces = unit_rows(self.board, self.units);
+        pieces.extend(marker_rows(self.supports));
+        pieces.extend(marker_rows(self.environment));
+        pieces.extend(marker_rows(self.entrenchments));
+        pieces
+    }
+
+    /// The names the page gives pieces: units by their type, markers by their kind.
+    fn piece_names(&self) -> PieceNames {
+        let marker_kinds = self
+            .supports
+            .iter()
+            .map(|m| (m.id.clone(), snake(&m.kind).replace('_', " ")))
+            .chain(
+                self.environment
+                    .iter()
+                    .map(|m| (m.id.clone(), snake(&m.kind).replace('_', " "))),
+            )
+            .chain(
+                self.entrenchments
+                    .iter()
+                    .map(|m| (m.id.clone(), snake(&m.kind).replace('_', " "))),
+            );
+        PieceNames::new(self.board, marker_kinds.collect::<Vec<_>>())
+    }
+
+    /// The command sheets the role may read, Soviet first, line by line.
+    fn sheet_lines(&self, names: &PieceNames) -> Vec<String> {
+        let mut sheet = self
+            .soviet_sheet
+            .map(|s| soviet_lines(self.board, names, s))
+            .unwrap_or_default();
+        sheet.extend(
+            self.finnish_sheet
+                .map(|s| finnish_lines(self.board, names, s))
+                .unwrap_or_default(),
+        );
+        sheet
+    }
 }
 
 /// The combat rounds of the last turn that had any.
@@ -318,8 +360,41 @@ fn combat_choices(board: &BoardView, soviet_sheet: Option<&SovietSheet>) -> Vec<
         .unwrap_or_default()
 }
 
+/// The form's fields for each Soviet strategy, with its limits.
+fn strategy_forms() -> Vec<StrategyForm> {
+    SovietStrategy::ALL
+        .iter()
+        .map(|s| StrategyForm {
+            field: snake(s),
+            code: s.code(),
+            spaces: s.max_spaces(),
+            units: s.max_units(),
+            supports: s.max_supports(),
+        })
+        .collect()
+}
+
+/// The Finnish sheet's slots: one for each space a Soviet strategy attacks.
+fn finnish_slots(board: &BoardView) -> Vec<FinnishSlot> {
+    board
+        .placements
+        .iter()
+        .filter(|p| p.side == Side::Soviet)
+        .enumerate()
+        .map(|(index, p)| FinnishSlot {
+            index,
+            space: p.space.clone(),
+            name: space_name(&board.map, &p.space),
+        })
+        .collect()
+}
+
 /// Builds the page for `role` from its view and the events it may read (oldest first).
 pub fn game_model(view: &TalvisotaView, role: Role, events: &[TalvisotaEvent]) -> GameModel {
+    let holdings = Holdings::of(view);
+    let pieces = holdings.piece_rows();
+    let names = holdings.piece_names();
+    let sheet = holdings.sheet_lines(&names);
     let Holdings {
         board,
         units,
@@ -327,34 +402,8 @@ pub fn game_model(view: &TalvisotaView, role: Role, events: &[TalvisotaEvent]) -
         environment,
         entrenchments,
         soviet_sheet,
-        finnish_sheet,
-    } = Holdings::of(view);
-    let mut pieces = unit_rows(board, units);
-    pieces.extend(marker_rows(supports));
-    pieces.extend(marker_rows(environment));
-    pieces.extend(marker_rows(entrenchments));
-    let marker_kinds = supports
-        .iter()
-        .map(|m| (m.id.clone(), snake(&m.kind).replace('_', " ")))
-        .chain(
-            environment
-                .iter()
-                .map(|m| (m.id.clone(), snake(&m.kind).replace('_', " "))),
-        )
-        .chain(
-            entrenchments
-                .iter()
-                .map(|m| (m.id.clone(), snake(&m.kind).replace('_', " "))),
-        );
-    let names = PieceNames::new(board, marker_kinds.collect::<Vec<_>>());
-    let mut sheet = soviet_sheet
-        .map(|s| soviet_lines(board, &names, s))
-        .unwrap_or_default();
-    sheet.extend(
-        finnish_sheet
-            .map(|s| finnish_lines(board, &names, s))
-            .unwrap_or_default(),
-    );
+        ..
+    } = holdings;
     let rounds = last_rounds(board, &names, events);
     let harassment = last_harassment(board, &names, events);
     let phase = board.phase;
@@ -408,16 +457,7 @@ pub fn game_model(view: &TalvisotaView, role: Role, events: &[TalvisotaEvent]) -
             u.side == Side::Soviet && matches!(u.location, UnitLocation::Reinforcements(_))
         }),
         held_spaces: choices(board.map.spaces.iter().filter(soviet_held)),
-        strategies: SovietStrategy::ALL
-            .iter()
-            .map(|s| StrategyForm {
-                field: snake(s),
-                code: s.code(),
-                spaces: s.max_spaces(),
-                units: s.max_units(),
-                supports: s.max_supports(),
-            })
-            .collect(),
+        strategies: strategy_forms(),
         from_spaces: choices(board.map.spaces.iter().filter(|s| with_soviet_units(&s.id))),
         target_spaces: choices(
             board.map.spaces.iter().filter(|s| {
@@ -432,17 +472,7 @@ pub fn game_model(view: &TalvisotaView, role: Role, events: &[TalvisotaEvent]) -
             })
         },
         supports: support_choices(supports),
-        slots: board
-            .placements
-            .iter()
-            .filter(|p| p.side == Side::Soviet)
-            .enumerate()
-            .map(|(index, p)| FinnishSlot {
-                index,
-                space: p.space.clone(),
-                name: space_name(&board.map, &p.space),
-            })
-            .collect(),
+        slots: finnish_slots(board),
         finnish_strategies: FinnishStrategy::ALL
             .iter()
             .map(|s| Choice {

@@ -3,6 +3,7 @@
 
 use super::battle::{Battle, BattleStatus};
 use super::events::{Event, EventKind, EventVisibility};
+use super::ladder::StepIndex;
 use super::state::{MoveBan, WonsState};
 use super::tables::artillery::{
     BarrageAccuracy, BarrageAvailability, BarrageProfile, barrage, barrage_accuracy,
@@ -188,6 +189,29 @@ fn direct_hits_said(hits: &[TargetHit], profile: &BarrageProfile) -> String {
     }
 }
 
+/// A barrage that falls short bars its own side's moves, retreats too, on the battle's step
+/// this Hour; one that falls long, the enemy's moves (R23.1).
+fn move_ban(
+    accuracy: BarrageAccuracy,
+    side: Side,
+    step: StepIndex,
+    hour: u32,
+    called: &str,
+) -> Option<MoveBan> {
+    let (banned, retreats_too, why) = match accuracy {
+        BarrageAccuracy::ShortOnOwnPositions => (side, true, "short"),
+        BarrageAccuracy::LongBlocksStep => (side.enemy(), false, "long"),
+        _ => return None,
+    };
+    Some(MoveBan {
+        step,
+        side: banned,
+        hour,
+        retreats_too,
+        reason: format!("{called} fell {why} there"),
+    })
+}
+
 /// Checks and fires `side`'s barrage before battle `battle`.
 pub fn fire_barrage(
     state: &mut WonsState,
@@ -259,23 +283,9 @@ pub fn fire_barrage(
         record.accuracy = Some(accuracy);
         // **Interpretation**: "this Hour" is the Hour whose orders are being given when the
         // barrage is called, the next to resolve.
-        let ban = match accuracy {
-            BarrageAccuracy::ShortOnOwnPositions => Some((side, true, "short")),
-            BarrageAccuracy::LongBlocksStep => Some((side.enemy(), false, "long")),
-            _ => None,
-        };
-        if let Some((banned, retreats_too, why)) = ban {
-            let step = found.step;
-            state.move_bans.push(MoveBan {
-                step,
-                side: banned,
-                hour: state.hour,
-                retreats_too,
-                reason: format!(
-                    "the {who} {} called for battle {battle} fell {why} there",
-                    profile.title
-                ),
-            });
+        let called = format!("the {who} {} called for battle {battle}", profile.title);
+        if let Some(ban) = move_ban(accuracy, side, found.step, state.hour, &called) {
+            state.move_bans.push(ban);
         }
         if accuracy == BarrageAccuracy::OnTarget {
             for target in &targets {
