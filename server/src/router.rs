@@ -200,6 +200,33 @@ pub fn page_routes() -> Vec<(&'static str, &'static str)> {
 /// Every route of the server.
 pub fn router(state: &AppState) -> Router<AppState> {
     let limiter = ratelimit::limiter(state);
+    let games = GAMES
+        .iter()
+        .fold(Router::new(), |pages, game| pages.merge(game.pages()));
+    Router::new()
+        .route("/", get(your_move::home))
+        .merge(account_routes(&limiter))
+        .merge(campaign_routes())
+        .route("/dice/verify", get(dice_pages::verify_page))
+        .route(
+            "/dice/verify/motti-verify.html",
+            get(dice_pages::verify_offline),
+        )
+        .route("/invites/{code}", get(invite_pages::invite_page))
+        .route("/invites/{code}/accept", post(invite_pages::accept))
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz))
+        .route("/static/{name}", get(pages::static_file))
+        .merge(games)
+        .merge(crate::games::assisted::play::pages::router())
+        .merge(crate::games::assisted::play::pack_pages::router())
+        .merge(api(&limiter).0)
+        .method_not_allowed_fallback(back_to_the_page)
+}
+
+/// The pages of a player's account: signing up and in, sessions, tokens and notifications.
+/// Signing up, signing in and changing the password are rate limited.
+fn account_routes(limiter: &ratelimit::Limiter) -> Router<AppState> {
     let limited_pages = Router::new()
         .route("/signup", post(accounts::signup))
         .route("/signin", post(accounts::signin))
@@ -208,11 +235,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
             limiter.clone(),
             ratelimit::limit,
         ));
-    let games = GAMES
-        .iter()
-        .fold(Router::new(), |pages, game| pages.merge(game.pages()));
     Router::new()
-        .route("/", get(your_move::home))
         .route("/signup", get(accounts::signup_page))
         .route("/signin", get(accounts::signin_page))
         .merge(limited_pages)
@@ -228,25 +251,6 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .route(
             "/account/tokens/{id}/revoke",
             post(token_pages::page_revoke),
-        )
-        .route(
-            "/campaigns",
-            get(campaign_pages::list).post(campaign_pages::create),
-        )
-        .route("/campaigns/{id}", get(campaign_pages::show))
-        .route("/campaigns/{id}/invites", post(invite_pages::invite))
-        .route(
-            "/campaigns/{id}/invites/{code}/withdraw",
-            post(invite_pages::withdraw),
-        )
-        .route(
-            "/campaigns/{id}/participants/{user_id}/remove",
-            post(invite_pages::remove),
-        )
-        .route("/campaigns/{id}/finish", post(campaign_pages::finish))
-        .route(
-            "/campaigns/{id}/client-seed",
-            post(campaign_pages::client_seed),
         )
         .route(
             "/account/notifications",
@@ -268,6 +272,30 @@ pub fn router(state: &AppState) -> Router<AppState> {
             "/notifications/confirm/{token}",
             get(notification_pages::confirm_ask).post(notification_pages::confirm),
         )
+}
+
+/// The pages of a campaign: its page, invites, replay, report, talk, pace and dice.
+fn campaign_routes() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/campaigns",
+            get(campaign_pages::list).post(campaign_pages::create),
+        )
+        .route("/campaigns/{id}", get(campaign_pages::show))
+        .route("/campaigns/{id}/invites", post(invite_pages::invite))
+        .route(
+            "/campaigns/{id}/invites/{code}/withdraw",
+            post(invite_pages::withdraw),
+        )
+        .route(
+            "/campaigns/{id}/participants/{user_id}/remove",
+            post(invite_pages::remove),
+        )
+        .route("/campaigns/{id}/finish", post(campaign_pages::finish))
+        .route(
+            "/campaigns/{id}/client-seed",
+            post(campaign_pages::client_seed),
+        )
         .route("/campaigns/{id}/replay", get(replay::show))
         .route("/campaigns/{id}/report", get(report::show))
         .route(
@@ -287,21 +315,6 @@ pub fn router(state: &AppState) -> Router<AppState> {
         )
         .route("/campaigns/{id}/dice/rotate", post(dice_pages::rotate))
         .route("/campaigns/{id}/dice/reveal", post(dice_pages::reveal))
-        .route("/dice/verify", get(dice_pages::verify_page))
-        .route(
-            "/dice/verify/motti-verify.html",
-            get(dice_pages::verify_offline),
-        )
-        .route("/invites/{code}", get(invite_pages::invite_page))
-        .route("/invites/{code}/accept", post(invite_pages::accept))
-        .route("/healthz", get(health::healthz))
-        .route("/readyz", get(health::readyz))
-        .route("/static/{name}", get(pages::static_file))
-        .merge(games)
-        .merge(crate::games::assisted::play::pages::router())
-        .merge(crate::games::assisted::play::pack_pages::router())
-        .merge(api(&limiter).0)
-        .method_not_allowed_fallback(back_to_the_page)
 }
 
 /// A browser that reloads, or comes back to, the address a refused form was posted to asks for

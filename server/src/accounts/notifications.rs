@@ -99,59 +99,66 @@ pub struct NewTargetIn {
     pub digest: Option<bool>,
 }
 
+/// An e-mail target: a readable address, in plain text.
+fn check_email(address: &str, format: &str) -> Result<(), AppError> {
+    address.parse::<lettre::Address>().map_err(|_| {
+        AppError::invalid(
+            "invalid_address",
+            format!("'{address}' is not an e-mail address such as name@example.org."),
+        )
+        .on_field("address")
+    })?;
+    if format != "plain" {
+        return Err(AppError::invalid(
+            "invalid_format",
+            "E-mail is always plain text; leave the format out.",
+        )
+        .on_field("format"));
+    }
+    Ok(())
+}
+
+/// A webhook target: an http(s) URL naming a host, public unless the server allows private
+/// ones, with a body the hook expects.
+fn check_webhook(state: &AppState, address: &str, format: &str) -> Result<(), AppError> {
+    let url = url::Url::parse(address).map_err(|e| {
+        AppError::invalid(
+            "invalid_address",
+            format!("The webhook address does not read ({e}): give an https:// URL."),
+        )
+        .on_field("address")
+    })?;
+    if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
+        return Err(AppError::invalid(
+            "invalid_address",
+            "A webhook address starts with https:// (or http://) and names a host.",
+        )
+        .on_field("address"));
+    }
+    if !state.config.notify.webhooks_to_private && crate::notify::send::special_literal(&url) {
+        return Err(AppError::invalid(
+            "invalid_address",
+            "That address is local, private or reserved, and this server calls only public addresses on the internet.",
+        )
+        .on_field("address"));
+    }
+    if !matches!(format, "plain" | "discord" | "slack") {
+        return Err(AppError::invalid(
+            "invalid_format",
+            "Choose the body the hook expects: plain, discord or slack.",
+        )
+        .on_field("format"));
+    }
+    Ok(())
+}
+
 /// Checks and adds a target for `user`.
 pub async fn add(state: &AppState, user: Uuid, new: &NewTargetIn) -> Result<TargetView, AppError> {
     let address = new.address.trim();
     let format = new.format.as_deref().unwrap_or("plain");
     match new.kind.as_str() {
-        "email" => {
-            address.parse::<lettre::Address>().map_err(|_| {
-                AppError::invalid(
-                    "invalid_address",
-                    format!("'{address}' is not an e-mail address such as name@example.org."),
-                )
-                .on_field("address")
-            })?;
-            if format != "plain" {
-                return Err(AppError::invalid(
-                    "invalid_format",
-                    "E-mail is always plain text; leave the format out.",
-                )
-                .on_field("format"));
-            }
-        }
-        "webhook" => {
-            let url = url::Url::parse(address).map_err(|e| {
-                AppError::invalid(
-                    "invalid_address",
-                    format!("The webhook address does not read ({e}): give an https:// URL."),
-                )
-                .on_field("address")
-            })?;
-            if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
-                return Err(AppError::invalid(
-                    "invalid_address",
-                    "A webhook address starts with https:// (or http://) and names a host.",
-                )
-                .on_field("address"));
-            }
-            if !state.config.notify.webhooks_to_private
-                && crate::notify::send::special_literal(&url)
-            {
-                return Err(AppError::invalid(
-                    "invalid_address",
-                    "That address is local, private or reserved, and this server calls only public addresses on the internet.",
-                )
-                .on_field("address"));
-            }
-            if !matches!(format, "plain" | "discord" | "slack") {
-                return Err(AppError::invalid(
-                    "invalid_format",
-                    "Choose the body the hook expects: plain, discord or slack.",
-                )
-                .on_field("format"));
-            }
-        }
+        "email" => check_email(address, format)?,
+        "webhook" => check_webhook(state, address, format)?,
         _ => {
             return Err(AppError::invalid(
                 "invalid_kind",

@@ -332,23 +332,24 @@ fn append_sql(guarded: bool) -> String {
     )
 }
 
-async fn append<'e>(
-    db: impl PgExecutor<'e>,
-    writes: &[&CampaignRolls<'_>],
-    guards: Option<&[&Unchanged<'_>]>,
-) -> sqlx::Result<Vec<Uuid>> {
+/// A roll with the write it belongs to.
+type RollOfWrite<'r, 'a> = (&'r CampaignRolls<'a>, &'r crate::dice::live::RolledRoll);
+
+/// d6 faces per (campaign, epoch, audience, face), and rolls per (campaign, epoch, audience).
+type FacesAndTally<'r> = (
+    std::collections::BTreeMap<(Uuid, i32, &'r str, i32), i64>,
+    std::collections::BTreeMap<(Uuid, i32, &'r str), i64>,
+);
+
+/// Counts what the rolls add to the campaigns' face counts and roll tallies.
+fn faces_and_tally<'r>(rolls: &[RollOfWrite<'r, '_>]) -> FacesAndTally<'r> {
     use std::collections::BTreeMap;
-    // Each roll with its write.
-    let rolls: Vec<(&CampaignRolls<'_>, &crate::dice::live::RolledRoll)> = writes
-        .iter()
-        .flat_map(|w| w.rolls.iter().map(move |r| (*w, r)))
-        .collect();
     // d6 faces counted per (campaign, epoch, audience, face), and rolls per (campaign, epoch,
     // audience) for the dice tray's epoch lines, so that no row is updated twice by the one
     // statement.
     let mut faces: BTreeMap<(Uuid, i32, &str, i32), i64> = Default::default();
     let mut tally: BTreeMap<(Uuid, i32, &str), i64> = Default::default();
-    for &(w, r) in &rolls {
+    for &(w, r) in rolls {
         *tally
             .entry((w.campaign, r.epoch as i32, r.audience.code()))
             .or_default() += 1;
@@ -360,6 +361,55 @@ async fn append<'e>(
             }
         }
     }
+    (faces, tally)
+}
+
+/// Binds the guards of rolls written without the campaign's lock (see `append_sql`).
+fn bind_guards<'q>(
+    query: sqlx::query::QueryAs<'q, Postgres, (Uuid,), sqlx::postgres::PgArguments>,
+    guards: &[&Unchanged<'q>],
+) -> sqlx::query::QueryAs<'q, Postgres, (Uuid,), sqlx::postgres::PgArguments> {
+    query
+        .bind(guards.iter().map(|g| g.next_roll).collect::<Vec<_>>())
+        .bind(guards.iter().map(|g| g.epoch).collect::<Vec<_>>())
+        .bind(
+            guards
+                .iter()
+                .map(|g| sqlx::types::Json(g.client_seeds))
+                .collect::<Vec<_>>(),
+        )
+        .bind(
+            guards
+                .iter()
+                .map(|g| g.caller.credential.token_hash())
+                .collect::<Vec<_>>(),
+        )
+        .bind(
+            guards
+                .iter()
+                .map(|g| g.caller.credential.session_id())
+                .collect::<Vec<_>>(),
+        )
+        .bind(guards.iter().map(|g| g.caller.user).collect::<Vec<_>>())
+        .bind(
+            guards
+                .iter()
+                .map(|g| g.caller.role.code())
+                .collect::<Vec<_>>(),
+        )
+}
+
+async fn append<'e>(
+    db: impl PgExecutor<'e>,
+    writes: &[&CampaignRolls<'_>],
+    guards: Option<&[&Unchanged<'_>]>,
+) -> sqlx::Result<Vec<Uuid>> {
+    // Each roll with its write.
+    let rolls: Vec<(&CampaignRolls<'_>, &crate::dice::live::RolledRoll)> = writes
+        .iter()
+        .flat_map(|w| w.rolls.iter().map(move |r| (*w, r)))
+        .collect();
+    let (faces, tally) = faces_and_tally(&rolls);
     let each = |f: fn(&CampaignRolls<'_>) -> i64| writes.iter().map(|w| f(w)).collect::<Vec<_>>();
     let text = |f: fn(&CampaignRolls<'_>, &crate::dice::live::RolledRoll) -> Option<String>| {
         rolls.iter().map(|(w, r)| f(w, r)).collect::<Vec<_>>()
@@ -445,34 +495,7 @@ async fn append<'e>(
         .bind(tally.keys().map(|k| k.2).collect::<Vec<_>>())
         .bind(tally.values().copied().collect::<Vec<_>>());
     let query = match guards {
-        Some(guards) => query
-            .bind(guards.iter().map(|g| g.next_roll).collect::<Vec<_>>())
-            .bind(guards.iter().map(|g| g.epoch).collect::<Vec<_>>())
-            .bind(
-                guards
-                    .iter()
-                    .map(|g| sqlx::types::Json(g.client_seeds))
-                    .collect::<Vec<_>>(),
-            )
-            .bind(
-                guards
-                    .iter()
-                    .map(|g| g.caller.credential.token_hash())
-                    .collect::<Vec<_>>(),
-            )
-            .bind(
-                guards
-                    .iter()
-                    .map(|g| g.caller.credential.session_id())
-                    .collect::<Vec<_>>(),
-            )
-            .bind(guards.iter().map(|g| g.caller.user).collect::<Vec<_>>())
-            .bind(
-                guards
-                    .iter()
-                    .map(|g| g.caller.role.code())
-                    .collect::<Vec<_>>(),
-            ),
+        Some(guards) => bind_guards(query, guards),
         None => query,
     };
     Ok(query

@@ -286,6 +286,14 @@ struct ResultIn {
 
 /// Every calculation of A Winter War.
 pub fn calculations() -> Vec<Calculation> {
+    let mut all = armor_and_supply_calculations();
+    all.extend(air_drop_and_ski_calculations());
+    all.extend(campaign_calculations());
+    all
+}
+
+/// Armor and antitank effects, and supply (Opt A–B).
+fn armor_and_supply_calculations() -> Vec<Calculation> {
     vec![
         Calculation::new(
             "armor-modifier",
@@ -341,6 +349,12 @@ pub fn calculations() -> Vec<Calculation> {
             "Opt A.2",
             |p: LineIn, _| ok(supply_line_length(&p.hexes)),
         ),
+    ]
+}
+
+/// Air drops, ski exploitation and demolition size (Opt D, DC A–B).
+fn air_drop_and_ski_calculations() -> Vec<Calculation> {
+    vec![
         Calculation::new(
             "transports-needed",
             "Transports for parachute units",
@@ -383,6 +397,13 @@ pub fn calculations() -> Vec<Calculation> {
             "DC B",
             |p: DemolitionIn, _| ok(demolition_size(&p.name, p.re, p.engineer)),
         ),
+    ]
+}
+
+/// Victory, arrivals, construction, intervention, demolition cost, rail, the reserve, the
+/// game's length and dropped paratroops' results (Opt D–H, DC B–C).
+fn campaign_calculations() -> Vec<Calculation> {
+    vec![
         Calculation::new(
             "victory-points",
             "Victory points after the options' deductions",

@@ -165,30 +165,14 @@ fn armored(table: &Table<'_, Records>, units: &[&Unit]) -> Result<Vec<ArmoredUni
         .collect()
 }
 
-/// Resolves a combat against the roster on the entered CRT.
-pub fn resolve(
-    p: CombatIn,
-    table: &mut Table<'_, Records>,
-    dice: &mut dyn Dice,
-) -> Result<Acted<serde_json::Value>, Refused> {
-    let Some(side) = player_turn_of(table.phase) else {
-        return Err(refused(
-            RefusalKind::NotNow,
-            "wrong_phase",
-            format!(
-                "Combats are fought in a combat phase; it is now {}.",
-                table.moment
-            ),
-        ));
-    };
-    let target = hex_of(table, &p.hex).ok_or_else(|| {
-        no(
-            "no_such_hex",
-            format!("'{}' is not a hex of this map.", p.hex.trim()),
-        )
-    })?;
+/// The attacking units named, each once: the phasing side's units on the roster, at least one.
+fn named_attackers<'t>(
+    table: &'t Table<'_, Records>,
+    ids: &[String],
+    side: Side,
+) -> Result<Vec<&'t Unit>, Refused> {
     let mut attackers: Vec<&Unit> = Vec::new();
-    for id in &p.attackers {
+    for id in ids {
         let unit = UnitId::parse(id)
             .ok()
             .and_then(|id| table.roster.units.get(&id))
@@ -212,15 +196,25 @@ pub fn resolve(
             format!("Name at least one {} unit to attack.", side.adjective()),
         ));
     }
+    Ok(attackers)
+}
+
+/// Every attacker stands next to `target` (a parachute unit that dropped into it attacks from
+/// inside, Opt D.2). Tells whether one attacks from inside.
+fn check_positions(
+    table: &Table<'_, Records>,
+    attackers: &[&Unit],
+    target: &str,
+) -> Result<bool, Refused> {
     let mut dropped_in = false;
-    for u in &attackers {
+    for u in attackers {
         let Some(at) = hex_of(table, &u.location) else {
             return Err(no(
                 "not_on_map",
                 format!("{} is not on the map, so it does not attack.", u.name),
             ));
         };
-        let inside = at == target;
+        let inside = at == *target;
         if inside && !(is_parachute(u) && u.markers.contains("dropped")) {
             return Err(no(
                 "not_adjacent",
@@ -231,7 +225,7 @@ pub fn resolve(
             ));
         }
         dropped_in |= inside;
-        if apart(table, &at, &target).is_some_and(|d| d > 1) {
+        if apart(table, &at, target).is_some_and(|d| d > 1) {
             return Err(no(
                 "not_adjacent",
                 format!(
@@ -241,13 +235,20 @@ pub fn resolve(
             ));
         }
     }
+    Ok(dropped_in)
+}
+
+/// The enemy units in `target`: at least one.
+fn defenders_in<'t>(
+    table: &'t Table<'_, Records>,
+    side: Side,
+    target: &str,
+) -> Result<Vec<&'t Unit>, Refused> {
     let defenders: Vec<&Unit> = table
         .roster
         .units
         .values()
-        .filter(|u| {
-            u.side == side.enemy() && hex_of(table, &u.location).as_deref() == Some(&target)
-        })
+        .filter(|u| u.side == side.enemy() && hex_of(table, &u.location).as_deref() == Some(target))
         .collect();
     if defenders.is_empty() {
         return Err(no(
@@ -255,6 +256,67 @@ pub fn resolve(
             format!("No {} unit is in {target}.", side.enemy().adjective()),
         ));
     }
+    Ok(defenders)
+}
+
+/// The die-roll modifiers: armor and antitank effects (Opt B) when in play, then those the
+/// players entered, each -9 to +9.
+fn die_modifiers(
+    table: &Table<'_, Records>,
+    p: &CombatIn,
+    attackers: &[&Unit],
+    defenders: &[&Unit],
+    work: &mut Working,
+) -> Result<Vec<(String, i64)>, Refused> {
+    let mut modifiers: Vec<(String, i64)> = Vec::new();
+    if table.extra.options.armor_effects {
+        let (a, d) = (armored(table, attackers)?, armored(table, defenders)?);
+        let terrain = AecTerrain {
+            attack_barred: p.no_aec_attacking,
+            defence_barred: p.no_aec_defending,
+        };
+        let armor = work.take(armor_modifier(&a, &d, terrain));
+        if armor.total != 0 {
+            modifiers.push(("armor and antitank effects (Opt B)".into(), armor.total));
+        }
+    }
+    for (reason, m) in &p.modifiers {
+        if !(-9..=9).contains(m) {
+            return Err(no(
+                "bad_modifier",
+                format!("The modifier for '{reason}' is {m}; a die-roll modifier is -9 to +9."),
+            ));
+        }
+        modifiers.push((reason.clone(), *m));
+    }
+    Ok(modifiers)
+}
+
+/// Resolves a combat against the roster on the entered CRT.
+pub fn resolve(
+    p: CombatIn,
+    table: &mut Table<'_, Records>,
+    dice: &mut dyn Dice,
+) -> Result<Acted<serde_json::Value>, Refused> {
+    let Some(side) = player_turn_of(table.phase) else {
+        return Err(refused(
+            RefusalKind::NotNow,
+            "wrong_phase",
+            format!(
+                "Combats are fought in a combat phase; it is now {}.",
+                table.moment
+            ),
+        ));
+    };
+    let target = hex_of(table, &p.hex).ok_or_else(|| {
+        no(
+            "no_such_hex",
+            format!("'{}' is not a hex of this map.", p.hex.trim()),
+        )
+    })?;
+    let attackers = named_attackers(table, &p.attackers, side)?;
+    let dropped_in = check_positions(table, &attackers, &target)?;
+    let defenders = defenders_in(table, side, &target)?;
     let columns = table
         .charts
         .current(CRT)
@@ -278,27 +340,7 @@ pub fn resolve(
         ));
     }
     let column = work.take(odds_column(attack, defence, &columns).map_err(|e| Refused::of(&e))?);
-    let mut modifiers: Vec<(String, i64)> = Vec::new();
-    if table.extra.options.armor_effects {
-        let (a, d) = (armored(table, &attackers)?, armored(table, &defenders)?);
-        let terrain = AecTerrain {
-            attack_barred: p.no_aec_attacking,
-            defence_barred: p.no_aec_defending,
-        };
-        let armor = work.take(armor_modifier(&a, &d, terrain));
-        if armor.total != 0 {
-            modifiers.push(("armor and antitank effects (Opt B)".into(), armor.total));
-        }
-    }
-    for (reason, m) in &p.modifiers {
-        if !(-9..=9).contains(m) {
-            return Err(no(
-                "bad_modifier",
-                format!("The modifier for '{reason}' is {m}; a die-roll modifier is -9 to +9."),
-            ));
-        }
-        modifiers.push((reason.clone(), *m));
-    }
+    let modifiers = die_modifiers(table, &p, &attackers, &defenders, &mut work)?;
     let roller = match side {
         Side::Soviet => Role::Soviet,
         Side::Finnish => Role::Finnish,

@@ -190,10 +190,9 @@ pub struct LossesIn {
     pub armor_retreats: Vec<String>,
 }
 
-fn take_losses(
-    p: LossesIn,
-    table: &mut Table<'_, Records>,
-) -> Result<Acted<serde_json::Value>, Refused> {
+/// Whose losses are taken now, and which of those owed: the player's own, the first owed for
+/// the umpire, the defender's before the attacker's (8.5) but for the cold's steps (16.3).
+fn losses_owed_now(table: &Table<'_, Records>) -> Result<(Side, usize), Refused> {
     let owner = match table.by.side() {
         Some(side) => side,
         // The umpire takes the first losses owed.
@@ -223,6 +222,60 @@ fn take_losses(
             message: "The defender takes its losses first (8.5).".into(),
         });
     }
+    Ok((owner, at))
+}
+
+/// A unit as the loss check sees it.
+fn loss_taker(u: &Unit) -> LossTaker {
+    LossTaker {
+        name: u.name.clone(),
+        steps: u32::try_from(printed(u, "steps")).unwrap_or(1).max(1),
+        ma: u32::try_from(printed(u, "ma")).unwrap_or(0),
+        armored: matches!(u.unit_type.as_str(), "tank" | "armored_car") && u.side == Side::Soviet,
+    }
+}
+
+/// Where each retreating unit (by its index in `units`) ends its retreat, as the player named
+/// it for the unit or for all; naming a unit that does not retreat is refused.
+fn retreat_destinations(
+    p: &LossesIn,
+    units: &[Unit],
+    retreating: &[usize],
+) -> Result<Vec<(usize, String)>, Refused> {
+    let mut destinations = Vec::new();
+    for &i in retreating {
+        let unit = &units[i];
+        let to = p
+            .retreat_each
+            .get(unit.id.as_str())
+            .or(p.retreat_to.as_ref())
+            .map(|h| h.trim().to_owned())
+            .filter(|h| !h.is_empty())
+            .ok_or_else(|| {
+                against(format!(
+                    "Say where {} ends its retreat (retreat_to, or retreat_each by unit).",
+                    unit.name
+                ))
+            })?;
+        destinations.push((i, to));
+    }
+    if let Some(id) = p.retreat_each.keys().find(|id| {
+        !retreating
+            .iter()
+            .any(|&i| units[i].id.as_str() == id.as_str())
+    }) {
+        return Err(against(format!(
+            "retreat_each names {id}, which does not retreat with these losses."
+        )));
+    }
+    Ok(destinations)
+}
+
+fn take_losses(
+    p: LossesIn,
+    table: &mut Table<'_, Records>,
+) -> Result<Acted<serde_json::Value>, Refused> {
+    let (owner, at) = losses_owed_now(table)?;
     let owed = table.extra.pending[at].clone();
     if owed.steps_only && p.retreat > 0 {
         return Err(against("These losses are steps only.".into()));
@@ -232,16 +285,7 @@ fn take_losses(
         .iter()
         .filter_map(|id| table.roster.units.get(id).cloned())
         .collect();
-    let takers: Vec<LossTaker> = units
-        .iter()
-        .map(|u| LossTaker {
-            name: u.name.clone(),
-            steps: u32::try_from(printed(u, "steps")).unwrap_or(1).max(1),
-            ma: u32::try_from(printed(u, "ma")).unwrap_or(0),
-            armored: matches!(u.unit_type.as_str(), "tank" | "armored_car")
-                && u.side == Side::Soviet,
-        })
-        .collect();
+    let takers: Vec<LossTaker> = units.iter().map(loss_taker).collect();
     let index = |id: &String| {
         units
             .iter()
@@ -264,33 +308,7 @@ fn take_losses(
         None => check_losses(owed.fight, owed.attacker, owed.losses, &takers, &plan),
     };
     let outcome = work.take(checked.map_err(|e| Refused::of(&e))?);
-    let mut destinations = Vec::new();
-    for &i in &outcome.retreating {
-        let unit = &units[i];
-        let to = p
-            .retreat_each
-            .get(unit.id.as_str())
-            .or(p.retreat_to.as_ref())
-            .map(|h| h.trim().to_owned())
-            .filter(|h| !h.is_empty())
-            .ok_or_else(|| {
-                against(format!(
-                    "Say where {} ends its retreat (retreat_to, or retreat_each by unit).",
-                    unit.name
-                ))
-            })?;
-        destinations.push((i, to));
-    }
-    if let Some(id) = p.retreat_each.keys().find(|id| {
-        !outcome
-            .retreating
-            .iter()
-            .any(|&i| units[i].id.as_str() == id.as_str())
-    }) {
-        return Err(against(format!(
-            "retreat_each names {id}, which does not retreat with these losses."
-        )));
-    }
+    let destinations = retreat_destinations(&p, &units, &outcome.retreating)?;
     let by = Role::Umpire;
     for &i in &outcome.reduced {
         let unit = &units[i];
@@ -356,6 +374,14 @@ fn nothing_owed() -> Refused {
 
 /// Every action of Red Winter.
 pub fn actions() -> Vec<Action<Records>> {
+    let mut all = combat_actions();
+    all.extend(recovery_and_park_actions());
+    all.extend(cold_and_night_actions());
+    all
+}
+
+/// Combat, losses, Ranged Attack and AT Fire (8.0–11.3).
+fn combat_actions() -> Vec<Action<Records>> {
     vec![
         Action::new(
             "resolve-combat",
@@ -399,6 +425,12 @@ pub fn actions() -> Vec<Action<Records>> {
         )
         // At a Soviet unit as it moves, assaults or attacks (11.0).
         .given(false, &[Activity::Movement, Activity::Combat]),
+    ]
+}
+
+/// Recovery, replacements, reconstitution, the artillery parks and Pajari (12.3–13.3).
+fn recovery_and_park_actions() -> Vec<Action<Records>> {
+    vec![
         Action::new(
             "attempt-recovery",
             "Recovery of a reduced company",
@@ -453,6 +485,13 @@ pub fn actions() -> Vec<Action<Records>> {
                 super::park::pajari_caught(p, table, dice)
             },
         ),
+    ]
+}
+
+/// The cold, the Night Raid, the Provisional Company and delayed reinforcements (12.8, 13.1,
+/// 16.3, 16.4).
+fn cold_and_night_actions() -> Vec<Action<Records>> {
+    vec![
         Action::new(
             "roll-sub-zero",
             "Sub-Zero Loss roll against the roster",

@@ -409,6 +409,16 @@ struct ShiftsIn {
 
 /// Every calculation of Red Winter.
 pub fn calculations() -> Vec<Calculation> {
+    let mut all = combat_calculations();
+    all.extend(movement_calculations());
+    all.extend(loss_and_supply_calculations());
+    all.extend(permission_calculations());
+    all.extend(roll_calculations());
+    all
+}
+
+/// The attack: strengths, shifts and the combat column (8.1–8.3).
+fn combat_calculations() -> Vec<Calculation> {
     vec![
         Calculation::new(
             "attack-column",
@@ -441,6 +451,12 @@ pub fn calculations() -> Vec<Calculation> {
                 combat_column(p.attack, p.defence, p.shifts, &columns(charts)?).map(odds_text)
             },
         ),
+    ]
+}
+
+/// Movement, assault and overrun costs, stacking, retreat and advance (4.0–9.1, 16.4.1).
+fn movement_calculations() -> Vec<Calculation> {
+    vec![
         Calculation::new(
             "movement-points",
             "Movement points",
@@ -494,6 +510,12 @@ pub fn calculations() -> Vec<Calculation> {
                 ))
             },
         ),
+    ]
+}
+
+/// Where losses go, ammo, the artillery and replacements (5.2.5–13.2).
+fn loss_and_supply_calculations() -> Vec<Calculation> {
+    vec![
         Calculation::new(
             "eliminated-to",
             "Where an eliminated unit goes",
@@ -560,6 +582,12 @@ pub fn calculations() -> Vec<Calculation> {
             "12.4.2",
             |p: ReturnIn, _| artillery_return_turn(p.turn, p.roll, p.last_turn),
         ),
+    ]
+}
+
+/// Whether a unit may fire, recover, dig in, build a Bonfire or raid (10.0–16.4).
+fn permission_calculations() -> Vec<Calculation> {
+    vec![
         Calculation::new(
             "may-fire",
             "May this unit make a Ranged Attack?",
@@ -611,6 +639,12 @@ pub fn calculations() -> Vec<Calculation> {
                 )
             },
         ),
+    ]
+}
+
+/// Rolls with their modifiers, the Night Raid party and who rolls for the cold (10.4–16.4).
+fn roll_calculations() -> Vec<Calculation> {
+    vec![
         Calculation::new(
             "ranged-attack-total",
             "Ranged Attack total and result",

@@ -175,6 +175,72 @@ pub struct RaidIn {
     pub overrides: Vec<Override>,
 }
 
+/// A raiding company as the raid party check sees it.
+fn raid_actor(u: &Unit) -> Actor {
+    Actor {
+        name: u.name.clone(),
+        side: u.side,
+        kind: if u.unit_type == "infantry" {
+            Kind::InfantryCompany
+        } else {
+            Kind::Other
+        },
+        full_strength: !u.markers.contains("reduced") && printed(u, "steps") >= 2,
+        in_ezoc: false,
+        began_in_ezoc: false,
+        acted: u.markers.contains("acted"),
+    }
+}
+
+/// Pajari goes with the raiders when named among them or asked for, and only while he is on
+/// the roster (16.4.1, 12.3.1).
+fn pajari_goes(
+    table: &Table<'_, Records>,
+    leaders: &[&Unit],
+    asked: bool,
+) -> Result<bool, Refused> {
+    let pajari = !leaders.is_empty() || asked;
+    if pajari
+        && leaders.is_empty()
+        && !table
+            .roster
+            .units
+            .values()
+            .any(|u| u.side == Side::Finnish && u.unit_type == "leader")
+    {
+        return Err(against(
+            "Pajari is not on the roster (captured, or not in play) and cannot go with the raiders (12.3.1)."
+                .into(),
+        ));
+    }
+    Ok(pajari)
+}
+
+/// The losses a found raid's combat roll gives each side, owed in steps by the units in it:
+/// `raiders` and `defender` are the losses and the units of each.
+fn owe_raid_losses(
+    table: &mut Table<'_, Records>,
+    raiders: (u32, &[UnitId]),
+    defender: (u32, &[UnitId]),
+) {
+    for (side, attacker, losses, units) in [
+        (Side::Soviet, false, defender.0, defender.1.to_vec()),
+        (Side::Finnish, true, raiders.0, raiders.1.to_vec()),
+    ] {
+        if losses > 0 {
+            table.extra.pending.push(PendingLosses {
+                side,
+                fight: Fight::NightRaid,
+                attacker,
+                losses,
+                units,
+                steps_only: true,
+                cold: None,
+            });
+        }
+    }
+}
+
 pub(super) fn raid(
     p: RaidIn,
     table: &mut Table<'_, Records>,
@@ -195,20 +261,7 @@ pub(super) fn raid(
     // Pajari goes with the raiders but is not one of the three companies (16.4.1, 12.3).
     let (leaders, raiders): (Vec<&Unit>, Vec<&Unit>) =
         named.into_iter().partition(|u| u.unit_type == "leader");
-    let pajari = !leaders.is_empty() || p.pajari;
-    if pajari
-        && leaders.is_empty()
-        && !table
-            .roster
-            .units
-            .values()
-            .any(|u| u.side == Side::Finnish && u.unit_type == "leader")
-    {
-        return Err(against(
-            "Pajari is not on the roster (captured, or not in play) and cannot go with the raiders (12.3.1)."
-                .into(),
-        ));
-    }
+    let pajari = pajari_goes(table, &leaders, p.pajari)?;
     let defenders = p
         .defenders
         .iter()
@@ -222,22 +275,7 @@ pub(super) fn raid(
             "A Night Raid is made by Finnish companies on Soviet units (16.4).".into(),
         ));
     }
-    let actors: Vec<Actor> = raiders
-        .iter()
-        .map(|u| Actor {
-            name: u.name.clone(),
-            side: u.side,
-            kind: if u.unit_type == "infantry" {
-                Kind::InfantryCompany
-            } else {
-                Kind::Other
-            },
-            full_strength: !u.markers.contains("reduced") && printed(u, "steps") >= 2,
-            in_ezoc: false,
-            began_in_ezoc: false,
-            acted: u.markers.contains("acted"),
-        })
-        .collect();
+    let actors: Vec<Actor> = raiders.iter().map(|u| raid_actor(u)).collect();
     work.take(
         raid_party(
             &actors,
@@ -294,22 +332,7 @@ pub(super) fn raid(
             combat_roll(table.charts, dice, Side::Finnish, &p.hex, column)
                 .map_err(|e| Refused::of(&e))?,
         );
-        for (side, attacker, losses, units) in [
-            (Side::Soviet, false, d, defender_ids.clone()),
-            (Side::Finnish, true, a, raiders_ids.clone()),
-        ] {
-            if losses > 0 {
-                table.extra.pending.push(PendingLosses {
-                    side,
-                    fight: Fight::NightRaid,
-                    attacker,
-                    losses,
-                    units,
-                    steps_only: true,
-                    cold: None,
-                });
-            }
-        }
+        owe_raid_losses(table, (a, &raiders_ids), (d, &defender_ids));
         answer["crt"] = serde_json::to_value(&crt).unwrap_or_default();
         answer["attacker_losses"] = a.into();
         answer["defender_losses"] = d.into();

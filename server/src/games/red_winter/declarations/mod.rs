@@ -303,41 +303,7 @@ impl Declarations for RedWinter {
                     "Every Skull and Bonfire marker is removed (16.3).".to_string()
                 }
                 seq::ADJUST_AMMO | seq::REPLACEMENT_POINTS => {
-                    let track = turn_track(table.charts).ok();
-                    let turn = track
-                        .as_ref()
-                        .and_then(|t| t.iter().find(|b| b.turn == table.turn).cloned());
-                    match (call.hook.as_str(), turn) {
-                        (seq::ADJUST_AMMO, Some(b)) => {
-                            let gained = if phasing == Side::Soviet {
-                                b.soviet_ammo
-                            } else {
-                                b.finnish_ammo
-                            };
-                            table.extra.ammo[side_index(phasing)] += gained;
-                            format!(
-                                "The Turn Track gives the {} player {gained} 76mm ammo (12.4.1).",
-                                phasing.adjective()
-                            )
-                        }
-                        (_, Some(b)) => {
-                            let i = side_index(phasing);
-                            table.extra.replacement_points[i] = if phasing == Side::Soviet {
-                                b.soviet_rp
-                            } else {
-                                b.finnish_rp
-                            };
-                            format!(
-                                "The {} player has {} replacement point(s) this turn (13.2).",
-                                phasing.adjective(),
-                                table.extra.replacement_points[i]
-                            )
-                        }
-                        (_, None) => {
-                            "Enter the Turn Track to have ammo and replacement points counted."
-                                .to_string()
-                        }
-                    }
+                    turn_track_points(table, call.hook.as_str(), phasing)
                 }
                 seq::LOSE_UNSPENT_POINTS => {
                     table.extra.replacement_points[side_index(phasing)] = 0;
@@ -534,6 +500,45 @@ fn clear(
             .map_err(|e| Refused::of(&e))?;
     }
     Ok(ids.len())
+}
+
+/// What the Turn Track gives `phasing` this turn: its 76mm ammo (for the ammo hook) or its
+/// replacement points (for the other), or a reminder to enter the track.
+fn turn_track_points(table: &mut Table<'_, Records>, hook: &str, phasing: Side) -> String {
+    let track = turn_track(table.charts).ok();
+    let turn = track
+        .as_ref()
+        .and_then(|t| t.iter().find(|b| b.turn == table.turn).cloned());
+    match (hook, turn) {
+        (seq::ADJUST_AMMO, Some(b)) => {
+            let gained = if phasing == Side::Soviet {
+                b.soviet_ammo
+            } else {
+                b.finnish_ammo
+            };
+            table.extra.ammo[side_index(phasing)] += gained;
+            format!(
+                "The Turn Track gives the {} player {gained} 76mm ammo (12.4.1).",
+                phasing.adjective()
+            )
+        }
+        (_, Some(b)) => {
+            let i = side_index(phasing);
+            table.extra.replacement_points[i] = if phasing == Side::Soviet {
+                b.soviet_rp
+            } else {
+                b.finnish_rp
+            };
+            format!(
+                "The {} player has {} replacement point(s) this turn (13.2).",
+                phasing.adjective(),
+                table.extra.replacement_points[i]
+            )
+        }
+        (_, None) => {
+            "Enter the Turn Track to have ammo and replacement points counted.".to_string()
+        }
+    }
 }
 
 #[cfg(test)]

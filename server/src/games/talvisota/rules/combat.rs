@@ -5,6 +5,7 @@ use super::events::{EventKind, TalvisotaEvent, public};
 use super::map::SpaceId;
 use super::morale::change_morale;
 use super::rounds::{Fight, SpaceOutcome, fight_space, finnish_loss_order};
+use super::sheet::{FinnishAllocation, SovietAllocation};
 use super::state::{GameOutcome, Phase, PieceId, TalvisotaState, UnitLocation};
 use super::strategy::SovietStrategy;
 use crate::core::domain::Side;
@@ -59,14 +60,12 @@ fn occupy(state: &mut TalvisotaState, units: &[PieceId], target: &str) -> Option
     staying
 }
 
-/// Reveals both command sheets for the Soviet strategy `strategy` and resolves its combat, in the
-/// order the Soviet player chooses (rule 4.1).
-pub fn reveal_and_resolve_combat(
+/// The Soviet strategy `strategy`, not yet resolved, and the Finnish strategy answering it on
+/// its first target, both counters turned face up there.
+fn reveal(
     state: &mut TalvisotaState,
     strategy: SovietStrategy,
-    dice: &mut dyn Dice,
-) -> Result<Vec<TalvisotaEvent>, TalvisotaError> {
-    super::sheet::needs_phase(state, Phase::Combat)?;
+) -> Result<(SovietAllocation, Option<FinnishAllocation>), TalvisotaError> {
     let soviet = state
         .soviet_sheet
         .as_ref()
@@ -86,6 +85,18 @@ pub fn reveal_and_resolve_combat(
     for p in state.placements.iter_mut().filter(|p| p.space == first) {
         p.revealed = true;
     }
+    Ok((soviet, finnish))
+}
+
+/// Reveals both command sheets for the Soviet strategy `strategy` and resolves its combat, in the
+/// order the Soviet player chooses (rule 4.1).
+pub fn reveal_and_resolve_combat(
+    state: &mut TalvisotaState,
+    strategy: SovietStrategy,
+    dice: &mut dyn Dice,
+) -> Result<Vec<TalvisotaEvent>, TalvisotaError> {
+    super::sheet::needs_phase(state, Phase::Combat)?;
+    let (soviet, finnish) = reveal(state, strategy)?;
     let turn = state.turn;
     let mut events = vec![public(
         turn,
@@ -97,17 +108,7 @@ pub fn reveal_and_resolve_combat(
     let mut fight = Fight {
         soviet: &soviet,
         finnish: finnish.as_ref(),
-        soviet_units: soviet
-            .units
-            .iter()
-            .filter(|id| {
-                matches!(
-                    state.unit(id).map(|u| &u.location),
-                    Some(UnitLocation::Space(_))
-                )
-            })
-            .cloned()
-            .collect(),
+        soviet_units: units_on_the_map(state, &soviet.units),
         finnish_units: finnish
             .as_ref()
             .map(|a| a.units.clone())
@@ -137,23 +138,7 @@ pub fn reveal_and_resolve_combat(
         let line_points = if line && !ignore { 2 } else { 0 };
         match outcome {
             SpaceOutcome::SovietWon { unopposed } => {
-                for id in state
-                    .units_in(Side::Finnish, target)
-                    .iter()
-                    .map(|u| u.id.clone())
-                    .collect::<Vec<_>>()
-                {
-                    if let Some(u) = state.unit_mut(&id) {
-                        u.location = UnitLocation::Sheet;
-                    }
-                }
-                if state
-                    .infiltration
-                    .as_ref()
-                    .is_some_and(|i| i.space == *target)
-                {
-                    state.infiltration = None;
-                }
+                finns_leave(state, target);
                 if let Some(garrison) = occupy(state, &fight.soviet_units, target) {
                     fight.soviet_units.retain(|id| *id != garrison);
                 }
@@ -166,27 +151,9 @@ pub fn reveal_and_resolve_combat(
                         unopposed,
                     },
                 ));
-                let space_points = if ignore { 0 } else { value };
-                let place = state
-                    .map
-                    .space(target)
-                    .map_or_else(|| target.clone(), |s| s.name.clone());
-                let reason = format!("{} took {place} (rules 4.5.2, 7.1, 8)", strategy.code());
-                events.extend(change_morale(
-                    state,
-                    Side::Finnish,
-                    -(strategy.finnish_morale_per_space() + space_points + line_points),
-                    reason.clone(),
-                ));
-                events.extend(change_morale(state, Side::Soviet, line_points, reason));
+                events.extend(conquest_morale(state, strategy, target, value, line_points));
                 if target == "helsinki" {
-                    let outcome = GameOutcome::Victory {
-                        winner: Side::Soviet,
-                        reason: "Helsinki seized (rule 1.2)".into(),
-                    };
-                    state.outcome = Some(outcome.clone());
-                    state.phase = Phase::Finished;
-                    events.push(public(turn, EventKind::GameEnded { outcome }));
+                    events.push(helsinki_seized(state));
                     mark_resolved(state, strategy);
                     return Ok(events);
                 }
@@ -200,15 +167,7 @@ pub fn reveal_and_resolve_combat(
             }
             SpaceOutcome::FinnishWon => {
                 let lost_here = fight.soviet_lost - lost_before;
-                let mut dest = from.clone();
-                if lost_here * 2 > start {
-                    dest = super::logistics::retreat_step(state, &from);
-                }
-                for id in &fight.soviet_units {
-                    if let Some(u) = state.unit_mut(id) {
-                        u.location = UnitLocation::Space(dest.clone());
-                    }
-                }
+                let dest = repulsed_to(state, &fight.soviet_units, &from, lost_here * 2 > start);
                 events.push(public(
                     turn,
                     EventKind::AttackRepulsed {
@@ -216,31 +175,156 @@ pub fn reveal_and_resolve_combat(
                         retreat_to: dest,
                     },
                 ));
-                let failure = match strategy {
-                    SovietStrategy::PrudentAdvance if fight.soviet_lost > 0 && conquered == 0 => 1,
-                    SovietStrategy::MassiveAttack | SovietStrategy::ArmouredAttack
-                        if conquered == 0 =>
-                    {
-                        3
-                    }
-                    _ => 0,
-                };
-                let reason = format!(
-                    "{} beaten at {target} (rules 4.5.3, 7.1, 8)",
-                    strategy.code()
-                );
-                events.extend(change_morale(
+                events.extend(repulse_morale(
                     state,
-                    Side::Soviet,
-                    -(failure + line_points),
-                    reason.clone(),
+                    strategy,
+                    target,
+                    fight.soviet_lost,
+                    conquered,
+                    line_points,
                 ));
-                events.extend(change_morale(state, Side::Finnish, line_points, reason));
                 break;
             }
         }
     }
-    if strategy == SovietStrategy::CoordinatedManoeuvre && fight.soviet_lost > 0 {
+    events.extend(combat_done(state, strategy, fight.soviet_lost));
+    Ok(events)
+}
+
+/// Of `units`, those standing in a space of the map.
+fn units_on_the_map(state: &TalvisotaState, units: &[PieceId]) -> Vec<PieceId> {
+    units
+        .iter()
+        .filter(|id| {
+            matches!(
+                state.unit(id).map(|u| &u.location),
+                Some(UnitLocation::Space(_))
+            )
+        })
+        .cloned()
+        .collect()
+}
+
+/// The Finns in a conquered space go back to the command sheet, scouts holding it with them.
+fn finns_leave(state: &mut TalvisotaState, target: &str) {
+    for id in state
+        .units_in(Side::Finnish, target)
+        .iter()
+        .map(|u| u.id.clone())
+        .collect::<Vec<_>>()
+    {
+        if let Some(u) = state.unit_mut(&id) {
+            u.location = UnitLocation::Sheet;
+        }
+    }
+    if state
+        .infiltration
+        .as_ref()
+        .is_some_and(|i| i.space == *target)
+    {
+        state.infiltration = None;
+    }
+}
+
+/// What taking `target` costs the Finns (and the defence line gives the Soviets) in morale
+/// (rules 4.5.2, 7.1, 8).
+fn conquest_morale(
+    state: &mut TalvisotaState,
+    strategy: SovietStrategy,
+    target: &str,
+    value: i32,
+    line_points: i32,
+) -> Vec<TalvisotaEvent> {
+    let ignore = state.options.ignore_space_morale;
+    let mut events = Vec::new();
+    let space_points = if ignore { 0 } else { value };
+    let place = state
+        .map
+        .space(target)
+        .map_or_else(|| target.to_owned(), |s| s.name.clone());
+    let reason = format!("{} took {place} (rules 4.5.2, 7.1, 8)", strategy.code());
+    events.extend(change_morale(
+        state,
+        Side::Finnish,
+        -(strategy.finnish_morale_per_space() + space_points + line_points),
+        reason.clone(),
+    ));
+    events.extend(change_morale(state, Side::Soviet, line_points, reason));
+    events
+}
+
+/// Where the beaten Soviet units end: where they attacked from, or a step back when more than
+/// half of them were lost (`heavy_losses`).
+fn repulsed_to(
+    state: &mut TalvisotaState,
+    units: &[PieceId],
+    from: &SpaceId,
+    heavy_losses: bool,
+) -> SpaceId {
+    let mut dest = from.clone();
+    if heavy_losses {
+        dest = super::logistics::retreat_step(state, from);
+    }
+    for id in units {
+        if let Some(u) = state.unit_mut(id) {
+            u.location = UnitLocation::Space(dest.clone());
+        }
+    }
+    dest
+}
+
+/// What a beaten attack on `target` costs the Soviets (a prudent advance that lost units,
+/// a massive or armoured attack that took nothing) and the defence line gives the Finns (rules
+/// 4.5.3, 7.1, 8).
+fn repulse_morale(
+    state: &mut TalvisotaState,
+    strategy: SovietStrategy,
+    target: &str,
+    soviet_lost: usize,
+    conquered: i32,
+    line_points: i32,
+) -> Vec<TalvisotaEvent> {
+    let mut events = Vec::new();
+    let failure = match strategy {
+        SovietStrategy::PrudentAdvance if soviet_lost > 0 && conquered == 0 => 1,
+        SovietStrategy::MassiveAttack | SovietStrategy::ArmouredAttack if conquered == 0 => 3,
+        _ => 0,
+    };
+    let reason = format!(
+        "{} beaten at {target} (rules 4.5.3, 7.1, 8)",
+        strategy.code()
+    );
+    events.extend(change_morale(
+        state,
+        Side::Soviet,
+        -(failure + line_points),
+        reason.clone(),
+    ));
+    events.extend(change_morale(state, Side::Finnish, line_points, reason));
+    events
+}
+
+/// Helsinki seized: the Soviets win and the game is over (rule 1.2).
+fn helsinki_seized(state: &mut TalvisotaState) -> TalvisotaEvent {
+    let outcome = GameOutcome::Victory {
+        winner: Side::Soviet,
+        reason: "Helsinki seized (rule 1.2)".into(),
+    };
+    state.outcome = Some(outcome.clone());
+    state.phase = Phase::Finished;
+    public(state.turn, EventKind::GameEnded { outcome })
+}
+
+/// The Soviet strategy's combat is over: a coordinated manoeuvre that lost a unit costs
+/// morale (rule 7.1), and with every strategy resolved the turn moves to harassment.
+fn combat_done(
+    state: &mut TalvisotaState,
+    strategy: SovietStrategy,
+    soviet_lost: usize,
+) -> Vec<TalvisotaEvent> {
+    let turn = state.turn;
+    let mut events = Vec::new();
+    if strategy == SovietStrategy::CoordinatedManoeuvre && soviet_lost > 0 {
         events.extend(change_morale(
             state,
             Side::Soviet,
@@ -258,7 +342,7 @@ pub fn reveal_and_resolve_combat(
         state.phase = Phase::Harassment;
         events.push(public(turn, EventKind::PhaseChanged { phase: state.phase }));
     }
-    Ok(events)
+    events
 }
 
 fn mark_resolved(state: &mut TalvisotaState, strategy: SovietStrategy) {

@@ -4,12 +4,112 @@ use super::error::TalvisotaError;
 use super::events::{Audience, EventKind, TalvisotaEvent, public};
 use super::map::SpaceId;
 use super::sheet::{
-    CommandSheet, FinnishSheet, check_front_boxes, mark_used, needs_phase, take_support,
+    CommandSheet, FinnishAllocation, FinnishSheet, check_front_boxes, mark_used, needs_phase,
+    take_support,
 };
-use super::state::{Phase, Placement, TalvisotaState, UnitLocation};
+use super::state::{Phase, PieceId, Placement, TalvisotaState, UnitLocation};
 use super::support::SupportKind;
 use crate::core::domain::Side;
 use std::collections::BTreeSet;
+
+/// The combat units of an allocation: Finnish units in the forces on the command sheet, not
+/// yet used this turn.
+fn check_units(
+    state: &TalvisotaState,
+    units: &[PieceId],
+    turn: u32,
+    seen: &mut BTreeSet<String>,
+) -> Result<(), TalvisotaError> {
+    for id in units {
+        let ok = state.unit(id).filter(|u| u.side == Side::Finnish);
+        let unit = ok.ok_or_else(|| TalvisotaError::UnknownPiece {
+            kind: "unit".into(),
+            id: id.clone(),
+        })?;
+        if unit.location != UnitLocation::Sheet {
+            return Err(TalvisotaError::Unavailable {
+                id: id.clone(),
+                reason: "it is not in the forces on your command sheet (rule 4.5.4)".into(),
+            });
+        }
+        if !seen.insert(id.clone()) || unit.activated_turn == turn {
+            return Err(TalvisotaError::UsedTwice(id.clone()));
+        }
+    }
+    Ok(())
+}
+
+/// The environment markers and entrenchments of an allocation: known, and not yet used this
+/// turn.
+fn check_markers(
+    state: &TalvisotaState,
+    a: &FinnishAllocation,
+    turn: u32,
+    seen: &mut BTreeSet<String>,
+) -> Result<(), TalvisotaError> {
+    for id in &a.environment {
+        let m = state.environment.iter().find(|m| &m.id == id);
+        let m = m.ok_or_else(|| TalvisotaError::UnknownPiece {
+            kind: "environment marker".into(),
+            id: id.clone(),
+        })?;
+        if m.used_turn == turn || !seen.insert(id.clone()) {
+            return Err(TalvisotaError::UsedTwice(id.clone()));
+        }
+    }
+    for id in &a.entrenchments {
+        let m = state.entrenchments.iter().find(|m| &m.id == id);
+        let m = m.ok_or_else(|| TalvisotaError::UnknownPiece {
+            kind: "entrenchment".into(),
+            id: id.clone(),
+        })?;
+        if m.used_turn == turn || !seen.insert(id.clone()) {
+            return Err(TalvisotaError::UsedTwice(id.clone()));
+        }
+    }
+    Ok(())
+}
+
+/// Places allocation `a` (the `n`-th of the sheet) face down on its space, its counters used
+/// this turn; gives the event saying so.
+fn place(
+    state: &mut TalvisotaState,
+    a: &mut FinnishAllocation,
+    n: usize,
+    turn: u32,
+) -> TalvisotaEvent {
+    let id = format!("placement-t{turn}-f{}", n + 1);
+    a.placement = Some(id.clone());
+    mark_used(state, &a.units, &a.supports);
+    for m in state
+        .environment
+        .iter_mut()
+        .filter(|m| a.environment.contains(&m.id))
+    {
+        m.used_turn = turn;
+    }
+    for m in state
+        .entrenchments
+        .iter_mut()
+        .filter(|m| a.entrenchments.contains(&m.id))
+    {
+        m.used_turn = turn;
+    }
+    state.placements.push(Placement {
+        id: id.clone(),
+        side: Side::Finnish,
+        space: a.space.clone(),
+        revealed: false,
+    });
+    public(
+        turn,
+        EventKind::StrategyPlaced {
+            placement: id,
+            side: Side::Finnish,
+            space: a.space.clone(),
+        },
+    )
+}
 
 /// Checks the Finnish sheet, stores it and places its counters on the Soviet-chosen spaces.
 pub(super) fn allocate_finnish(
@@ -70,22 +170,7 @@ pub(super) fn allocate_finnish(
                 "3.2.3, 3.3.3",
             ));
         }
-        for id in &a.units {
-            let ok = state.unit(id).filter(|u| u.side == Side::Finnish);
-            let unit = ok.ok_or_else(|| TalvisotaError::UnknownPiece {
-                kind: "unit".into(),
-                id: id.clone(),
-            })?;
-            if unit.location != UnitLocation::Sheet {
-                return Err(TalvisotaError::Unavailable {
-                    id: id.clone(),
-                    reason: "it is not in the forces on your command sheet (rule 4.5.4)".into(),
-                });
-            }
-            if !seen.insert(id.clone()) || unit.activated_turn == turn {
-                return Err(TalvisotaError::UsedTwice(id.clone()));
-            }
-        }
+        check_units(state, &a.units, turn, &mut seen)?;
         if a.environment.len() > a.strategy.max_environment()
             || a.entrenchments.len() > a.strategy.max_entrenchments()
         {
@@ -99,60 +184,11 @@ pub(super) fn allocate_finnish(
                 "3.2.3",
             ));
         }
-        for id in &a.environment {
-            let m = state.environment.iter().find(|m| &m.id == id);
-            let m = m.ok_or_else(|| TalvisotaError::UnknownPiece {
-                kind: "environment marker".into(),
-                id: id.clone(),
-            })?;
-            if m.used_turn == turn || !seen.insert(id.clone()) {
-                return Err(TalvisotaError::UsedTwice(id.clone()));
-            }
-        }
-        for id in &a.entrenchments {
-            let m = state.entrenchments.iter().find(|m| &m.id == id);
-            let m = m.ok_or_else(|| TalvisotaError::UnknownPiece {
-                kind: "entrenchment".into(),
-                id: id.clone(),
-            })?;
-            if m.used_turn == turn || !seen.insert(id.clone()) {
-                return Err(TalvisotaError::UsedTwice(id.clone()));
-            }
-        }
+        check_markers(state, a, turn, &mut seen)?;
     }
     let mut events = Vec::new();
     for (n, a) in sheet.allocations.iter_mut().enumerate() {
-        let id = format!("placement-t{turn}-f{}", n + 1);
-        a.placement = Some(id.clone());
-        mark_used(state, &a.units, &a.supports);
-        for m in state
-            .environment
-            .iter_mut()
-            .filter(|m| a.environment.contains(&m.id))
-        {
-            m.used_turn = turn;
-        }
-        for m in state
-            .entrenchments
-            .iter_mut()
-            .filter(|m| a.entrenchments.contains(&m.id))
-        {
-            m.used_turn = turn;
-        }
-        state.placements.push(Placement {
-            id: id.clone(),
-            side: Side::Finnish,
-            space: a.space.clone(),
-            revealed: false,
-        });
-        events.push(public(
-            turn,
-            EventKind::StrategyPlaced {
-                placement: id,
-                side: Side::Finnish,
-                space: a.space.clone(),
-            },
-        ));
+        events.push(place(state, a, n, turn));
     }
     events.insert(
         0,

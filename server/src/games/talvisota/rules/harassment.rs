@@ -94,6 +94,54 @@ pub fn harassment_modifiers(state: &TalvisotaState, space: &str, scouts: usize) 
     ]
 }
 
+/// An infiltration order checked: a Finnish space the Soviets hold, one to three SCT units free
+/// on the command sheet (or the scouts already there). Gives the space's value.
+fn check_infiltration(
+    state: &TalvisotaState,
+    order: &InfiltrationOrder,
+    turn: u32,
+) -> Result<i32, TalvisotaError> {
+    let space = state
+        .map
+        .space(&order.space)
+        .ok_or_else(|| TalvisotaError::UnknownSpace(order.space.clone()))?;
+    if space.nation != Nation::Finnish || !soviet_controls(state, &order.space) {
+        return Err(TalvisotaError::illegal(
+            format!("`{}` is not a Finnish space the Soviets hold", order.space),
+            "6.2",
+        ));
+    }
+    let value = space.value as i32;
+    if order.units.is_empty() || order.units.len() > 3 {
+        return Err(TalvisotaError::illegal(
+            "engage one to three SCT units",
+            "6.2",
+        ));
+    }
+    let held_by_scouts = state.infiltration.as_ref().map(|i| i.space.clone());
+    for (n, id) in order.units.iter().enumerate() {
+        let unit = state
+            .unit(id)
+            .filter(|u| u.side == Side::Finnish && u.kind == UnitKind::Sct);
+        let unit = unit.ok_or_else(|| TalvisotaError::UnknownPiece {
+            kind: "SCT unit".into(),
+            id: id.clone(),
+        })?;
+        let ready = match &unit.location {
+            UnitLocation::Sheet => unit.activated_turn != turn,
+            UnitLocation::Space(s) => Some(s) == held_by_scouts.as_ref(),
+            _ => false,
+        };
+        if !ready || order.units[..n].contains(id) {
+            return Err(TalvisotaError::Unavailable {
+                id: id.clone(),
+                reason: "it is not free on the command sheet this turn (rules 3.2.3, 6.2)".into(),
+            });
+        }
+    }
+    Ok(value)
+}
+
 /// The Finnish harassment step: `None` passes. Either way the turn moves to its end.
 ///
 /// **interpretation**: there is one infiltration marker; placing it again sends the scouts left
@@ -107,45 +155,7 @@ pub fn harass(
     let turn = state.turn;
     let mut events = Vec::new();
     if let Some(order) = order {
-        let space = state
-            .map
-            .space(&order.space)
-            .ok_or_else(|| TalvisotaError::UnknownSpace(order.space.clone()))?;
-        if space.nation != Nation::Finnish || !soviet_controls(state, &order.space) {
-            return Err(TalvisotaError::illegal(
-                format!("`{}` is not a Finnish space the Soviets hold", order.space),
-                "6.2",
-            ));
-        }
-        let value = space.value as i32;
-        if order.units.is_empty() || order.units.len() > 3 {
-            return Err(TalvisotaError::illegal(
-                "engage one to three SCT units",
-                "6.2",
-            ));
-        }
-        let held_by_scouts = state.infiltration.as_ref().map(|i| i.space.clone());
-        for (n, id) in order.units.iter().enumerate() {
-            let unit = state
-                .unit(id)
-                .filter(|u| u.side == Side::Finnish && u.kind == UnitKind::Sct);
-            let unit = unit.ok_or_else(|| TalvisotaError::UnknownPiece {
-                kind: "SCT unit".into(),
-                id: id.clone(),
-            })?;
-            let ready = match &unit.location {
-                UnitLocation::Sheet => unit.activated_turn != turn,
-                UnitLocation::Space(s) => Some(s) == held_by_scouts.as_ref(),
-                _ => false,
-            };
-            if !ready || order.units[..n].contains(id) {
-                return Err(TalvisotaError::Unavailable {
-                    id: id.clone(),
-                    reason: "it is not free on the command sheet this turn (rules 3.2.3, 6.2)"
-                        .into(),
-                });
-            }
-        }
+        let value = check_infiltration(state, &order, turn)?;
         // Withdraw earlier scouts: the single marker moves.
         for u in state
             .units

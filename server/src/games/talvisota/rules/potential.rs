@@ -179,67 +179,45 @@ pub fn soviet_bonus(
     (bonus, why)
 }
 
-/// Both combat potentials for one round (rules 3.2, 3.3, 4.2, 5, 8).
-///
-/// **interpretation**: per-unit penalties may take a unit's contribution below zero; only the
-/// force's total is raised to 1 (rule 4.2).
-pub fn potentials(
-    counters: &CounterSet,
+/// A Soviet unit's penalty from ambushes, anti-tank and the environment (rules 3.3.3, 5).
+fn ambush_and_ground_penalty(
+    kind: UnitKind,
+    env: &[EnvironmentKind],
+    ambushes: i32,
+    anti_tanks: i32,
+) -> i32 {
+    let mut penalty = -3 * ambushes;
+    if env.contains(&EnvironmentKind::Snow) {
+        penalty -= if kind.is_infantry() { 1 } else { 3 };
+    }
+    if env.contains(&EnvironmentKind::Woods) && kind == UnitKind::Tan {
+        penalty -= 1;
+    }
+    if env.contains(&EnvironmentKind::Forest) {
+        penalty -= 2;
+    }
+    if env.contains(&EnvironmentKind::Swamp) {
+        penalty -= 1;
+    }
+    if kind == UnitKind::Tan {
+        penalty -= 2 * anti_tanks;
+    }
+    penalty
+}
+
+/// What the Finnish supports and the defence line take off the whole Soviet force (rules
+/// 3.3.2, 3.3.3, 8); Finnish air counts when not `grounded` by snow or fog.
+fn soviet_force_reduced(
+    su: &mut ForceTotal,
     soviet: &SovietForce,
     finnish: &FinnishForce,
     ground: &Ground,
-) -> (ForceTotal, ForceTotal) {
-    let mut su = ForceTotal::default();
-    let mut fi = ForceTotal::default();
-    let printed = |kind| {
-        counters
-            .unit_type(kind)
-            .map(|b| (b.strength as i32, b.bonus as i32, b.enemy_penalty as i32))
-            .unwrap_or((0, 0, 0))
-    };
-    let env = &finnish.environment;
-    let ambushes = count(&finnish.supports, SupportKind::Ambush);
+    grounded: bool,
+) {
+    let soviet_air = has(&soviet.supports, SupportKind::SovietAir);
     let anti_tanks = count(&finnish.supports, SupportKind::AntiTank);
     let tanks_present = soviet.units.iter().any(|(_, k)| *k == UnitKind::Tan);
-    for (id, kind) in &soviet.units {
-        let (strength, printed_bonus, enemy_penalty) = printed(*kind);
-        let (bonus, why) = soviet_bonus(printed_bonus, *kind, soviet, finnish);
-        su.add(
-            format!(
-                "{id} ({}): strength {strength}, bonus {bonus:+} ({why})",
-                kind.code()
-            ),
-            strength + bonus,
-        );
-        let mut penalty = -3 * ambushes;
-        if env.contains(&EnvironmentKind::Snow) {
-            penalty -= if kind.is_infantry() { 1 } else { 3 };
-        }
-        if env.contains(&EnvironmentKind::Woods) && *kind == UnitKind::Tan {
-            penalty -= 1;
-        }
-        if env.contains(&EnvironmentKind::Forest) {
-            penalty -= 2;
-        }
-        if env.contains(&EnvironmentKind::Swamp) {
-            penalty -= 1;
-        }
-        if *kind == UnitKind::Tan {
-            penalty -= 2 * anti_tanks;
-        }
-        if penalty != 0 {
-            su.add(
-                format!("{id}: ambush, anti-tank and environment penalties (rules 3.3.3, 5)"),
-                penalty,
-            );
-        }
-        if enemy_penalty != 0 {
-            fi.add(format!("{id}: tactical penalty"), -enemy_penalty);
-        }
-    }
-    let grounded = env.iter().any(|e| e.grounds_air());
     let finnish_air = has(&finnish.supports, SupportKind::FinnishAir);
-    let soviet_air = has(&soviet.supports, SupportKind::SovietAir);
     if finnish_air && !grounded && !soviet_air {
         su.add(
             "Finnish air support, no Soviet air present (rule 3.3.3)",
@@ -277,40 +255,19 @@ pub fn potentials(
             su.add("defence line (rule 8)", -4);
         }
     }
-    let finnish_units = finnish.units.len() as i32;
-    for (id, kind) in &finnish.units {
-        let (strength, bonus, enemy_penalty) = printed(*kind);
-        fi.add(
-            format!(
-                "{id} ({}): strength {strength}, bonus {bonus:+}",
-                kind.code()
-            ),
-            strength + bonus,
-        );
-        if enemy_penalty != 0 {
-            su.add(format!("{id}: tactical penalty"), -enemy_penalty);
-        }
-    }
-    for marker in [EnvironmentKind::Woods, EnvironmentKind::Fog] {
-        if env.contains(&marker) && finnish_units > 0 {
-            fi.add(
-                format!("{}: +1 for each Finnish unit (rule 5)", marker.code()),
-                finnish_units,
-            );
-        }
-    }
-    if finnish.entrenchments > 0 {
-        fi.add(
-            "entrenchment (interpretation)",
-            (finnish.entrenchments * counters.entrenchment_value) as i32,
-        );
-    }
-    if ground.value > 0 {
-        fi.add(
-            "defensive value of the space (rules 1.3.1, 4.2)",
-            ground.value as i32,
-        );
-    }
+}
+
+/// What the Soviet air, artillery and lack of munitions do to the Finnish force (rules 3.3.2,
+/// 3.3.3, 5).
+fn finnish_force_reduced(
+    su: &mut ForceTotal,
+    fi: &mut ForceTotal,
+    soviet: &SovietForce,
+    grounded: bool,
+    finnish_air: bool,
+    finnish_units: i32,
+) {
+    let soviet_air = has(&soviet.supports, SupportKind::SovietAir);
     if soviet_air {
         if grounded {
             su.add("Soviet air support grounded by snow or fog (rule 5)", 0);
@@ -347,6 +304,95 @@ pub fn potentials(
             -2 * finnish_units,
         );
     }
+}
+
+/// Both combat potentials for one round (rules 3.2, 3.3, 4.2, 5, 8).
+///
+/// **interpretation**: per-unit penalties may take a unit's contribution below zero; only the
+/// force's total is raised to 1 (rule 4.2).
+pub fn potentials(
+    counters: &CounterSet,
+    soviet: &SovietForce,
+    finnish: &FinnishForce,
+    ground: &Ground,
+) -> (ForceTotal, ForceTotal) {
+    let mut su = ForceTotal::default();
+    let mut fi = ForceTotal::default();
+    let printed = |kind| {
+        counters
+            .unit_type(kind)
+            .map(|b| (b.strength as i32, b.bonus as i32, b.enemy_penalty as i32))
+            .unwrap_or((0, 0, 0))
+    };
+    let env = &finnish.environment;
+    let ambushes = count(&finnish.supports, SupportKind::Ambush);
+    let anti_tanks = count(&finnish.supports, SupportKind::AntiTank);
+    for (id, kind) in &soviet.units {
+        let (strength, printed_bonus, enemy_penalty) = printed(*kind);
+        let (bonus, why) = soviet_bonus(printed_bonus, *kind, soviet, finnish);
+        su.add(
+            format!(
+                "{id} ({}): strength {strength}, bonus {bonus:+} ({why})",
+                kind.code()
+            ),
+            strength + bonus,
+        );
+        let penalty = ambush_and_ground_penalty(*kind, env, ambushes, anti_tanks);
+        if penalty != 0 {
+            su.add(
+                format!("{id}: ambush, anti-tank and environment penalties (rules 3.3.3, 5)"),
+                penalty,
+            );
+        }
+        if enemy_penalty != 0 {
+            fi.add(format!("{id}: tactical penalty"), -enemy_penalty);
+        }
+    }
+    let grounded = env.iter().any(|e| e.grounds_air());
+    let finnish_air = has(&finnish.supports, SupportKind::FinnishAir);
+    soviet_force_reduced(&mut su, soviet, finnish, ground, grounded);
+    let finnish_units = finnish.units.len() as i32;
+    for (id, kind) in &finnish.units {
+        let (strength, bonus, enemy_penalty) = printed(*kind);
+        fi.add(
+            format!(
+                "{id} ({}): strength {strength}, bonus {bonus:+}",
+                kind.code()
+            ),
+            strength + bonus,
+        );
+        if enemy_penalty != 0 {
+            su.add(format!("{id}: tactical penalty"), -enemy_penalty);
+        }
+    }
+    for marker in [EnvironmentKind::Woods, EnvironmentKind::Fog] {
+        if env.contains(&marker) && finnish_units > 0 {
+            fi.add(
+                format!("{}: +1 for each Finnish unit (rule 5)", marker.code()),
+                finnish_units,
+            );
+        }
+    }
+    if finnish.entrenchments > 0 {
+        fi.add(
+            "entrenchment (interpretation)",
+            (finnish.entrenchments * counters.entrenchment_value) as i32,
+        );
+    }
+    if ground.value > 0 {
+        fi.add(
+            "defensive value of the space (rules 1.3.1, 4.2)",
+            ground.value as i32,
+        );
+    }
+    finnish_force_reduced(
+        &mut su,
+        &mut fi,
+        soviet,
+        grounded,
+        finnish_air,
+        finnish_units,
+    );
     su.effective = effective_potential(su.raw);
     fi.effective = effective_potential(fi.raw);
     (su, fi)

@@ -114,10 +114,120 @@ fn send_to_losses(
     n
 }
 
+/// What a combat round does to each side, once the leaders have had their say.
+struct RoundResult {
+    su_loss: u32,
+    fi_loss: u32,
+    su_retreat: bool,
+    fi_retreat: bool,
+    /// What the leaders changed, in words.
+    notes: Vec<String>,
+}
+
+/// The combat table's result `r` for `roller`, turned into each side's losses and retreat,
+/// then changed by NKVD, Mannerheim and Timoshenko (rules 3.3.2, 3.3.3).
+fn round_result(
+    r: crt::CrtResult,
+    roller: Side,
+    soviet_supports: &[(SupportKind, SupportChoice)],
+    fi_force: &FinnishForce,
+) -> RoundResult {
+    let (mut su_loss, mut fi_loss, mut su_retreat, mut fi_retreat) = match roller {
+        Side::Soviet => (
+            r.roller_losses,
+            r.opponent_losses,
+            false,
+            r.opponent_retreats,
+        ),
+        Side::Finnish => (
+            r.opponent_losses,
+            r.roller_losses,
+            r.opponent_retreats,
+            false,
+        ),
+    };
+    let mut notes = Vec::new();
+    if su_retreat && soviet_supports.iter().any(|(k, _)| *k == SupportKind::Nkvd) {
+        su_retreat = false;
+        su_loss *= 2;
+        notes.push(
+            "NKVD cancels the Soviet retreat and doubles the Soviet losses (rule 3.3.2)"
+                .to_string(),
+        );
+    }
+    let mannerheim = fi_force
+        .supports
+        .iter()
+        .any(|&(k, c)| k == SupportKind::Mannerheim && c == SupportChoice::First);
+    if fi_retreat && mannerheim {
+        fi_retreat = false;
+        fi_loss *= 2;
+        notes.push(
+            "Mannerheim cancels the Finnish retreat and doubles the Finnish losses (rule 3.3.3)"
+                .to_string(),
+        );
+    }
+    let timoshenko = soviet_supports
+        .iter()
+        .any(|&(k, c)| k == SupportKind::Timoshenko && c == SupportChoice::First);
+    if timoshenko
+        && soviet_supports
+            .iter()
+            .any(|(k, _)| *k == SupportKind::SovietArtillery)
+        && fi_loss > 0
+    {
+        fi_loss *= 2;
+        notes.push("Timoshenko with artillery doubles the Finnish losses (rule 3.3.2)".to_string());
+    }
+    RoundResult {
+        su_loss,
+        fi_loss,
+        su_retreat,
+        fi_retreat,
+        notes,
+    }
+}
+
+/// Each side's losses of a round leave the fight for the Losses box, as `sink` tells; gives
+/// the Soviet and the Finnish units lost.
+fn take_round_losses(
+    state: &mut TalvisotaState,
+    fight: &mut Fight<'_>,
+    su_loss: u32,
+    fi_loss: u32,
+    sink: &mut Vec<TalvisotaEvent>,
+) -> (Vec<PieceId>, Vec<PieceId>) {
+    let before_su = fight.soviet_units.clone();
+    let before_fi = fight.finnish_units.clone();
+    fight.soviet_lost += send_to_losses(
+        state,
+        &mut fight.soviet_units,
+        su_loss as usize,
+        Side::Soviet,
+        sink,
+    );
+    send_to_losses(
+        state,
+        &mut fight.finnish_units,
+        fi_loss as usize,
+        Side::Finnish,
+        sink,
+    );
+    let soviet_losses: Vec<PieceId> = before_su
+        .into_iter()
+        .filter(|id| !fight.soviet_units.contains(id))
+        .collect();
+    let finnish_losses: Vec<PieceId> = before_fi
+        .into_iter()
+        .filter(|id| !fight.finnish_units.contains(id))
+        .collect();
+    (soviet_losses, finnish_losses)
+}
+
 /// Fights up to two rounds for one space (rule 4.4) and says who won it.
 pub(super) fn fight_space(
     state: &mut TalvisotaState,
-    fight: &mut Fight,
+    fight: &mut Fight<'_>,
     space: &str,
     dice: &mut dyn Dice,
     events: &mut Vec<TalvisotaEvent>,
@@ -171,78 +281,16 @@ pub(super) fn fight_space(
             .copied()
             .unwrap_or(1);
         let reading = crt::read(difference, die, die_modifier);
-        let r = reading.result;
-        let (mut su_loss, mut fi_loss, mut su_retreat, mut fi_retreat) = match roller {
-            Side::Soviet => (
-                r.roller_losses,
-                r.opponent_losses,
-                false,
-                r.opponent_retreats,
-            ),
-            Side::Finnish => (
-                r.opponent_losses,
-                r.roller_losses,
-                r.opponent_retreats,
-                false,
-            ),
-        };
-        let mut notes = Vec::new();
-        if su_retreat && soviet_supports.iter().any(|(k, _)| *k == SupportKind::Nkvd) {
-            su_retreat = false;
-            su_loss *= 2;
-            notes.push(
-                "NKVD cancels the Soviet retreat and doubles the Soviet losses (rule 3.3.2)"
-                    .to_string(),
-            );
-        }
-        let mannerheim = fi_force
-            .supports
-            .iter()
-            .any(|&(k, c)| k == SupportKind::Mannerheim && c == SupportChoice::First);
-        if fi_retreat && mannerheim {
-            fi_retreat = false;
-            fi_loss *= 2;
-            notes.push("Mannerheim cancels the Finnish retreat and doubles the Finnish losses (rule 3.3.3)".to_string());
-        }
-        let timoshenko = soviet_supports
-            .iter()
-            .any(|&(k, c)| k == SupportKind::Timoshenko && c == SupportChoice::First);
-        if timoshenko
-            && soviet_supports
-                .iter()
-                .any(|(k, _)| *k == SupportKind::SovietArtillery)
-            && fi_loss > 0
-        {
-            fi_loss *= 2;
-            notes.push(
-                "Timoshenko with artillery doubles the Finnish losses (rule 3.3.2)".to_string(),
-            );
-        }
-        let before_su = fight.soviet_units.clone();
-        let before_fi = fight.finnish_units.clone();
+        let RoundResult {
+            su_loss,
+            fi_loss,
+            su_retreat,
+            fi_retreat,
+            notes,
+        } = round_result(reading.result, roller, &soviet_supports, &fi_force);
         let mut sink = Vec::new();
-        fight.soviet_lost += send_to_losses(
-            state,
-            &mut fight.soviet_units,
-            su_loss as usize,
-            Side::Soviet,
-            &mut sink,
-        );
-        send_to_losses(
-            state,
-            &mut fight.finnish_units,
-            fi_loss as usize,
-            Side::Finnish,
-            &mut sink,
-        );
-        let soviet_losses: Vec<PieceId> = before_su
-            .into_iter()
-            .filter(|id| !fight.soviet_units.contains(id))
-            .collect();
-        let finnish_losses: Vec<PieceId> = before_fi
-            .into_iter()
-            .filter(|id| !fight.finnish_units.contains(id))
-            .collect();
+        let (soviet_losses, finnish_losses) =
+            take_round_losses(state, fight, su_loss, fi_loss, &mut sink);
         let retreat = if fi_retreat && !fight.finnish_units.is_empty() {
             Some(Side::Finnish)
         } else if su_retreat && !fight.soviet_units.is_empty() {

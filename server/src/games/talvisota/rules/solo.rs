@@ -49,6 +49,132 @@ fn draw<T: Clone>(
     Some(item)
 }
 
+/// The four containers the server draws the Finns' play from (rule 9.1), and the free
+/// entrenchments a DEFENSE or RESIST takes.
+struct Containers {
+    strategies: Vec<FinnishStrategy>,
+    supports: Vec<(PieceId, SupportKind)>,
+    units: Vec<PieceId>,
+    environment: Vec<PieceId>,
+    entrenchments: Vec<PieceId>,
+}
+
+impl Containers {
+    /// Every Finnish strategy, and the supports, units and markers not used this turn.
+    fn filled(state: &TalvisotaState, turn: u32) -> Self {
+        let strategies: Vec<FinnishStrategy> = FinnishStrategy::ALL.to_vec();
+        let mut supports: Vec<(PieceId, SupportKind)> = state
+            .supports
+            .iter()
+            .filter(|s| s.side == Side::Finnish && s.used_turn != turn)
+            .map(|s| (s.id.clone(), s.kind))
+            .collect();
+        let mut units: Vec<PieceId> = state
+            .units
+            .iter()
+            .filter(|u| {
+                u.side == Side::Finnish
+                    && u.location == UnitLocation::Sheet
+                    && u.activated_turn != turn
+            })
+            .map(|u| u.id.clone())
+            .collect();
+        let mut environment: Vec<PieceId> = state
+            .environment
+            .iter()
+            .filter(|m| m.used_turn != turn)
+            .map(|m| m.id.clone())
+            .collect();
+        let entrenchments: Vec<PieceId> = state
+            .entrenchments
+            .iter()
+            .filter(|m| m.used_turn != turn)
+            .map(|m| m.id.clone())
+            .collect();
+        supports.sort();
+        units.sort();
+        environment.sort();
+        Containers {
+            strategies,
+            supports,
+            units,
+            environment,
+            entrenchments,
+        }
+    }
+
+    /// The allocation for `strategy` in `space`: its tactical supports, units (two more with
+    /// Finnish reinforcements) and environment markers drawn, up to what it allows.
+    fn allocation(
+        &mut self,
+        strategy: FinnishStrategy,
+        space: String,
+        dice: &mut dyn Dice,
+        events: &mut Vec<TalvisotaEvent>,
+        turn: u32,
+    ) -> FinnishAllocation {
+        let mut a = FinnishAllocation {
+            strategy,
+            space,
+            units: Vec::new(),
+            supports: Vec::new(),
+            environment: Vec::new(),
+            entrenchments: Vec::new(),
+            placement: None,
+        };
+        let mut extra = 0;
+        for _ in 0..strategy.max_supports() {
+            if let Some((id, kind)) = draw(
+                &mut self.supports,
+                "supports",
+                "a tactical support",
+                dice,
+                events,
+                turn,
+                |s| s.0.clone(),
+            ) {
+                if kind == SupportKind::FinnishReinforcements {
+                    extra = 2;
+                }
+                a.supports.push(SupportUse {
+                    id,
+                    choice: SupportChoice::First,
+                });
+            }
+        }
+        for _ in 0..strategy.max_units() + extra {
+            if let Some(id) = draw(
+                &mut self.units,
+                "units",
+                "a combat unit",
+                dice,
+                events,
+                turn,
+                |u| u.clone(),
+            ) {
+                a.units.push(id);
+            }
+        }
+        for _ in 0..strategy.max_environment() {
+            if let Some(id) = draw(
+                &mut self.environment,
+                "environment",
+                "an environment marker",
+                dice,
+                events,
+                turn,
+                |e| e.clone(),
+            ) {
+                a.environment.push(id);
+            }
+        }
+        if strategy.max_entrenchments() > 0 && !self.entrenchments.is_empty() {
+            a.entrenchments.push(self.entrenchments.remove(0));
+        }
+        a
+    }
+}
+
 /// The server fills the Finnish command sheet: for each Soviet strategy counter on the map, in
 /// the order placed, it draws a Finnish strategy, then its tactical supports, units and
 /// environment markers, up to what the strategy allows. Strategies are played incomplete when a
@@ -73,36 +199,7 @@ pub fn solo_finnish_allocate(
         .filter(|p| p.side == Side::Soviet)
         .map(|p| p.space.clone())
         .collect();
-    let mut strategies: Vec<FinnishStrategy> = FinnishStrategy::ALL.to_vec();
-    let mut supports: Vec<(PieceId, SupportKind)> = state
-        .supports
-        .iter()
-        .filter(|s| s.side == Side::Finnish && s.used_turn != turn)
-        .map(|s| (s.id.clone(), s.kind))
-        .collect();
-    let mut units: Vec<PieceId> = state
-        .units
-        .iter()
-        .filter(|u| {
-            u.side == Side::Finnish && u.location == UnitLocation::Sheet && u.activated_turn != turn
-        })
-        .map(|u| u.id.clone())
-        .collect();
-    let mut environment: Vec<PieceId> = state
-        .environment
-        .iter()
-        .filter(|m| m.used_turn != turn)
-        .map(|m| m.id.clone())
-        .collect();
-    let mut entrenchments: Vec<PieceId> = state
-        .entrenchments
-        .iter()
-        .filter(|m| m.used_turn != turn)
-        .map(|m| m.id.clone())
-        .collect();
-    supports.sort();
-    units.sort();
-    environment.sort();
+    let mut containers = Containers::filled(state, turn);
     let mut sheet = FinnishSheet::default();
     let mut boxes = std::collections::BTreeMap::new();
     for space in spaces {
@@ -115,7 +212,7 @@ pub fn solo_finnish_allocate(
         }
         *used += 1;
         let Some(strategy) = draw(
-            &mut strategies,
+            &mut containers.strategies,
             "strategies",
             "a Finnish combat strategy",
             dice,
@@ -125,64 +222,7 @@ pub fn solo_finnish_allocate(
         ) else {
             break;
         };
-        let mut a = FinnishAllocation {
-            strategy,
-            space: space.clone(),
-            units: Vec::new(),
-            supports: Vec::new(),
-            environment: Vec::new(),
-            entrenchments: Vec::new(),
-            placement: None,
-        };
-        let mut extra = 0;
-        for _ in 0..strategy.max_supports() {
-            if let Some((id, kind)) = draw(
-                &mut supports,
-                "supports",
-                "a tactical support",
-                dice,
-                &mut events,
-                turn,
-                |s| s.0.clone(),
-            ) {
-                if kind == SupportKind::FinnishReinforcements {
-                    extra = 2;
-                }
-                a.supports.push(SupportUse {
-                    id,
-                    choice: SupportChoice::First,
-                });
-            }
-        }
-        for _ in 0..strategy.max_units() + extra {
-            if let Some(id) = draw(
-                &mut units,
-                "units",
-                "a combat unit",
-                dice,
-                &mut events,
-                turn,
-                |u| u.clone(),
-            ) {
-                a.units.push(id);
-            }
-        }
-        for _ in 0..strategy.max_environment() {
-            if let Some(id) = draw(
-                &mut environment,
-                "environment",
-                "an environment marker",
-                dice,
-                &mut events,
-                turn,
-                |e| e.clone(),
-            ) {
-                a.environment.push(id);
-            }
-        }
-        if strategy.max_entrenchments() > 0 && !entrenchments.is_empty() {
-            a.entrenchments.push(entrenchments.remove(0));
-        }
+        let a = containers.allocation(strategy, space, dice, &mut events, turn);
         sheet.allocations.push(a);
     }
     events.extend(allocate(

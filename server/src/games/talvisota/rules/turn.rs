@@ -157,17 +157,12 @@ fn begin_turn(state: &mut TalvisotaState, dice: &mut dyn Dice) -> Vec<TalvisotaE
     events
 }
 
-/// The Soviet organisation orders: recovery (4.5.4), possession markers (6.1) and the special
-/// movement onto a logistics line free of Finnish units (2.4).
-///
-/// **interpretation**: a unit not cut off may move any distance to any space of a line of
-/// progression, on any front.
-pub fn organise(
-    state: &mut TalvisotaState,
-    orders: SovietOrganisation,
-) -> Result<Vec<TalvisotaEvent>, TalvisotaError> {
-    super::sheet::needs_phase(state, Phase::Organisation)?;
-    let turn = state.turn;
+/// The units to recover are Soviet units in the Reinforcements box, each once, and the
+/// morale they cost leaves at least a point. Gives the cost (rule 4.5.4).
+fn check_recovery(
+    state: &TalvisotaState,
+    orders: &SovietOrganisation,
+) -> Result<i32, TalvisotaError> {
     let mut seen = BTreeSet::new();
     let (mut fusiliers, mut others) = (0, 0);
     for id in &orders.recover {
@@ -197,7 +192,15 @@ pub fn organise(
             morale: state.soviet_morale,
         });
     }
-    let markers = orders.possession_markers.clone().unwrap_or_default();
+    Ok(cost)
+}
+
+/// Each possession marker goes once on a Finnish space the Soviets hold, no more of them
+/// than there are (rule 6.1).
+fn check_possession_markers(
+    state: &TalvisotaState,
+    markers: &[SpaceId],
+) -> Result<(), TalvisotaError> {
     if markers.len() > state.possession_markers.len() {
         return Err(TalvisotaError::illegal(
             format!(
@@ -208,7 +211,7 @@ pub fn organise(
         ));
     }
     let mut marked = BTreeSet::new();
-    for space in &markers {
+    for space in markers {
         let s = state
             .map
             .space(space)
@@ -225,6 +228,15 @@ pub fn organise(
             ));
         }
     }
+    Ok(())
+}
+
+/// Each special move takes a unit not cut off, once, onto a logistics line free of Finnish
+/// units (rule 2.4).
+fn check_special_movement(
+    state: &TalvisotaState,
+    orders: &SovietOrganisation,
+) -> Result<(), TalvisotaError> {
     let supplied = supplied_spaces(state);
     let mut moved = BTreeSet::new();
     for m in &orders.moves {
@@ -263,6 +275,24 @@ pub fn organise(
             ));
         }
     }
+    Ok(())
+}
+
+/// The Soviet organisation orders: recovery (4.5.4), possession markers (6.1) and the special
+/// movement onto a logistics line free of Finnish units (2.4).
+///
+/// **interpretation**: a unit not cut off may move any distance to any space of a line of
+/// progression, on any front.
+pub fn organise(
+    state: &mut TalvisotaState,
+    orders: SovietOrganisation,
+) -> Result<Vec<TalvisotaEvent>, TalvisotaError> {
+    super::sheet::needs_phase(state, Phase::Organisation)?;
+    let turn = state.turn;
+    let cost = check_recovery(state, &orders)?;
+    let markers = orders.possession_markers.clone().unwrap_or_default();
+    check_possession_markers(state, &markers)?;
+    check_special_movement(state, &orders)?;
     let mut events = Vec::new();
     if !orders.recover.is_empty() {
         for id in &orders.recover {

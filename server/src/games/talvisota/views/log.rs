@@ -2,8 +2,10 @@
 
 use crate::games::talvisota::rules::correction::Correction;
 use crate::games::talvisota::rules::events::{EventKind, TalvisotaEvent};
-use crate::games::talvisota::rules::harassment::HarassmentResult;
+use crate::games::talvisota::rules::harassment::{HarassmentReport, HarassmentResult};
 use crate::games::talvisota::rules::map::GameMap;
+use crate::games::talvisota::rules::potential::RoundReport;
+use crate::games::talvisota::rules::sheet::{FinnishAllocation, SovietAllocation};
 use crate::games::talvisota::rules::state::{GameOutcome, TalvisotaState, UnitLocation};
 
 /// A space's printed name, or its id when the map does not know it.
@@ -113,6 +115,94 @@ pub fn kind_code(event: &TalvisotaEvent) -> String {
         .unwrap_or_else(|| "event".into())
 }
 
+/// A combat revealed: the Soviet strategy and units against the Finnish answer, if any.
+fn revealed_sentence(
+    soviet: &SovietAllocation,
+    finnish: Option<&FinnishAllocation>,
+    game: &TalvisotaState,
+) -> String {
+    let name = |id: &str| space_name(&game.map, id);
+    let list = |ids: &[String]| pieces(game, ids);
+    format!(
+        "Combat revealed at {}: {} with {} against {}.",
+        soviet.targets.first().map(|s| name(s)).unwrap_or_default(),
+        soviet.strategy.code(),
+        list(&soviet.units),
+        match finnish {
+            Some(f) => format!("{} with {}", f.strategy.code(), list(&f.units)),
+            None => "no Finnish strategy".into(),
+        }
+    )
+}
+
+/// One combat round: the forces, the roll on the combat table and the losses.
+fn round_sentence(r: &RoundReport, game: &TalvisotaState) -> String {
+    let name = |id: &str| space_name(&game.map, id);
+    let list = |ids: &[String]| pieces(game, ids);
+    format!(
+        "{}, round {}: Soviet {} against Finnish {}; the {} side rolls a {} on the +{} column (row {}); Soviet losses: {}; Finnish losses: {}{}.",
+        name(&r.space),
+        r.round,
+        r.soviet.effective,
+        r.finnish.effective,
+        r.roller.adjective(),
+        r.reading.die,
+        r.reading.column,
+        r.reading.row,
+        list(&r.soviet_losses),
+        list(&r.finnish_losses),
+        match r.retreat {
+            Some(side) => format!("; the {} side retreats", side.adjective()),
+            None => String::new(),
+        }
+    )
+}
+
+/// A Finnish harassment: the space, the scouts, the roll and its result.
+fn harassment_sentence(h: &HarassmentReport, game: &TalvisotaState) -> String {
+    let name = |id: &str| space_name(&game.map, id);
+    let list = |ids: &[String]| pieces(game, ids);
+    format!(
+        "Finnish harassment of {} with {}: a {} makes {}, {}.",
+        name(&h.space),
+        list(&h.scouts),
+        h.die,
+        h.total,
+        match h.result {
+            HarassmentResult::Success => "a success",
+            HarassmentResult::Partial => "a partial success",
+            HarassmentResult::Failure => "a failure",
+        }
+    )
+}
+
+/// The game set up: both sides' morale, and whether the server plays the Finns.
+fn set_up_sentence(soviet_morale: i32, finnish_morale: i32, solo: bool) -> String {
+    format!(
+        "The game is set up: Soviet morale {soviet_morale}, Finnish morale {finnish_morale}{}.",
+        if solo {
+            "; the server plays the Finns"
+        } else {
+            ""
+        }
+    )
+}
+
+/// An umpire correction: why, what changed, and from what to what.
+fn corrected_sentence(
+    game: &TalvisotaState,
+    reason: &str,
+    change: &Correction,
+    before: &Correction,
+) -> String {
+    format!(
+        "Umpire correction: {reason} ({}: {} → {}).",
+        corrected_what(game, change),
+        corrected_value(game, before),
+        corrected_value(game, change)
+    )
+}
+
 /// One sentence saying what happened.
 pub fn sentence(event: &TalvisotaEvent, game: &TalvisotaState) -> String {
     let name = |id: &str| space_name(&game.map, id);
@@ -122,14 +212,7 @@ pub fn sentence(event: &TalvisotaEvent, game: &TalvisotaState) -> String {
             soviet_morale,
             finnish_morale,
             solo,
-        } => format!(
-            "The game is set up: Soviet morale {soviet_morale}, Finnish morale {finnish_morale}{}.",
-            if *solo {
-                "; the server plays the Finns"
-            } else {
-                ""
-            }
-        ),
+        } => set_up_sentence(*soviet_morale, *finnish_morale, *solo),
         EventKind::TurnBegan { turn, label } => format!("Turn {turn} begins: {label}."),
         EventKind::CountersArrived {
             side,
@@ -179,33 +262,10 @@ pub fn sentence(event: &TalvisotaEvent, game: &TalvisotaState) -> String {
             side.adjective(),
             name(space)
         ),
-        EventKind::CombatRevealed { soviet, finnish } => format!(
-            "Combat revealed at {}: {} with {} against {}.",
-            soviet.targets.first().map(|s| name(s)).unwrap_or_default(),
-            soviet.strategy.code(),
-            list(&soviet.units),
-            match finnish {
-                Some(f) => format!("{} with {}", f.strategy.code(), list(&f.units)),
-                None => "no Finnish strategy".into(),
-            }
-        ),
-        EventKind::CombatRound(r) => format!(
-            "{}, round {}: Soviet {} against Finnish {}; the {} side rolls a {} on the +{} column (row {}); Soviet losses: {}; Finnish losses: {}{}.",
-            name(&r.space),
-            r.round,
-            r.soviet.effective,
-            r.finnish.effective,
-            r.roller.adjective(),
-            r.reading.die,
-            r.reading.column,
-            r.reading.row,
-            list(&r.soviet_losses),
-            list(&r.finnish_losses),
-            match r.retreat {
-                Some(side) => format!("; the {} side retreats", side.adjective()),
-                None => String::new(),
-            }
-        ),
+        EventKind::CombatRevealed { soviet, finnish } => {
+            revealed_sentence(soviet, finnish.as_ref(), game)
+        }
+        EventKind::CombatRound(r) => round_sentence(r, game),
         EventKind::SpaceConquered {
             space,
             strategy,
@@ -224,18 +284,7 @@ pub fn sentence(event: &TalvisotaEvent, game: &TalvisotaState) -> String {
         EventKind::UnitsLost { side, units } => {
             format!("{} units lost: {}.", side.adjective(), list(units))
         }
-        EventKind::Harassment(h) => format!(
-            "Finnish harassment of {} with {}: a {} makes {}, {}.",
-            name(&h.space),
-            list(&h.scouts),
-            h.die,
-            h.total,
-            match h.result {
-                HarassmentResult::Success => "a success",
-                HarassmentResult::Partial => "a partial success",
-                HarassmentResult::Failure => "a failure",
-            }
-        ),
+        EventKind::Harassment(h) => harassment_sentence(h, game),
         EventKind::IsolatedUnitEliminated { unit, space } => format!(
             "{}, cut off in {}, is eliminated (rule 6.2).",
             piece(game, unit),
@@ -252,11 +301,6 @@ pub fn sentence(event: &TalvisotaEvent, game: &TalvisotaState) -> String {
             reason,
             change,
             before,
-        } => format!(
-            "Umpire correction: {reason} ({}: {} → {}).",
-            corrected_what(game, change),
-            corrected_value(game, before),
-            corrected_value(game, change)
-        ),
+        } => corrected_sentence(game, reason, change, before),
     }
 }

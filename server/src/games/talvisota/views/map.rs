@@ -7,7 +7,7 @@
 //! its neighbours until no two boxes touch (the Karelian Isthmus is crowded on any real map).
 
 use crate::core::domain::Side;
-use crate::games::talvisota::rules::map::{ConnectionKind, Nation};
+use crate::games::talvisota::rules::map::{ConnectionKind, Nation, Space};
 use crate::games::talvisota::rules::state::UnitLocation;
 use crate::games::talvisota::views::{BoardView, UnitView};
 use crate::web::drawing::{Drawing, Mark, side_colour};
@@ -367,94 +367,107 @@ pub fn map_svg(board: &BoardView) -> String {
         });
     }
     for (s, p) in board.map.spaces.iter().zip(at) {
-        let (x, y) = ((p.0 - BOX_W / 2.0) as i32, (p.1 - BOX_H / 2.0) as i32);
-        let (w, h) = (BOX_W as i32, BOX_H as i32);
-        let holder = controller(board, &s.id);
-        let pieces = pieces_in(board, &s.id);
-        let mut title = format!(
-            "{}: {} front, held by {}",
-            s.name,
-            s.front.name(),
-            holder.adjective()
-        );
-        if s.value > 0 {
-            title.push_str(&format!(", value {}", s.value));
-        }
-        if s.defence_line > 0 {
-            title.push_str(&format!(", {}", line_name(s.defence_line)));
-        }
-        let units = units_text(board, &s.id);
-        if !units.is_empty() {
-            title.push_str(&format!("; units: {units}"));
-        }
-        d.open(None, title);
-        if s.defence_line > 0 {
-            d.marks.push(Mark::Rect {
-                x: x - 5,
-                y: y - 5,
-                w: w + 10,
-                h: h + 10,
-                rx: 8,
-                fill: "none",
-                stroke: "#5a3d12",
-                stroke_width: 2,
-                dashed: true,
-            });
-        }
-        d.marks.push(Mark::Rect {
-            x,
-            y,
-            w,
-            h,
-            rx: 5,
-            fill: side_tint(holder),
-            stroke: side_colour(holder),
-            stroke_width: if s.logistics_centre { 4 } else { 2 },
-            dashed: false,
-        });
-        let name_room = if s.value > 0 { w - 36 } else { w - 12 };
-        d.text_within(x + 6, y + 16, s.name.clone(), "space", 14, name_room);
-        if s.value > 0 {
-            d.marks.push(Mark::Circle {
-                cx: x + w - 15,
-                cy: y + 13,
-                r: 11,
-                fill: "#1d2630",
-                stroke: "#fff",
-                stroke_width: 1,
-                dashed: false,
-            });
-            d.centred(x + w - 15, y + 18, s.value.to_string(), "value");
-        }
-        let mut about = Vec::new();
-        if s.logistics_centre {
-            about.push("logistics centre".to_owned());
-        }
-        if s.defence_line > 0 {
-            about.push(line_name(s.defence_line).to_owned());
-        }
-        if !about.is_empty() {
-            d.text_within(x + 6, y + 30, about.join(" · "), "about", 11, w - 12);
-        }
-        let shown = if pieces.len() > SLOTS {
-            SLOTS - 1
-        } else {
-            pieces.len()
-        };
-        for (i, piece) in pieces.iter().take(shown).enumerate() {
-            draw_piece(&mut d, board, piece, x + 5 + i as i32 * 33, y + 40);
-        }
-        if pieces.len() > shown {
-            d.centred(
-                x + 5 + shown as i32 * 33 + 15,
-                y + 62,
-                format!("+{}", pieces.len() - shown),
-                "more",
-            );
-        }
-        d.close(false);
+        draw_space(&mut d, board, s, *p);
     }
     d.render().unwrap_or_default()
+}
+
+/// What a space's box says when pointed at: its name, front, holder, value, defence line and
+/// units.
+fn space_title(board: &BoardView, s: &Space, holder: Side) -> String {
+    let mut title = format!(
+        "{}: {} front, held by {}",
+        s.name,
+        s.front.name(),
+        holder.adjective()
+    );
+    if s.value > 0 {
+        title.push_str(&format!(", value {}", s.value));
+    }
+    if s.defence_line > 0 {
+        title.push_str(&format!(", {}", line_name(s.defence_line)));
+    }
+    let units = units_text(board, &s.id);
+    if !units.is_empty() {
+        title.push_str(&format!("; units: {units}"));
+    }
+    title
+}
+
+/// One space's box at `p`: tinted by who holds it, with its name, value, defence line and the
+/// counters standing there.
+fn draw_space(d: &mut Drawing, board: &BoardView, s: &Space, p: (f64, f64)) {
+    let (x, y) = ((p.0 - BOX_W / 2.0) as i32, (p.1 - BOX_H / 2.0) as i32);
+    let (w, h) = (BOX_W as i32, BOX_H as i32);
+    let holder = controller(board, &s.id);
+    let pieces = pieces_in(board, &s.id);
+    let title = space_title(board, s, holder);
+    d.open(None, title);
+    if s.defence_line > 0 {
+        d.marks.push(Mark::Rect {
+            x: x - 5,
+            y: y - 5,
+            w: w + 10,
+            h: h + 10,
+            rx: 8,
+            fill: "none",
+            stroke: "#5a3d12",
+            stroke_width: 2,
+            dashed: true,
+        });
+    }
+    d.marks.push(Mark::Rect {
+        x,
+        y,
+        w,
+        h,
+        rx: 5,
+        fill: side_tint(holder),
+        stroke: side_colour(holder),
+        stroke_width: if s.logistics_centre { 4 } else { 2 },
+        dashed: false,
+    });
+    let name_room = if s.value > 0 { w - 36 } else { w - 12 };
+    d.text_within(x + 6, y + 16, s.name.clone(), "space", 14, name_room);
+    if s.value > 0 {
+        d.marks.push(Mark::Circle {
+            cx: x + w - 15,
+            cy: y + 13,
+            r: 11,
+            fill: "#1d2630",
+            stroke: "#fff",
+            stroke_width: 1,
+            dashed: false,
+        });
+        d.centred(x + w - 15, y + 18, s.value.to_string(), "value");
+    }
+    let mut about = Vec::new();
+    if s.logistics_centre {
+        about.push("logistics centre".to_owned());
+    }
+    if s.defence_line > 0 {
+        about.push(line_name(s.defence_line).to_owned());
+    }
+    if !about.is_empty() {
+        d.text_within(x + 6, y + 30, about.join(" · "), "about", 11, w - 12);
+    }
+    let shown = if pieces.len() > SLOTS {
+        SLOTS - 1
+    } else {
+        pieces.len()
+    };
+    for (i, piece) in pieces.iter().take(shown).enumerate() {
+        draw_piece(d, board, piece, x + 5 + i as i32 * 33, y + 40);
+    }
+    if pieces.len() > shown {
+        d.centred(
+            x + 5 + shown as i32 * 33 + 15,
+            y + 62,
+            format!("+{}", pieces.len() - shown),
+            "more",
+        );
+    }
+    d.close(false);
 }
 
 fn pieces_in<'a>(board: &'a BoardView, space: &str) -> Vec<Piece<'a>> {

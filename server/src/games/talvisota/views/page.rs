@@ -6,6 +6,7 @@ use crate::games::talvisota::rules::counters::UnitKind;
 use crate::games::talvisota::rules::environment::EnvironmentKind;
 use crate::games::talvisota::rules::events::{EventKind, TalvisotaEvent};
 use crate::games::talvisota::rules::map::Nation;
+use crate::games::talvisota::rules::sheet::{FinnishSheet, SovietSheet};
 use crate::games::talvisota::rules::state::{EntrenchmentKind, Phase, UnitLocation};
 use crate::games::talvisota::rules::strategy::{FinnishStrategy, SovietStrategy};
 use crate::games::talvisota::rules::support::SupportKind;
@@ -172,98 +173,133 @@ fn unit_choices(
         .collect()
 }
 
-/// Builds the page for `role` from its view and the events it may read (oldest first).
-pub fn game_model(view: &TalvisotaView, role: Role, events: &[TalvisotaEvent]) -> GameModel {
-    let no_env: Vec<MarkerView<EnvironmentKind>> = Vec::new();
-    let no_ret: Vec<MarkerView<EntrenchmentKind>> = Vec::new();
-    let (board, units, supports, environment, entrenchments, soviet_sheet, finnish_sheet) =
+/// What a role's view holds for the page: the board, the pieces it sees and the command
+/// sheets it may read.
+struct Holdings<'a> {
+    board: &'a BoardView,
+    units: &'a [UnitView],
+    supports: &'a [MarkerView<SupportKind>],
+    environment: &'a [MarkerView<EnvironmentKind>],
+    entrenchments: &'a [MarkerView<EntrenchmentKind>],
+    soviet_sheet: Option<&'a SovietSheet>,
+    finnish_sheet: Option<&'a FinnishSheet>,
+}
+
+impl<'a> Holdings<'a> {
+    /// The Soviet player sees no environment markers nor entrenchments, and neither side the
+    /// other's sheet.
+    fn of(view: &'a TalvisotaView) -> Self {
         match view {
-            TalvisotaView::Soviet(v) => (
-                &v.board,
-                &v.units,
-                &v.supports,
-                &no_env,
-                &no_ret,
-                v.sheet.as_ref(),
-                None,
-            ),
-            TalvisotaView::Finnish(v) => (
-                &v.board,
-                &v.units,
-                &v.supports,
-                &v.environment,
-                &v.entrenchments,
-                None,
-                v.sheet.as_ref(),
-            ),
-            TalvisotaView::Umpire(v) => (
-                &v.board,
-                &v.units,
-                &v.supports,
-                &v.environment,
-                &v.entrenchments,
-                v.soviet_sheet.as_ref(),
-                v.finnish_sheet.as_ref(),
-            ),
-        };
-    let mut pieces = unit_rows(board, units);
-    pieces.extend(marker_rows(supports));
-    pieces.extend(marker_rows(environment));
-    pieces.extend(marker_rows(entrenchments));
-    let marker_kinds = supports
-        .iter()
-        .map(|m| (m.id.clone(), snake(&m.kind).replace('_', " ")))
-        .chain(
-            environment
-                .iter()
-                .map(|m| (m.id.clone(), snake(&m.kind).replace('_', " "))),
-        )
-        .chain(
-            entrenchments
-                .iter()
-                .map(|m| (m.id.clone(), snake(&m.kind).replace('_', " "))),
+            TalvisotaView::Soviet(v) => Holdings {
+                board: &v.board,
+                units: &v.units,
+                supports: &v.supports,
+                environment: &[],
+                entrenchments: &[],
+                soviet_sheet: v.sheet.as_ref(),
+                finnish_sheet: None,
+            },
+            TalvisotaView::Finnish(v) => Holdings {
+                board: &v.board,
+                units: &v.units,
+                supports: &v.supports,
+                environment: &v.environment,
+                entrenchments: &v.entrenchments,
+                soviet_sheet: None,
+                finnish_sheet: v.sheet.as_ref(),
+            },
+            TalvisotaView::Umpire(v) => Holdings {
+                board: &v.board,
+                units: &v.units,
+                supports: &v.supports,
+                environment: &v.environment,
+                entrenchments: &v.entrenchments,
+                soviet_sheet: v.soviet_sheet.as_ref(),
+                finnish_sheet: v.finnish_sheet.as_ref(),
+            },
+        }
+    }
+
+    /// A row for every unit and marker the role sees.
+    fn piece_rows(&self) -> Vec<PieceRow> {
+        let mut pieces = unit_rows(self.board, self.units);
+        pieces.extend(marker_rows(self.supports));
+        pieces.extend(marker_rows(self.environment));
+        pieces.extend(marker_rows(self.entrenchments));
+        pieces
+    }
+
+    /// The names the page gives pieces: units by their type, markers by their kind.
+    fn piece_names(&self) -> PieceNames {
+        let marker_kinds = self
+            .supports
+            .iter()
+            .map(|m| (m.id.clone(), snake(&m.kind).replace('_', " ")))
+            .chain(
+                self.environment
+                    .iter()
+                    .map(|m| (m.id.clone(), snake(&m.kind).replace('_', " "))),
+            )
+            .chain(
+                self.entrenchments
+                    .iter()
+                    .map(|m| (m.id.clone(), snake(&m.kind).replace('_', " "))),
+            );
+        PieceNames::new(self.board, marker_kinds.collect::<Vec<_>>())
+    }
+
+    /// The command sheets the role may read, Soviet first, line by line.
+    fn sheet_lines(&self, names: &PieceNames) -> Vec<String> {
+        let mut sheet = self
+            .soviet_sheet
+            .map(|s| soviet_lines(self.board, names, s))
+            .unwrap_or_default();
+        sheet.extend(
+            self.finnish_sheet
+                .map(|s| finnish_lines(self.board, names, s))
+                .unwrap_or_default(),
         );
-    let names = PieceNames::new(board, marker_kinds.collect::<Vec<_>>());
-    let mut sheet = soviet_sheet
-        .map(|s| soviet_lines(board, &names, s))
-        .unwrap_or_default();
-    sheet.extend(
-        finnish_sheet
-            .map(|s| finnish_lines(board, &names, s))
-            .unwrap_or_default(),
-    );
+        sheet
+    }
+}
+
+/// The combat rounds of the last turn that had any.
+fn last_rounds(board: &BoardView, names: &PieceNames, events: &[TalvisotaEvent]) -> Vec<RoundView> {
     let last_combat_turn = events
         .iter()
         .filter(|e| matches!(e.kind, EventKind::CombatRound(_)))
         .map(|e| e.turn)
         .max();
-    let rounds = events
+    events
         .iter()
         .filter(|e| Some(e.turn) == last_combat_turn)
         .filter_map(|e| match &e.kind {
-            EventKind::CombatRound(r) => Some(round_view(board, &names, r)),
+            EventKind::CombatRound(r) => Some(round_view(board, names, r)),
             _ => None,
         })
-        .collect();
-    let harassment = events.iter().rev().find_map(|e| match &e.kind {
+        .collect()
+}
+
+/// The latest harassment.
+fn last_harassment(
+    board: &BoardView,
+    names: &PieceNames,
+    events: &[TalvisotaEvent],
+) -> Option<HarassmentView> {
+    events.iter().rev().find_map(|e| match &e.kind {
         EventKind::Harassment(h) => Some(harassment_view(
             board,
-            &names,
+            names,
             crate::games::talvisota::rules::TalvisotaState::turn_label(e.turn),
             h,
         )),
         _ => None,
-    });
-    let phase = board.phase;
-    let soviet_held = |s: &&crate::games::talvisota::rules::map::Space| {
-        s.nation == Nation::Finnish && controller(board, &s.id) == Side::Soviet
-    };
-    let with_soviet_units = |id: &str| {
-        board.map_units.iter().any(|u| {
-            u.side == Side::Soviet && matches!(&u.location, UnitLocation::Space(x) if x == id)
-        })
-    };
-    let supports_choices: Vec<Choice> = supports
+    })
+}
+
+/// The supports free to use, a commander's two effects as two choices.
+fn support_choices(supports: &[MarkerView<SupportKind>]) -> Vec<Choice> {
+    supports
         .iter()
         .filter(|m| m.available)
         .flat_map(|m| {
@@ -284,21 +320,105 @@ pub fn game_model(view: &TalvisotaView, role: Role, events: &[TalvisotaEvent]) -
             }
             out
         })
-        .collect();
+        .collect()
+}
+
+/// Whom the game waits for, in words.
+fn awaiting_words(board: &BoardView) -> String {
+    match board.awaiting {
+        Some(Role::Soviet) => "the Soviet player".into(),
+        Some(Role::Finnish) => "the Finnish player".into(),
+        Some(Role::Umpire)
+            if board.solo && matches!(board.phase, Phase::FinnishPlacement | Phase::Harassment) =>
+        {
+            "the server's Finnish move".into()
+        }
+        Some(Role::Umpire) => "the umpire".into(),
+        None => "nobody: the game is over".into(),
+    }
+}
+
+/// The Soviet strategies placed and not yet resolved, as the combats to resolve.
+fn combat_choices(board: &BoardView, soviet_sheet: Option<&SovietSheet>) -> Vec<Choice> {
+    soviet_sheet
+        .map(|s| {
+            s.allocations
+                .iter()
+                .filter(|a| !a.resolved)
+                .filter_map(|a| {
+                    Some(Choice {
+                        value: a.placement.clone()?,
+                        label: format!(
+                            "{} against {}",
+                            a.strategy.code(),
+                            space_name(&board.map, a.targets.first()?)
+                        ),
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The form's fields for each Soviet strategy, with its limits.
+fn strategy_forms() -> Vec<StrategyForm> {
+    SovietStrategy::ALL
+        .iter()
+        .map(|s| StrategyForm {
+            field: snake(s),
+            code: s.code(),
+            spaces: s.max_spaces(),
+            units: s.max_units(),
+            supports: s.max_supports(),
+        })
+        .collect()
+}
+
+/// The Finnish sheet's slots: one for each space a Soviet strategy attacks.
+fn finnish_slots(board: &BoardView) -> Vec<FinnishSlot> {
+    board
+        .placements
+        .iter()
+        .filter(|p| p.side == Side::Soviet)
+        .enumerate()
+        .map(|(index, p)| FinnishSlot {
+            index,
+            space: p.space.clone(),
+            name: space_name(&board.map, &p.space),
+        })
+        .collect()
+}
+
+/// Builds the page for `role` from its view and the events it may read (oldest first).
+pub fn game_model(view: &TalvisotaView, role: Role, events: &[TalvisotaEvent]) -> GameModel {
+    let holdings = Holdings::of(view);
+    let pieces = holdings.piece_rows();
+    let names = holdings.piece_names();
+    let sheet = holdings.sheet_lines(&names);
+    let Holdings {
+        board,
+        units,
+        supports,
+        environment,
+        entrenchments,
+        soviet_sheet,
+        ..
+    } = holdings;
+    let rounds = last_rounds(board, &names, events);
+    let harassment = last_harassment(board, &names, events);
+    let phase = board.phase;
+    let soviet_held = |s: &&crate::games::talvisota::rules::map::Space| {
+        s.nation == Nation::Finnish && controller(board, &s.id) == Side::Soviet
+    };
+    let with_soviet_units = |id: &str| {
+        board.map_units.iter().any(|u| {
+            u.side == Side::Soviet && matches!(&u.location, UnitLocation::Space(x) if x == id)
+        })
+    };
     GameModel {
         turn: format!("{} ({})", board.turn, board.turn_label),
         phase: phase.name(),
-        awaiting: match board.awaiting {
-            Some(Role::Soviet) => "the Soviet player".into(),
-            Some(Role::Finnish) => "the Finnish player".into(),
-            Some(Role::Umpire)
-                if board.solo && matches!(phase, Phase::FinnishPlacement | Phase::Harassment) =>
-            {
-                "the server's Finnish move".into()
-            }
-            Some(Role::Umpire) => "the umpire".into(),
-            None => "nobody: the game is over".into(),
-        },
+        awaiting: awaiting_words(board),
         soviet_morale: board.soviet_morale,
         finnish_morale: board.finnish_morale,
         international: board.international,
@@ -337,16 +457,7 @@ pub fn game_model(view: &TalvisotaView, role: Role, events: &[TalvisotaEvent]) -
             u.side == Side::Soviet && matches!(u.location, UnitLocation::Reinforcements(_))
         }),
         held_spaces: choices(board.map.spaces.iter().filter(soviet_held)),
-        strategies: SovietStrategy::ALL
-            .iter()
-            .map(|s| StrategyForm {
-                field: snake(s),
-                code: s.code(),
-                spaces: s.max_spaces(),
-                units: s.max_units(),
-                supports: s.max_supports(),
-            })
-            .collect(),
+        strategies: strategy_forms(),
         from_spaces: choices(board.map.spaces.iter().filter(|s| with_soviet_units(&s.id))),
         target_spaces: choices(
             board.map.spaces.iter().filter(|s| {
@@ -360,18 +471,8 @@ pub fn game_model(view: &TalvisotaView, role: Role, events: &[TalvisotaEvent]) -
                 u.side == Side::Soviet && matches!(u.location, UnitLocation::Space(_))
             })
         },
-        supports: supports_choices,
-        slots: board
-            .placements
-            .iter()
-            .filter(|p| p.side == Side::Soviet)
-            .enumerate()
-            .map(|(index, p)| FinnishSlot {
-                index,
-                space: p.space.clone(),
-                name: space_name(&board.map, &p.space),
-            })
-            .collect(),
+        supports: support_choices(supports),
+        slots: finnish_slots(board),
         finnish_strategies: FinnishStrategy::ALL
             .iter()
             .map(|s| Choice {
@@ -381,24 +482,7 @@ pub fn game_model(view: &TalvisotaView, role: Role, events: &[TalvisotaEvent]) -
             .collect(),
         environment: marker_choices(environment, |k| k.code().to_string()),
         entrenchments: marker_choices(entrenchments, |_| "entrenchment".to_string()),
-        combats: soviet_sheet
-            .map(|s| {
-                s.allocations
-                    .iter()
-                    .filter(|a| !a.resolved)
-                    .filter_map(|a| {
-                        Some(Choice {
-                            value: a.placement.clone()?,
-                            label: format!(
-                                "{} against {}",
-                                a.strategy.code(),
-                                space_name(&board.map, a.targets.first()?)
-                            ),
-                        })
-                    })
-                    .collect()
-            })
-            .unwrap_or_default(),
+        combats: combat_choices(board, soviet_sheet),
         scouts: unit_choices(board, units, |u| {
             u.kind == UnitKind::Sct && u.location == UnitLocation::Sheet
         }),

@@ -230,6 +230,50 @@ fn check_battle(game: &WonsState, service: &Service, battle: u32) -> Result<(), 
     Ok(())
 }
 
+/// A captured hero tries to escape once an Hour: refused when he was captured, or already
+/// tried, this Hour.
+fn check_escape_this_hour(
+    hero: &Hero,
+    service: &Service,
+    record: &[RecordEntry],
+    hour: u32,
+) -> Result<(), AppError> {
+    let tried = record.iter().any(|r| {
+        matches!(r.kind.as_str(), "escaped" | "escape_failed" | "captured")
+            && r.hour == i32::try_from(hour).unwrap_or(i32::MAX)
+    });
+    if tried && service.status == HeroStatus::Captured {
+        return Err(AppError::conflict(
+            "escape_this_hour",
+            format!(
+                "{} was captured or tried to escape this Hour already; he may try again next Hour (motti's reading of R1.4.2).",
+                hero.name
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The line of the hero's record that `roll` (dice position `k`) writes.
+fn fate_record(
+    hero: &Hero,
+    hour: u32,
+    battle: Option<u32>,
+    roll: &FateRoll,
+    k: u64,
+) -> RecordEntry {
+    RecordEntry {
+        hero_id: hero.id.clone(),
+        seq: 0,
+        hour: i32::try_from(hour).unwrap_or(i32::MAX),
+        battle: battle.and_then(|b| i32::try_from(b).ok()),
+        kind: roll.outcome.code().into(),
+        die: roll.die.and_then(|d| i32::try_from(d).ok()),
+        roll_k: roll.die.and_then(|_| i64::try_from(k).ok()),
+        sentence: roll.sentence.clone(),
+    }
+}
+
 /// Rolls a hero's fate as the umpire records it; the roll, his record and status are kept.
 pub async fn fate(
     state: &AppState,
@@ -288,19 +332,7 @@ pub async fn fate(
             (roll, Some(battle))
         }
         FateAction::Escape => {
-            let tried = record.iter().any(|r| {
-                matches!(r.kind.as_str(), "escaped" | "escape_failed" | "captured")
-                    && r.hour == i32::try_from(hour).unwrap_or(i32::MAX)
-            });
-            if tried && service.status == HeroStatus::Captured {
-                return Err(AppError::conflict(
-                    "escape_this_hour",
-                    format!(
-                        "{} was captured or tried to escape this Hour already; he may try again next Hour (motti's reading of R1.4.2).",
-                        hero.name
-                    ),
-                ));
-            }
+            check_escape_this_hour(&hero, &service, &record, hour)?;
             (
                 hero_fate::escape_attempt(&mut command.dice, &hero, service.status),
                 None,
@@ -318,16 +350,7 @@ pub async fn fate(
     crate::games::wons::heroes::db::set_status(command.tx(), &hero.id, status).await?;
     crate::games::wons::heroes::db::append_record(
         command.tx(),
-        &RecordEntry {
-            hero_id: hero.id.clone(),
-            seq: 0,
-            hour: i32::try_from(hour).unwrap_or(i32::MAX),
-            battle: battle.and_then(|b| i32::try_from(b).ok()),
-            kind: roll.outcome.code().into(),
-            die: roll.die.and_then(|d| i32::try_from(d).ok()),
-            roll_k: roll.die.and_then(|_| i64::try_from(k).ok()),
-            sentence: roll.sentence.clone(),
-        },
+        &fate_record(&hero, hour, battle, &roll, k),
     )
     .await?;
     let event = NewEvent {

@@ -3,10 +3,11 @@
 
 use super::battle::{Battle, BattleStatus};
 use super::events::{Event, EventKind, EventVisibility};
+use super::ladder::StepIndex;
 use super::state::{MoveBan, WonsState};
 use super::tables::artillery::{
-    BarrageAccuracy, BarrageAvailability, barrage, barrage_accuracy, barrage_availability,
-    direct_hit,
+    BarrageAccuracy, BarrageAvailability, BarrageProfile, barrage, barrage_accuracy,
+    barrage_availability, direct_hit,
 };
 use crate::core::domain::Side;
 use crate::dice::source::{Dice, RollSpec, Visibility};
@@ -123,6 +124,94 @@ pub fn soviet_barrage_allowed(state: &WonsState, battle: &Battle) -> Result<(), 
     Ok(())
 }
 
+/// The targets named in `request`, blanks left out; at least one.
+fn barrage_targets(request: &BarrageRequest) -> Result<Vec<&str>, BarrageError> {
+    let targets: Vec<&str> = request
+        .targets
+        .iter()
+        .map(|t| t.trim())
+        .filter(|t| !t.is_empty())
+        .collect();
+    if targets.is_empty() {
+        return Err(BarrageError::NoTargets);
+    }
+    Ok(targets)
+}
+
+/// `side` bought a barrage of this kind for the battle that it has not yet called.
+fn check_bought(found: &Battle, side: Side, profile: &BarrageProfile) -> Result<(), BarrageError> {
+    let bought = found
+        .support
+        .iter()
+        .filter(|s| s.side == side)
+        .flat_map(|s| &s.purchases)
+        .filter(|p| p.barrage.as_deref() == Some(profile.code))
+        .count();
+    let called = found
+        .barrages
+        .iter()
+        .filter(|r| r.side == side && r.barrage == profile.code)
+        .count();
+    if bought <= called {
+        return Err(BarrageError::NotBought(profile.title.to_owned()));
+    }
+    Ok(())
+}
+
+/// The direct hit rolls as the log tells them, after the accuracy: nothing when none were rolled.
+fn direct_hits_said(hits: &[TargetHit], profile: &BarrageProfile) -> String {
+    let hits: Vec<String> = hits
+        .iter()
+        .map(|h| {
+            let faces: Vec<String> = h.he_faces.iter().map(u32::to_string).collect();
+            format!(
+                "{} {} ({}){}",
+                h.target,
+                if h.hit { "hit" } else { "missed" },
+                h.total,
+                if faces.is_empty() {
+                    String::new()
+                } else {
+                    format!(", HE dice {}", faces.join(" "))
+                }
+            )
+        })
+        .collect();
+    if hits.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; direct hits need {}+ and the server rolls {} HE dice for each: {}",
+            profile.direct_hit,
+            profile.he,
+            hits.join(", ")
+        )
+    }
+}
+
+/// A barrage that falls short bars its own side's moves, retreats too, on the battle's step
+/// this Hour; one that falls long, the enemy's moves (R23.1).
+fn move_ban(
+    accuracy: BarrageAccuracy,
+    side: Side,
+    step: StepIndex,
+    hour: u32,
+    called: &str,
+) -> Option<MoveBan> {
+    let (banned, retreats_too, why) = match accuracy {
+        BarrageAccuracy::ShortOnOwnPositions => (side, true, "short"),
+        BarrageAccuracy::LongBlocksStep => (side.enemy(), false, "long"),
+        _ => return None,
+    };
+    Some(MoveBan {
+        step,
+        side: banned,
+        hour,
+        retreats_too,
+        reason: format!("{called} fell {why} there"),
+    })
+}
+
 /// Checks and fires `side`'s barrage before battle `battle`.
 pub fn fire_barrage(
     state: &mut WonsState,
@@ -148,30 +237,8 @@ pub fn fire_barrage(
         Side::Finnish if !request.observer => return Err(BarrageError::NoObserver),
         Side::Finnish => {}
     }
-    let targets: Vec<&str> = request
-        .targets
-        .iter()
-        .map(|t| t.trim())
-        .filter(|t| !t.is_empty())
-        .collect();
-    if targets.is_empty() {
-        return Err(BarrageError::NoTargets);
-    }
-    let bought = found
-        .support
-        .iter()
-        .filter(|s| s.side == side)
-        .flat_map(|s| &s.purchases)
-        .filter(|p| p.barrage.as_deref() == Some(profile.code))
-        .count();
-    let called = found
-        .barrages
-        .iter()
-        .filter(|r| r.side == side && r.barrage == profile.code)
-        .count();
-    if bought <= called {
-        return Err(BarrageError::NotBought(profile.title.to_owned()));
-    }
+    let targets = barrage_targets(request)?;
+    check_bought(found, side, profile)?;
     let who = side.adjective();
     let roll = |dice: &mut dyn Dice, what: String, count: usize| -> Vec<u32> {
         dice.roll(RollSpec::d6s(
@@ -216,23 +283,9 @@ pub fn fire_barrage(
         record.accuracy = Some(accuracy);
         // **Interpretation**: "this Hour" is the Hour whose orders are being given when the
         // barrage is called, the next to resolve.
-        let ban = match accuracy {
-            BarrageAccuracy::ShortOnOwnPositions => Some((side, true, "short")),
-            BarrageAccuracy::LongBlocksStep => Some((side.enemy(), false, "long")),
-            _ => None,
-        };
-        if let Some((banned, retreats_too, why)) = ban {
-            let step = found.step;
-            state.move_bans.push(MoveBan {
-                step,
-                side: banned,
-                hour: state.hour,
-                retreats_too,
-                reason: format!(
-                    "the {who} {} called for battle {battle} fell {why} there",
-                    profile.title
-                ),
-            });
+        let called = format!("the {who} {} called for battle {battle}", profile.title);
+        if let Some(ban) = move_ban(accuracy, side, found.step, state.hour, &called) {
+            state.move_bans.push(ban);
         }
         if accuracy == BarrageAccuracy::OnTarget {
             for target in &targets {
@@ -253,24 +306,6 @@ pub fn fire_barrage(
                 });
             }
         }
-        let hits: Vec<String> = record
-            .hits
-            .iter()
-            .map(|h| {
-                let faces: Vec<String> = h.he_faces.iter().map(u32::to_string).collect();
-                format!(
-                    "{} {} ({}){}",
-                    h.target,
-                    if h.hit { "hit" } else { "missed" },
-                    h.total,
-                    if faces.is_empty() {
-                        String::new()
-                    } else {
-                        format!(", HE dice {}", faces.join(" "))
-                    }
-                )
-            })
-            .collect();
         events.push(Event::new(
             hour,
             EventVisibility::Public,
@@ -279,16 +314,7 @@ pub fn fire_barrage(
                 "Before battle {battle} the {who} {} (accuracy {total}): {}{}.",
                 profile.title,
                 accuracy.describe(),
-                if hits.is_empty() {
-                    String::new()
-                } else {
-                    format!(
-                        "; direct hits need {}+ and the server rolls {} HE dice for each: {}",
-                        profile.direct_hit,
-                        profile.he,
-                        hits.join(", ")
-                    )
-                }
+                direct_hits_said(&record.hits, profile)
             ),
         ));
     }

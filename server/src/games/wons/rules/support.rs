@@ -205,6 +205,67 @@ pub fn assign_support_points(
     )])
 }
 
+/// One requested item checked against `side`'s lists, its platoons in `battle` and the rules on
+/// Turn Zero and Soviet barrages, as the purchase it would make.
+fn checked_purchase(
+    state: &WonsState,
+    battle: &Battle,
+    side: Side,
+    r: &PurchaseRequest,
+) -> Result<Purchase, SupportError> {
+    let id = battle.id;
+    let item = state
+        .support
+        .iter()
+        .find(|i| i.id == r.item && i.side == side)
+        .ok_or_else(|| SupportError::UnknownItem(r.item.clone(), side.adjective()))?;
+    let theirs = state
+        .platoons
+        .get(&r.platoon)
+        .is_some_and(|p| p.side == side && battle.involves(&p.id));
+    if !theirs {
+        return Err(SupportError::WrongPlatoon(r.platoon.clone(), id));
+    }
+    if r.turn_zero && !(item.recon && side == Side::Soviet) {
+        return Err(SupportError::NotRecon(item.name.clone()));
+    }
+    if r.turn_zero && !state.rule_on("reconnaissance") {
+        return Err(SupportError::NoTurnZero);
+    }
+    if item.barrage.is_some() && side == Side::Soviet {
+        super::barrage::soviet_barrage_allowed(state, battle)
+            .map_err(SupportError::SovietBarrage)?;
+    }
+    Ok(Purchase {
+        item: item.id.clone(),
+        name: item.name.clone(),
+        cost: item.list,
+        platoon: r.platoon.clone(),
+        retained: item.retained,
+        turn_zero: r.turn_zero,
+        barrage: item.barrage.clone(),
+    })
+}
+
+/// The purchases as the log names them: each item with the platoon it goes to, or "nothing".
+fn purchases_listed(state: &WonsState, purchases: &[Purchase]) -> String {
+    if purchases.is_empty() {
+        return "nothing".to_owned();
+    }
+    purchases
+        .iter()
+        .map(|p| {
+            format!(
+                "{} for {}{}",
+                p.name,
+                state.platoon_name(&p.platoon),
+                if p.turn_zero { " (Turn Zero)" } else { "" }
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// `side` replaces its purchases for battle `id` with `requests`, all of them or none: each item
 /// must be on the side's lists, go to one of its platoons in the battle, and the whole must fit
 /// in its points (less what heroes took).
@@ -220,40 +281,10 @@ pub fn set_purchases(
         .iter()
         .find(|s| s.side == side)
         .ok_or_else(|| SupportError::NoPoints(side.adjective(), id))?;
-    let mut purchases = Vec::new();
-    for r in requests {
-        let item = state
-            .support
-            .iter()
-            .find(|i| i.id == r.item && i.side == side)
-            .ok_or_else(|| SupportError::UnknownItem(r.item.clone(), side.adjective()))?;
-        let theirs = state
-            .platoons
-            .get(&r.platoon)
-            .is_some_and(|p| p.side == side && battle.involves(&p.id));
-        if !theirs {
-            return Err(SupportError::WrongPlatoon(r.platoon.clone(), id));
-        }
-        if r.turn_zero && !(item.recon && side == Side::Soviet) {
-            return Err(SupportError::NotRecon(item.name.clone()));
-        }
-        if r.turn_zero && !state.rule_on("reconnaissance") {
-            return Err(SupportError::NoTurnZero);
-        }
-        if item.barrage.is_some() && side == Side::Soviet {
-            super::barrage::soviet_barrage_allowed(state, battle)
-                .map_err(SupportError::SovietBarrage)?;
-        }
-        purchases.push(Purchase {
-            item: item.id.clone(),
-            name: item.name.clone(),
-            cost: item.list,
-            platoon: r.platoon.clone(),
-            retained: item.retained,
-            turn_zero: r.turn_zero,
-            barrage: item.barrage.clone(),
-        });
-    }
+    let purchases = requests
+        .iter()
+        .map(|r| checked_purchase(state, battle, side, r))
+        .collect::<Result<Vec<_>, _>>()?;
     if purchases.iter().filter(|p| p.turn_zero).count() > 1 {
         return Err(SupportError::TwoRecons);
     }
@@ -262,22 +293,7 @@ pub fn set_purchases(
     if cost > support.points {
         return Err(SupportError::TooDear(cost, support.points));
     }
-    let listed = if purchases.is_empty() {
-        "nothing".to_owned()
-    } else {
-        purchases
-            .iter()
-            .map(|p| {
-                format!(
-                    "{} for {}{}",
-                    p.name,
-                    state.platoon_name(&p.platoon),
-                    if p.turn_zero { " (Turn Zero)" } else { "" }
-                )
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let listed = purchases_listed(state, &purchases);
     let sentence = format!(
         "The {} side's support for battle {id}: {listed}; {cost} of {} points spent.",
         side.adjective(),

@@ -3,11 +3,12 @@
 
 use crate::core::domain::Side;
 use crate::games::wons::rules::BattleStatus;
+use crate::games::wons::rules::support::Purchase;
 use crate::games::wons::views::battle_report::{ReportPart, own_in_battle, report_part};
 use crate::games::wons::views::battle_words::{
     DeviceRow, device_row, report_lines, surprise_words, turn_zero_words, words,
 };
-use crate::games::wons::views::{BattleView, SideView};
+use crate::games::wons::views::{BattleView, OwnPlatoonView, SideView};
 use std::collections::BTreeMap;
 
 /// One row of the support table: an item of the side's lists and how many each platoon buys.
@@ -123,19 +124,11 @@ fn support_name(view: &SideView, used: &str) -> String {
         .map_or_else(|| used.to_owned(), |i| i.name.clone())
 }
 
-/// The battle sheet card of `battle` for the side whose view this is; `None` if it does not
-/// fight there.
-pub fn sheet_card(view: &SideView, battle: &BattleView) -> Option<SheetCard> {
-    let part = report_part(view, battle)?;
-    let own = own_in_battle(view, battle);
-    let purchases = battle
-        .own_support
-        .as_ref()
-        .map(|s| s.purchases.as_slice())
-        .unwrap_or_default();
+/// The purchase grid: a row per item on the side's lists, a cell per platoon of its in the
+/// battle, counting what was bought for it.
+fn buy_rows(view: &SideView, own: &[&OwnPlatoonView], purchases: &[Purchase]) -> Vec<BuyRow> {
     let mut n = 0;
-    let buy_rows = view
-        .support_lists
+    view.support_lists
         .iter()
         .map(|item| BuyRow {
             item: item.id.clone(),
@@ -160,7 +153,54 @@ pub fn sheet_card(view: &SideView, battle: &BattleView) -> Option<SheetCard> {
                 })
                 .collect(),
         })
-        .collect();
+        .collect()
+}
+
+/// A platoon on the battle sheet: its heroes, retained items and captured weapons.
+fn platoon_on_sheet(p: &OwnPlatoonView) -> PlatoonOnSheet {
+    let mut retained = BTreeMap::<String, usize>::new();
+    for r in &p.retained {
+        *retained.entry(r.name.clone()).or_default() += 1;
+    }
+    PlatoonOnSheet {
+        name: p.name.clone(),
+        heroes: p.hero_names.clone(),
+        retained: retained.into_iter().collect(),
+        captured: p
+            .captured
+            .iter()
+            .map(|c| {
+                format!(
+                    "{} (battle {}{}{})",
+                    words(&c.name),
+                    c.battle,
+                    if c.usable_at_once {
+                        ""
+                    } else {
+                        ", usable from the next battle"
+                    },
+                    if c.foreign_ammunition {
+                        "; foreign ammunition: two coloured dice with every to-hit roll, any double empties it"
+                    } else {
+                        ""
+                    }
+                )
+            })
+            .collect(),
+    }
+}
+
+/// The battle sheet card of `battle` for the side whose view this is; `None` if it does not
+/// fight there.
+pub fn sheet_card(view: &SideView, battle: &BattleView) -> Option<SheetCard> {
+    let part = report_part(view, battle)?;
+    let own = own_in_battle(view, battle);
+    let purchases = battle
+        .own_support
+        .as_ref()
+        .map(|s| s.purchases.as_slice())
+        .unwrap_or_default();
+    let buy_rows = buy_rows(view, &own, purchases);
     let pending = battle.status == BattleStatus::Pending;
     let platoon_name = |id: &str| {
         view.platoons
@@ -186,38 +226,7 @@ pub fn sheet_card(view: &SideView, battle: &BattleView) -> Option<SheetCard> {
         platoon_choices: own.iter().map(|p| (p.id.clone(), p.name.clone())).collect(),
         platoons: own
             .iter()
-            .map(|p| {
-                let mut retained = BTreeMap::<String, usize>::new();
-                for r in &p.retained {
-                    *retained.entry(r.name.clone()).or_default() += 1;
-                }
-                PlatoonOnSheet {
-                    name: p.name.clone(),
-                    heroes: p.hero_names.clone(),
-                    retained: retained.into_iter().collect(),
-                    captured: p
-                        .captured
-                        .iter()
-                        .map(|c| {
-                            format!(
-                                "{} (battle {}{}{})",
-                                words(&c.name),
-                                c.battle,
-                                if c.usable_at_once {
-                                    ""
-                                } else {
-                                    ", usable from the next battle"
-                                },
-                                if c.foreign_ammunition {
-                                    "; foreign ammunition: two coloured dice with every to-hit roll, any double empties it"
-                                } else {
-                                    ""
-                                }
-                            )
-                        })
-                        .collect(),
-                }
-            })
+            .map(|p| platoon_on_sheet(p))
             .collect(),
         blue_dice: battle.own_sheet.as_ref().map(|s| s.blue_dice),
         surprise: battle.surprise.as_ref().map(surprise_words),

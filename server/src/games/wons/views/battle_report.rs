@@ -3,6 +3,7 @@
 //! pre-filled from what the side reported; built from that side's view alone.
 
 use crate::core::domain::Side;
+use crate::games::wons::rules::aftermath::BattleReport;
 use crate::games::wons::views::battle_words::{prisoner_line, words};
 use crate::games::wons::views::{BattleView, OwnPlatoonView, SideView};
 use std::collections::BTreeMap;
@@ -124,15 +125,7 @@ pub fn report_part(view: &SideView, battle: &BattleView) -> Option<ReportPart> {
                 });
             }
         }
-        let mut held = BTreeMap::<String, usize>::new();
-        for e in &p.toe {
-            for (w, n) in &e.weapons {
-                *held.entry(w.clone()).or_default() += usize::try_from(*n).unwrap_or(0);
-            }
-        }
-        for r in &p.retained {
-            *held.entry(r.name.clone()).or_default() += 1;
-        }
+        let held = held_weapons(p);
         for (weapon, max) in held {
             let count = sent.map_or(0, |r| {
                 r.abandoned
@@ -160,6 +153,52 @@ pub fn report_part(view: &SideView, battle: &BattleView) -> Option<ReportPart> {
             }),
         });
     }
+    let used = used_choices(battle, &own, sent);
+    Some(ReportPart {
+        side: view.side,
+        casualties,
+        force_morale: sent
+            .and_then(|r| r.force_morale_end.iter().find(|f| f.side == view.side))
+            .map(|f| f.value.to_string())
+            .unwrap_or_default(),
+        used,
+        prisoners: sent
+            .map(|r| {
+                r.prisoners
+                    .iter()
+                    .filter(|p| p.taken_by == view.side)
+                    .map(prisoner_line)
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+            .unwrap_or_default(),
+        abandoned,
+        he,
+    })
+}
+
+/// What platoon `p` holds that it may leave on the field: its TOE weapons and retained items,
+/// by name, with how many.
+fn held_weapons(p: &OwnPlatoonView) -> BTreeMap<String, usize> {
+    let mut held = BTreeMap::<String, usize>::new();
+    for e in &p.toe {
+        for (w, n) in &e.weapons {
+            *held.entry(w.clone()).or_default() += usize::try_from(*n).unwrap_or(0);
+        }
+    }
+    for r in &p.retained {
+        *held.entry(r.name.clone()).or_default() += 1;
+    }
+    held
+}
+
+/// The support that may be reported used in `battle`: what was bought for it, then what the
+/// platoons retain, checked as the side's report `sent` has it.
+fn used_choices(
+    battle: &BattleView,
+    own: &[&OwnPlatoonView],
+    sent: Option<&BattleReport>,
+) -> Vec<Choice> {
     // Each checked box uses up one item; a report naming an item twice checks two boxes.
     let mut reported_used: Vec<&String> = sent
         .map(|r| r.support_used.iter().collect())
@@ -188,7 +227,7 @@ pub fn report_part(view: &SideView, battle: &BattleView) -> Option<ReportPart> {
         let label = format!("{} (bought for {})", p.name, name_of(&p.platoon));
         used.push(used_choice(&p.item, label));
     }
-    for p in &own {
+    for p in own {
         for r in &p.retained {
             used.push(used_choice(
                 &r.id,
@@ -196,25 +235,5 @@ pub fn report_part(view: &SideView, battle: &BattleView) -> Option<ReportPart> {
             ));
         }
     }
-    Some(ReportPart {
-        side: view.side,
-        casualties,
-        force_morale: sent
-            .and_then(|r| r.force_morale_end.iter().find(|f| f.side == view.side))
-            .map(|f| f.value.to_string())
-            .unwrap_or_default(),
-        used,
-        prisoners: sent
-            .map(|r| {
-                r.prisoners
-                    .iter()
-                    .filter(|p| p.taken_by == view.side)
-                    .map(prisoner_line)
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            })
-            .unwrap_or_default(),
-        abandoned,
-        he,
-    })
+    used
 }

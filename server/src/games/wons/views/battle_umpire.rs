@@ -2,9 +2,9 @@
 //! and the full report form, whose parts come from each side's own view.
 
 use crate::core::domain::Side;
-use crate::games::wons::rules::BattleStatus;
 use crate::games::wons::rules::battle_sheet::level_words;
 use crate::games::wons::rules::tables::surprise::SurpriseLevel;
+use crate::games::wons::rules::{Battle, BattleStatus};
 use crate::games::wons::rules::{WonsState, ladder::step_letter};
 use crate::games::wons::views::SideView;
 use crate::games::wons::views::battle_report::{ReportPart, report_part};
@@ -97,6 +97,80 @@ impl UmpireBattleCard {
     }
 }
 
+/// The name of a support item the reports name by its id (or a purchase id holding it).
+fn support_name(state: &WonsState, used: &str) -> String {
+    state
+        .support
+        .iter()
+        .find(|i| i.id == used || used.contains(&format!("-{}-", i.id)))
+        .map_or_else(|| used.to_owned(), |i| i.name.clone())
+}
+
+/// One side of battle `b` on the umpire's card: its support points and purchases, its battle
+/// sheet and the report it proposed.
+fn umpire_side(state: &WonsState, b: &Battle, side: Side) -> UmpireSide {
+    let name = |id: &str| state.platoon_name(id);
+    let support_name = |used: &str| support_name(state, used);
+    let support = b.support.iter().find(|s| s.side == side);
+    let mut purchases: Vec<String> = support
+        .iter()
+        .flat_map(|s| &s.purchases)
+        .map(|p| {
+            format!(
+                "{} ({} point(s), {}{})",
+                p.name,
+                p.cost,
+                name(&p.platoon),
+                if p.turn_zero { ", sent ahead" } else { "" }
+            )
+        })
+        .collect();
+    purchases.extend(
+        support
+            .iter()
+            .flat_map(|s| &s.other_spending)
+            .map(|(what, cost)| format!("{what} ({cost} point(s))")),
+    );
+    UmpireSide {
+        side,
+        points: support.map(|s| s.points),
+        spent: support.map_or(0, |s| s.spent()),
+        purchases,
+        sheet: b.sheets.iter().find(|s| s.side == side).map(|s| {
+            format!(
+                "Starting Force Morale {} (rolled {}), {} blue command dice{}.",
+                s.force_morale.value,
+                s.force_morale.die,
+                s.blue_dice,
+                if s.darkness { ", in Darkness" } else { "" }
+            )
+        }),
+        proposal: b
+            .proposals
+            .iter()
+            .find(|(s, _)| *s == side)
+            .map(|(_, r)| report_lines(r, name, support_name))
+            .unwrap_or_default(),
+    }
+}
+
+/// When the two sides' reports of battle `b` name different winners or lengths, what the
+/// umpire is told.
+fn disagreement(b: &Battle) -> Option<String> {
+    match b.proposals.as_slice() {
+        [(a, ra), (b_side, rb)] if ra.winner != rb.winner || ra.turns != rb.turns => Some(format!(
+            "The reports disagree: the {} report says the {} side won after {} Turn(s), the {} report the {} side after {}. Record the result yourself below.",
+            a.adjective(),
+            ra.winner.adjective(),
+            ra.turns,
+            b_side.adjective(),
+            rb.winner.adjective(),
+            rb.turns
+        )),
+        _ => None,
+    }
+}
+
 /// The umpire's card for every battle of `state` that is `shown`, newest first, with each
 /// side's part of its report as `views` (the Soviet and the Finnish view of `state`) show it.
 pub fn umpire_cards(
@@ -105,13 +179,7 @@ pub fn umpire_cards(
     shown: impl Fn(u32) -> bool,
 ) -> Vec<UmpireBattleCard> {
     let name = |id: &str| state.platoon_name(id);
-    let support_name = |used: &str| {
-        state
-            .support
-            .iter()
-            .find(|i| i.id == used || used.contains(&format!("-{}-", i.id)))
-            .map_or_else(|| used.to_owned(), |i| i.name.clone())
-    };
+    let support_name = |used: &str| support_name(state, used);
     state
         .battles
         .iter()
@@ -120,49 +188,7 @@ pub fn umpire_cards(
         .map(|b| {
             let sides = [Side::Soviet, Side::Finnish]
                 .into_iter()
-                .map(|side| {
-                    let support = b.support.iter().find(|s| s.side == side);
-                    let mut purchases: Vec<String> = support
-                        .iter()
-                        .flat_map(|s| &s.purchases)
-                        .map(|p| {
-                            format!(
-                                "{} ({} point(s), {}{})",
-                                p.name,
-                                p.cost,
-                                name(&p.platoon),
-                                if p.turn_zero { ", sent ahead" } else { "" }
-                            )
-                        })
-                        .collect();
-                    purchases.extend(
-                        support
-                            .iter()
-                            .flat_map(|s| &s.other_spending)
-                            .map(|(what, cost)| format!("{what} ({cost} point(s))")),
-                    );
-                    UmpireSide {
-                        side,
-                        points: support.map(|s| s.points),
-                        spent: support.map_or(0, |s| s.spent()),
-                        purchases,
-                        sheet: b.sheets.iter().find(|s| s.side == side).map(|s| {
-                            format!(
-                                "Starting Force Morale {} (rolled {}), {} blue command dice{}.",
-                                s.force_morale.value,
-                                s.force_morale.die,
-                                s.blue_dice,
-                                if s.darkness { ", in Darkness" } else { "" }
-                            )
-                        }),
-                        proposal: b
-                            .proposals
-                            .iter()
-                            .find(|(s, _)| *s == side)
-                            .map(|(_, r)| report_lines(r, name, support_name))
-                            .unwrap_or_default(),
-                    }
-                })
+                .map(|side| umpire_side(state, b, side))
                 .collect();
             let parts = views
                 .iter()
@@ -172,20 +198,7 @@ pub fn umpire_cards(
                 })
                 .collect();
             let first = b.proposals.first().map(|(_, r)| r);
-            let disagreement = match b.proposals.as_slice() {
-                [(a, ra), (b_side, rb)] if ra.winner != rb.winner || ra.turns != rb.turns => {
-                    Some(format!(
-                        "The reports disagree: the {} report says the {} side won after {} Turn(s), the {} report the {} side after {}. Record the result yourself below.",
-                        a.adjective(),
-                        ra.winner.adjective(),
-                        ra.turns,
-                        b_side.adjective(),
-                        rb.winner.adjective(),
-                        rb.turns
-                    ))
-                }
-                _ => None,
-            };
+            let disagreement = disagreement(b);
             UmpireBattleCard {
                 battle: b.id,
                 title: format!(

@@ -6,8 +6,8 @@ use crate::games::wons::rules::fatigue::Action;
 use crate::games::wons::rules::knowledge::SightingSource;
 use crate::games::wons::rules::ladder::{FireStage, TableColour, step_letter};
 use crate::games::wons::rules::orders::{Order, legal_actions};
-use crate::games::wons::rules::platoon::{Element, HeroId, RetainedItem, Stack};
-use crate::games::wons::rules::state::{FeatureKind, WonsState};
+use crate::games::wons::rules::platoon::{Element, HeroId, Platoon, RetainedItem, Stack};
+use crate::games::wons::rules::state::{FeatureKind, HourOrders, WonsState};
 use header::header;
 use serde::Serialize;
 use side_battles::battles_for;
@@ -239,40 +239,46 @@ fn ladder_for(state: &WonsState, side: Side) -> Vec<StepView> {
         .collect()
 }
 
-fn side_view(state: &WonsState, side: Side) -> SideView {
-    let orders = state.orders.of(side);
-    let platoons = state
-        .platoons_of(side)
-        .map(|p| OwnPlatoonView {
-            id: p.id.clone(),
-            name: p.name.clone(),
-            side,
-            step: step_letter(p.step),
-            fatigue: p.fatigue,
-            exhaustion: p.exhaustion(),
-            stack: state.stack_of(&p.id).map(|(_, s)| s.id.clone()),
-            toe: p.toe.elements.clone(),
-            retained: p.retained.clone(),
-            heroes: p.heroes.clone(),
-            hero_names: p
-                .heroes
-                .iter()
-                .map(|h| {
-                    state
-                        .hero_names
-                        .get(h)
-                        .cloned()
-                        .unwrap_or_else(|| h.clone())
-                })
-                .collect(),
-            captured: p.captured.clone(),
-            warm_through_hour: p.warm_through_hour,
-            extra_action_from: p.extra_action_from,
-            legal_actions: legal_actions(state, side, &p.id),
-            order: orders.orders.get(&p.id).cloned(),
-        })
-        .collect();
-    let enemy_platoons = state
+/// One of `side`'s own platoons as its player sees it, with its order for this Hour.
+fn own_platoon_view(
+    state: &WonsState,
+    side: Side,
+    orders: &HourOrders,
+    p: &Platoon,
+) -> OwnPlatoonView {
+    OwnPlatoonView {
+        id: p.id.clone(),
+        name: p.name.clone(),
+        side,
+        step: step_letter(p.step),
+        fatigue: p.fatigue,
+        exhaustion: p.exhaustion(),
+        stack: state.stack_of(&p.id).map(|(_, s)| s.id.clone()),
+        toe: p.toe.elements.clone(),
+        retained: p.retained.clone(),
+        heroes: p.heroes.clone(),
+        hero_names: p
+            .heroes
+            .iter()
+            .map(|h| {
+                state
+                    .hero_names
+                    .get(h)
+                    .cloned()
+                    .unwrap_or_else(|| h.clone())
+            })
+            .collect(),
+        captured: p.captured.clone(),
+        warm_through_hour: p.warm_through_hour,
+        extra_action_from: p.extra_action_from,
+        legal_actions: legal_actions(state, side, &p.id),
+        order: orders.orders.get(&p.id).cloned(),
+    }
+}
+
+/// The enemy platoons `side` has sighted, as last seen.
+fn enemy_platoons_seen(state: &WonsState, side: Side) -> Vec<SeenPlatoonView> {
+    state
         .knowledge
         .of(side)
         .sightings
@@ -289,7 +295,11 @@ fn side_view(state: &WonsState, side: Side) -> SideView {
                 source: s.source,
             })
         })
-        .collect();
+        .collect()
+}
+
+/// The field works `side` owns or knows of.
+fn features_shown(state: &WonsState, side: Side) -> Vec<FeatureView> {
     // Ids are random: list the works up the ladder, oldest first.
     let mut shown: Vec<_> = state
         .features
@@ -297,7 +307,7 @@ fn side_view(state: &WonsState, side: Side) -> SideView {
         .filter(|f| f.owner == side || f.known_to_enemy_since.is_some())
         .collect();
     shown.sort_by_key(|f| (f.step, f.created_hour));
-    let features = shown
+    shown
         .into_iter()
         .map(|f| FeatureView {
             id: f.id.clone(),
@@ -306,7 +316,17 @@ fn side_view(state: &WonsState, side: Side) -> SideView {
             step: step_letter(f.step),
             count: f.count,
         })
+        .collect()
+}
+
+fn side_view(state: &WonsState, side: Side) -> SideView {
+    let orders = state.orders.of(side);
+    let platoons = state
+        .platoons_of(side)
+        .map(|p| own_platoon_view(state, side, orders, p))
         .collect();
+    let enemy_platoons = enemy_platoons_seen(state, side);
+    let features = features_shown(state, side);
     let (battles, earlier_battles) = battles_for(state, side);
     // Those of the battles listed, and any whose surprise is still to come: the older ones are
     // in the side's log.

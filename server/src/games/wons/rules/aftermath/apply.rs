@@ -3,7 +3,7 @@
 
 use super::{AbandonedDevice, BattleReport, PrisonerTaken, ReportError};
 use crate::core::domain::Side;
-use crate::games::wons::rules::battle::{BattleError, decide};
+use crate::games::wons::rules::battle::{Battle, BattleError, decide};
 use crate::games::wons::rules::events::{Event, EventKind, EventVisibility};
 use crate::games::wons::rules::platoon::RetainedItem;
 use crate::games::wons::rules::state::WonsState;
@@ -17,15 +17,55 @@ pub(super) fn apply_report(
 ) -> Result<Vec<Event>, ReportError> {
     let hour = state.hour;
     let mut events = Vec::new();
-    let mut told = |side: Side, sentence: String| {
+    events.extend(casualties_taken(state, report, hour));
+    // Abandoned equipment leaves its owner and waits on the field for a capture roll.
+    let devices = equipment_abandoned(state, report, id);
+    // Support: used items are gone; unused retained purchases stay with their platoon (R1.4).
+    let battle = state.battle(id).cloned().ok_or(BattleError::Unknown(id))?;
+    events.extend(support_settled(state, report, &battle, hour));
+    for f in &report.force_morale_end {
+        let sentence = format!("Our Force Morale at the end of battle {id}: {}.", f.value);
+        events.push(side_event(hour, f.side, sentence));
+    }
+    events.extend(prisoners_told(report, id, hour));
+    if !devices.is_empty() {
+        let names: Vec<String> = devices
+            .iter()
+            .map(|d| format!("{} ({})", d.name, d.id))
+            .collect();
         events.push(Event::new(
             hour,
-            EventVisibility::side(side),
+            EventVisibility::Public,
             EventKind::Battle,
-            sentence,
+            format!(
+                "Left on the field after battle {id}: {}; each may be rolled for once (R1.5).",
+                names.join(", ")
+            ),
         ));
-    };
-    // Casualties leave the TOE; an element with no men left is gone.
+    }
+    if let Some(b) = state.battle_mut(id) {
+        b.report = Some(report.clone());
+        b.abandoned = devices;
+        b.proposals.clear();
+    }
+    events.extend(decide(state, id, report.winner, report.turns)?);
+    Ok(events)
+}
+
+/// An event only `side` hears of.
+fn side_event(hour: u32, side: Side, sentence: String) -> Event {
+    Event::new(
+        hour,
+        EventVisibility::side(side),
+        EventKind::Battle,
+        sentence,
+    )
+}
+
+/// Casualties leave the TOE; an element with no men left is gone. Each side hears of its own.
+fn casualties_taken(state: &mut WonsState, report: &BattleReport, hour: u32) -> Vec<Event> {
+    let mut events = Vec::new();
+    let mut told = |side: Side, sentence: String| events.push(side_event(hour, side, sentence));
     for c in &report.casualties {
         let Some(p) = state.platoons.get_mut(&c.platoon) else {
             continue;
@@ -62,7 +102,16 @@ pub(super) fn apply_report(
             }
         }
     }
-    // Abandoned equipment leaves its owner and waits on the field for a capture roll.
+    events
+}
+
+/// Abandoned equipment leaves its owner and waits on the field of battle `id` for a capture
+/// roll.
+fn equipment_abandoned(
+    state: &mut WonsState,
+    report: &BattleReport,
+    id: u32,
+) -> Vec<AbandonedDevice> {
     let mut devices = Vec::new();
     for (n, a) in report.abandoned.iter().enumerate() {
         let Some(p) = state.platoons.get_mut(&a.platoon) else {
@@ -99,9 +148,20 @@ pub(super) fn apply_report(
             capture: None,
         });
     }
-    // Support: used items are gone; unused retained purchases stay with their platoon (R1.4).
-    let battle = state.battle(id).cloned().ok_or(BattleError::Unknown(id))?;
-    // Each entry of `support_used` uses up one item: a purchase of that id, or a retained item.
+    devices
+}
+
+/// Support: each entry of `support_used` uses up one item, a purchase of that id or a
+/// retained item; unused retained purchases stay with their platoon (R1.4).
+fn support_settled(
+    state: &mut WonsState,
+    report: &BattleReport,
+    battle: &Battle,
+    hour: u32,
+) -> Vec<Event> {
+    let id = battle.id;
+    let mut events = Vec::new();
+    let mut told = |side: Side, sentence: String| events.push(side_event(hour, side, sentence));
     let mut unspent: Vec<&String> = report.support_used.iter().collect();
     for s in &battle.support {
         let mut kept = Vec::new();
@@ -146,12 +206,12 @@ pub(super) fn apply_report(
             }
         }
     }
-    for f in &report.force_morale_end {
-        told(
-            f.side,
-            format!("Our Force Morale at the end of battle {id}: {}.", f.value),
-        );
-    }
+    events
+}
+
+/// The prisoners each side took in battle `id`, and how many of them were deserters.
+fn prisoners_told(report: &BattleReport, id: u32, hour: u32) -> Vec<Event> {
+    let mut events = Vec::new();
     for side in [Side::Soviet, Side::Finnish] {
         let taken: Vec<&PrisonerTaken> = report
             .prisoners
@@ -182,26 +242,5 @@ pub(super) fn apply_report(
             }
         }
     }
-    if !devices.is_empty() {
-        let names: Vec<String> = devices
-            .iter()
-            .map(|d| format!("{} ({})", d.name, d.id))
-            .collect();
-        events.push(Event::new(
-            hour,
-            EventVisibility::Public,
-            EventKind::Battle,
-            format!(
-                "Left on the field after battle {id}: {}; each may be rolled for once (R1.5).",
-                names.join(", ")
-            ),
-        ));
-    }
-    if let Some(b) = state.battle_mut(id) {
-        b.report = Some(report.clone());
-        b.abandoned = devices;
-        b.proposals.clear();
-    }
-    events.extend(decide(state, id, report.winner, report.turns)?);
-    Ok(events)
+    events
 }

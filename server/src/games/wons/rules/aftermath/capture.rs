@@ -77,6 +77,39 @@ pub struct CaptureRequest {
     pub proficient_crew: bool,
 }
 
+/// What became of `device` after its capture roll, as the log says it.
+fn capture_outcome(
+    device: &AbandonedDevice,
+    roll: &CaptureRoll,
+    platoon_name: &str,
+    any_weapon_hero: Option<&str>,
+    foreign: bool,
+) -> String {
+    if !roll.captured {
+        "it is destroyed".to_owned()
+    } else {
+        let mut text = format!("{platoon_name} takes it");
+        if device.retained {
+            text.push_str(" as a retained item");
+        } else {
+            text.push_str(if roll.usable_at_once {
+                ", into use at once"
+            } else {
+                ", usable from the next battle"
+            });
+            if let (Some(hero), true) = (any_weapon_hero, roll.usable_at_once) {
+                text.push_str(&format!(" ({hero} may use any weapon)"));
+            }
+            if foreign {
+                text.push_str(
+                    "; it uses foreign ammunition: roll two coloured dice with every to-hit roll, any double empties and discards it, and it is used at −1 in its first scenario",
+                );
+            }
+        }
+        text
+    }
+}
+
 /// `side` rolls to capture a device left on the field in battle `id` (R1.5). A hero of the
 /// capturing platoon who may use any weapon (`any_weapon_hero`, his name) takes it into use at
 /// once. Success gives the platoon the weapon (or the retained item); failure destroys it.
@@ -137,29 +170,7 @@ pub fn capture_device(
         .map(|m| format!("{} {:+}", m.name, m.amount))
         .collect();
     let foreign = device.owner != side;
-    let outcome = if !roll.captured {
-        "it is destroyed".to_owned()
-    } else {
-        let mut text = format!("{platoon_name} takes it");
-        if device.retained {
-            text.push_str(" as a retained item");
-        } else {
-            text.push_str(if roll.usable_at_once {
-                ", into use at once"
-            } else {
-                ", usable from the next battle"
-            });
-            if let (Some(hero), true) = (any_weapon_hero, roll.usable_at_once) {
-                text.push_str(&format!(" ({hero} may use any weapon)"));
-            }
-            if foreign {
-                text.push_str(
-                    "; it uses foreign ammunition: roll two coloured dice with every to-hit roll, any double empties and discards it, and it is used at −1 in its first scenario",
-                );
-            }
-        }
-        text
-    };
+    let outcome = capture_outcome(&device, &roll, &platoon_name, any_weapon_hero, foreign);
     let sentence = format!(
         "Capture roll for {} ({}): rolled {die}{}, needing {}: {outcome}.",
         device.name,

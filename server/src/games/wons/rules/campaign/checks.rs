@@ -1,11 +1,15 @@
 //! Checking each section of a scenario pack against the rules: ladder, clock, platoons and stacks.
 
 use crate::core::domain::Side;
+use crate::games::wons::rules::battle_sheet::check_force_morale_table;
 use crate::games::wons::rules::clock::{CampaignClock, CampaignDate};
 use crate::games::wons::rules::ladder::{Building, Step, StepIndex, TableColour, step_letter};
 use crate::games::wons::rules::pack::{PackError, RawPack};
 use crate::games::wons::rules::platoon::{Element, Platoon, Stack, StackLimits, Toe};
+use crate::games::wons::rules::state::Feature;
 use crate::games::wons::rules::support::SupportItem;
+use crate::games::wons::rules::tables::force_morale::ForceMoraleTable;
+use crate::games::wons::rules::victory::VictoryLevel;
 use std::collections::{BTreeMap, BTreeSet};
 use toml::Spanned;
 
@@ -422,4 +426,92 @@ pub(super) fn support(c: &Checker, raw: &RawPack) -> Result<Vec<SupportItem>, Pa
         });
     }
     Ok(items)
+}
+
+/// The pack's Force Morale table, or the rules' own when it gives none.
+pub(super) fn force_morale(c: &Checker, raw: &RawPack) -> Result<ForceMoraleTable, PackError> {
+    match &raw.force_morale {
+        None => Ok(ForceMoraleTable::DEFAULT),
+        Some(f) => {
+            let table = ForceMoraleTable {
+                by_face: *f.by_face.get_ref(),
+            };
+            if let Err(why) = check_force_morale_table(&table) {
+                return c.fail(&f.by_face, "force_morale.by_face".into(), why);
+            }
+            Ok(table)
+        }
+    }
+}
+
+/// The pack's field works, each on a step of the ladder under an id no platoon has.
+pub(super) fn features(
+    c: &Checker,
+    raw: &RawPack,
+    letters: &BTreeMap<String, StepIndex>,
+    platoons: &BTreeMap<String, Platoon>,
+) -> Result<BTreeMap<String, Feature>, PackError> {
+    let mut features = BTreeMap::new();
+    for (i, f) in raw.features.iter().enumerate() {
+        if i == MAX_ENTRIES {
+            return c.fail(
+                &f.id,
+                format!("features[{i}]"),
+                format!("a pack has at most {MAX_ENTRIES} features"),
+            );
+        }
+        c.small(&f.id, format!("features[{i}].count"), f.count)?;
+        let step = c.step(letters, &f.step, format!("features[{i}].step"))?;
+        let id = f.id.get_ref().clone();
+        if features.contains_key(&id) || platoons.contains_key(&id) {
+            return c.fail(&f.id, format!("features[{i}].id"), "feature id used twice");
+        }
+        features.insert(
+            id.clone(),
+            Feature {
+                id,
+                kind: f.kind,
+                owner: f.owner,
+                step,
+                count: f.count,
+                created_hour: 0,
+                known_to_enemy_since: None,
+            },
+        );
+    }
+    Ok(features)
+}
+
+/// The pack's victory levels, each on a step of the ladder by an Hour of the campaign.
+pub(super) fn victory_levels(
+    c: &Checker,
+    raw: &RawPack,
+    letters: &BTreeMap<String, StepIndex>,
+    clock: &CampaignClock,
+) -> Result<Vec<VictoryLevel>, PackError> {
+    let mut levels = Vec::new();
+    for (i, l) in raw.victory.levels.iter().enumerate() {
+        if i == MAX_ENTRIES {
+            return c.fail(
+                &l.step,
+                format!("victory.levels[{i}]"),
+                format!("a pack has at most {MAX_ENTRIES} victory levels"),
+            );
+        }
+        let step = c.step(letters, &l.step, format!("victory.levels[{i}].step"))?;
+        if *l.by_hour.get_ref() == 0 || *l.by_hour.get_ref() > clock.length_hours {
+            return c.fail(
+                &l.by_hour,
+                format!("victory.levels[{i}].by_hour"),
+                format!("an Hour of the campaign, 1 to {}", clock.length_hours),
+            );
+        }
+        levels.push(VictoryLevel {
+            name: l.name.clone(),
+            winner: l.winner,
+            step,
+            by_hour: *l.by_hour.get_ref(),
+        });
+    }
+    Ok(levels)
 }
