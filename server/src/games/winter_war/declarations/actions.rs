@@ -424,7 +424,15 @@ pub fn actions() -> Vec<Action<Records>> {
             "Roll this segment's random events",
             "17.1",
             |p: fog::RollEventsIn, table: &mut Table<'_, Records>, dice| {
-                fog::roll_events(&p, table, dice)
+                let before = table.extra.flags.severe_climate;
+                let mut acted = fog::roll_events(&p, table, dice)?;
+                if table.extra.flags.severe_climate && !before {
+                    // No air operations next game turn (17.3 item 3).
+                    let mut work = Working::new();
+                    super::air::ground_all(table, &mut work)?;
+                    acted.explained.steps.extend(work.done(()).steps);
+                }
+                Ok::<_, Refused>(acted)
             },
         ),
         Action::new(

@@ -509,9 +509,6 @@ pub fn roll_events(
             if *event == Event::AlliedIntervention {
                 table.extra.allied_due = Some((table.turn, table.phase.to_string()));
             }
-            if *event == Event::SevereClimate {
-                super::air::ground_all(table, &mut work)?;
-            }
         }
     }
     if radio > 0 && table.extra.fog_of_war {
