@@ -226,10 +226,10 @@ pub fn render_over(
             marks: view
                 .hex_marks
                 .iter()
-                .filter_map(|(hex, name)| {
-                    let hex = loaded.grid.parse(hex).ok()?;
+                .filter_map(|mark| {
+                    let hex = loaded.grid.parse(&mark.hex).ok()?;
                     Some(Label {
-                        name: name.clone(),
+                        name: mark.name.clone(),
                         hex,
                     })
                 })

@@ -90,8 +90,8 @@ pub struct DeskView {
     /// The actions the viewer may give now, by name: those whose rules give them in this phase
     /// to this side (the umpire: every action; out of its phases it is a correction).
     pub actions_now: Vec<String>,
-    /// Markers that lie on map hexes rather than on units, as (hex, name): "Interdicted".
-    pub hex_marks: Vec<(String, String)>,
+    /// Markers that lie on map hexes rather than on units ("Interdicted").
+    pub hex_marks: Vec<HexMark>,
     /// The dead pool as the viewer may see it: its own units in full, the enemy's as the
     /// game's sight shows them, oldest first.
     #[schema(value_type = Vec<Object>)]
@@ -99,6 +99,15 @@ pub struct DeskView {
     /// What the sides give sealed (Red Winter's Victory Point bid): each side's commitment once
     /// given, the viewer's own value, and both values once both are in.
     pub sealed: Vec<crate::games::assisted::sealed::SealedSeen>,
+}
+
+/// A marker that lies on a map hex rather than on a unit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct HexMark {
+    /// The hex.
+    pub hex: String,
+    /// The marker's name.
+    pub name: String,
 }
 
 /// A unit in the dead pool as a viewer sees it.
@@ -237,7 +246,10 @@ pub fn view_for<D: Declarations>(desk: &Desk<D>, role: Role) -> DeskView {
         owed: owed.iter().map(|o| o.sentence()).collect(),
         owing,
         actions_now,
-        hex_marks: D::hex_marks(&desk.extra),
+        hex_marks: D::hex_marks(&desk.extra)
+            .into_iter()
+            .map(|(hex, name)| HexMark { hex, name })
+            .collect(),
         fallen,
         sealed: desk.sealed_for(role),
     }

@@ -270,7 +270,11 @@ fn a_communication_attack_interdicts_a_town_against_finnish_reinforcements_12_2(
     );
     // Both sides see the marker on the board.
     for role in [Role::Finnish, Role::Soviet] {
-        let marks = view_for(&d, role).hex_marks;
+        let marks: Vec<(String, String)> = view_for(&d, role)
+            .hex_marks
+            .into_iter()
+            .map(|m| (m.hex, m.name))
+            .collect();
         assert_eq!(marks, [("2021".to_owned(), "Interdicted".to_owned())]);
     }
     to(&mut d, "finnish_reinforcement");
