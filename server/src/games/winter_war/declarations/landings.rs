@@ -10,8 +10,9 @@ use super::fog::{self, refused};
 use crate::core::domain::{Role, Side};
 use crate::dice::source::Dice;
 use crate::games::assisted::board::hex::Hex;
+use crate::games::assisted::calc::Explained;
 use crate::games::assisted::calc::Working;
-use crate::games::assisted::catalogue::{Acted, Refused, Table};
+use crate::games::assisted::catalogue::{Acted, Refused, Secrecy, Table};
 use crate::games::assisted::pack;
 use crate::games::assisted::refusal::RefusalKind;
 use crate::games::assisted::roster::{AttrValue, Unit, UnitId};
@@ -97,6 +98,22 @@ fn move_and_hold(table: &mut Table<'_, Records>, id: &UnitId, to: &str) -> Resul
         .mark(table.spec, by, moment, id, HELD)
         .map_err(|e| Refused::of(&e))?;
     Ok(())
+}
+
+/// A Soviet landing's or drop's log entry: its sentences name the unit, which under the fog of
+/// war the Finns may not know (24.2), so it is then the Soviets' own; the roll stays public.
+fn soviet_move(
+    table: &Table<'_, Records>,
+    done: Explained<serde_json::Value>,
+) -> Acted<serde_json::Value> {
+    if table.extra.fog_of_war {
+        Acted {
+            explained: done,
+            secrecy: Secrecy::SideOnly(Side::Soviet),
+        }
+    } else {
+        Acted::public(done)
+    }
 }
 
 /// Naval gunfire at a fortification unit.
@@ -275,7 +292,8 @@ pub fn landing(
         "{} ends in {end} and moves no more this phase (20.2 d)",
         unit.name
     ));
-    Ok(Acted::public(
+    Ok(soviet_move(
+        table,
         work.done(serde_json::json!({"landed": lands, "hex": end})),
     ))
 }
@@ -360,7 +378,8 @@ pub fn drop(
                 .map_err(|e| Refused::of(&e))?;
         }
     }
-    Ok(Acted::public(
+    Ok(soviet_move(
+        table,
         work.done(serde_json::json!({"drop": result, "hex": to})),
     ))
 }

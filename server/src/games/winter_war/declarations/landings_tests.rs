@@ -315,3 +315,40 @@ fn the_allied_intervention_brings_the_rolled_units_and_eliminates_those_left_out
     assert_eq!(at(&d, 1), None, "outside Finland: eliminated (17.2)");
     assert_eq!(at(&d, 4).as_deref(), Some("1020"));
 }
+
+#[test]
+fn under_the_fog_of_war_a_landing_or_a_drop_is_logged_for_the_soviets_only_24_2() {
+    use crate::dice::source::ScriptedDice;
+    let mut d = desk(true);
+    d.add_units(
+        Role::Umpire,
+        vec![
+            typed(1, Side::Soviet, "1840", "infantry", "III"),
+            typed(2, Side::Soviet, "1840", "airborne", "X"),
+        ],
+    )
+    .expect("adds");
+    to(&mut d, "soviet_movement");
+    for (name, params) in [
+        ("amphibious-landing", json!({"unit": id(1), "to": "1837"})),
+        ("paratroop-drop", json!({"unit": id(2), "to": "1838"})),
+    ] {
+        let (_, events) = d
+            .act(Role::Soviet, name, &params, &mut ScriptedDice::new([1]))
+            .expect("carried out");
+        let audiences: Vec<_> = events
+            .iter()
+            .filter_map(|e| match e {
+                crate::games::assisted::play::event::DeskEvent::Ran { audience, .. } => {
+                    Some(*audience)
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            audiences,
+            [crate::db::game::Audience::Soviet],
+            "{name}: the unit's name is not the Finns' to read"
+        );
+    }
+}
