@@ -7,6 +7,7 @@
 //! dice tray, none of which name a game.
 
 pub mod a_winter_war;
+pub mod access;
 pub mod assisted;
 pub mod log;
 pub mod red_winter;
@@ -30,6 +31,7 @@ use sqlx::PgPool;
 use utoipa_axum::router::OpenApiRouter;
 
 pub use crate::db::standing::{Awaited, Standing};
+pub use access::{GameAccess, KeptGameAccess};
 
 /// Where a campaign's game stands: the turn or Hour, and the phase within it if the game has one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]

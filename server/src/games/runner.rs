@@ -60,9 +60,7 @@ pub struct GameCommand<G: Game> {
 impl<G: Game> GameCommand<G> {
     /// Locks the caller's campaign and loads its state; 404 unless the campaign plays `G`.
     pub async fn open(state: &AppState, access: &CampaignAccess) -> Result<Self, AppError> {
-        if access.membership.campaign.game() != G::GAME {
-            return Err(AppError::not_found());
-        }
+        super::access::check::<G>(access)?;
         Self::load(access.command(state).await?).await
     }
 
