@@ -6,8 +6,9 @@ use crate::games::runner::Committed;
 use crate::games::wons::Wons;
 use crate::games::wons::rules::aftermath::{BattleReport, Reporter, submit_report};
 use crate::games::wons::views::WonsView;
+use crate::games::{GameAccess, KeptGameAccess};
 use crate::state::AppState;
-use crate::web::{ApiJson, CampaignAccess, KeptAccess};
+use crate::web::ApiJson;
 use axum::extract::{Path, State};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -22,7 +23,7 @@ use crate::games::wons::rules::ladder::step_letter;
 /// step of the campaign's story, for replay.
 pub async fn record_battle(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     battle: u32,
     report: &BattleReport,
 ) -> Result<Committed<Wons>, AppError> {
@@ -74,7 +75,7 @@ pub struct BattlePath {
     security(("bearer" = [])))]
 pub async fn api_battle_result(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Wons>,
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<BattleReport>,
 ) -> Result<axum::response::Response, AppError> {
@@ -94,7 +95,7 @@ pub struct ForceMoraleIn {
 /// Rolls a side's starting Force Morale for a pending battle.
 pub async fn roll_force_morale(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     battle: u32,
     side: Option<Side>,
 ) -> Result<Committed<Wons>, AppError> {
@@ -120,7 +121,7 @@ pub async fn roll_force_morale(
     security(("bearer" = [])))]
 pub async fn api_force_morale(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Wons>,
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<ForceMoraleIn>,
 ) -> Result<axum::response::Response, AppError> {
@@ -132,7 +133,7 @@ pub async fn api_force_morale(
 /// Fires the caller's side's barrage before a pending battle (R23.1).
 pub async fn fire_barrage(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     battle: u32,
     request: crate::games::wons::rules::barrage::BarrageRequest,
 ) -> Result<Committed<Wons>, AppError> {
@@ -160,7 +161,7 @@ pub async fn fire_barrage(
     security(("bearer" = [])))]
 pub async fn api_barrage(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Wons>,
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<crate::games::wons::rules::barrage::BarrageRequest>,
 ) -> Result<axum::response::Response, AppError> {
@@ -183,7 +184,7 @@ pub struct InterrogationIn {
 /// Interrogates a prisoner taken in a battle (R25).
 pub async fn interrogate(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     battle: u32,
     body: InterrogationIn,
 ) -> Result<Committed<Wons>, AppError> {
@@ -211,7 +212,7 @@ pub async fn interrogate(
     security(("bearer" = [])))]
 pub async fn api_interrogate(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Wons>,
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<InterrogationIn>,
 ) -> Result<axum::response::Response, AppError> {
@@ -221,7 +222,7 @@ pub async fn api_interrogate(
 }
 
 /// The side a command acts for: a player's own, or the one the umpire names.
-pub fn acting_side(access: &CampaignAccess, asked: Option<Side>) -> Result<Side, AppError> {
+pub fn acting_side(access: &GameAccess<Wons>, asked: Option<Side>) -> Result<Side, AppError> {
     match (access.role().side(), asked) {
         (Some(own), None) => Ok(own),
         (Some(own), Some(asked)) if asked == own => Ok(own),

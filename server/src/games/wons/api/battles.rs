@@ -16,8 +16,9 @@ use crate::games::wons::rules::support::{PurchaseRequest, assign_support_points,
 use crate::games::wons::rules::tables::force_morale::ForceMoraleTable;
 use crate::games::wons::rules::tables::surprise::SurpriseLevel;
 use crate::games::wons::views::WonsView;
+use crate::games::{GameAccess, KeptGameAccess};
 use crate::state::AppState;
-use crate::web::{ApiJson, CampaignAccess, KeptAccess};
+use crate::web::ApiJson;
 use axum::extract::{Path, State};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -34,7 +35,7 @@ pub struct SupportPointsIn {
 /// Assigns a side its support points for a battle; umpire only.
 pub async fn assign_points(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     battle: u32,
     body: &SupportPointsIn,
 ) -> Result<Committed<Wons>, AppError> {
@@ -59,7 +60,7 @@ pub async fn assign_points(
     security(("bearer" = [])))]
 pub async fn api_support_points(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Wons>,
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<SupportPointsIn>,
 ) -> Result<axum::response::Response, AppError> {
@@ -81,7 +82,7 @@ pub struct PurchasesIn {
 /// Replaces a side's purchases for a battle, all or nothing.
 pub async fn buy_support(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     battle: u32,
     body: &PurchasesIn,
 ) -> Result<Committed<Wons>, AppError> {
@@ -105,7 +106,7 @@ pub async fn buy_support(
     security(("bearer" = [])))]
 pub async fn api_support(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Wons>,
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<PurchasesIn>,
 ) -> Result<axum::response::Response, AppError> {
@@ -130,7 +131,7 @@ pub struct SurpriseIn {
 /// Sets or clears a battle's surprise; umpire only.
 pub async fn surprise(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     battle: u32,
     body: &SurpriseIn,
 ) -> Result<Committed<Wons>, AppError> {
@@ -165,7 +166,7 @@ pub async fn surprise(
     security(("bearer" = [])))]
 pub async fn api_surprise(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Wons>,
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<SurpriseIn>,
 ) -> Result<axum::response::Response, AppError> {
@@ -177,7 +178,7 @@ pub async fn api_surprise(
 /// Records the Soviet recon's Turn Zero; the umpire or the Soviet player.
 pub async fn turn_zero(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     battle: u32,
     body: &TurnZeroReport,
 ) -> Result<Committed<Wons>, AppError> {
@@ -206,7 +207,7 @@ pub async fn turn_zero(
     security(("bearer" = [])))]
 pub async fn api_turn_zero(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Wons>,
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<TurnZeroReport>,
 ) -> Result<axum::response::Response, AppError> {
@@ -229,7 +230,7 @@ pub struct CaptureIn {
 /// Rolls to capture a device left on the field (R1.5).
 pub async fn capture(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     battle: u32,
     body: &CaptureIn,
 ) -> Result<Committed<Wons>, AppError> {
@@ -273,7 +274,7 @@ pub async fn capture(
     security(("bearer" = [])))]
 pub async fn api_capture(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Wons>,
     Path(path): Path<BattlePath>,
     ApiJson(body): ApiJson<CaptureIn>,
 ) -> Result<axum::response::Response, AppError> {
@@ -283,7 +284,7 @@ pub async fn api_capture(
 /// Sets the campaign's Force Morale table; umpire only.
 pub async fn force_morale_table(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     table: ForceMoraleTable,
 ) -> Result<Committed<Wons>, AppError> {
     access.require_umpire("edit the Force Morale table")?;
@@ -307,7 +308,7 @@ pub async fn force_morale_table(
     security(("bearer" = [])))]
 pub async fn api_force_morale_table(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Wons>,
     ApiJson(body): ApiJson<ForceMoraleTable>,
 ) -> Result<axum::response::Response, AppError> {
     force_morale_table(&state, &access, body).await?.answer()

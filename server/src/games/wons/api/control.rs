@@ -10,15 +10,16 @@ use crate::games::runner::Committed;
 use crate::games::wons::Wons;
 use crate::games::wons::rules::{self as wons, Reveal};
 use crate::games::wons::views::WonsView;
+use crate::games::{GameAccess, KeptGameAccess};
 use crate::state::AppState;
-use crate::web::{ApiJson, CampaignAccess, KeptAccess};
+use crate::web::ApiJson;
 use axum::Json;
 use axum::extract::{Query, State};
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use super::{require_wons, run};
+use super::run;
 
 /// An umpire's correction of one value.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -37,7 +38,7 @@ pub struct CorrectionIn {
 /// Corrects one value with a reason; umpire only.
 pub async fn correct(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     c: CorrectionIn,
 ) -> Result<Committed<Wons>, AppError> {
     access.require_umpire("correct values")?;
@@ -59,7 +60,7 @@ pub async fn correct(
     security(("bearer" = [])))]
 pub async fn api_correct(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Wons>,
     ApiJson(body): ApiJson<CorrectionIn>,
 ) -> Result<axum::response::Response, AppError> {
     correct(&state, &access, body).await?.answer()
@@ -78,7 +79,7 @@ pub struct RevealIn {
 /// Reveals a platoon or feature to a side; umpire only.
 pub async fn reveal(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     r: RevealIn,
 ) -> Result<Committed<Wons>, AppError> {
     access.require_umpire("reveal facts")?;
@@ -99,14 +100,14 @@ pub async fn reveal(
     security(("bearer" = [])))]
 pub async fn api_reveal(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Wons>,
     ApiJson(body): ApiJson<RevealIn>,
 ) -> Result<axum::response::Response, AppError> {
     reveal(&state, &access, body).await?.answer()
 }
 
 /// Ends the campaign, evaluating the pack's victory conditions; umpire only.
-pub async fn end(state: &AppState, access: &CampaignAccess) -> Result<Committed<Wons>, AppError> {
+pub async fn end(state: &AppState, access: &GameAccess<Wons>) -> Result<Committed<Wons>, AppError> {
     crate::games::runner::conclude::<Wons>(state, access).await
 }
 
@@ -118,7 +119,7 @@ pub async fn end(state: &AppState, access: &CampaignAccess) -> Result<Committed<
     security(("bearer" = [])))]
 pub async fn api_end(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Wons>,
 ) -> Result<axum::response::Response, AppError> {
     end(&state, &access).await?.answer()
 }
@@ -126,10 +127,9 @@ pub async fn api_end(
 /// The events the caller may read, newest first.
 pub async fn events(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     q: &EventsQuery,
 ) -> Result<Vec<EventRow>, AppError> {
-    require_wons(access)?;
     crate::games::log::page(state, access, q).await
 }
 
@@ -139,7 +139,7 @@ pub async fn events(
     responses((status = 200, body = [EventRow])), security(("bearer" = [])))]
 pub async fn api_events(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
     Query(q): Query<EventsQuery>,
 ) -> Result<Json<Vec<EventRow>>, AppError> {
     Ok(Json(events(&state, &access, &q).await?))

@@ -2,7 +2,7 @@
 //! the orders deadline; battles in `battle_rolls` and `battles`, the umpire's hand in `control`.
 //! The pages call the same functions, and every command runs through `games::runner`.
 
-use crate::core::domain::{Game, Role, Side};
+use crate::core::domain::{Role, Side};
 use crate::core::error::AppError;
 use crate::db;
 use crate::dice::live::LiveDice;
@@ -11,25 +11,17 @@ use crate::games::runner::Committed;
 use crate::games::wons::Wons;
 use crate::games::wons::rules::{self as wons, Event, Order, PlatoonOrder, WonsState};
 use crate::games::wons::views::{WonsView, view_for};
+use crate::games::{GameAccess, KeptGameAccess};
 use crate::state::AppState;
-use crate::web::{ApiJson, CampaignAccess, KeptAccess};
+use crate::web::ApiJson;
 use axum::Json;
 use axum::extract::{Path, State};
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-/// 404 unless the campaign plays WoNS.
-fn require_wons(access: &CampaignAccess) -> Result<(), AppError> {
-    if access.membership.campaign.game() == Game::Wons {
-        Ok(())
-    } else {
-        Err(AppError::not_found())
-    }
-}
-
 /// The side the caller plays; 403 for the umpire.
-fn player_side(access: &CampaignAccess) -> Result<Side, AppError> {
+fn player_side(access: &GameAccess<Wons>) -> Result<Side, AppError> {
     access.role().side().ok_or_else(|| {
         AppError::forbidden("Orders are given by the sides' players, not the umpire.")
     })
@@ -39,7 +31,7 @@ fn player_side(access: &CampaignAccess) -> Result<Side, AppError> {
 /// caller's view as committed.
 pub async fn run<T>(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     rule: impl FnOnce(&mut WonsState, &mut LiveDice) -> Result<(T, Vec<Event>), AppError>,
 ) -> Result<(T, Committed<Wons>), AppError> {
     runner::run::<Wons, T>(state, access, rule).await
@@ -52,7 +44,7 @@ pub async fn run<T>(
 /// new record when it leaves again.
 pub async fn run_on_battle<T>(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     battle: u32,
     rule: impl FnOnce(&mut WonsState, &mut LiveDice) -> Result<(T, Vec<Event>), AppError>,
 ) -> Result<(T, Committed<Wons>), AppError> {
@@ -65,7 +57,7 @@ pub async fn run_on_battle<T>(
 /// `run_on_battle`), for a command that does more than run a rule.
 pub async fn open_on_battle(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     battle: u32,
 ) -> Result<runner::GameCommand<Wons>, AppError> {
     let mut command = runner::GameCommand::<Wons>::open(state, access).await?;
@@ -107,11 +99,10 @@ pub struct DeadlineIn {
 /// Sets (or removes) the deadline for this Hour's orders; umpire only.
 pub async fn set_deadline(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     at: Option<time::OffsetDateTime>,
 ) -> Result<(), AppError> {
     access.require_umpire("set the orders deadline")?;
-    require_wons(access)?;
     if at.is_some_and(|t| t <= time::OffsetDateTime::now_utc()) {
         return Err(
             AppError::invalid("deadline_past", "A deadline must lie in the future.").on_field("at"),
@@ -133,7 +124,7 @@ pub async fn set_deadline(
     security(("bearer" = [])))]
 pub async fn api_deadline(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Wons>,
     ApiJson(body): ApiJson<DeadlineIn>,
 ) -> Result<Json<Value>, AppError> {
     set_deadline(&state, &access, body.at).await?;
@@ -145,9 +136,8 @@ pub async fn api_deadline(
 /// The caller's view of the game.
 pub async fn view(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
 ) -> Result<(std::sync::Arc<WonsState>, WonsView), AppError> {
-    require_wons(access)?;
     let game = started(state, access).await?;
     let view = view_for(&game, access.role());
     Ok((game, view))
@@ -156,7 +146,7 @@ pub async fn view(
 /// The campaign's WoNS state as kept; 409 while the game has not started.
 pub async fn started(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
 ) -> Result<std::sync::Arc<WonsState>, AppError> {
     db::game::kept_state(&state.db, &state.caches.states, access.id())
         .await?
@@ -170,10 +160,9 @@ pub async fn started(
     security(("bearer" = [])))]
 pub async fn api_view(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
     headers: axum::http::HeaderMap,
 ) -> Result<axum::response::Response, AppError> {
-    require_wons(&access)?;
     let segment = <Wons as crate::games::Game>::SEGMENT;
     let key = crate::web::view_cache::key(&access, segment);
     let tag = crate::web::etag::tag(&access, segment, None);
@@ -210,7 +199,7 @@ pub struct BattlesPage {
 /// A page of the battles as the caller's side (or, for the umpire, the side named) sees them.
 pub async fn battle_list(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     q: &BattlesQuery,
 ) -> Result<BattlesPage, AppError> {
     Ok(battles_with_state(state, access, q).await?.1)
@@ -219,10 +208,9 @@ pub async fn battle_list(
 /// As `battle_list`, with the state the page was built from (for its names and clock).
 pub async fn battles_with_state(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     q: &BattlesQuery,
 ) -> Result<(std::sync::Arc<WonsState>, BattlesPage), AppError> {
-    require_wons(access)?;
     let side = battle_rolls::acting_side(access, q.side)?;
     let limit = q.limit.unwrap_or(20);
     if !(1..=100).contains(&limit) {
@@ -253,7 +241,7 @@ pub async fn battles_with_state(
     security(("bearer" = [])))]
 pub async fn api_battles(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
     axum::extract::Query(q): axum::extract::Query<BattlesQuery>,
 ) -> Result<Json<BattlesPage>, AppError> {
     Ok(Json(battle_list(&state, &access, &q).await?))
@@ -262,7 +250,7 @@ pub async fn api_battles(
 /// Gives (or replaces) one platoon's order for the coming Hour.
 pub async fn give_order(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     platoon: &str,
     order: Order,
 ) -> Result<Committed<Wons>, AppError> {
@@ -277,7 +265,7 @@ pub async fn give_order(
 /// can change their moves in one command. All are given, or none.
 pub async fn give_orders(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     orders: Vec<PlatoonOrder>,
 ) -> Result<Committed<Wons>, AppError> {
     let side = player_side(access)?;
@@ -298,7 +286,7 @@ pub async fn give_orders(
 /// Takes the extra action a platoon of a battle shorter than three Turns may take at once (R2).
 pub async fn extra_action(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     platoon: &str,
     order: Order,
 ) -> Result<Committed<Wons>, AppError> {
@@ -325,7 +313,7 @@ pub async fn extra_action(
     security(("bearer" = [])))]
 pub async fn api_extra_action(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Wons>,
     Path(path): Path<PlatoonPath>,
     ApiJson(order): ApiJson<Order>,
 ) -> Result<axum::response::Response, AppError> {
@@ -349,7 +337,7 @@ pub struct PlatoonPath {
     security(("bearer" = [])))]
 pub async fn api_give_order(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Wons>,
     Path(path): Path<PlatoonPath>,
     ApiJson(order): ApiJson<Order>,
 ) -> Result<axum::response::Response, AppError> {
@@ -367,7 +355,7 @@ pub async fn api_give_order(
     security(("bearer" = [])))]
 pub async fn api_give_orders(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Wons>,
     ApiJson(orders): ApiJson<Vec<PlatoonOrder>>,
 ) -> Result<axum::response::Response, AppError> {
     give_orders(&state, &access, orders).await?.answer()
@@ -384,7 +372,7 @@ pub struct ReorganizationIn {
 /// Plans a reorganization of the Soviet stacks for this Hour; Soviet player only.
 pub async fn reorganize(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     plan: Option<Vec<crate::games::wons::rules::platoon::Stack>>,
 ) -> Result<Committed<Wons>, AppError> {
     if player_side(access)? != Side::Soviet {
@@ -410,7 +398,7 @@ pub async fn reorganize(
     security(("bearer" = [])))]
 pub async fn api_reorganize(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Wons>,
     ApiJson(body): ApiJson<ReorganizationIn>,
 ) -> Result<axum::response::Response, AppError> {
     reorganize(&state, &access, body.stacks).await?.answer()
@@ -436,7 +424,7 @@ pub struct OwnOrders {
     security(("bearer" = [])))]
 pub async fn api_orders(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
 ) -> Result<Json<OwnOrders>, AppError> {
     player_side(&access)?;
     let view = match view(&state, &access).await?.1 {
@@ -471,7 +459,7 @@ pub struct ReadyIn {
 /// Marks the caller's side ready; when both sides are, the Hour resolves at once.
 pub async fn mark_ready(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     confirm_defaults: bool,
 ) -> Result<Committed<Wons>, AppError> {
     let side = player_side(access)?;
@@ -494,7 +482,7 @@ pub async fn mark_ready(
     security(("bearer" = [])))]
 pub async fn api_ready(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Wons>,
     ApiJson(body): ApiJson<ReadyIn>,
 ) -> Result<axum::response::Response, AppError> {
     mark_ready(&state, &access, body.confirm_defaults)
@@ -505,7 +493,7 @@ pub async fn api_ready(
 /// Withdraws the caller's side's ready mark, while the Hour has not resolved.
 pub async fn withdraw_ready(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
 ) -> Result<Committed<Wons>, AppError> {
     let side = player_side(access)?;
     run(state, access, |game, _| {
@@ -526,7 +514,7 @@ pub async fn withdraw_ready(
     security(("bearer" = [])))]
 pub async fn api_withdraw_ready(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Wons>,
 ) -> Result<axum::response::Response, AppError> {
     withdraw_ready(&state, &access).await?.answer()
 }
@@ -534,7 +522,7 @@ pub async fn api_withdraw_ready(
 /// Resolves the Hour now, missing orders defaulting to Defend; umpire only.
 pub async fn force_resolution(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
 ) -> Result<Committed<Wons>, AppError> {
     access.require_umpire("force the Hour's resolution")?;
     run(state, access, |game, dice| {
@@ -555,7 +543,7 @@ pub async fn force_resolution(
     security(("bearer" = [])))]
 pub async fn api_resolve(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Wons>,
 ) -> Result<axum::response::Response, AppError> {
     force_resolution(&state, &access).await?.answer()
 }

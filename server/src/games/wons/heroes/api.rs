@@ -3,6 +3,8 @@
 
 use crate::core::error::AppError;
 use crate::db;
+use crate::games::GameAccess;
+use crate::games::wons::Wons;
 use crate::games::wons::heroes::commands::{
     FateAction, ObtainIn, fate, obtain, unknown_hero, view,
 };
@@ -10,8 +12,8 @@ use crate::games::wons::heroes::view::{HeroesView, RosterHeroView, roster_view};
 use crate::games::wons::rules::hero_fate::FateRoll;
 use crate::games::wons::rules::tables::heroes::HeroHit;
 use crate::state::AppState;
+use crate::web::ApiJson;
 use crate::web::auth::CurrentUser;
-use crate::web::{ApiJson, CampaignAccess};
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -68,7 +70,7 @@ pub async fn api_roster_hero(
     security(("bearer" = [])))]
 pub async fn api_view(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
 ) -> Result<Json<HeroesView>, AppError> {
     Ok(Json(view(&state, &access).await?))
 }
@@ -83,7 +85,7 @@ pub async fn api_view(
     security(("bearer" = [])))]
 pub async fn api_obtain(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
     Path(path): Path<HeroPath>,
     ApiJson(body): ApiJson<ObtainIn>,
 ) -> Result<(StatusCode, Json<HeroesView>), AppError> {
@@ -117,7 +119,7 @@ pub struct BattleIn {
     security(("bearer" = [])))]
 pub async fn api_hit(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
     Path(path): Path<HeroPath>,
     ApiJson(body): ApiJson<HitIn>,
 ) -> Result<Json<FateRoll>, AppError> {
@@ -136,7 +138,7 @@ pub async fn api_hit(
     security(("bearer" = [])))]
 pub async fn api_capture(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
     Path(path): Path<HeroPath>,
     ApiJson(body): ApiJson<BattleIn>,
 ) -> Result<Json<FateRoll>, AppError> {
@@ -155,7 +157,7 @@ pub async fn api_capture(
     security(("bearer" = [])))]
 pub async fn api_escape(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
     Path(path): Path<HeroPath>,
 ) -> Result<Json<FateRoll>, AppError> {
     Ok(Json(

@@ -1,9 +1,10 @@
 //! Hero commands of a WoNS campaign: obtaining a hero for a platoon (once in the whole war)
 //! and his fate rolled by the server; `heroes_api` and `heroes_pages` call them.
 
-use crate::core::domain::{Game, Side};
+use crate::core::domain::Side;
 use crate::core::error::AppError;
 use crate::db::game::{Audience, NewEvent};
+use crate::games::GameAccess;
 use crate::games::runner::GameCommand;
 use crate::games::wons::Wons;
 use crate::games::wons::heroes::db::{RecordEntry, Service};
@@ -13,7 +14,6 @@ use crate::games::wons::rules::hero_fate::{self, FateRoll};
 use crate::games::wons::rules::heroes::{self, Hero, HeroStatus};
 use crate::games::wons::rules::tables::heroes::HeroHit;
 use crate::state::AppState;
-use crate::web::CampaignAccess;
 use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::json;
@@ -42,17 +42,9 @@ fn taken(hero: &Hero, here: bool) -> AppError {
     AppError::conflict("hero_taken", message)
 }
 
-/// 404 unless the campaign plays WoNS; 403 unless the caller is its umpire.
-fn require_wons_umpire(access: &CampaignAccess, what: &str) -> Result<(), AppError> {
-    if access.membership.campaign.game() != Game::Wons {
-        return Err(AppError::not_found());
-    }
-    access.require_umpire(what)
-}
-
 async fn begin_game(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
 ) -> Result<GameCommand<Wons>, AppError> {
     let run = GameCommand::<Wons>::open(state, access).await?;
     if !run.state.is_running() {
@@ -89,11 +81,11 @@ pub struct ObtainIn {
 /// Obtains hero `hero_id` for a platoon (R1.4.2); umpire only. A man of equal rank makes way.
 pub async fn obtain(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     hero_id: &str,
     input: ObtainIn,
 ) -> Result<(), AppError> {
-    require_wons_umpire(access, "obtain heroes for platoons")?;
+    access.require_umpire("obtain heroes for platoons")?;
     let hero = crate::games::wons::heroes::db::hero(&state.db, hero_id)
         .await?
         .ok_or_else(|| unknown_hero(hero_id))?;
@@ -277,11 +269,11 @@ fn fate_record(
 /// Rolls a hero's fate as the umpire records it; the roll, his record and status are kept.
 pub async fn fate(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     hero_id: &str,
     action: FateAction,
 ) -> Result<FateRoll, AppError> {
-    require_wons_umpire(access, "record what befalls heroes")?;
+    access.require_umpire("record what befalls heroes")?;
     let hero = crate::games::wons::heroes::db::hero(&state.db, hero_id)
         .await?
         .ok_or_else(|| unknown_hero(hero_id))?;
@@ -365,18 +357,15 @@ pub async fn fate(
 }
 
 /// The heroes of the campaign as the caller may see them.
-pub async fn view(state: &AppState, access: &CampaignAccess) -> Result<HeroesView, AppError> {
+pub async fn view(state: &AppState, access: &GameAccess<Wons>) -> Result<HeroesView, AppError> {
     Ok(view_with_state(state, access).await?.1)
 }
 
 /// As `view`, with the game's state it was read from (for the page's names).
 pub async fn view_with_state(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
 ) -> Result<(std::sync::Arc<WonsState>, HeroesView), AppError> {
-    if access.membership.campaign.game() != Game::Wons {
-        return Err(AppError::not_found());
-    }
     let game = crate::games::wons::api::started(state, access).await?;
     let services = crate::games::wons::heroes::db::services(&state.db, access.id()).await?;
     let records = crate::games::wons::heroes::db::records(&state.db, access.id()).await?;

@@ -3,12 +3,13 @@
 
 use crate::core::error::AppError;
 use crate::db;
+use crate::games::GameAccess;
+use crate::games::wons::Wons;
 use crate::games::wons::heroes::commands::{self as api, FateAction, ObtainIn};
 use crate::games::wons::heroes::view::{HeroesView, MetHeroView, OwnHeroView, roster_view};
 use crate::games::wons::rules::heroes::HeroStatus;
 use crate::games::wons::rules::tables::heroes::HeroHit;
 use crate::state::AppState;
-use crate::web::CampaignAccess;
 use crate::web::pages::{Nav, render_with};
 use askama::Template;
 use axum::Router;
@@ -99,7 +100,7 @@ struct HeroesPage {
 
 async fn page(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     error: Option<String>,
     status: StatusCode,
 ) -> Result<Response, AppError> {
@@ -172,14 +173,14 @@ async fn page(
 /// `GET /campaigns/{id}/heroes`.
 pub async fn show(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
 ) -> Result<Response, AppError> {
     page(&state, &access, None, StatusCode::OK).await
 }
 
 async fn after<T>(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     result: Result<T, AppError>,
 ) -> Result<Response, AppError> {
     match result {
@@ -204,7 +205,7 @@ pub struct ObtainForm {
 /// `POST /campaigns/{id}/heroes/obtain`.
 pub async fn obtain(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
     Form(form): Form<ObtainForm>,
 ) -> Result<Response, AppError> {
     let battle = match form.battle.trim() {
@@ -244,7 +245,7 @@ pub struct HeroFormPath {
 /// `POST /campaigns/{id}/heroes/{hero}/fate`.
 pub async fn fate(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
     Path(path): Path<HeroFormPath>,
     Form(form): Form<FateForm>,
 ) -> Result<Response, AppError> {

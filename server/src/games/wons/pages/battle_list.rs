@@ -4,11 +4,12 @@
 
 use crate::core::domain::Side;
 use crate::core::error::AppError;
+use crate::games::GameAccess;
+use crate::games::wons::Wons;
 use crate::games::wons::api::{BattlesQuery, battles_with_state};
 use crate::games::wons::rules::WonsState;
 use crate::games::wons::views::{BattlePlatoonView, BattleView};
 use crate::state::AppState;
-use crate::web::CampaignAccess;
 use crate::web::pages::{Nav, render_with};
 use askama::Template;
 use axum::extract::{Query, State};
@@ -89,7 +90,7 @@ struct BattleListPage {
 /// `GET /campaigns/{id}/wons/battles?before=N&side=S`.
 pub async fn show(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
     Query(q): Query<BattlesQuery>,
 ) -> Result<Response, AppError> {
     // The umpire reads the Soviets' side unless he names the other; a player reads its own

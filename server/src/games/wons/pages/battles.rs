@@ -5,6 +5,8 @@
 
 use crate::core::domain::Side;
 use crate::core::error::AppError;
+use crate::games::GameAccess;
+use crate::games::wons::Wons;
 use crate::games::wons::api::battles::{
     self as battles, CaptureIn, PurchasesIn, SupportPointsIn, SurpriseIn,
 };
@@ -19,7 +21,6 @@ use crate::games::wons::rules::prisoners::InterrogationRequest;
 use crate::games::wons::rules::support::PurchaseRequest;
 use crate::games::wons::rules::tables::force_morale::ForceMoraleTable;
 use crate::state::AppState;
-use crate::web::CampaignAccess;
 use crate::web::form::Fields;
 use axum::Router;
 use axum::extract::{Form, Path, State};
@@ -36,7 +37,7 @@ fn anchor(battle: u32) -> String {
 /// points.
 pub async fn support_points(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
     Path((_, battle)): Path<(String, u32)>,
     Form(form): Form<Fields>,
 ) -> Result<Response, AppError> {
@@ -56,7 +57,7 @@ pub async fn support_points(
 /// whose first purchase is sent ahead for a Turn Zero.
 pub async fn support(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
     Path((_, battle)): Path<(String, u32)>,
     Form(form): Form<Fields>,
 ) -> Result<Response, AppError> {
@@ -98,7 +99,7 @@ pub async fn support(
 /// `POST /campaigns/{id}/wons/battles/{battle}/surprise`: the umpire sets or clears the surprise.
 pub async fn surprise(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
     Path((_, battle)): Path<(String, u32)>,
     Form(form): Form<Fields>,
 ) -> Result<Response, AppError> {
@@ -130,7 +131,7 @@ pub async fn surprise(
 /// `POST /campaigns/{id}/wons/battles/{battle}/turn-zero`: what the Soviet recon achieved.
 pub async fn turn_zero(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
     Path((_, battle)): Path<(String, u32)>,
     Form(form): Form<Fields>,
 ) -> Result<Response, AppError> {
@@ -238,7 +239,7 @@ fn report(form: &Fields) -> Result<BattleReport, AppError> {
 /// only `winner` and `turns` records the bare result.
 pub async fn result(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
     Path((_, battle)): Path<(String, u32)>,
     Form(form): Form<Fields>,
 ) -> Result<Response, AppError> {
@@ -250,7 +251,7 @@ pub async fn result(
 /// who may use any weapon are found by the server.
 pub async fn capture(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
     Path((_, battle)): Path<(String, u32)>,
     Form(form): Form<Fields>,
 ) -> Result<Response, AppError> {
@@ -272,7 +273,7 @@ pub async fn capture(
 /// `POST /campaigns/{id}/wons/force-morale-table`: the umpire's table, one result per face.
 pub async fn force_morale_table(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
     Form(form): Form<Fields>,
 ) -> Result<Response, AppError> {
     let result = async {
@@ -291,7 +292,7 @@ pub async fn force_morale_table(
 /// `POST /campaigns/{id}/wons/battles/{battle}/force-morale`: the player's own side, or the umpire's choice.
 pub async fn force_morale(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
     Path((_, battle)): Path<(String, u32)>,
     Form(form): Form<std::collections::HashMap<String, String>>,
 ) -> Result<Response, AppError> {
@@ -316,7 +317,7 @@ pub struct BarrageForm {
 /// `POST /campaigns/{id}/wons/battles/{battle}/barrages`: targets are names separated by commas.
 pub async fn barrage(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
     Path((_, battle)): Path<(String, u32)>,
     Form(form): Form<BarrageForm>,
 ) -> Result<Response, AppError> {
@@ -344,7 +345,7 @@ pub struct InterrogationForm {
 /// `POST /campaigns/{id}/wons/battles/{battle}/interrogations`.
 pub async fn interrogate(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
     Path((_, battle)): Path<(String, u32)>,
     Form(form): Form<InterrogationForm>,
 ) -> Result<Response, AppError> {

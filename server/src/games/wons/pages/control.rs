@@ -4,11 +4,12 @@
 use crate::core::domain::Side;
 use crate::core::error::AppError;
 use crate::core::text::{Label, PlainText};
+use crate::games::GameAccess;
+use crate::games::wons::Wons;
 use crate::games::wons::api::{self, CorrectionIn, RevealIn};
 use crate::games::wons::pages::after;
 use crate::games::wons::rules::Reveal;
 use crate::state::AppState;
-use crate::web::CampaignAccess;
 use axum::extract::{Form, State};
 use axum::response::Response;
 use serde::Deserialize;
@@ -17,7 +18,7 @@ use serde_json::Value;
 /// `POST /campaigns/{id}/wons/resolve`.
 pub async fn resolve(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
 ) -> Result<Response, AppError> {
     let result = api::force_resolution(&state, &access).await;
     after(&state, &access, result, "").await
@@ -73,7 +74,7 @@ impl CorrectionForm {
 /// read as a step's letter, a side, JSON, or else text.
 pub async fn correct(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
     Form(form): Form<CorrectionForm>,
 ) -> Result<Response, AppError> {
     let result = async {
@@ -105,7 +106,7 @@ pub struct RevealForm {
 /// `POST /campaigns/{id}/wons/reveal`: the target is a platoon or a work (feature), by id.
 pub async fn reveal(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
     Form(form): Form<RevealForm>,
 ) -> Result<Response, AppError> {
     let result = async {
@@ -141,7 +142,7 @@ pub async fn reveal(
 /// `POST /campaigns/{id}/wons/end`.
 pub async fn end(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
 ) -> Result<Response, AppError> {
     let result = api::end(&state, &access).await;
     after(&state, &access, result, "").await

@@ -3,6 +3,8 @@
 use crate::core::domain::Side;
 use crate::core::error::AppError;
 use crate::db::game::EventRow;
+use crate::games::GameAccess;
+use crate::games::wons::Wons;
 use crate::games::wons::api::{self as api, EventsQuery};
 use crate::games::wons::rules::fatigue::Action;
 use crate::games::wons::rules::prisoners::prisoner_key;
@@ -16,7 +18,6 @@ use crate::games::wons::views::{
     BattleView, SideView, UmpireView, WonsView, finnish_view, soviet_view,
 };
 use crate::state::AppState;
-use crate::web::CampaignAccess;
 use crate::web::pages::{Due, Nav, render_with};
 use askama::Template;
 use axum::extract::State;
@@ -511,7 +512,7 @@ fn platoon_named(view: &SideView, message: &str) -> Option<String> {
 
 async fn page(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     error: Option<String>,
     refusal: Refusal,
     status: StatusCode,
@@ -522,7 +523,7 @@ async fn page(
 
 async fn page_with(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     nav: Nav,
     error: Option<String>,
     refusal: Refusal,
@@ -699,14 +700,14 @@ fn umpire_page(frame: Frame, game: &WonsState, view: UmpireView) -> Result<Umpir
 /// `GET /campaigns/{id}/wons`: the side's page, or the umpire's dashboard.
 pub async fn show(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
     headers: axum::http::HeaderMap,
 ) -> Result<Response, AppError> {
     crate::web::etag::page(&headers, &access, "wons-page", kept_page(&state, &access)).await
 }
 
 /// The side's page or the umpire's dashboard, as kept for the reader (`web::view_cache`).
-async fn kept_page(state: &AppState, access: &CampaignAccess) -> Result<Response, AppError> {
+async fn kept_page(state: &AppState, access: &GameAccess<Wons>) -> Result<Response, AppError> {
     let key = crate::web::view_cache::key(access, "wons-page");
     // The page names the reader, shows times in their zone and counts the campaigns waiting for
     // them: a page kept for one of these is not kept for another.
@@ -729,7 +730,7 @@ async fn kept_page(state: &AppState, access: &CampaignAccess) -> Result<Response
 /// Shows the page again with a refusal, or goes back to it after success.
 pub(super) async fn after<T>(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     result: Result<T, AppError>,
     anchor: &str,
 ) -> Result<Response, AppError> {
@@ -745,7 +746,7 @@ pub(super) async fn after<T>(
 /// campaign or a server error is answered as such.
 pub(super) async fn refused(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Wons>,
     e: AppError,
     refusal: Refusal,
 ) -> Result<Response, AppError> {

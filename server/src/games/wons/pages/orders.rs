@@ -2,13 +2,14 @@
 //! ready, and the Soviet stacks' reorganization. Each form is read into the API's command.
 
 use crate::core::error::AppError;
+use crate::games::GameAccess;
+use crate::games::wons::Wons;
 use crate::games::wons::api;
 use crate::games::wons::pages::{Refusal, after, refused};
 use crate::games::wons::rules::platoon::Stack;
 use crate::games::wons::rules::{Order, PlatoonOrder};
 use crate::games::wons::views::WonsView;
 use crate::state::AppState;
-use crate::web::CampaignAccess;
 use axum::extract::{Form, Path, State};
 use axum::response::Response;
 use serde::Deserialize;
@@ -159,7 +160,7 @@ impl SideOrdersForm {
 /// chosen, given together; a refusal shows the page again with everything as it was typed.
 pub async fn give_orders(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
     Form(fields): Form<Vec<(String, String)>>,
 ) -> Result<Response, AppError> {
     let form = SideOrdersForm::read(fields);
@@ -179,7 +180,7 @@ pub async fn give_orders(
 /// taken at once as its extra action.
 pub async fn extra_action(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
     Path((_, platoon)): Path<(String, String)>,
     Form(fields): Form<Vec<(String, String)>>,
 ) -> Result<Response, AppError> {
@@ -216,7 +217,7 @@ pub struct ReadyForm {
 /// `POST /campaigns/{id}/wons/ready`.
 pub async fn ready(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
     Form(form): Form<ReadyForm>,
 ) -> Result<Response, AppError> {
     let result = api::mark_ready(&state, &access, form.confirm_defaults.is_some()).await;
@@ -226,7 +227,7 @@ pub async fn ready(
 /// `POST /campaigns/{id}/wons/ready/withdraw`.
 pub async fn withdraw_ready(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
 ) -> Result<Response, AppError> {
     let result = api::withdraw_ready(&state, &access).await;
     after(&state, &access, result, "#orders-h").await
@@ -267,7 +268,7 @@ fn platoons_named(list: &str, known: &[(String, String)]) -> Vec<String> {
 /// `POST /campaigns/{id}/wons/reorganization`: an empty form withdraws the plan.
 pub async fn reorganize(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Wons>,
     Form(form): Form<ReorganizationForm>,
 ) -> Result<Response, AppError> {
     let result = async {
