@@ -17,8 +17,9 @@ use crate::games::talvisota::rules::{
     allocate, harass, organise, reveal_and_resolve_placement, solo_finnish_allocate, solo_harass,
 };
 use crate::games::talvisota::views::{TalvisotaView, view_for};
+use crate::games::{GameAccess, KeptGameAccess};
 use crate::state::AppState;
-use crate::web::{ApiJson, CampaignAccess, KeptAccess};
+use crate::web::ApiJson;
 use axum::Json;
 use axum::extract::{Query, State};
 use serde::Deserialize;
@@ -38,7 +39,7 @@ fn solo_refusal(what: &str) -> TalvisotaError {
 /// The Soviet organisation orders (recovery, possession markers, special movement).
 pub async fn soviet_organise(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Talvisota>,
     orders: SovietOrganisation,
 ) -> Result<Committed<Talvisota>, AppError> {
     require_role(access, SOVIET, "give the Soviet organisation orders")?;
@@ -48,7 +49,7 @@ pub async fn soviet_organise(
 /// The Soviet command sheet.
 pub async fn soviet_sheet(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Talvisota>,
     sheet: SovietSheet,
 ) -> Result<Committed<Talvisota>, AppError> {
     require_role(access, SOVIET, "fill in the Soviet command sheet")?;
@@ -65,7 +66,7 @@ pub async fn soviet_sheet(
 /// The Finnish command sheet.
 pub async fn finnish_sheet(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Talvisota>,
     sheet: FinnishSheet,
 ) -> Result<Committed<Talvisota>, AppError> {
     require_role(access, FINNISH, "fill in the Finnish command sheet")?;
@@ -85,7 +86,7 @@ pub async fn finnish_sheet(
 /// Reveals and resolves the combat of one Soviet strategy counter.
 pub async fn resolve_combat(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Talvisota>,
     placement: String,
 ) -> Result<Committed<Talvisota>, AppError> {
     require_role(access, SOVIET, "choose which combat is resolved next")?;
@@ -101,7 +102,7 @@ pub async fn resolve_combat(
 /// The Finnish harassment, or a pass.
 pub async fn harassment(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Talvisota>,
     order: Option<InfiltrationOrder>,
 ) -> Result<Committed<Talvisota>, AppError> {
     require_role(access, FINNISH, "order the Finnish harassment")?;
@@ -118,7 +119,7 @@ pub async fn harassment(
 /// runs by itself after the harassment).
 pub async fn advance(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Talvisota>,
 ) -> Result<Committed<Talvisota>, AppError> {
     require_role(access, &[Role::Umpire], "move the game to its next phase")?;
     run(state, access, advance_phase).await
@@ -127,7 +128,7 @@ pub async fn advance(
 /// The server's move for the Finns in a solo game: its command sheet, or its harassment.
 pub async fn solo_move(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Talvisota>,
 ) -> Result<Committed<Talvisota>, AppError> {
     require_role(
         access,
@@ -162,7 +163,7 @@ pub struct CorrectionIn {
 /// Corrects a morale track or where a visible unit stands; umpire only.
 pub async fn correct(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Talvisota>,
     c: CorrectionIn,
 ) -> Result<Committed<Talvisota>, AppError> {
     require_role(access, &[Role::Umpire], "correct values")?;
@@ -196,12 +197,9 @@ pub struct HarassmentIn {
     security(("bearer" = [])))]
 pub async fn api_view(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Talvisota>,
     headers: axum::http::HeaderMap,
 ) -> Result<axum::response::Response, AppError> {
-    if access.membership.campaign.game() != crate::core::domain::Game::Talvisota {
-        return Err(AppError::not_found());
-    }
     let segment = <Talvisota as crate::games::Game>::SEGMENT;
     let key = crate::web::view_cache::key(&access, segment);
     let tag = crate::web::etag::tag(&access, segment, None);
@@ -223,7 +221,7 @@ pub async fn api_view(
     security(("bearer" = [])))]
 pub async fn api_events(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Talvisota>,
     Query(q): Query<EventsQuery>,
 ) -> Result<Json<Vec<EventRow>>, AppError> {
     read(&state, &access).await?;
@@ -238,7 +236,7 @@ pub async fn api_events(
     security(("bearer" = [])))]
 pub async fn api_organisation(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Talvisota>,
     ApiJson(orders): ApiJson<SovietOrganisation>,
 ) -> Result<axum::response::Response, AppError> {
     soviet_organise(&state, &access, orders).await?.answer()
@@ -252,7 +250,7 @@ pub async fn api_organisation(
     security(("bearer" = [])))]
 pub async fn api_soviet_sheet(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Talvisota>,
     ApiJson(sheet): ApiJson<SovietSheet>,
 ) -> Result<axum::response::Response, AppError> {
     soviet_sheet(&state, &access, sheet).await?.answer()
@@ -266,7 +264,7 @@ pub async fn api_soviet_sheet(
     security(("bearer" = [])))]
 pub async fn api_finnish_sheet(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Talvisota>,
     ApiJson(sheet): ApiJson<FinnishSheet>,
 ) -> Result<axum::response::Response, AppError> {
     finnish_sheet(&state, &access, sheet).await?.answer()
@@ -281,7 +279,7 @@ pub async fn api_finnish_sheet(
     security(("bearer" = [])))]
 pub async fn api_combat(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Talvisota>,
     ApiJson(body): ApiJson<CombatIn>,
 ) -> Result<axum::response::Response, AppError> {
     resolve_combat(&state, &access, body.placement)
@@ -298,7 +296,7 @@ pub async fn api_combat(
     security(("bearer" = [])))]
 pub async fn api_harassment(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Talvisota>,
     ApiJson(body): ApiJson<HarassmentIn>,
 ) -> Result<axum::response::Response, AppError> {
     harassment(&state, &access, body.infiltration)
@@ -315,7 +313,7 @@ pub async fn api_harassment(
     security(("bearer" = [])))]
 pub async fn api_advance(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Talvisota>,
 ) -> Result<axum::response::Response, AppError> {
     advance(&state, &access).await?.answer()
 }
@@ -329,7 +327,7 @@ pub async fn api_advance(
     security(("bearer" = [])))]
 pub async fn api_solo(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Talvisota>,
 ) -> Result<axum::response::Response, AppError> {
     solo_move(&state, &access).await?.answer()
 }
@@ -346,7 +344,7 @@ pub async fn api_solo(
     security(("bearer" = [])))]
 pub async fn api_correct(
     State(state): State<AppState>,
-    KeptAccess(access): KeptAccess,
+    KeptGameAccess(access): KeptGameAccess<Talvisota>,
     ApiJson(body): ApiJson<CorrectionIn>,
 ) -> Result<axum::response::Response, AppError> {
     correct(&state, &access, body).await?.answer()

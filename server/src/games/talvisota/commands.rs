@@ -7,27 +7,21 @@
 use crate::core::domain::Role;
 use crate::core::error::AppError;
 use crate::db;
+use crate::games::GameAccess;
 use crate::games::runner::{self, Committed};
 use crate::games::talvisota::game::Talvisota;
 use crate::games::talvisota::rules::{TalvisotaError, TalvisotaEvent, TalvisotaState};
 use crate::state::AppState;
 use crate::web::CampaignAccess;
 
-fn not_talvisota() -> AppError {
-    AppError::not_found()
-}
-
-/// The campaign's game, read outside a command; 404 when the campaign is not a Talvisota game.
+/// The campaign's game, read outside a command; 404 while it has none.
 pub async fn read(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Talvisota>,
 ) -> Result<std::sync::Arc<TalvisotaState>, AppError> {
-    if access.membership.campaign.game() != crate::core::domain::Game::Talvisota {
-        return Err(not_talvisota());
-    }
     db::game::kept_state(&state.db, &state.caches.states, access.id())
         .await?
-        .ok_or_else(not_talvisota)
+        .ok_or_else(AppError::not_found)
 }
 
 /// Refuses a caller whose role is not among `allowed` (403), naming who may.
@@ -57,7 +51,7 @@ pub fn require_role(access: &CampaignAccess, allowed: &[Role], what: &str) -> Re
 /// with the committed state, from which the API builds the caller's view.
 pub async fn run(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Talvisota>,
     step: impl FnOnce(
         &mut TalvisotaState,
         &mut dyn crate::dice::source::Dice,

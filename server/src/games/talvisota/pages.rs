@@ -5,6 +5,8 @@ use crate::core::domain::{Role, Side};
 use crate::core::error::AppError;
 use crate::core::text::PlainText;
 use crate::db;
+use crate::games::GameAccess;
+use crate::games::talvisota::Talvisota;
 use crate::games::talvisota::api;
 use crate::games::talvisota::api::CorrectionIn;
 use crate::games::talvisota::commands::{read, require_role};
@@ -21,7 +23,6 @@ use crate::games::talvisota::views::log::{piece, space_name};
 use crate::games::talvisota::views::page::{GameModel, game_model};
 use crate::games::talvisota::views::view_for;
 use crate::state::AppState;
-use crate::web::CampaignAccess;
 use crate::web::auth::MaybeUser;
 use crate::web::form::Fields;
 use crate::web::pages::{Due, Nav, render, render_with};
@@ -162,7 +163,7 @@ fn correction_model(game: &TalvisotaState) -> CorrectionModel {
 
 async fn page(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Talvisota>,
     error: Option<String>,
 ) -> Result<GamePage, AppError> {
     page_with(state, access, error, None).await
@@ -171,7 +172,7 @@ async fn page(
 /// The page; a refused correction comes back in its form, as typed, with its message.
 async fn page_with(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Talvisota>,
     error: Option<String>,
     correction: Option<(CorrectionForm, String)>,
 ) -> Result<GamePage, AppError> {
@@ -217,7 +218,7 @@ async fn page_with(
 /// `GET /campaigns/{id}/talvisota`: the game as the caller may see it.
 pub async fn show(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Talvisota>,
     headers: axum::http::HeaderMap,
 ) -> Result<Response, AppError> {
     crate::web::etag::page(&headers, &access, "talvisota-page", async {
@@ -229,7 +230,7 @@ pub async fn show(
 /// After a form: back to the page, or the page again with the refusal at the top.
 async fn answer(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &GameAccess<Talvisota>,
     result: Result<impl Sized, AppError>,
 ) -> Result<Response, AppError> {
     match result {
@@ -267,7 +268,7 @@ fn parse<T: serde::de::DeserializeOwned>(code: &str, what: &str) -> Result<T, Ap
 /// `POST /campaigns/{id}/talvisota/organisation`.
 pub async fn organisation(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Talvisota>,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
     let to = fields.one("to");
@@ -341,7 +342,7 @@ fn soviet_sheet_of(fields: &Fields) -> Result<SovietSheet, AppError> {
 /// `POST /campaigns/{id}/talvisota/soviet-sheet`.
 pub async fn soviet_sheet(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Talvisota>,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
     let result = match soviet_sheet_of(&fields) {
@@ -376,7 +377,7 @@ fn finnish_sheet_of(fields: &Fields) -> Result<FinnishSheet, AppError> {
 /// `POST /campaigns/{id}/talvisota/finnish-sheet`.
 pub async fn finnish_sheet(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Talvisota>,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
     let result = match finnish_sheet_of(&fields) {
@@ -389,7 +390,7 @@ pub async fn finnish_sheet(
 /// `POST /campaigns/{id}/talvisota/combats`.
 pub async fn combat(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Talvisota>,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
     let placement = fields.one("placement").unwrap_or_default();
@@ -400,7 +401,7 @@ pub async fn combat(
 /// `POST /campaigns/{id}/talvisota/harassment`.
 pub async fn harassment(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Talvisota>,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
     let order = fields.one("space").map(|space| InfiltrationOrder {
@@ -415,7 +416,7 @@ pub async fn harassment(
 /// `POST /campaigns/{id}/talvisota/advance`.
 pub async fn advance(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Talvisota>,
 ) -> Result<Response, AppError> {
     let result = api::advance(&state, &access).await;
     answer(&state, &access, result).await
@@ -425,7 +426,7 @@ pub async fn advance(
 /// in the form, as typed.
 pub async fn correct(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Talvisota>,
     Form(form): Form<CorrectionForm>,
 ) -> Result<Response, AppError> {
     let result = async {
@@ -446,7 +447,7 @@ pub async fn correct(
 /// `POST /campaigns/{id}/talvisota/solo`.
 pub async fn solo(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: GameAccess<Talvisota>,
 ) -> Result<Response, AppError> {
     let result = api::solo_move(&state, &access).await;
     answer(&state, &access, result).await
