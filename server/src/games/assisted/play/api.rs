@@ -3,14 +3,14 @@
 //! Registered once; each call finds the campaign's game through the registry.
 
 use super::view::DeskView;
-use super::{DeskCommand, play_of};
+use super::{DeskCommand, TableAccess};
 use crate::core::error::AppError;
 use crate::games::assisted::chart_import::{from_csv, from_json};
 use crate::games::assisted::charts::RawChart;
 use crate::games::assisted::roster::{Unit, UnitEdit, UnitId};
 use crate::games::assisted::roster_import::{units_from_csv, units_from_json};
 use crate::state::AppState;
-use crate::web::{ApiJson, CampaignAccess};
+use crate::web::ApiJson;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -56,10 +56,10 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// Runs `command` for the caller and answers with the caller's view.
 pub async fn run(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &TableAccess,
     command: DeskCommand,
 ) -> Result<DeskView, AppError> {
-    Ok(play_of(access)?.command(state, access, command).await?.view)
+    Ok(access.play.command(state, access, command).await?.view)
 }
 
 /// `GET /api/v1/campaigns/{id}/table`: the caller's view of an assisted game.
@@ -69,10 +69,10 @@ pub async fn run(
     security(("bearer" = [])))]
 pub async fn api_table(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     headers: axum::http::HeaderMap,
 ) -> Result<axum::response::Response, AppError> {
-    let play = play_of(&access)?;
+    let play = access.play;
     let tag = crate::web::etag::tag(&access, "table", None);
     crate::web::etag::conditional(&headers, tag, async {
         let stored = super::stored(&state, &access).await?;
@@ -91,7 +91,7 @@ pub async fn api_table(
     security(("bearer" = [])))]
 pub async fn api_advance(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
 ) -> Result<Json<DeskView>, AppError> {
     Ok(Json(run(&state, &access, DeskCommand::Advance).await?))
 }
@@ -105,7 +105,7 @@ pub async fn api_advance(
     security(("bearer" = [])))]
 pub async fn api_reopen(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
 ) -> Result<Json<DeskView>, AppError> {
     Ok(Json(run(&state, &access, DeskCommand::Reopen).await?))
 }
@@ -120,7 +120,7 @@ pub async fn api_reopen(
     security(("bearer" = [])))]
 pub async fn api_concede(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
 ) -> Result<Json<DeskView>, AppError> {
     Ok(Json(run(&state, &access, DeskCommand::Concede).await?))
 }
@@ -151,7 +151,7 @@ pub struct WaiveIn {
     security(("bearer" = [])))]
 pub async fn api_waive(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     Path(path): Path<OwedPath>,
     ApiJson(body): ApiJson<WaiveIn>,
 ) -> Result<Json<DeskView>, AppError> {
@@ -197,7 +197,7 @@ pub fn seal_command(code: String, value: i64) -> Result<DeskCommand, AppError> {
     security(("bearer" = [])))]
 pub async fn api_seal(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     Path(path): Path<SealedPath>,
     ApiJson(body): ApiJson<SealIn>,
 ) -> Result<Json<DeskView>, AppError> {
@@ -223,7 +223,7 @@ pub struct UnitsIn {
     security(("bearer" = [])))]
 pub async fn api_add_units(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     ApiJson(body): ApiJson<UnitsIn>,
 ) -> Result<(StatusCode, Json<DeskView>), AppError> {
     let view = run(&state, &access, DeskCommand::AddUnits(body.units)).await?;
@@ -250,8 +250,8 @@ fn format_error(format: &str) -> AppError {
 
 /// Reads units from an uploaded file, naming the line and column of what does not fit; on the
 /// upload pool (see `core::heavy`).
-pub async fn read_units(access: &CampaignAccess, file: FileIn) -> Result<Vec<Unit>, AppError> {
-    let spec = play_of(access)?.roster();
+pub async fn read_units(access: &TableAccess, file: FileIn) -> Result<Vec<Unit>, AppError> {
+    let spec = access.play.roster();
     crate::core::heavy::UPLOADS
         .run(move || {
             let mut fresh = || {
@@ -283,7 +283,7 @@ pub async fn read_units(access: &CampaignAccess, file: FileIn) -> Result<Vec<Uni
     security(("bearer" = [])))]
 pub async fn api_import_units(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     ApiJson(file): ApiJson<FileIn>,
 ) -> Result<(StatusCode, Json<DeskView>), AppError> {
     let units = read_units(&access, file).await?;
@@ -311,7 +311,7 @@ fn unit_id(path: &UnitPath) -> Result<UnitId, AppError> {
     security(("bearer" = [])))]
 pub async fn api_edit_unit(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     Path(path): Path<UnitPath>,
     ApiJson(edit): ApiJson<UnitEdit>,
 ) -> Result<Json<DeskView>, AppError> {
@@ -340,7 +340,7 @@ pub struct MarkIn {
     security(("bearer" = [])))]
 pub async fn api_mark_unit(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     Path(path): Path<UnitPath>,
     ApiJson(body): ApiJson<MarkIn>,
 ) -> Result<Json<DeskView>, AppError> {
@@ -366,7 +366,7 @@ pub struct RemoveIn {
     security(("bearer" = [])))]
 pub async fn api_remove_unit(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     Path(path): Path<UnitPath>,
     ApiJson(body): ApiJson<RemoveIn>,
 ) -> Result<Json<DeskView>, AppError> {
@@ -409,7 +409,7 @@ pub async fn read_chart(file: FileIn) -> Result<RawChart, AppError> {
     security(("bearer" = [])))]
 pub async fn api_enter_chart(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     Path(path): Path<ChartPath>,
     ApiJson(file): ApiJson<FileIn>,
 ) -> Result<Json<DeskView>, AppError> {
@@ -442,9 +442,9 @@ pub struct ChartDetail {
     security(("bearer" = [])))]
 pub async fn api_charts(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
 ) -> Result<Json<Vec<ChartDetail>>, AppError> {
-    let play = play_of(&access)?;
+    let play = access.play;
     let set = play.chart_set(&super::stored(&state, &access).await?)?;
     Ok(Json(
         play.charts()
@@ -468,10 +468,9 @@ pub async fn api_charts(
     security(("bearer" = [])))]
 pub async fn api_events(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     axum::extract::Query(q): axum::extract::Query<crate::games::log::EventsQuery>,
 ) -> Result<Json<Vec<crate::db::game::EventRow>>, AppError> {
-    play_of(&access)?;
     Ok(Json(crate::games::log::page(&state, &access, &q).await?))
 }
 
@@ -483,9 +482,9 @@ pub async fn api_events(
     security(("bearer" = [])))]
 pub async fn api_sequence(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
 ) -> Result<Json<crate::games::assisted::sequence::Sequence>, AppError> {
-    let play = play_of(&access)?;
+    let play = access.play;
     Ok(Json(play.sequence(&super::stored(&state, &access).await?)?))
 }
 
@@ -499,7 +498,7 @@ pub async fn api_sequence(
     security(("bearer" = [])))]
 pub async fn api_set_sequence(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     ApiJson(sequence): ApiJson<crate::games::assisted::sequence::Sequence>,
 ) -> Result<Json<DeskView>, AppError> {
     Ok(Json(

@@ -2,11 +2,11 @@
 //! listed with the JSON Schema of their parameters, and run.
 
 use super::view::DeskView;
-use super::{DeskCommand, Done, play_of, stored};
+use super::{DeskCommand, Done, TableAccess, stored};
 use crate::core::error::AppError;
 use crate::games::assisted::catalogue::{About, Answer, ChartUse};
 use crate::state::AppState;
-use crate::web::{ApiJson, CampaignAccess};
+use crate::web::ApiJson;
 use axum::Json;
 use axum::extract::{Path, State};
 use serde::{Deserialize, Serialize};
@@ -95,8 +95,8 @@ pub struct NamePath {
     params(("id" = uuid::Uuid, Path, description = "campaign id")),
     responses((status = 200, body = [EntryInfo]), (status = 404, description = "not an assisted campaign of yours")),
     security(("bearer" = [])))]
-pub async fn api_calculations(access: CampaignAccess) -> Result<Json<Vec<EntryInfo>>, AppError> {
-    let play = play_of(&access)?;
+pub async fn api_calculations(access: TableAccess) -> Result<Json<Vec<EntryInfo>>, AppError> {
+    let play = access.play;
     Ok(Json(
         play.calculations()
             .into_iter()
@@ -114,11 +114,11 @@ pub async fn api_calculations(access: CampaignAccess) -> Result<Json<Vec<EntryIn
     security(("bearer" = [])))]
 pub async fn api_calculate(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     Path(path): Path<NamePath>,
     ApiJson(params): ApiJson<Value>,
 ) -> Result<Json<CalculationAnswer>, AppError> {
-    let play = play_of(&access)?;
+    let play = access.play;
     let stored = stored(&state, &access).await?;
     Ok(Json(play.calculate(&stored, &path.name, &params)?.into()))
 }
@@ -128,8 +128,8 @@ pub async fn api_calculate(
     params(("id" = uuid::Uuid, Path, description = "campaign id")),
     responses((status = 200, body = [EntryInfo]), (status = 404, description = "not an assisted campaign of yours")),
     security(("bearer" = [])))]
-pub async fn api_actions(access: CampaignAccess) -> Result<Json<Vec<EntryInfo>>, AppError> {
-    let play = play_of(&access)?;
+pub async fn api_actions(access: TableAccess) -> Result<Json<Vec<EntryInfo>>, AppError> {
+    let play = access.play;
     Ok(Json(
         play.actions().into_iter().map(EntryInfo::from).collect(),
     ))
@@ -138,11 +138,12 @@ pub async fn api_actions(access: CampaignAccess) -> Result<Json<Vec<EntryInfo>>,
 /// Runs action `name` for the caller.
 pub async fn act(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &TableAccess,
     name: String,
     params: Value,
 ) -> Result<Done, AppError> {
-    play_of(access)?
+    access
+        .play
         .command(state, access, DeskCommand::Act(name, params))
         .await
 }
@@ -157,7 +158,7 @@ pub async fn act(
     security(("bearer" = [])))]
 pub async fn api_act(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     Path(path): Path<NamePath>,
     ApiJson(params): ApiJson<Value>,
 ) -> Result<Json<ActionAnswer>, AppError> {
@@ -171,27 +172,16 @@ pub async fn api_act(
     }))
 }
 
-/// Whether the campaign's game has a chart-reading procedure `name` (the dice tray then runs it).
-pub fn has_procedure(access: &CampaignAccess, name: &str) -> bool {
-    play_of(access).is_ok_and(|p| p.procedures().iter().any(|a| a.name == name))
-}
-
-/// The chart-reading procedures of the campaign's game, for the tray's list.
-pub fn procedures(access: &CampaignAccess) -> Vec<EntryInfo> {
-    play_of(access)
-        .map(|p| p.procedures().into_iter().map(EntryInfo::from).collect())
-        .unwrap_or_default()
-}
-
 /// Runs chart-reading procedure `name` for the caller; answers with its rolls, the last carrying
 /// the whole answer in its result.
 pub async fn procedure(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &TableAccess,
     name: String,
     params: Value,
 ) -> Result<Done, AppError> {
-    play_of(access)?
+    access
+        .play
         .command(state, access, DeskCommand::Procedure(name, params))
         .await
 }

@@ -3,13 +3,12 @@
 //! each bad key or cell marked in place, one line per kind of problem above the grid.
 
 use super::api::{FileIn, read_chart, run};
-use super::{DeskCommand, play_of, stored};
+use super::{DeskCommand, TableAccess, stored};
 use crate::core::domain::Role;
 use crate::core::error::AppError;
 use crate::games::assisted::chart_grid::{Grid, cell_field, column_field, row_field};
 use crate::games::assisted::charts::{ChartSpec, Keys};
 use crate::state::AppState;
-use crate::web::CampaignAccess;
 use crate::web::form::Fields;
 use crate::web::pages::{Nav, render, render_with};
 use askama::Template;
@@ -70,8 +69,9 @@ fn keys_in_words(keys: &Keys, what: &str, named_in: &str) -> String {
     }
 }
 
-fn spec_of(access: &CampaignAccess, code: &str) -> Result<ChartSpec, AppError> {
-    play_of(access)?
+fn spec_of(access: &TableAccess, code: &str) -> Result<ChartSpec, AppError> {
+    access
+        .play
         .charts()
         .into_iter()
         .find(|c| c.code == code)
@@ -80,12 +80,12 @@ fn spec_of(access: &CampaignAccess, code: &str) -> Result<ChartSpec, AppError> {
 
 async fn page(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &TableAccess,
     spec: &ChartSpec,
     grid: Option<Grid>,
     text: String,
 ) -> Result<ChartPage, AppError> {
-    let play = play_of(access)?;
+    let play = access.play;
     let set = play.chart_set(&stored(state, access).await?)?;
     let current = set.current(&spec.code).ok();
     let standing = current.map_or_else(
@@ -159,7 +159,7 @@ async fn page(
 /// `GET /campaigns/{id}/table/charts/{code}`: the chart as it stands, as a grid.
 pub async fn show(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     Path((_, code)): Path<(Uuid, String)>,
 ) -> Result<Response, AppError> {
     let spec = spec_of(&access, &code)?;
@@ -172,7 +172,7 @@ pub async fn show(
 /// from the pasted text when there is some.
 pub async fn enter(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     Path((_, code)): Path<(Uuid, String)>,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
@@ -183,7 +183,7 @@ pub async fn enter(
 /// tab-separated; JSON when `format` says so). A refusal renders the page as typed, marked.
 pub async fn enter_from(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &TableAccess,
     code: &str,
     fields: &Fields,
 ) -> Result<Response, AppError> {

@@ -4,12 +4,12 @@
 
 use super::api::run;
 use super::view::DeskView;
-use super::{DeskCommand, play_of, stored};
+use super::{DeskCommand, TableAccess, stored};
 use crate::core::error::AppError;
 use crate::db;
 use crate::games::assisted::charts::RawChart;
 use crate::state::AppState;
-use crate::web::{ApiJson, CampaignAccess};
+use crate::web::ApiJson;
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -62,11 +62,11 @@ pub struct PublishIn {
 /// Publishes the campaign's current charts as a named set (the umpire); answers with the set.
 pub async fn publish(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &TableAccess,
     name: &str,
 ) -> Result<ChartSetInfo, AppError> {
     access.require_umpire("publish the campaign's charts")?;
-    let play = play_of(access)?;
+    let play = access.play;
     let name = name.trim();
     crate::core::text::check("name", name, false)?;
     if name.is_empty() || name.chars().count() > 80 {
@@ -130,7 +130,7 @@ pub async fn publish(
     security(("bearer" = [])))]
 pub async fn api_publish(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     ApiJson(body): ApiJson<PublishIn>,
 ) -> Result<(StatusCode, Json<ChartSetInfo>), AppError> {
     Ok((
@@ -140,11 +140,7 @@ pub async fn api_publish(
 }
 
 /// The published chart sets of the campaign's game, newest first.
-pub async fn list(
-    state: &AppState,
-    access: &CampaignAccess,
-) -> Result<Vec<ChartSetInfo>, AppError> {
-    play_of(access)?;
+pub async fn list(state: &AppState, access: &TableAccess) -> Result<Vec<ChartSetInfo>, AppError> {
     let game = access.membership.campaign.game();
     let rows = db::chart_sets::list(&state.db, game.code(), 200).await?;
     Ok(rows.into_iter().map(info).collect())
@@ -157,7 +153,7 @@ pub async fn list(
     security(("bearer" = [])))]
 pub async fn api_list(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
 ) -> Result<Json<Vec<ChartSetInfo>>, AppError> {
     Ok(Json(list(&state, &access).await?))
 }
@@ -173,7 +169,7 @@ pub struct ApplyIn {
 /// Enters every chart of a published set in the campaign (the umpire).
 pub async fn apply(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &TableAccess,
     set: Uuid,
 ) -> Result<DeskView, AppError> {
     access.require_umpire("enter a chart set")?;
@@ -204,7 +200,7 @@ pub async fn apply(
     security(("bearer" = [])))]
 pub async fn api_apply(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     ApiJson(body): ApiJson<ApplyIn>,
 ) -> Result<Json<DeskView>, AppError> {
     Ok(Json(apply(&state, &access, body.chart_set).await?))

@@ -2,6 +2,7 @@
 //! `Play`, its object-safe face, serves the one API and the one set of pages every assisted game
 //! shares (the table, the roster, the charts, calculations, procedures and actions).
 
+pub mod access;
 pub mod api;
 pub mod api_entries;
 pub mod board_page;
@@ -42,6 +43,7 @@ use crate::games::runner::GameCommand;
 use crate::games::{Awaited, Game, Turn};
 use crate::state::AppState;
 use crate::web::CampaignAccess;
+pub use access::TableAccess;
 use axum::Router;
 use desk::Desk;
 use event::DeskEvent;
@@ -500,13 +502,6 @@ impl<D: Declarations> Play for Assisted<D> {
             })
         })
     }
-}
-
-/// The assisted game of the caller's campaign; 404 when its game is not an assisted one.
-pub fn play_of(access: &CampaignAccess) -> Result<&'static dyn Play, AppError> {
-    crate::games::registry::module(access.membership.campaign.game())
-        .and_then(|m| m.play())
-        .ok_or_else(AppError::not_found)
 }
 
 /// The stored state of the caller's assisted campaign, read outside a command.

@@ -5,12 +5,11 @@
 use super::api::{FileIn, read_units, run};
 use super::pages_forms::fields_of;
 use super::view::DeskView;
-use super::{DeskCommand, Play, play_of, stored};
+use super::{DeskCommand, Play, TableAccess, stored};
 use crate::core::error::AppError;
 use crate::games::assisted::catalogue::About;
 use crate::games::assisted::roster::{AttrKind, AttrValue, RosterSpec, UnitEdit, UnitId};
 use crate::state::AppState;
-use crate::web::CampaignAccess;
 use crate::web::form::Fields;
 use crate::web::pages::{Nav, render, render_with};
 use askama::Template;
@@ -249,7 +248,7 @@ const LOG: i64 = 40;
 
 /// The actions that attack a hex (their parameters name the attackers and the hex): the board
 /// offers them when one of the reader's counters is pointed at an enemy's hex.
-fn attack_links(access: &CampaignAccess, actions: Vec<About>) -> Vec<EntryLink> {
+fn attack_links(access: &TableAccess, actions: Vec<About>) -> Vec<EntryLink> {
     let attacking = |a: &About| {
         let schema = a.schema();
         let has = |key: &str| schema.pointer(&format!("/properties/{key}")).is_some();
@@ -271,7 +270,7 @@ struct LossLink {
 }
 
 /// The actions that pay losses owed (see `Action::pays`).
-fn losses(access: &CampaignAccess, actions: Vec<About>) -> Vec<LossLink> {
+fn losses(access: &TableAccess, actions: Vec<About>) -> Vec<LossLink> {
     actions
         .into_iter()
         .filter_map(|a| {
@@ -286,7 +285,7 @@ fn losses(access: &CampaignAccess, actions: Vec<About>) -> Vec<LossLink> {
         .collect()
 }
 
-fn links(access: &CampaignAccess, kind: &str, entries: Vec<About>) -> Vec<EntryLink> {
+fn links(access: &TableAccess, kind: &str, entries: Vec<About>) -> Vec<EntryLink> {
     entries
         .into_iter()
         .map(|a| EntryLink {
@@ -354,10 +353,10 @@ struct RowParts<'a> {
 
 async fn table_page(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &TableAccess,
     error: Option<String>,
 ) -> Result<TablePage, AppError> {
-    let play = play_of(access)?;
+    let play = access.play;
     let state_doc = stored(state, access).await?;
     let view = play.view(&state_doc, access.role())?;
     let board = super::picture::board(state, access, &state_doc, &view).await?;
@@ -472,7 +471,7 @@ async fn table_page(
 /// `GET /campaigns/{id}/table`: the table of an assisted game.
 pub async fn show(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     headers: axum::http::HeaderMap,
 ) -> Result<Response, AppError> {
     crate::web::etag::page(&headers, &access, "table-page", async {
@@ -485,9 +484,9 @@ pub async fn show(
 /// for anyone else, and for a campaign started without a shipped pack).
 pub async fn board_svg(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
 ) -> Result<Response, AppError> {
-    let play = play_of(&access)?;
+    let play = access.play;
     let state_doc = stored(&state, &access).await?;
     let view = play.view(&state_doc, access.role())?;
     let svg = super::picture::board(&state, &access, &state_doc, &view)
@@ -510,7 +509,7 @@ pub async fn board_svg(
 /// refusal beside the forms.
 async fn answer<T>(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &TableAccess,
     result: Result<T, AppError>,
 ) -> Result<Response, AppError> {
     match result {
@@ -526,7 +525,7 @@ async fn answer<T>(
 /// `POST /campaigns/{id}/table/advance/withdraw`: takes back "finished".
 pub async fn reopen(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
 ) -> Result<Response, AppError> {
     let result = run(&state, &access, DeskCommand::Reopen).await;
     answer(&state, &access, result).await
@@ -536,7 +535,7 @@ pub async fn reopen(
 /// ticked.
 pub async fn concede(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
     let result = if fields.get("confirm") == "yes" {
@@ -555,7 +554,7 @@ pub async fn concede(
 /// saying why.
 pub async fn waive(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     Path((_, n)): Path<(Uuid, String)>,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
@@ -582,7 +581,7 @@ pub async fn waive(
 /// `POST /campaigns/{id}/table/advance`: ends the phase.
 pub async fn advance(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
 ) -> Result<Response, AppError> {
     let result = run(&state, &access, DeskCommand::Advance).await;
     answer(&state, &access, result).await
@@ -590,7 +589,7 @@ pub async fn advance(
 
 /// The unit the add form describes, or the refusal naming what to fix.
 fn unit_of(
-    access: &CampaignAccess,
+    access: &TableAccess,
     spec: &RosterSpec,
     fields: &Fields,
 ) -> Result<crate::games::assisted::roster::Unit, AppError> {
@@ -630,10 +629,10 @@ fn unit_of(
 /// shows the form again as filled in, the message beside it.
 pub async fn add_unit(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
-    let spec = play_of(&access)?.roster();
+    let spec = access.play.roster();
     let result = match unit_of(&access, &spec, &fields) {
         Ok(unit) => run(&state, &access, DeskCommand::AddUnits(vec![unit])).await,
         Err(e) => Err(e),
@@ -657,7 +656,7 @@ pub async fn add_unit(
 /// board. A refusal shows the form again as filled in, the message beside it.
 pub async fn move_unit(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
     let to = fields.get("to").trim();
@@ -699,7 +698,7 @@ pub async fn move_unit(
 /// comes back beside the field, with what was typed.
 pub async fn seal(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     Path((_, code)): Path<(Uuid, String)>,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
@@ -736,7 +735,7 @@ pub async fn seal(
 /// `POST /campaigns/{id}/table/units/import`: adds units from a CSV file's text.
 pub async fn import_units(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
     // The page offers CSV; the JSON API takes JSON.
@@ -755,7 +754,7 @@ pub async fn import_units(
 /// `POST /campaigns/{id}/table/units/{unit}/markers`: puts a marker on or takes it off.
 pub async fn mark(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     Path((_, unit)): Path<(Uuid, String)>,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
@@ -773,12 +772,12 @@ pub async fn mark(
 /// or pasted text, as the chart's own page does.
 pub async fn enter_chart(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
     access.require_umpire("enter a chart")?;
     let code = fields.get("code");
-    let known = play_of(&access)?.charts().iter().any(|c| c.code == code);
+    let known = access.play.charts().iter().any(|c| c.code == code);
     if !known {
         let refused = AppError::invalid("unknown_chart", "Choose one of this game's charts.");
         return answer(&state, &access, Err::<(), _>(refused.on_field("code"))).await;
@@ -798,8 +797,8 @@ struct RulesPage {
 }
 
 /// `GET /campaigns/{id}/table/rules`: how this server reads the game's rules.
-pub async fn rules(access: CampaignAccess) -> Result<Response, AppError> {
-    let play = play_of(&access)?;
+pub async fn rules(access: TableAccess) -> Result<Response, AppError> {
+    let play = access.play;
     Ok(render(&RulesPage {
         nav: Nav::for_user(&access.user),
         campaign_id: access.id(),
@@ -820,7 +819,7 @@ pub async fn rules(access: CampaignAccess) -> Result<Response, AppError> {
 /// `POST /campaigns/{id}/table/charts/publish`: publishes the campaign's charts as a named set.
 pub async fn publish_charts(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
     let result = super::chart_sets::publish(&state, &access, fields.get("name")).await;
@@ -830,7 +829,7 @@ pub async fn publish_charts(
 /// `POST /campaigns/{id}/table/charts/from-set`: enters a published chart set.
 pub async fn apply_chart_set(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
     let set = access
@@ -884,12 +883,12 @@ fn unit_edit(spec: &RosterSpec, fields: &Fields) -> Result<UnitEdit, AppError> {
 /// `POST /campaigns/{id}/table/units/{unit}/edit`: changes a unit's name, place or values.
 pub async fn edit_unit(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     Path((_, unit)): Path<(Uuid, String)>,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
     let id = UnitId::parse(&unit).map_err(|_| AppError::not_found())?;
-    let spec = play_of(&access)?.roster();
+    let spec = access.play.roster();
     let result = match unit_edit(&spec, &fields) {
         Ok(edit) => run(&state, &access, DeskCommand::EditUnit(id, edit)).await,
         Err(e) => Err(e),

@@ -4,11 +4,10 @@
 
 use super::api_entries::{act, procedure};
 use super::pages_forms::{Choices, Field, Form as SchemaForm, form_of};
-use super::{Play, play_of, stored};
+use super::{Play, TableAccess, stored};
 use crate::core::error::AppError;
 use crate::games::assisted::catalogue::{About, Answer};
 use crate::state::AppState;
-use crate::web::CampaignAccess;
 use crate::web::form::Fields;
 use crate::web::pages::{Nav, render, render_with};
 use askama::Template;
@@ -50,7 +49,7 @@ fn about_of(play: &dyn Play, kind: &str, name: &str) -> Result<(About, &'static 
 }
 
 fn entry_page(
-    access: &CampaignAccess,
+    access: &TableAccess,
     kind: &str,
     about: About,
     kind_name: &str,
@@ -76,8 +75,8 @@ fn entry_page(
 }
 
 /// What the reader's own view offers the form (never the full state).
-async fn choices_for(state: &AppState, access: &CampaignAccess) -> Result<Choices, AppError> {
-    let play = play_of(access)?;
+async fn choices_for(state: &AppState, access: &TableAccess) -> Result<Choices, AppError> {
+    let play = access.play;
     let view = play.view(&stored(state, access).await?, access.role())?;
     Ok(Choices::of(&view))
 }
@@ -106,11 +105,11 @@ fn map_facts(
 /// attacker and the hex pointed at).
 pub async fn entry(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     Path((_, kind, name)): Path<(Uuid, String, String)>,
     Query(given): Query<Fields>,
 ) -> Result<Response, AppError> {
-    let play = play_of(&access)?;
+    let play = access.play;
     let (about, kind_name) = about_of(play, &kind, &name)?;
     let choices = choices_for(&state, &access).await?;
     let mut given = given;
@@ -139,11 +138,11 @@ pub async fn entry(
 /// the same page, with the form still filled in.
 pub async fn run_entry(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     Path((_, kind, name)): Path<(Uuid, String, String)>,
     Form(typed): Form<Fields>,
 ) -> Result<Response, AppError> {
-    let play = play_of(&access)?;
+    let play = access.play;
     let (about, kind_name) = about_of(play, &kind, &name)?;
     let choices = choices_for(&state, &access).await?;
     let mut form = form_of(&about.schema(), &choices, Some(&typed));

@@ -5,7 +5,7 @@
 
 use super::board_page;
 use super::view::DeskView;
-use super::{play_of, stored};
+use super::{TableAccess, stored};
 use crate::core::error::AppError;
 use crate::core::heavy;
 use crate::db::pictures::{self, NewPicture, PictureMeta};
@@ -96,7 +96,7 @@ fn backdrop(loaded: &LoadedPack, campaign: uuid::Uuid, meta: &PictureMeta) -> Op
 /// `None` for a table started without a pack.
 pub async fn board(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &TableAccess,
     state_doc: &Value,
     view: &DeskView,
 ) -> Result<Option<String>, AppError> {
@@ -139,12 +139,10 @@ struct PicturePage {
 
 async fn picture_page(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &TableAccess,
     sent: Option<&Fields>,
     error: Option<&AppError>,
 ) -> Result<Response, AppError> {
-    // Only an assisted game's campaign has this page.
-    play_of(access)?;
     let state_doc = stored(state, access).await?;
     let loaded = board_page::loaded_of(&state_doc);
     let meta = pictures::meta(&state.db, access.id()).await?;
@@ -222,7 +220,7 @@ async fn picture_page(
 /// `GET /campaigns/{id}/table/map-picture`: the picture, and for the umpire its forms.
 pub async fn page(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
 ) -> Result<Response, AppError> {
     picture_page(&state, &access, None, None).await
 }
@@ -230,7 +228,7 @@ pub async fn page(
 /// After a form: back to the page, or the page again with the refusal beside its field.
 async fn answer(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &TableAccess,
     sent: Option<&Fields>,
     result: Result<(), AppError>,
 ) -> Result<Response, AppError> {
@@ -245,7 +243,7 @@ async fn answer(
     }
 }
 
-fn may_change(access: &CampaignAccess) -> Result<(), AppError> {
+fn may_change(access: &TableAccess) -> Result<(), AppError> {
     access.require_umpire("change the map picture")?;
     access.require_open()
 }
@@ -299,7 +297,7 @@ async fn file_of(multipart: Result<Multipart, MultipartRejection>) -> Result<Vec
 
 async fn keep(
     state: &AppState,
-    access: &CampaignAccess,
+    access: &TableAccess,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> Result<(), AppError> {
     may_change(access)?;
@@ -333,7 +331,7 @@ async fn keep(
 /// replacing any earlier one and its fit.
 pub async fn upload(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> Result<Response, AppError> {
     let result = keep(&state, &access, multipart).await;
@@ -343,7 +341,7 @@ pub async fn upload(
 /// `POST /campaigns/{id}/table/map-picture/remove`: removes the picture.
 pub async fn remove(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
 ) -> Result<Response, AppError> {
     let result = match may_change(&access) {
         Ok(()) => pictures::remove(&state.db, access.id())
@@ -411,7 +409,7 @@ fn anchor(
     })
 }
 
-async fn set_fit(state: &AppState, access: &CampaignAccess, f: &Fields) -> Result<(), AppError> {
+async fn set_fit(state: &AppState, access: &TableAccess, f: &Fields) -> Result<(), AppError> {
     may_change(access)?;
     let state_doc = stored(state, access).await?;
     let loaded = board_page::loaded_of(&state_doc).ok_or_else(|| {
@@ -459,7 +457,7 @@ async fn set_fit(state: &AppState, access: &CampaignAccess, f: &Fields) -> Resul
 /// `POST /campaigns/{id}/table/map-picture/fit`: where two hexes lie on the picture.
 pub async fn fit(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
     let result = set_fit(&state, &access, &fields).await;

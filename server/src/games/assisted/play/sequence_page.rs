@@ -5,12 +5,11 @@
 //! back as typed, with the reason beside the form.
 
 use super::api::run;
-use super::{DeskCommand, play_of, stored};
+use super::{DeskCommand, TableAccess, stored};
 use crate::core::domain::{Role, Side};
 use crate::core::error::AppError;
 use crate::games::assisted::sequence::{Activity, Actor, PhaseSpec, Sequence};
 use crate::state::AppState;
-use crate::web::CampaignAccess;
 use crate::web::form::Fields;
 use crate::web::pages::{Nav, render, render_with};
 use askama::Template;
@@ -138,7 +137,7 @@ fn rows(sequence: &Sequence, current: Option<(usize, usize)>) -> Vec<KindRows> {
 }
 
 fn page(
-    access: &CampaignAccess,
+    access: &TableAccess,
     sequence: &Sequence,
     current: Option<(usize, usize)>,
     error: Option<(String, String)>,
@@ -179,9 +178,9 @@ fn standing(state_doc: &serde_json::Value, sequence: &Sequence) -> Option<(usize
 /// `GET /campaigns/{id}/table/sequence`: the sequence of play; the umpire's to edit.
 pub async fn show(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
 ) -> Result<Response, AppError> {
-    let play = play_of(&access)?;
+    let play = access.play;
     let state_doc = stored(&state, &access).await?;
     let sequence = play.sequence(&state_doc)?;
     let current = standing(&state_doc, &sequence);
@@ -332,11 +331,11 @@ fn as_typed(shown: &mut SequencePage, fields: &Fields) {
 /// `POST /campaigns/{id}/table/sequence`: the umpire's changed sequence of play.
 pub async fn save(
     State(state): State<AppState>,
-    access: CampaignAccess,
+    access: TableAccess,
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
     access.require_umpire("change the sequence of play")?;
-    let play = play_of(&access)?;
+    let play = access.play;
     let state_doc = stored(&state, &access).await?;
     let before = play.sequence(&state_doc)?;
     let current = standing(&state_doc, &before);
