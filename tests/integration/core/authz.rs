@@ -470,3 +470,32 @@ async fn every_route_answers_each_caller_as_the_matrix_says() {
         stale.join("\n")
     );
 }
+
+/// A route of another game answers a participant exactly as it answers a stranger: 404, with the
+/// same body, for WoNS's, Talvisota's and the assisted table's routes alike.
+#[tokio::test]
+async fn another_games_routes_answer_a_participant_as_a_stranger() {
+    let app = TestApp::spawn().await;
+    let (_, umpire) = app.user("umpire").await;
+    let (_, stranger) = app.user("stranger").await;
+    let wons = app.campaign(&umpire, "wons").await;
+    let talvisota = app.campaign(&umpire, "talvisota").await;
+    for (id, route) in [
+        (&talvisota, "wons/view"),
+        (&talvisota, "wons/heroes"),
+        (&talvisota, "wons/events"),
+        (&wons, "talvisota/view"),
+        (&wons, "talvisota/events"),
+        (&wons, "table"),
+        (&talvisota, "charts"),
+    ] {
+        let path = format!("/api/v1/campaigns/{id}/{route}");
+        let (status, body) = app.get(&path, Some(&umpire)).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{route}: {body}");
+        assert_eq!(
+            app.get(&path, Some(&stranger)).await,
+            (status, body),
+            "{route}"
+        );
+    }
+}
