@@ -31,14 +31,15 @@
 
 #[path = "../tests/integration/common/long_campaign.rs"]
 mod long_campaign;
+mod support;
 
 use long_campaign::{Phase, battle_report, bench_pack, orders};
+use support::{Figure, Server, report};
 #[path = "../tests/integration/games/talvisota/plans.rs"]
 mod talvisota_plans;
 use serde_json::{Value, json};
 use sqlx::postgres::PgConnectOptions;
-use sqlx::{ConnectOptions, Connection, Executor, PgPool};
-use std::str::FromStr;
+use sqlx::{ConnectOptions, Executor, PgPool};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -72,24 +73,6 @@ struct Plan {
     verify_rolls: usize,
 }
 
-/// A figure with its budget, as printed and written.
-struct Figure {
-    measure: &'static str,
-    value: f64,
-    /// `>= x` or `<= x`, or none where the figure is only reported.
-    budget: Option<(&'static str, f64)>,
-    detail: String,
-}
-
-impl Figure {
-    fn holds(&self) -> Option<bool> {
-        self.budget.map(|(op, b)| match op {
-            ">=" => self.value >= b,
-            _ => self.value <= b,
-        })
-    }
-}
-
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let quick = std::env::args().any(|a| a == "--quick");
@@ -115,66 +98,14 @@ async fn main() -> anyhow::Result<()> {
     if std::env::args().any(|a| a == "--checkers") {
         // Figures 6 and 8 alone; they need no database.
         let figures = checkers_on(plan.verify_rolls).await?;
-        return report(&figures, &plan);
+        return report(&figures, plan.quick);
     }
-    let base = std::env::var("DATABASE_URL")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
-    let admin = PgConnectOptions::from_str(&base)?.database("postgres");
-    let name = format!("motti_bench_{}", uuid::Uuid::new_v4().simple());
-    let mut conn = admin.connect().await?;
-    conn.execute(format!("create database {name}").as_str())
-        .await?;
-    let db_opts = admin.clone().database(&name);
-    let result = run(&db_opts, &plan).await;
-    conn.execute(format!("drop database if exists {name} with (force)").as_str())
-        .await?;
-    conn.close().await?;
-    let figures = result?;
-    report(&figures, &plan)
-}
-
-/// Prints the figures and writes each to `target/bench/<measure>.json`.
-fn report(figures: &[Figure], plan: &Plan) -> anyhow::Result<()> {
-    let cores = std::thread::available_parallelism().map_or(0, std::num::NonZero::get);
-    let memory = std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|m| m.lines().next().map(str::to_owned))
-        .unwrap_or_default();
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench");
-    std::fs::create_dir_all(&dir)?;
-    println!(
-        "\nmotti benchmark suite ({}), {cores} cores, {memory}",
-        if plan.quick { "quick" } else { "full" }
-    );
-    for f in figures {
-        let verdict = match f.holds() {
-            Some(true) => "within budget",
-            Some(false) => "OVER BUDGET",
-            None => "reported",
-        };
-        let budget = f
-            .budget
-            .map(|(op, b)| format!("{op} {b}"))
-            .unwrap_or_else(|| "-".into());
-        println!(
-            "{:<34} {:>12.3}  budget {:<8} {verdict}  ({})",
-            f.measure, f.value, budget, f.detail
-        );
-        let file = dir.join(format!("{}.json", f.measure));
-        std::fs::write(
-            file,
-            serde_json::to_string_pretty(&json!({
-                "measure": f.measure,
-                "value": f.value,
-                "budget": f.budget.map(|(op, b)| format!("{op} {b}")),
-                "within_budget": f.holds(),
-                "detail": f.detail,
-                "cores": cores,
-                "quick": plan.quick,
-            }))?,
-        )?;
-    }
-    Ok(())
+    let figures = support::on_own_database(|db_opts| {
+        let plan = &plan;
+        async move { run(&db_opts, plan).await }
+    })
+    .await?;
+    report(&figures, plan.quick)
 }
 
 /// The server, its URL and three players' tokens.
@@ -533,7 +464,7 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
     }
     if std::env::args().any(|a| a == "--hours") {
         // For profiling an Hour under readers: this figure alone.
-        let server = Server::start(&t, db_opts).await?;
+        let server = Server::start(&t.http, db_opts).await?;
         let other = t.through(&server.url);
         figures.extend(hours_under_readers(&other, &pool, plan).await?);
         figures.push(Figure {
@@ -546,7 +477,7 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
     }
     if std::env::args().any(|a| a == "--rolls") {
         // For profiling a roll: this figure alone, against a `motti` process of its own.
-        let server = Server::start(&t, db_opts).await?;
+        let server = Server::start(&t.http, db_opts).await?;
         let other = t.through(&server.url);
         let campaigns = roll_campaigns(&other).await?;
         figures
@@ -1020,59 +951,6 @@ async fn hours_under_readers(
     ])
 }
 
-/// A `motti` server running as a process of its own on the suite's database.
-struct Server {
-    child: tokio::process::Child,
-    url: String,
-}
-
-impl Server {
-    async fn start(t: &Table, db_opts: &PgConnectOptions) -> anyhow::Result<Server> {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")?
-            .local_addr()?
-            .port();
-        let data = std::env::temp_dir().join(format!("motti-bench-{port}"));
-        // `MOTTI_BENCH_BIN` runs another build (an earlier commit's, to compare side by side).
-        let bin = std::env::var("MOTTI_BENCH_BIN")
-            .unwrap_or_else(|_| env!("CARGO_BIN_EXE_motti").to_owned());
-        let child = tokio::process::Command::new(bin)
-            .env("DATABASE_URL", db_opts.to_url_lossy().as_str())
-            .env("MOTTI_BIND", format!("127.0.0.1:{port}"))
-            .env("MOTTI_AUTH_RATE", "0")
-            .env("MOTTI_DATA_DIR", &data)
-            .env_remove("MOTTI_SMTP_URL")
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .kill_on_drop(true)
-            .spawn()?;
-        let url = format!("http://127.0.0.1:{port}");
-        for _ in 0..300 {
-            if let Ok(res) = t.http.get(format!("{url}/readyz")).send().await
-                && res.status().is_success()
-            {
-                return Ok(Server { child, url });
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        anyhow::bail!("the motti process at {url} did not become ready in 30 s")
-    }
-
-    /// The process's peak resident memory so far, in MB.
-    fn peak_mb(&self) -> f64 {
-        let pid = self.child.id().unwrap_or_default();
-        std::fs::read_to_string(format!("/proc/{pid}/status"))
-            .ok()
-            .and_then(|s| {
-                s.lines()
-                    .find(|l| l.starts_with("VmHWM:"))
-                    .and_then(|l| l.split_whitespace().nth(1))
-                    .and_then(|n| n.parse::<f64>().ok())
-            })
-            .unwrap_or(0.0)
-            / 1024.0
-    }
-}
-
 /// 5: the peak memory of a server process while 32 clients read the side view and page of the
 /// long campaign; 7: rolls through two processes against one, and a change made through one
 /// reaching a live stream held on the other.
@@ -1083,7 +961,7 @@ async fn processes(
     campaigns: &Arc<Vec<String>>,
     plan: &Plan,
 ) -> anyhow::Result<Vec<Figure>> {
-    let a = Server::start(t, db_opts).await?;
+    let a = Server::start(&t.http, db_opts).await?;
     let mut served = Vec::new();
     for path in [
         format!("/api/v1/campaigns/{long}/wons/view"),
@@ -1103,7 +981,7 @@ async fn processes(
     };
 
     let one = roll_rate(t, std::slice::from_ref(&a.url), campaigns, plan.seconds).await?;
-    let b = Server::start(t, db_opts).await?;
+    let b = Server::start(&t.http, db_opts).await?;
     let two = roll_rate(t, &[a.url.clone(), b.url.clone()], campaigns, plan.seconds).await?;
     let crossed = crosses(t, &a.url, &b.url, &campaigns[0]).await?;
     let cores = std::thread::available_parallelism().map_or(0, std::num::NonZero::get);

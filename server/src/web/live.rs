@@ -17,8 +17,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use std::convert::Infallible;
 use std::time::Duration;
-use tokio::sync::{broadcast, mpsc};
-use tokio_stream::wrappers::ReceiverStream;
+use tokio::sync::broadcast;
 use uuid::Uuid;
 
 /// The most live streams one user may hold open at once in one process.
@@ -101,75 +100,82 @@ pub async fn stream(
         .get("last-event-id")
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse().ok());
-    let (tx, rx) = mpsc::channel::<Result<Event, Infallible>>(16);
-    // The task, and with it the stream's seat, ends when the response body is dropped (the
-    // connection closed): `follow` waits on `tx.closed()` beside the changes.
-    tokio::spawn(async move {
-        if last_seen.is_some_and(|seen| seen < known)
-            && tx.send(Ok(changed(reader.campaign, known))).await.is_err()
-        {
-            return;
-        }
-        follow(&state, &reader, known, seat, &tx).await;
+    // A page that reconnects after the campaign moved on hears so at once.
+    let first = last_seen
+        .is_some_and(|seen| seen < known)
+        .then(|| changed(reader.campaign, known));
+    let follow = Follow {
+        state,
+        reader,
+        known,
+        seat,
+        first,
+    };
+    // The stream is the response's body: no task or queue of its own. It, and with it the
+    // stream's seat, goes when the body is dropped (the connection closed).
+    let events = futures_util::stream::unfold(follow, |mut follow| async move {
+        let event = follow.next().await?;
+        Some((Ok(event), follow))
     });
-    Ok(Sse::new(ReceiverStream::new(rx))
-        .keep_alive(KeepAlive::new().interval(Duration::from_secs(20))))
+    Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(Duration::from_secs(20))))
 }
 
-/// Sends the reader's events until the stream closes, the server stops or the access ends. The
-/// seat hears only this campaign's changes for this role and this user's access notes.
-async fn follow(
-    state: &AppState,
-    reader: &Reader,
-    mut known: i64,
-    mut seat: Seat,
-    tx: &mpsc::Sender<Result<Event, Infallible>>,
-) {
-    let id = reader.campaign;
-    let role = reader.role;
-    loop {
-        let next = tokio::select! {
-            next = seat.recv() => next,
-            () = tx.closed() => return,
-        };
-        let event = match next {
-            Ok(Live::Closing) | Err(broadcast::error::RecvError::Closed) => return,
-            Ok(Live::Access(user)) if user == reader.user => {
-                if reader.still_allowed(state).await {
-                    continue;
+/// One open stream: its reader, the version it last told, its seat in the hub and an event
+/// waiting to be told first.
+struct Follow {
+    state: AppState,
+    reader: Reader,
+    known: i64,
+    seat: Seat,
+    first: Option<Event>,
+}
+
+impl Follow {
+    /// The reader's next event; `None` when the stream ends (the server stops or the access
+    /// ends). The seat hears only this campaign's changes for this role and this user's access
+    /// notes.
+    async fn next(&mut self) -> Option<Event> {
+        if let Some(first) = self.first.take() {
+            return Some(first);
+        }
+        let (id, role) = (self.reader.campaign, self.reader.role);
+        loop {
+            return Some(match self.seat.recv().await {
+                Ok(Live::Closing) | Err(broadcast::error::RecvError::Closed) => return None,
+                Ok(Live::Access(user)) if user == self.reader.user => {
+                    if self.reader.still_allowed(&self.state).await {
+                        continue;
+                    }
+                    return None;
                 }
-                return;
-            }
-            Ok(Live::Changed(change, versions))
-                if change.campaign == id && change.readers.includes(role) =>
-            {
-                if change.talk {
-                    Event::default().event("talk").data(id.to_string())
-                } else {
-                    let versions = versions.get_or_init(|| versions_now(state, id)).await;
-                    match versions.map(|v| v[version_index(role)]) {
-                        // The change was already told (a notification that came late).
-                        Some(v) if v <= known => continue,
-                        Some(v) => {
-                            known = v;
-                            changed(id, v)
+                Ok(Live::Changed(change, versions))
+                    if change.campaign == id && change.readers.includes(role) =>
+                {
+                    if change.talk {
+                        Event::default().event("talk").data(id.to_string())
+                    } else {
+                        let versions = versions.get_or_init(|| versions_now(&self.state, id)).await;
+                        match versions.map(|v| v[version_index(role)]) {
+                            // The change was already told (a notification that came late).
+                            Some(v) if v <= self.known => continue,
+                            Some(v) => {
+                                self.known = v;
+                                changed(id, v)
+                            }
+                            None => Event::default().event("changed").data(id.to_string()),
                         }
-                        None => Event::default().event("changed").data(id.to_string()),
                     }
                 }
-            }
-            Ok(_) => continue,
-            // A lagging stream may have missed changes, or its access may have ended: it checks
-            // the access, then tells the page to look again.
-            Err(broadcast::error::RecvError::Lagged(_)) => {
-                if !reader.still_allowed(state).await {
-                    return;
+                Ok(_) => continue,
+                // A lagging stream may have missed changes, or its access may have ended: it
+                // checks the access, then tells the page to look again.
+                Err(broadcast::error::RecvError::Lagged(_)) => {
+                    if !self.reader.still_allowed(&self.state).await {
+                        return None;
+                    }
+                    Event::default().event("changed").data(id.to_string())
                 }
-                Event::default().event("changed").data(id.to_string())
-            }
-        };
-        if tx.send(Ok(event)).await.is_err() {
-            return;
+            });
         }
     }
 }

@@ -1,5 +1,6 @@
 //! Live streams' lives: they end when access ends, a user holds at most twenty, notes that change
-//! nothing are dropped, other campaigns wake none, and a closed connection leaves the hub.
+//! nothing are dropped, other campaigns wake none, and a closed connection (or HTTP/2 stream)
+//! leaves the hub.
 
 use super::live::next_change;
 use crate::common::{Sides, TestApp};
@@ -310,4 +311,52 @@ async fn a_stream_leaves_the_hub_as_soon_as_its_connection_closes() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     assert_eq!(hub.streams(campaign), 0);
+}
+
+#[tokio::test]
+async fn streams_share_an_http2_connection_as_behind_the_load_balancer_and_each_leaves_alone() {
+    // The load balancer speaks HTTP/2 without TLS to the processes (`scripts/deployment`), many
+    // pages' streams on one connection: each hears its change, and one closed leaves the others.
+    let app = TestApp::spawn().await;
+    let (_, umpire) = app.user("umpire").await;
+    let id = app.campaign(&umpire, "wons").await;
+    let campaign = id.parse().expect("an id");
+    let hub = app.live();
+    listening(&app, &id, &umpire).await;
+    let h2 = reqwest::Client::builder()
+        .http2_prior_knowledge()
+        .build()
+        .expect("a client");
+    let mut streams = Vec::new();
+    for _ in 0..5 {
+        let stream = open_stream(&app, &h2, &id, Some(&umpire)).await;
+        assert_eq!(stream.version(), reqwest::Version::HTTP_2);
+        streams.push(stream);
+    }
+    assert_eq!(hub.streams(campaign), 5);
+    app.post(
+        &format!("/api/v1/campaigns/{id}/rolls"),
+        Some(&umpire),
+        json!({"dice": "1d6"}),
+    )
+    .await;
+    for stream in &mut streams {
+        let said = next_change(stream, Duration::from_secs(5))
+            .await
+            .expect("each stream hears the roll");
+        assert!(
+            said.contains("event: changed") && said.contains(&id),
+            "{said}"
+        );
+    }
+    drop(streams.pop());
+    let until = tokio::time::Instant::now() + Duration::from_secs(5);
+    while hub.streams(campaign) > 4 {
+        assert!(
+            tokio::time::Instant::now() < until,
+            "a stream closed on a shared connection kept its seat"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(hub.streams(campaign), 4, "the others stay");
 }
