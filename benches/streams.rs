@@ -57,7 +57,13 @@ const STORMING: u8 = 2;
 async fn main() -> anyhow::Result<()> {
     let quick = std::env::args().any(|a| a == "--quick");
     let http1 = std::env::args().any(|a| a == "--http1");
-    let figures = support::on_own_database(|db| async move { run(db, quick, http1).await }).await?;
+    let mut figures =
+        support::on_own_database(|db| async move { run(db, quick, http1).await }).await?;
+    if http1 {
+        for f in &mut figures {
+            f.measure = Box::leak(format!("{}_http1", f.measure).into_boxed_str());
+        }
+    }
     report(&figures, quick)
 }
 
