@@ -1,7 +1,7 @@
 //! The dice through the real server: rolls, procedures, redaction, rotation, export and verify.
 
 use crate::common::{Sides, error_code};
-use reqwest::StatusCode;
+use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
 
 type Table = Sides;
@@ -293,8 +293,24 @@ async fn hidden_rolls_stay_hidden_until_the_campaign_finishes() {
     let html = page.text().await.expect("html");
     assert!(html.contains("<svg") && html.contains("hidden from you"));
     assert!(!finn_sees(&html));
+    after_the_finish_everyone_sees_everything(
+        &t,
+        &finn_browser,
+        secret_purpose,
+        umpire_purpose,
+        &umpire_roll,
+    )
+    .await;
+}
 
-    // After the campaign finishes, everything is visible to everyone, seed included.
+/// After the campaign finishes, everything is visible to everyone, seed included.
+async fn after_the_finish_everyone_sees_everything(
+    t: &Sides,
+    finn_browser: &Client,
+    secret_purpose: &str,
+    umpire_purpose: &str,
+    umpire_roll: &Value,
+) {
     t.finish().await;
     let (_, rolls) = t
         .app
