@@ -265,16 +265,7 @@ async fn hidden_rolls_stay_hidden_until_the_campaign_finishes() {
     }
     assert_eq!(export["rolls"][0]["draws"], Value::Null);
 
-    // The Soviets see their own side roll but not the umpire's.
-    let (_, soviet_list) = t
-        .app
-        .get(
-            &format!("/api/v1/campaigns/{}/rolls", t.id),
-            Some(&t.soviet),
-        )
-        .await;
-    assert_eq!(soviet_list[0]["draws"], soviet_roll["draws"]);
-    assert!(soviet_list[1]["draws"].is_null());
+    the_soviets_see_their_own_roll_only(&t, &soviet_roll).await;
 
     // The page, in a signed-in browser of the Finnish player.
     let finn_browser = t.app.browser();
@@ -301,6 +292,19 @@ async fn hidden_rolls_stay_hidden_until_the_campaign_finishes() {
         &umpire_roll,
     )
     .await;
+}
+
+/// The Soviets see their own side roll but not the umpire's.
+async fn the_soviets_see_their_own_roll_only(t: &Sides, soviet_roll: &Value) {
+    let (_, soviet_list) = t
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{}/rolls", t.id),
+            Some(&t.soviet),
+        )
+        .await;
+    assert_eq!(soviet_list[0]["draws"], soviet_roll["draws"]);
+    assert!(soviet_list[1]["draws"].is_null());
 }
 
 /// After the campaign finishes, everything is visible to everyone, seed included.
