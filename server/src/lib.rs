@@ -1,5 +1,8 @@
 //! motti: a play-by-web campaign server for Winter War wargames.
 
+// A function longer than `clippy.toml` allows is refused by `cargo clippy -- -D warnings`.
+#![warn(clippy::too_many_lines)]
+
 pub mod accounts;
 pub mod backup;
 pub mod campaigns;

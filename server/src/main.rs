@@ -1,6 +1,9 @@
 //! The motti command: serve (the default), migrate, verify an export, create demo data, back up
 //! and restore.
 
+// A function longer than `clippy.toml` allows is refused by `cargo clippy -- -D warnings`.
+#![warn(clippy::too_many_lines)]
+
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use motti::config::{AFTER_HELP, Config, ConfigError};
 use motti::pg::EmbeddedPg;

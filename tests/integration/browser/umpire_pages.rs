@@ -78,25 +78,7 @@ async fn the_grid_is_fitted_on_the_map_picture_by_dragging_two_markers() {
         .await
         .expect("the picture with its markers");
     std::fs::remove_file(&file).ok();
-    // The grid is drawn over the picture at once, hex A under marker A and hex B under B.
-    let shown: bool = b
-        .execute(
-            "return !document.getElementById('fit-overlay').hidden",
-            vec![],
-        )
-        .await
-        .expect("reads")
-        .as_bool()
-        .expect("a flag");
-    assert!(
-        shown,
-        "the grid is over the picture before anything is sent"
-    );
-    let (hex_a, hex_b) = (value_of(&b, "hex_a").await, value_of(&b, "hex_b").await);
-    for (hex, marker) in [(&hex_a, "marker-a"), (&hex_b, "marker-b")] {
-        let off = miss(&b, hex, marker).await;
-        assert!(off < 2.0, "{hex} lies {off} px from {marker}");
-    }
+    let hex_a = the_grid_is_over_the_picture_at_once(&b).await;
     // Marker A dragged 80 px right and 50 down: its fields follow, and so does the grid.
     let x_before: f64 = value_of(&b, "x_a").await.parse().expect("a number");
     b.execute(
@@ -178,6 +160,30 @@ async fn the_grid_is_fitted_on_the_map_picture_by_dragging_two_markers() {
     for browser in [b, finn] {
         browser.close().await.ok();
     }
+}
+
+/// The grid is drawn over the picture at once, hex A under marker A and hex B under B; returns
+/// hex A.
+async fn the_grid_is_over_the_picture_at_once(b: &Client) -> String {
+    let shown: bool = b
+        .execute(
+            "return !document.getElementById('fit-overlay').hidden",
+            vec![],
+        )
+        .await
+        .expect("reads")
+        .as_bool()
+        .expect("a flag");
+    assert!(
+        shown,
+        "the grid is over the picture before anything is sent"
+    );
+    let (hex_a, hex_b) = (value_of(b, "hex_a").await, value_of(b, "hex_b").await);
+    for (hex, marker) in [(&hex_a, "marker-a"), (&hex_b, "marker-b")] {
+        let off = miss(b, hex, marker).await;
+        assert!(off < 2.0, "{hex} lies {off} px from {marker}");
+    }
+    hex_a
 }
 
 /// Red Winter's CRT: cells copied from a spreadsheet (a header of odds, then a row per 2d6

@@ -136,9 +136,23 @@ async fn a_battle_is_supported_reported_and_decided_through_the_pages() {
     .await;
     assert!(!outcome.contains("rifleman"), "{outcome}");
 
-    // The Finnish page shows the battle decided with its own casualties, not the Soviets'.
-    finn.goto(&url).await.expect("reloads");
-    let outcome = wait_for_text(&finn, "battle-1-outcome", |t| {
+    the_finns_read_the_outcome_and_roll_for_the_mortar(&url, &umpire, &finn, &soviet).await;
+    for b in [umpire, finn, soviet] {
+        b.close().await.ok();
+    }
+}
+
+/// The Finnish page shows the battle decided with its own casualties, not the Soviets'; then
+/// the Finns roll for the mortar the Soviets left behind, both sides read the roll, and the
+/// umpire's page is kept.
+async fn the_finns_read_the_outcome_and_roll_for_the_mortar(
+    url: &str,
+    umpire: &Client,
+    finn: &Client,
+    soviet: &Client,
+) {
+    finn.goto(url).await.expect("reloads");
+    let outcome = wait_for_text(finn, "battle-1-outcome", |t| {
         t.contains("The Finnish side won after 4 full Turn(s).")
     })
     .await;
@@ -162,21 +176,18 @@ async fn a_battle_is_supported_reported_and_decided_through_the_pages() {
     .click()
     .await
     .expect("opens it");
-    click(&finn, "capture-b1-d1").await;
-    wait_for_text(&finn, "battle-1-devices", |t| {
+    click(finn, "capture-b1-d1").await;
+    wait_for_text(finn, "battle-1-devices", |t| {
         t.contains("The Finnish side rolled")
     })
     .await;
-    soviet.goto(&url).await.expect("reloads");
-    wait_for_text(&soviet, "battle-1-devices", |t| {
+    soviet.goto(url).await.expect("reloads");
+    wait_for_text(soviet, "battle-1-devices", |t| {
         t.contains("The Finnish side rolled")
     })
     .await;
 
-    umpire.goto(&url).await.expect("reloads");
-    scroll_to(&umpire, "battle-1").await;
-    keep_screenshot(&umpire, "wons-battle-umpire.png").await;
-    for b in [umpire, finn, soviet] {
-        b.close().await.ok();
-    }
+    umpire.goto(url).await.expect("reloads");
+    scroll_to(umpire, "battle-1").await;
+    keep_screenshot(umpire, "wons-battle-umpire.png").await;
 }

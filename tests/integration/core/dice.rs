@@ -1,7 +1,7 @@
 //! The dice through the real server: rolls, procedures, redaction, rotation, export and verify.
 
 use crate::common::{Sides, error_code};
-use reqwest::StatusCode;
+use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
 
 type Table = Sides;
@@ -265,16 +265,7 @@ async fn hidden_rolls_stay_hidden_until_the_campaign_finishes() {
     }
     assert_eq!(export["rolls"][0]["draws"], Value::Null);
 
-    // The Soviets see their own side roll but not the umpire's.
-    let (_, soviet_list) = t
-        .app
-        .get(
-            &format!("/api/v1/campaigns/{}/rolls", t.id),
-            Some(&t.soviet),
-        )
-        .await;
-    assert_eq!(soviet_list[0]["draws"], soviet_roll["draws"]);
-    assert!(soviet_list[1]["draws"].is_null());
+    the_soviets_see_their_own_roll_only(&t, &soviet_roll).await;
 
     // The page, in a signed-in browser of the Finnish player.
     let finn_browser = t.app.browser();
@@ -293,8 +284,37 @@ async fn hidden_rolls_stay_hidden_until_the_campaign_finishes() {
     let html = page.text().await.expect("html");
     assert!(html.contains("<svg") && html.contains("hidden from you"));
     assert!(!finn_sees(&html));
+    after_the_finish_everyone_sees_everything(
+        &t,
+        &finn_browser,
+        secret_purpose,
+        umpire_purpose,
+        &umpire_roll,
+    )
+    .await;
+}
 
-    // After the campaign finishes, everything is visible to everyone, seed included.
+/// The Soviets see their own side roll but not the umpire's.
+async fn the_soviets_see_their_own_roll_only(t: &Sides, soviet_roll: &Value) {
+    let (_, soviet_list) = t
+        .app
+        .get(
+            &format!("/api/v1/campaigns/{}/rolls", t.id),
+            Some(&t.soviet),
+        )
+        .await;
+    assert_eq!(soviet_list[0]["draws"], soviet_roll["draws"]);
+    assert!(soviet_list[1]["draws"].is_null());
+}
+
+/// After the campaign finishes, everything is visible to everyone, seed included.
+async fn after_the_finish_everyone_sees_everything(
+    t: &Sides,
+    finn_browser: &Client,
+    secret_purpose: &str,
+    umpire_purpose: &str,
+    umpire_roll: &Value,
+) {
     t.finish().await;
     let (_, rolls) = t
         .app

@@ -56,29 +56,8 @@ async fn reveal(t: &Sides, token: &str, body: Value) -> (StatusCode, Value) {
 #[tokio::test]
 async fn revealing_one_seed_shows_exactly_that_audiences_rolls() {
     let t = Sides::new("wons", None).await;
-    roll(&t, &t.soviet, "2d6", "Soviet ski battalion march", "side").await;
-    roll(&t, &t.soviet, "1d6", "Soviet tank column fuel", "side").await;
-    roll(
-        &t,
-        &t.umpire,
-        "3d6",
-        "umpire weather for the Isthmus",
-        "umpire",
-    )
-    .await;
-    roll(&t, &t.finn, "1d6", "Finnish patrol", "side").await;
-    roll(&t, &t.finn, "2d6", "public barrage", "public").await;
-
-    let (status, body) = reveal(&t, &t.soviet, json!({"epoch": 0, "audience": "soviet"})).await;
-    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
-    let (status, body) = reveal(&t, &t.umpire, json!({"epoch": 0, "audience": "everyone"})).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-    assert_eq!(error_code(&body), "unknown_audience");
-    let (status, body) = reveal(&t, &t.umpire, json!({"epoch": 0, "audience": "soviet"})).await;
-    assert_eq!(status, StatusCode::CONFLICT, "the open epoch: {body}");
-    let (status, body) = reveal(&t, &t.umpire, json!({"epoch": 7, "audience": "soviet"})).await;
-    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
-    assert_eq!(error_code(&body), "unknown_epoch");
+    roll_for_every_audience(&t).await;
+    the_wrong_reveals_are_refused(&t).await;
 
     let finn = t.app.signed_in("finn", "reveal test").await;
     let umpire = t.app.signed_in("umpire", "reveal test").await;
@@ -169,6 +148,37 @@ async fn revealing_one_seed_shows_exactly_that_audiences_rolls() {
         (status, &again["revealed"]["seed"]),
         (StatusCode::OK, &revealed["revealed"]["seed"])
     );
+}
+
+/// Two Soviet rolls, an umpire's, a Finnish one and a public one, in the open epoch.
+async fn roll_for_every_audience(t: &Sides) {
+    roll(t, &t.soviet, "2d6", "Soviet ski battalion march", "side").await;
+    roll(t, &t.soviet, "1d6", "Soviet tank column fuel", "side").await;
+    roll(
+        t,
+        &t.umpire,
+        "3d6",
+        "umpire weather for the Isthmus",
+        "umpire",
+    )
+    .await;
+    roll(t, &t.finn, "1d6", "Finnish patrol", "side").await;
+    roll(t, &t.finn, "2d6", "public barrage", "public").await;
+}
+
+/// A side may not reveal; nor may the umpire reveal an unknown audience, the open epoch or an
+/// epoch that does not exist.
+async fn the_wrong_reveals_are_refused(t: &Sides) {
+    let (status, body) = reveal(t, &t.soviet, json!({"epoch": 0, "audience": "soviet"})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let (status, body) = reveal(t, &t.umpire, json!({"epoch": 0, "audience": "everyone"})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(error_code(&body), "unknown_audience");
+    let (status, body) = reveal(t, &t.umpire, json!({"epoch": 0, "audience": "soviet"})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "the open epoch: {body}");
+    let (status, body) = reveal(t, &t.umpire, json!({"epoch": 7, "audience": "soviet"})).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    assert_eq!(error_code(&body), "unknown_epoch");
 }
 
 /// Every guess the enemy can make for a hidden roll of `count` d6 from what they can read.

@@ -217,8 +217,11 @@ async fn a_v1_campaign_upgrades_without_showing_what_was_hidden() {
     assert!(html.contains("v1 public barrage") && html.contains("v1 Finnish sentry"));
     assert!(html.contains("hidden from you until the campaign finishes (a motti-dice/v1 epoch)"));
     assert!(html.contains("hidden from you until the soviet seed of epoch 1 is revealed"));
+    the_end_reveals_every_seed(&t).await;
+}
 
-    // The end reveals every seed: the v1 one and the four of epoch 1; all rolls check.
+/// The end reveals every seed: the v1 one and the four of epoch 1; all rolls check.
+async fn the_end_reveals_every_seed(t: &Sides) {
     let (status, _) = t
         .app
         .post(
@@ -228,7 +231,7 @@ async fn a_v1_campaign_upgrades_without_showing_what_was_hidden() {
         )
         .await;
     assert_eq!(status, StatusCode::OK);
-    let after = export(&t, &t.finn).await;
+    let after = export(t, &t.finn).await;
     assert_eq!(after["epochs"][0]["seed"], hex::encode(V1_SEED));
     assert_eq!(after["rolls"][2]["purpose"], "v1 umpire minefield");
     let (ok, out) = verify(&after);

@@ -294,9 +294,18 @@ async fn every_change_a_reader_sees_moves_their_version_and_their_pages_tags_and
         );
         w.step(&format!("a message in {channel}"), &[]).await;
     }
+    someone_joins_by_an_invite_and_is_removed(&c, app, &mut w, everyone, &id).await;
+}
 
-    // Someone joins by an invite and is removed: every campaign page lists who takes part. The
-    // invite itself is on the umpire's page only.
+/// Someone joins by an invite and is removed: every campaign page lists who takes part. The
+/// invite itself is on the umpire's page only.
+async fn someone_joins_by_an_invite_and_is_removed(
+    c: &WonsTable,
+    app: &TestApp,
+    w: &mut Watch<'_>,
+    everyone: &[&str],
+    id: &str,
+) {
     let (helper, helper_token) = app.user("second").await;
     let (status, invite) = app
         .post(

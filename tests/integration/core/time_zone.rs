@@ -97,10 +97,13 @@ async fn the_umpire_chooses_a_zone_and_types_and_reads_the_deadline_in_it() {
         "{page}"
     );
     assert!(!page.contains("data-guess-zone"));
+    the_deadline_is_typed_and_read_in_the_zone(&c, &umpire).await;
+}
 
-    // The campaign page's deadline form says which zone it reads.
+/// The campaign page's deadline form says which zone it reads.
+async fn the_deadline_is_typed_and_read_in_the_zone(c: &Sides, umpire: &Client) {
     let campaign = format!("/campaigns/{}", c.id);
-    let page = c.app.html(&umpire, &campaign).await;
+    let page = c.app.html(umpire, &campaign).await;
     assert!(
         page.contains("This turn&#39;s orders due (Europe/Helsinki)")
             || page.contains("This turn's orders due (Europe/Helsinki)"),
@@ -109,8 +112,7 @@ async fn the_umpire_chooses_a_zone_and_types_and_reads_the_deadline_in_it() {
 
     // A time the clocks skip is refused, the form as typed, and nothing changes.
     let deadline_path = format!("{campaign}/deadline");
-    let (status, page) =
-        post_form(&c, &umpire, &deadline_path, &[("at", "2027-03-28T03:30")]).await;
+    let (status, page) = post_form(c, umpire, &deadline_path, &[("at", "2027-03-28T03:30")]).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         page.contains("does not happen in Europe/Helsinki"),
@@ -118,11 +120,11 @@ async fn the_umpire_chooses_a_zone_and_types_and_reads_the_deadline_in_it() {
     );
     assert!(page.contains(r#"value="2027-03-28T03:30""#), "{page}");
     assert!(page.contains(r#"id="deadline-at-error""#));
-    assert_eq!(deadline(&c).await, Value::Null);
-    let (status, page) = post_form(&c, &umpire, &deadline_path, &[("at", "next week")]).await;
+    assert_eq!(deadline(c).await, Value::Null);
+    let (status, page) = post_form(c, umpire, &deadline_path, &[("at", "next week")]).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(page.contains("Write a date and time such as"), "{page}");
-    let (status, _) = post_form(&c, &umpire, &deadline_path, &[("in_hours", "7")]).await;
+    let (status, _) = post_form(c, umpire, &deadline_path, &[("in_hours", "7")]).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 
     // 10:00 typed in Helsinki is 08:00 UTC, and reads 10:00 on every page the umpire opens.
@@ -133,15 +135,15 @@ async fn the_umpire_chooses_a_zone_and_types_and_reads_the_deadline_in_it() {
         .format(time::macros::format_description!("[weekday repr:short]"))
         .expect("formats");
     let (status, _) = post_form(
-        &c,
-        &umpire,
+        c,
+        umpire,
         &deadline_path,
         &[("at", &format!("{year}-01-15T10:00"))],
     )
     .await;
     assert_eq!(status, StatusCode::SEE_OTHER);
     assert_eq!(
-        deadline(&c).await,
+        deadline(c).await,
         format!("{year}-01-15T08:00:00Z").as_str()
     );
     let shown = format!("{weekday} 15 Jan 10:00 EET (Europe/Helsinki)");
@@ -151,16 +153,16 @@ async fn the_umpire_chooses_a_zone_and_types_and_reads_the_deadline_in_it() {
         campaign.clone(),
         format!("{campaign}/wons"),
     ] {
-        let page = c.app.html(&umpire, &path).await;
+        let page = c.app.html(umpire, &path).await;
         assert!(page.contains(&shown), "{path}: {page}");
     }
-    let page = c.app.html(&umpire, &campaign).await;
+    let page = c.app.html(umpire, &campaign).await;
     assert!(
         page.contains(&format!(r#"value="{year}-01-15T10:00""#)),
         "the form holds it in the zone"
     );
     // The WoNS page has no deadline form of its own: it links to the campaign page's.
-    let page = c.app.html(&umpire, &format!("{campaign}/wons")).await;
+    let page = c.app.html(umpire, &format!("{campaign}/wons")).await;
     assert!(!page.contains("wons/deadline"));
     assert!(page.contains(&format!(r##"href="{campaign}#pace-h" id="deadline-link""##)));
     // The log keeps the moment in UTC and shows it in the reader's zone.
@@ -179,10 +181,10 @@ async fn the_umpire_chooses_a_zone_and_types_and_reads_the_deadline_in_it() {
 
     // The quick buttons and removal.
     let before = time::OffsetDateTime::now_utc();
-    let (status, _) = post_form(&c, &umpire, &deadline_path, &[("in_hours", "24")]).await;
+    let (status, _) = post_form(c, umpire, &deadline_path, &[("in_hours", "24")]).await;
     assert_eq!(status, StatusCode::SEE_OTHER);
     let due = time::OffsetDateTime::parse(
-        deadline(&c).await.as_str().expect("a deadline"),
+        deadline(c).await.as_str().expect("a deadline"),
         &time::format_description::well_known::Rfc3339,
     )
     .expect("RFC 3339");
@@ -191,9 +193,9 @@ async fn the_umpire_chooses_a_zone_and_types_and_reads_the_deadline_in_it() {
         ahead >= time::Duration::hours(24)
             && ahead < time::Duration::hours(24) + time::Duration::minutes(1)
     );
-    let (status, _) = post_form(&c, &umpire, &deadline_path, &[("at", ""), ("clear", "1")]).await;
+    let (status, _) = post_form(c, umpire, &deadline_path, &[("at", ""), ("clear", "1")]).await;
     assert_eq!(status, StatusCode::SEE_OTHER);
-    assert_eq!(deadline(&c).await, Value::Null);
+    assert_eq!(deadline(c).await, Value::Null);
 }
 
 #[tokio::test]

@@ -73,8 +73,30 @@ fn a_whole_small_game() {
         finns.turn.now,
         "Dec I 39, orders phase: your move (both sides play this phase). Move your units and end the phase."
     );
+    state = roster_edits_and_an_early_fire(state, &mut dice, &mut log);
+    state = the_umpire_resolves_fire(state, &mut dice, &mut log);
+    state = combat_ends_and_turn_two_begins(state, &mut dice, &mut log);
+    state = a_new_chart_version_and_the_end(state, &mut dice, &mut log);
 
-    // Roster edits: the Finns move their skis next to the Soviets; the Soviets cannot touch them.
+    // Replaying the logged payloads reproduces the state.
+    let payloads: Vec<_> = log.iter().map(|e| log_entry(&state, e).4).collect();
+    let events: Vec<Event> = payloads
+        .into_iter()
+        .map(|p| serde_json::from_value(p).expect("payload"))
+        .collect();
+    assert_eq!(replay(&events).expect("replays"), state);
+    assert_eq!(
+        replay(&events[1..]).expect_err("no start").code(),
+        "no_start"
+    );
+}
+
+/// Roster edits: the Finns move their skis next to the Soviets; the Soviets cannot touch them.
+fn roster_edits_and_an_early_fire(
+    mut state: State,
+    dice: &mut ScriptedDice,
+    log: &mut Vec<Event>,
+) -> State {
     let edit = UnitEdit {
         location: Some("B1".into()),
         ..UnitEdit::default()
@@ -86,8 +108,8 @@ fn a_whole_small_game() {
             id: id(WHITE_SKIS),
             edit: edit.clone(),
         },
-        &mut dice,
-        &mut log,
+        dice,
+        log,
     );
     assert_eq!(
         state.roster.history.last().map(|c| c.sentence.as_str()),
@@ -100,7 +122,7 @@ fn a_whole_small_game() {
             id: id(WHITE_GUNS),
             edit,
         },
-        &mut dice,
+        dice,
     )
     .expect_err("enemy unit");
     assert_eq!(
@@ -114,24 +136,25 @@ fn a_whole_small_game() {
             attacker: id(RED_COMPANY),
             hex: "C2".into(),
         },
-        &mut dice,
+        dice,
     )
     .expect_err("orders phase");
     assert_eq!(early.kind(), RefusalKind::NotNow);
+    state
+}
 
-    // Both sides end the orders phase; the umpire resolves fire in the combat phase.
-    state = run(&state, Role::Soviet, Command::EndPhase, &mut dice, &mut log);
+/// Both sides end the orders phase; the umpire resolves fire in the combat phase.
+fn the_umpire_resolves_fire(
+    mut state: State,
+    dice: &mut ScriptedDice,
+    log: &mut Vec<Event>,
+) -> State {
+    state = run(&state, Role::Soviet, Command::EndPhase, dice, log);
     assert_eq!(
         state.tracker.waiting_for(&state.sequence),
         vec![Role::Finnish]
     );
-    state = run(
-        &state,
-        Role::Finnish,
-        Command::EndPhase,
-        &mut dice,
-        &mut log,
-    );
+    state = run(&state, Role::Finnish, Command::EndPhase, dice, log);
     assert_eq!(
         state.tracker.phase(&state.sequence).expect("phase").code,
         "combat"
@@ -143,8 +166,8 @@ fn a_whole_small_game() {
             attacker: id(RED_COMPANY),
             hex: "C2".into(),
         },
-        &mut dice,
-        &mut log,
+        dice,
+        log,
     );
     let Some(Event::Fired {
         steps,
@@ -174,9 +197,16 @@ fn a_whole_small_game() {
             .markers
             .contains(SUPPRESSED)
     );
+    state
+}
 
-    // Ending combat rallies every suppressed unit (the phase's hook), and turn 2 begins.
-    state = run(&state, Role::Umpire, Command::EndPhase, &mut dice, &mut log);
+/// Ending combat rallies every suppressed unit (the phase's hook), and turn 2 begins.
+fn combat_ends_and_turn_two_begins(
+    mut state: State,
+    dice: &mut ScriptedDice,
+    log: &mut Vec<Event>,
+) -> State {
+    state = run(&state, Role::Umpire, Command::EndPhase, dice, log);
     assert!(state.roster.units.values().all(|u| u.markers.is_empty()));
     assert_eq!(
         (
@@ -187,16 +217,23 @@ fn a_whole_small_game() {
         ),
         (2, "Dec II 39, orders phase".into())
     );
+    state
+}
 
-    // A new chart version is entered; the next fire names it.
+/// A new chart version is entered; the next fire names it.
+fn a_new_chart_version_and_the_end(
+    mut state: State,
+    dice: &mut ScriptedDice,
+    log: &mut Vec<Event>,
+) -> State {
     state = run(
         &state,
         Role::Umpire,
         Command::EnterChart {
             csv: table("eliminated"),
         },
-        &mut dice,
-        &mut log,
+        dice,
+        log,
     );
     let bad = super::command(
         &state,
@@ -204,11 +241,11 @@ fn a_whole_small_game() {
         Command::EnterChart {
             csv: "roll,weak\n1,none\n".into(),
         },
-        &mut dice,
+        dice,
     )
     .expect_err("columns");
     assert_eq!(bad.code(), "chart_wrong_keys");
-    state = run(&state, Role::Umpire, Command::EndPhase, &mut dice, &mut log);
+    state = run(&state, Role::Umpire, Command::EndPhase, dice, log);
     state = run(
         &state,
         Role::Umpire,
@@ -216,8 +253,8 @@ fn a_whole_small_game() {
             attacker: id(RED_COMPANY),
             hex: "C2".into(),
         },
-        &mut dice,
-        &mut log,
+        dice,
+        log,
     );
     let Some(Event::Fired { reading, .. }) = log.last() else {
         panic!("fired")
@@ -231,24 +268,12 @@ fn a_whole_small_game() {
         state.roster.history.last().map(|c| c.sentence.as_str()),
         Some("Finnish Gun Battery Sisu removed to the dead pool: eliminated by fire.")
     );
-    state = run(&state, Role::Umpire, Command::EndPhase, &mut dice, &mut log);
+    state = run(&state, Role::Umpire, Command::EndPhase, dice, log);
     assert!(state.tracker.finished);
-    let over =
-        super::command(&state, Role::Soviet, Command::EndPhase, &mut dice).expect_err("over");
+    let over = super::command(&state, Role::Soviet, Command::EndPhase, dice).expect_err("over");
     assert_eq!(over.code(), "game_over");
     assert_eq!(dice.remaining(), 0);
-
-    // Replaying the logged payloads reproduces the state.
-    let payloads: Vec<_> = log.iter().map(|e| log_entry(&state, e).4).collect();
-    let events: Vec<Event> = payloads
-        .into_iter()
-        .map(|p| serde_json::from_value(p).expect("payload"))
-        .collect();
-    assert_eq!(replay(&events).expect("replays"), state);
-    assert_eq!(
-        replay(&events[1..]).expect_err("no start").code(),
-        "no_start"
-    );
+    state
 }
 
 #[test]

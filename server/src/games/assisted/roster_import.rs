@@ -54,30 +54,7 @@ pub fn units_from_csv(
         .iter()
         .map(|h| h.trim().to_lowercase())
         .collect();
-    for needed in ["side", "name", "type", "location"] {
-        if !headers.iter().any(|h| h == needed) {
-            return Err(refuse(
-                "line 1",
-                format!(
-                    "the columns must include '{needed}' (side, name, type, location, and optionally id, markers and the attribute codes)"
-                ),
-            ));
-        }
-    }
-    for h in &headers {
-        let known = ["id", "side", "name", "type", "location", "markers"].contains(&h.as_str())
-            || spec.attributes.iter().any(|a| &a.code == h);
-        if !known {
-            let codes: Vec<_> = spec.attributes.iter().map(|a| a.code.as_str()).collect();
-            return Err(refuse(
-                "line 1",
-                format!(
-                    "unknown column '{h}'; the attribute columns are {}",
-                    codes.join(", ")
-                ),
-            ));
-        }
-    }
+    check_columns(&headers, spec)?;
     let mut units = Vec::new();
     for record in reader.records() {
         let record = record.map_err(|e| {
@@ -108,61 +85,102 @@ pub fn units_from_csv(
         };
         for (header, field) in headers.iter().zip(record.iter()) {
             let place = || format!("line {line}, column '{header}'");
-            if let Some(c) = field.chars().find(|c| c.is_control()) {
-                return Err(refuse(
-                    place(),
-                    format!("contains the control character U+{:04X}", u32::from(c)),
-                ));
-            }
-            let field = field.trim();
-            match header.as_str() {
-                "id" if field.is_empty() => {}
-                "id" => {
-                    unit.id = UnitId::parse(field).map_err(|e| refuse(place(), e.to_string()))?
-                }
-                "side" => {
-                    unit.side = match field.to_lowercase().as_str() {
-                        "soviet" => Side::Soviet,
-                        "finnish" => Side::Finnish,
-                        _ => {
-                            return Err(refuse(
-                                place(),
-                                format!("'{field}' is not a side: write soviet or finnish"),
-                            ));
-                        }
-                    }
-                }
-                "name" => unit.name = field.into(),
-                "type" => unit.unit_type = field.into(),
-                "location" => unit.location = field.into(),
-                "markers" => {
-                    unit.markers = field
-                        .split(';')
-                        .map(str::trim)
-                        .filter(|m| !m.is_empty())
-                        .map(str::to_owned)
-                        .collect()
-                }
-                _ if field.is_empty() => {}
-                code => {
-                    let attr = spec.attributes.iter().find(|a| a.code == code);
-                    let value = match attr.map(|a| &a.kind) {
-                        Some(AttrKind::Number { .. }) => {
-                            AttrValue::Number(field.parse().map_err(|_| {
-                                refuse(place(), format!("'{field}' is not a whole number"))
-                            })?)
-                        }
-                        _ => AttrValue::Text(field.into()),
-                    };
-                    unit.attributes.insert(code.to_owned(), value);
-                }
-            }
+            read_field(&mut unit, header, field, spec, &place)?;
         }
         spec.check(&unit)
             .map_err(|e| refuse(format!("line {line}"), e.to_string()))?;
         units.push(unit);
     }
     Ok(units)
+}
+
+/// The first line names the columns a unit needs and no column the roster does not know.
+fn check_columns(headers: &[String], spec: &RosterSpec) -> Result<(), ImportError> {
+    for needed in ["side", "name", "type", "location"] {
+        if !headers.iter().any(|h| h == needed) {
+            return Err(refuse(
+                "line 1",
+                format!(
+                    "the columns must include '{needed}' (side, name, type, location, and optionally id, markers and the attribute codes)"
+                ),
+            ));
+        }
+    }
+    for h in headers {
+        let known = ["id", "side", "name", "type", "location", "markers"].contains(&h.as_str())
+            || spec.attributes.iter().any(|a| &a.code == h);
+        if !known {
+            let codes: Vec<_> = spec.attributes.iter().map(|a| a.code.as_str()).collect();
+            return Err(refuse(
+                "line 1",
+                format!(
+                    "unknown column '{h}'; the attribute columns are {}",
+                    codes.join(", ")
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Reads one cell of a unit's line into the unit; `place` names the cell for a refusal.
+fn read_field(
+    unit: &mut Unit,
+    header: &str,
+    field: &str,
+    spec: &RosterSpec,
+    place: &dyn Fn() -> String,
+) -> Result<(), ImportError> {
+    if let Some(c) = field.chars().find(|c| c.is_control()) {
+        return Err(refuse(
+            place(),
+            format!("contains the control character U+{:04X}", u32::from(c)),
+        ));
+    }
+    let field = field.trim();
+    match header {
+        "id" if field.is_empty() => {}
+        "id" => {
+            unit.id = UnitId::parse(field).map_err(|e| refuse(place(), e.to_string()))?;
+        }
+        "side" => {
+            unit.side = match field.to_lowercase().as_str() {
+                "soviet" => Side::Soviet,
+                "finnish" => Side::Finnish,
+                _ => {
+                    return Err(refuse(
+                        place(),
+                        format!("'{field}' is not a side: write soviet or finnish"),
+                    ));
+                }
+            }
+        }
+        "name" => unit.name = field.into(),
+        "type" => unit.unit_type = field.into(),
+        "location" => unit.location = field.into(),
+        "markers" => {
+            unit.markers = field
+                .split(';')
+                .map(str::trim)
+                .filter(|m| !m.is_empty())
+                .map(str::to_owned)
+                .collect()
+        }
+        _ if field.is_empty() => {}
+        code => {
+            let attr = spec.attributes.iter().find(|a| a.code == code);
+            let value = match attr.map(|a| &a.kind) {
+                Some(AttrKind::Number { .. }) => AttrValue::Number(
+                    field
+                        .parse()
+                        .map_err(|_| refuse(place(), format!("'{field}' is not a whole number")))?,
+                ),
+                _ => AttrValue::Text(field.into()),
+            };
+            unit.attributes.insert(code.to_owned(), value);
+        }
+    }
+    Ok(())
 }
 
 /// Reads units from JSON: a list of units as the API shows them. Size, nesting and the count of

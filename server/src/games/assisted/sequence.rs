@@ -266,6 +266,77 @@ fn at_most(what: &str, count: usize, max: usize) -> Result<(), SequenceError> {
     Ok(())
 }
 
+/// A turn kind's phases: at least one, not too many, each with its own code, its words and only
+/// the hooks and conditions the game interprets, and not all of them conditional.
+fn validate_phases(
+    kind: &TurnKind,
+    hooks: &[&str],
+    conditions: &[&str],
+) -> Result<(), SequenceError> {
+    if kind.phases.is_empty() {
+        return Err(SequenceError::Empty {
+            what: format!("turn kind `{}`", kind.code),
+        });
+    }
+    at_most(
+        &format!("phases of turn kind `{}`", kind.code),
+        kind.phases.len(),
+        MAX_PHASES,
+    )?;
+    let mut phases = BTreeSet::new();
+    for (i, phase) in kind.phases.iter().enumerate() {
+        code(
+            format!("phase {} of turn kind `{}`", i + 1, kind.code),
+            &phase.code,
+        )?;
+        if !phases.insert(phase.code.as_str()) {
+            return Err(SequenceError::Duplicate {
+                what: format!("phase of turn kind `{}`", kind.code),
+                code: phase.code.clone(),
+            });
+        }
+        text(
+            format!("name of phase `{}`", phase.code),
+            &phase.name,
+            80,
+            false,
+        )?;
+        text(
+            format!("instructions of phase `{}`", phase.code),
+            &phase.instructions,
+            300,
+            true,
+        )?;
+        at_most(
+            &format!("hooks of phase `{}`", phase.code),
+            phase.on_enter.len() + phase.on_leave.len(),
+            MAX_HOOKS,
+        )?;
+        for hook in phase.on_enter.iter().chain(&phase.on_leave) {
+            if !hooks.contains(&hook.as_str()) {
+                return Err(SequenceError::UnknownHook {
+                    phase: phase.code.clone(),
+                    hook: hook.clone(),
+                });
+            }
+        }
+        if let Some(condition) = &phase.only_if
+            && !conditions.contains(&condition.as_str())
+        {
+            return Err(SequenceError::UnknownCondition {
+                phase: phase.code.clone(),
+                condition: condition.clone(),
+            });
+        }
+    }
+    if kind.phases.iter().all(|p| p.only_if.is_some()) {
+        return Err(SequenceError::AllConditional {
+            kind: kind.code.clone(),
+        });
+    }
+    Ok(())
+}
+
 impl Sequence {
     /// Checks a declared or edited sequence: `hooks` and `conditions` are the codes the game
     /// interprets; the first problem found is refused, naming the kind, phase or turn.
@@ -291,68 +362,15 @@ impl Sequence {
                     code: kind.code.clone(),
                 });
             }
-            if kind.phases.is_empty() {
-                return Err(SequenceError::Empty {
-                    what: format!("turn kind `{}`", kind.code),
-                });
-            }
-            at_most(
-                &format!("phases of turn kind `{}`", kind.code),
-                kind.phases.len(),
-                MAX_PHASES,
-            )?;
-            let mut phases = BTreeSet::new();
-            for (i, phase) in kind.phases.iter().enumerate() {
-                code(
-                    format!("phase {} of turn kind `{}`", i + 1, kind.code),
-                    &phase.code,
-                )?;
-                if !phases.insert(phase.code.as_str()) {
-                    return Err(SequenceError::Duplicate {
-                        what: format!("phase of turn kind `{}`", kind.code),
-                        code: phase.code.clone(),
-                    });
-                }
-                text(
-                    format!("name of phase `{}`", phase.code),
-                    &phase.name,
-                    80,
-                    false,
-                )?;
-                text(
-                    format!("instructions of phase `{}`", phase.code),
-                    &phase.instructions,
-                    300,
-                    true,
-                )?;
-                at_most(
-                    &format!("hooks of phase `{}`", phase.code),
-                    phase.on_enter.len() + phase.on_leave.len(),
-                    MAX_HOOKS,
-                )?;
-                for hook in phase.on_enter.iter().chain(&phase.on_leave) {
-                    if !hooks.contains(&hook.as_str()) {
-                        return Err(SequenceError::UnknownHook {
-                            phase: phase.code.clone(),
-                            hook: hook.clone(),
-                        });
-                    }
-                }
-                if let Some(condition) = &phase.only_if
-                    && !conditions.contains(&condition.as_str())
-                {
-                    return Err(SequenceError::UnknownCondition {
-                        phase: phase.code.clone(),
-                        condition: condition.clone(),
-                    });
-                }
-            }
-            if kind.phases.iter().all(|p| p.only_if.is_some()) {
-                return Err(SequenceError::AllConditional {
-                    kind: kind.code.clone(),
-                });
-            }
+            validate_phases(kind, hooks, conditions)?;
         }
+        self.validate_turns(&kinds)?;
+        self.validate_calendar()
+    }
+
+    /// The last turn is in the game, and every turn given its own kind is in the game and names
+    /// one of `kinds`.
+    fn validate_turns(&self, kinds: &BTreeSet<&str>) -> Result<(), SequenceError> {
         let last = self.last_turn.unwrap_or(MAX_TURNS);
         if last == 0 || last > MAX_TURNS {
             return Err(SequenceError::BadTurn {
@@ -374,7 +392,7 @@ impl Sequence {
                 });
             }
         }
-        self.validate_calendar()
+        Ok(())
     }
 
     fn validate_calendar(&self) -> Result<(), SequenceError> {

@@ -180,9 +180,13 @@ fn the_tracker_walks_day_and_night_turns_with_hooks_and_waits() {
         vec![Role::Finnish],
         "the second player"
     );
+    the_night_turn(&mut t, &seq, &no_check);
+    the_last_turn_ends_the_game(&mut t, &seq, &no_check);
+}
 
-    // The Finns play first in the night turn only; the umpire may end anyone's phase.
-    let step = t.advance(&seq, Role::Umpire, &no_check).expect("day ends");
+/// The Finns play first in the night turn only; the umpire may end anyone's phase.
+fn the_night_turn(t: &mut Tracker, seq: &Sequence, no_check: &dyn Fn(&str) -> bool) {
+    let step = t.advance(seq, Role::Umpire, no_check).expect("day ends");
     let Happened::PhaseChanged { to, .. } = &step.happened else {
         panic!("{step:?}")
     };
@@ -191,21 +195,19 @@ fn the_tracker_walks_day_and_night_turns_with_hooks_and_waits() {
         (2, "night", "first_action")
     );
     t.first_player = Side::Finnish;
-    assert_eq!(t.waiting_for(&seq), vec![Role::Finnish]);
-    t.advance(&seq, Role::Finnish, &no_check).expect("action");
-    t.advance(&seq, Role::Finnish, &no_check).expect("combat");
+    assert_eq!(t.waiting_for(seq), vec![Role::Finnish]);
+    t.advance(seq, Role::Finnish, no_check).expect("action");
+    t.advance(seq, Role::Finnish, no_check).expect("combat");
     let step = t
-        .advance(&seq, Role::Soviet, &no_check)
+        .advance(seq, Role::Soviet, no_check)
         .expect("second action");
     assert_eq!(step.hooks[0].hook, "roll_sub_zero");
-    assert_eq!(t.waiting_for(&seq), vec![Role::Soviet, Role::Finnish]);
+    assert_eq!(t.waiting_for(seq), vec![Role::Soviet, Role::Finnish]);
     assert_eq!(
-        t.now_for(&seq, &seq.calendar, Role::Umpire),
+        t.now_for(seq, &seq.calendar, Role::Umpire),
         "Dec 8 night, sub-zero loss phase: the Soviet player and the Finnish player act now; you may end the phase for them."
     );
-    let step = t
-        .advance(&seq, Role::Finnish, &no_check)
-        .expect("Finns done");
+    let step = t.advance(seq, Role::Finnish, no_check).expect("Finns done");
     assert_eq!(
         step.happened,
         Happened::SideDone {
@@ -213,23 +215,21 @@ fn the_tracker_walks_day_and_night_turns_with_hooks_and_waits() {
         }
     );
     assert_eq!(
-        t.now_for(&seq, &seq.calendar, Role::Finnish),
+        t.now_for(seq, &seq.calendar, Role::Finnish),
         "Dec 8 night, sub-zero loss phase: you have finished; waiting for the Soviet player."
     );
     assert!(
-        t.advance(&seq, Role::Finnish, &no_check).is_err(),
+        t.advance(seq, Role::Finnish, no_check).is_err(),
         "once is enough"
     );
     // The Finns take it back while the Soviets have not finished: the phase waits for them again.
     assert_eq!(t.reopen(Side::Soviet), Err(SequenceError::NotFinished));
     t.reopen(Side::Finnish).expect("taken back");
-    assert_eq!(t.waiting_for(&seq), vec![Role::Soviet, Role::Finnish]);
+    assert_eq!(t.waiting_for(seq), vec![Role::Soviet, Role::Finnish]);
     assert_eq!(t.reopen(Side::Finnish), Err(SequenceError::NotFinished));
-    t.advance(&seq, Role::Finnish, &no_check)
+    t.advance(seq, Role::Finnish, no_check)
         .expect("Finns done again");
-    let step = t
-        .advance(&seq, Role::Soviet, &no_check)
-        .expect("night ends");
+    let step = t.advance(seq, Role::Soviet, no_check).expect("night ends");
     let Happened::PhaseChanged { to, skipped, .. } = &step.happened else {
         panic!("{step:?}")
     };
@@ -243,21 +243,22 @@ fn the_tracker_walks_day_and_night_turns_with_hooks_and_waits() {
         (3, Side::Soviet),
         "first player resets each turn"
     );
+}
 
+/// Turn 3, the last, ends the game.
+fn the_last_turn_ends_the_game(t: &mut Tracker, seq: &Sequence, no_check: &dyn Fn(&str) -> bool) {
     for _ in 0..2 {
-        t.advance(&seq, Role::Umpire, &no_check).expect("turn 3");
+        t.advance(seq, Role::Umpire, no_check).expect("turn 3");
     }
-    let step = t
-        .advance(&seq, Role::Umpire, &no_check)
-        .expect("last phase");
+    let step = t.advance(seq, Role::Umpire, no_check).expect("last phase");
     assert!(matches!(step.happened, Happened::GameEnded { .. }));
-    assert!(t.finished && t.waiting_for(&seq).is_empty());
+    assert!(t.finished && t.waiting_for(seq).is_empty());
     assert_eq!(
-        t.advance(&seq, Role::Umpire, &no_check),
+        t.advance(seq, Role::Umpire, no_check),
         Err(SequenceError::GameOver)
     );
     assert_eq!(
-        t.now_for(&seq, &seq.calendar, Role::Soviet),
+        t.now_for(seq, &seq.calendar, Role::Soviet),
         "The game is over; it ended in Dec 9 AM."
     );
 }

@@ -25,8 +25,13 @@ async fn an_airborne_plan_is_the_soviets_secret_until_it_is_carried_out() {
     let para = DeskTable::unit_id(&soviets, "201st Airborne Brigade");
     let start = t.table(&t.soviet).await;
     assert_eq!(start["phase"], "Soviet initial phase", "{start}");
+    the_plan_is_written_in_secret(&t, &para).await;
+    the_plan_is_carried_out(&t, &para).await;
+    the_isolation_check_names_its_chart(&t).await;
+}
 
-    // Written in the Soviet initial phase: the log entry is the Soviets' alone.
+/// Written in the Soviet initial phase: the log entry is the Soviets' alone.
+async fn the_plan_is_written_in_secret(t: &DeskTable, para: &str) {
     let answer = t
         .act(
             &t.soviet,
@@ -79,9 +84,11 @@ async fn an_airborne_plan_is_the_soviets_secret_until_it_is_carried_out() {
         t.table(&t.soviet).await["records"]["plans"][0]["target"],
         "Kemi airfield"
     );
+}
 
-    // Carried out in the next turn's Soviet air phase: now the Finns read it, history and all.
-    advance_to(&t, 2, "Soviet air phase").await;
+/// Carried out in the next turn's Soviet air phase: now the Finns read it, history and all.
+async fn the_plan_is_carried_out(t: &DeskTable, para: &str) {
+    advance_to(t, 2, "Soviet air phase").await;
     let answer = t
         .act(&t.soviet, "execute-airborne-plan", json!({"unit": para}))
         .await;
@@ -109,9 +116,11 @@ async fn an_airborne_plan_is_the_soviets_secret_until_it_is_carried_out() {
             .contains("drops on Kemi airfield as planned"),
         "{log}"
     );
+}
 
-    // The rules' charts the text lacks, entered once: the Success Table for the isolation check,
-    // whose roll names the chart version.
+/// The rules' charts the text lacks, entered once: the Success Table for the isolation check,
+/// whose roll names the chart version.
+async fn the_isolation_check_names_its_chart(t: &DeskTable) {
     t.chart(
         "success_table",
         "roll,isolated\n1,F\n2,F\n3,S\n4,S\n5,S\n6,S",

@@ -198,7 +198,13 @@ async fn units_are_imported_by_their_own_side_and_refusals_name_line_and_column(
     let view = t.units(&t.finn, &format!("{header}\n{finn}\n")).await;
     assert_eq!(view["units"].as_array().expect("units").len(), 1);
     t.units(&t.soviet, &format!("{header}\n{soviet}\n")).await;
-    // A refusal names the line and the column.
+    refusals_name_the_line_and_column(&t, &header, &finn).await;
+    let id = markers_are_the_sides_own(&t, &view).await;
+    the_change_form_and_the_history(&t, &id).await;
+}
+
+/// A refusal names the line and the column.
+async fn refusals_name_the_line_and_column(t: &DeskTable, header: &str, finn: &str) {
     let bad = format!(
         "{header}\n{finn}\n{}\n",
         finn.replacen("finnish", "purple", 1)
@@ -236,7 +242,10 @@ async fn units_are_imported_by_their_own_side_and_refusals_name_line_and_column(
         )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-    // Markers: the side marks its own unit; the enemy cannot touch it.
+}
+
+/// Markers: the side marks its own unit; the enemy cannot touch it.
+async fn markers_are_the_sides_own(t: &DeskTable, view: &Value) -> String {
     let id = DeskTable::unit_id(&t.table(&t.finn).await, "2/JR16");
     let marker = view["roster"]["markers"][0]["code"]
         .as_str()
@@ -267,7 +276,11 @@ async fn units_are_imported_by_their_own_side_and_refusals_name_line_and_column(
         )
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    // The page's change form: a new place and CS, then values the roster refuses.
+    id
+}
+
+/// The page's change form: a new place and CS, then values the roster refuses.
+async fn the_change_form_and_the_history(t: &DeskTable, id: &str) {
     let browser = t.app.signed_in("finn", "edit").await;
     let edit = format!("{}/campaigns/{}/table/units/{id}/edit", t.app.url, t.id);
     let post = |fields: Vec<(&'static str, &'static str)>| {
@@ -371,7 +384,15 @@ async fn charts_are_versioned_and_a_published_set_starts_another_campaign() {
             .clone()
     };
     assert_eq!(status_of(&view), json!(2));
-    // Published, then entered in another campaign of the same game by another umpire.
+    a_published_set_starts_another_campaign(&app, &t, status_of).await;
+}
+
+/// Published, then entered in another campaign of the same game by another umpire.
+async fn a_published_set_starts_another_campaign(
+    app: &Arc<TestApp>,
+    t: &DeskTable,
+    status_of: impl Fn(&Value) -> Value,
+) {
     let (status, body) = t
         .call(
             &t.soviet,
@@ -399,7 +420,7 @@ async fn charts_are_versioned_and_a_published_set_starts_another_campaign() {
         )
         .await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
-    let other = DeskTable::on(&app, "red_winter", None, "2").await;
+    let other = DeskTable::on(app, "red_winter", None, "2").await;
     let listed = other
         .expect(
             &other.umpire,
@@ -422,7 +443,7 @@ async fn charts_are_versioned_and_a_published_set_starts_another_campaign() {
         .await;
     assert_eq!(status_of(&view), json!(1));
     // A set of another game is not offered to a Winter War campaign.
-    let ww = DeskTable::on(&app, "winter_war", None, "3").await;
+    let ww = DeskTable::on(app, "winter_war", None, "3").await;
     let (status, body) = ww
         .call(
             &ww.umpire,

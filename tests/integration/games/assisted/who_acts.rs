@@ -109,7 +109,18 @@ async fn a_side_changes_its_units_only_as_its_phase_allows_rule_3_0() {
             || message.contains("(the Second Player Action Phase)"),
         "{message}"
     );
-    // The first player moves in its own Action Phase.
+    the_first_player_moves_and_the_umpire_corrects(&t, mover, mover_id, waiter_id, waiter_side)
+        .await;
+}
+
+/// The first player moves in its own Action Phase.
+async fn the_first_player_moves_and_the_umpire_corrects(
+    t: &DeskTable,
+    mover: &str,
+    mover_id: &str,
+    waiter_id: &str,
+    waiter_side: &str,
+) {
     t.expect(
         mover,
         Method::PATCH,
@@ -156,7 +167,7 @@ async fn a_side_changes_its_units_only_as_its_phase_allows_rule_3_0() {
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     for token in [&t.soviet, &t.finn, &t.umpire] {
-        let seen = log(&t, token).await;
+        let seen = log(t, token).await;
         assert!(
             seen.iter().any(|e| e.to_string().contains(&line)),
             "{line} not in {seen:?}"

@@ -103,7 +103,13 @@ soviet,54th Mountain,mountain,3030,,6,4,2,XX,Soviet";
     ] {
         assert!(!seen.contains(secret), "the Finns can read {secret}");
     }
-    // Radio Intelligence before its event came up is refused (17.2).
+    the_soviets_attack_and_the_ninth_retreats(&t, &rifle, ninth).await;
+    a_hidden_unit_is_answered_as_no_unit(&t, motorized).await;
+    radio_intelligence_is_the_finns_own(&t).await;
+}
+
+/// Radio Intelligence before its event came up is refused (17.2).
+async fn the_soviets_attack_and_the_ninth_retreats(t: &DeskTable, rifle: &str, ninth: String) {
     let (status, body) = t
         .call(
             &t.finn,
@@ -114,7 +120,7 @@ soviet,54th Mountain,mountain,3030,,6,4,2,XX,Soviet";
         .await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     // The Soviets declare and resolve a combat in their combat phase: 6 against 6 is 100%.
-    advance_to(&t, 1, "Soviet Combat Phase").await;
+    advance_to(t, 1, "Soviet Combat Phase").await;
     let answer = t
         .act(
             &t.soviet,
@@ -143,9 +149,12 @@ soviet,54th Mountain,mountain,3030,,6,4,2,XX,Soviet";
     let view = t.table(&t.finn).await;
     assert_eq!(view["units"][0]["location"], "2022", "{view}");
     assert_eq!(view["records"]["pending"], json!([]));
-    // In the Finns' combat phase, naming a hidden unit is answered as for one that does not
-    // exist, to the letter.
-    advance_to(&t, 1, "Finnish Combat Phase").await;
+}
+
+/// In the Finns' combat phase, naming a hidden unit is answered as for one that does not
+/// exist, to the letter.
+async fn a_hidden_unit_is_answered_as_no_unit(t: &DeskTable, motorized: String) {
+    advance_to(t, 1, "Finnish Combat Phase").await;
     let (status, hidden) = t
         .call(
             &t.finn,
@@ -175,9 +184,12 @@ soviet,54th Mountain,mountain,3030,,6,4,2,XX,Soviet";
             .as_str()
             .map(|m| m.replace("0123456789abcdef0123456789abcdef", "X"))
     );
-    // Radio Intelligence, rolled in the Finnish Event Segment: the Finns examine the stack in
-    // 2525; the Soviets are not told what.
-    advance_to(&t, 1, "Finnish Event Segment").await;
+}
+
+/// Radio Intelligence, rolled in the Finnish Event Segment: the Finns examine the stack in
+/// 2525; the Soviets are not told what.
+async fn radio_intelligence_is_the_finns_own(t: &DeskTable) {
+    advance_to(t, 1, "Finnish Event Segment").await;
     t.act(&t.finn, "roll-events", json!({})).await;
     let answer = t
         .act(&t.finn, "radio-intelligence", json!({"hexes": ["2525"]}))
@@ -213,7 +225,7 @@ soviet,54th Mountain,mountain,3030,,6,4,2,XX,Soviet";
         "{soviet_log}"
     );
     // The displays stay the Soviets' secret to the end.
-    assert!(!finns_see(&t).await.contains("44th Motorized"));
+    assert!(!finns_see(t).await.contains("44th Motorized"));
 }
 
 /// What a Finnish import of `csv` answers: the status, and the Finns' own units or the refusal.

@@ -142,20 +142,41 @@ async fn random_allocations_stay_hidden(pick: &mut Pick) {
         "the Soviet",
     );
     absent(&outputs(&g, &g.finn, "finn").await, &secrets, "the Finn");
-    // The reveal shows both allocations to both sides: the checks above could have failed.
+    the_reveal_shows_both_allocations(
+        &g,
+        &quoted,
+        answer_code,
+        &units,
+        &fsupports,
+        &environment,
+        &secrets,
+    )
+    .await;
+}
+
+/// The reveal shows both allocations to both sides: the checks above could have failed.
+async fn the_reveal_shows_both_allocations(
+    g: &TalvisotaTable,
+    quoted: &str,
+    answer_code: &str,
+    units: &[String],
+    fsupports: &[String],
+    environment: &[String],
+    secrets: &[&str],
+) {
     g.ok(
         &g.soviet,
         "combats",
         json!({"placement": "placement-t1-s1"}),
     )
     .await;
-    let soviet_after = outputs(&g, &g.soviet, "soviet").await;
-    assert!(soviet_after.contains(&quoted) && soviet_after.contains(answer_code));
-    for id in units.iter().chain(&fsupports).chain(&environment) {
+    let soviet_after = outputs(g, &g.soviet, "soviet").await;
+    assert!(soviet_after.contains(quoted) && soviet_after.contains(answer_code));
+    for id in units.iter().chain(fsupports).chain(environment) {
         assert!(soviet_after.contains(id.as_str()), "{id} revealed");
     }
-    let finn_after = outputs(&g, &g.finn, "finn").await;
-    for secret in &secrets {
+    let finn_after = outputs(g, &g.finn, "finn").await;
+    for secret in secrets {
         assert!(finn_after.contains(secret), "{secret} revealed");
     }
 }

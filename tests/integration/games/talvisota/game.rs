@@ -85,82 +85,8 @@ async fn eight_turns_by_two_players_through_the_api() {
     let mut seen_events = 0;
     let mut harassed = 0;
     for turn in 1..=8u64 {
-        let soviet = g.view(&g.soviet).await;
-        assert_eq!(soviet["board"]["turn"], turn, "turn marker");
-        assert_eq!(soviet["board"]["phase"], "organisation");
-        assert_eq!(soviet["board"]["awaiting"], "soviet");
-        // Everything on the command sheet goes to Leningrad.
-        let moves = sheet_to_leningrad(&soviet);
-        let moved = moves.len();
-        let soviet = g
-            .ok(&g.soviet, "organisation", json!({ "moves": moves }))
-            .await;
-        assert_eq!(soviet["board"]["phase"], "soviet_placement");
-        assert!(
-            moved == 0 || turn > 1 || moved >= 16,
-            "the first wave moves"
-        );
-        // Attack while both sides have morale to spare, so the game runs its eight turns.
-        let keen = soviet["board"]["finnish_morale"].as_i64().expect("morale") > 8
-            && soviet["board"]["soviet_morale"].as_i64().expect("morale") > 8;
-        let plan = if keen { soviet_plan(&soviet) } else { None };
-        let attacks = plan.is_some() as usize;
-        let sheet = plan.unwrap_or(json!({"allocations": []}));
-        let soviet = g.ok(&g.soviet, "soviet-sheet", sheet).await;
-        let placements = soviet["board"]["placements"].as_array().expect("p").len();
-        assert_eq!(placements, attacks);
-        let finn = g.view(&g.finn).await;
-        if attacks > 0 {
-            assert_eq!(finn["board"]["phase"], "finnish_placement");
-            let finn = g.ok(&g.finn, "finnish-sheet", finnish_plan(&finn)).await;
-            assert_eq!(finn["board"]["phase"], "combat");
-            let soviet = g.view(&g.soviet).await;
-            for a in soviet["sheet"]["allocations"].as_array().expect("sheet") {
-                let after = g
-                    .ok(&g.soviet, "combats", json!({"placement": a["placement"]}))
-                    .await;
-                assert!(
-                    !after["board"]["revealed_combats"]
-                        .as_array()
-                        .expect("r")
-                        .is_empty()
-                );
-            }
-        } else {
-            // With no Soviet counter placed there is nothing to answer.
-            assert_ne!(finn["board"]["phase"], "combat");
-            if finn["board"]["phase"] == "finnish_placement" {
-                g.ok(&g.finn, "finnish-sheet", json!({"allocations": []}))
-                    .await;
-            }
-        }
-        let finn = g.view(&g.finn).await;
-        assert_eq!(finn["board"]["phase"], "harassment");
-        // On even turns the Finn sends his scouts into a Soviet-held space when he can.
-        let scouts: Vec<&Value> = finn["units"]
-            .as_array()
-            .expect("units")
-            .iter()
-            .filter(|u| u["kind"] == "sct" && on_sheet(u))
-            .map(|u| &u["id"])
-            .collect();
-        let held = finn["board"]["map"]["spaces"]
-            .as_array()
-            .expect("spaces")
-            .iter()
-            .find(|s| {
-                s["nation"] == "finnish"
-                    && soviet_holds(&finn["board"], s["id"].as_str().expect("id"))
-            })
-            .map(|s| s["id"].clone());
-        let order = match held {
-            Some(space) if turn % 2 == 0 && !scouts.is_empty() => {
-                harassed += 1;
-                json!({"infiltration": {"space": space, "units": scouts, "stay": true}})
-            }
-            _ => json!({}),
-        };
-        let after = g.ok(&g.finn, "harassment", order).await;
+        organisation_sheets_and_combats(&g, turn).await;
+        let after = the_finns_harass(&g, turn, &mut harassed).await;
         // Real dice may end the war before March II: a morale track at 0 is judged at the end of
         // the turn (7, 1.2). Such an end must be declared with its outcome.
         let finished = after["board"]["phase"] == "finished";
@@ -218,6 +144,91 @@ async fn eight_turns_by_two_players_through_the_api() {
     let (status, body) = g.post(&g.soviet, "organisation", json!({})).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
     error_code(&body);
+}
+
+/// A turn's organisation (everything on the Soviet command sheet to Leningrad), both sheets
+/// (an attack while both sides have morale to spare) and its combats, revealed one by one.
+async fn organisation_sheets_and_combats(g: &TalvisotaTable, turn: u64) {
+    let soviet = g.view(&g.soviet).await;
+    assert_eq!(soviet["board"]["turn"], turn, "turn marker");
+    assert_eq!(soviet["board"]["phase"], "organisation");
+    assert_eq!(soviet["board"]["awaiting"], "soviet");
+    // Everything on the command sheet goes to Leningrad.
+    let moves = sheet_to_leningrad(&soviet);
+    let moved = moves.len();
+    let soviet = g
+        .ok(&g.soviet, "organisation", json!({ "moves": moves }))
+        .await;
+    assert_eq!(soviet["board"]["phase"], "soviet_placement");
+    assert!(
+        moved == 0 || turn > 1 || moved >= 16,
+        "the first wave moves"
+    );
+    // Attack while both sides have morale to spare, so the game runs its eight turns.
+    let keen = soviet["board"]["finnish_morale"].as_i64().expect("morale") > 8
+        && soviet["board"]["soviet_morale"].as_i64().expect("morale") > 8;
+    let plan = if keen { soviet_plan(&soviet) } else { None };
+    let attacks = plan.is_some() as usize;
+    let sheet = plan.unwrap_or(json!({"allocations": []}));
+    let soviet = g.ok(&g.soviet, "soviet-sheet", sheet).await;
+    let placements = soviet["board"]["placements"].as_array().expect("p").len();
+    assert_eq!(placements, attacks);
+    let finn = g.view(&g.finn).await;
+    if attacks > 0 {
+        assert_eq!(finn["board"]["phase"], "finnish_placement");
+        let finn = g.ok(&g.finn, "finnish-sheet", finnish_plan(&finn)).await;
+        assert_eq!(finn["board"]["phase"], "combat");
+        let soviet = g.view(&g.soviet).await;
+        for a in soviet["sheet"]["allocations"].as_array().expect("sheet") {
+            let after = g
+                .ok(&g.soviet, "combats", json!({"placement": a["placement"]}))
+                .await;
+            assert!(
+                !after["board"]["revealed_combats"]
+                    .as_array()
+                    .expect("r")
+                    .is_empty()
+            );
+        }
+    } else {
+        // With no Soviet counter placed there is nothing to answer.
+        assert_ne!(finn["board"]["phase"], "combat");
+        if finn["board"]["phase"] == "finnish_placement" {
+            g.ok(&g.finn, "finnish-sheet", json!({"allocations": []}))
+                .await;
+        }
+    }
+}
+
+/// The harassment phase: on even turns the Finn sends his scouts into a Soviet-held space when
+/// he can (counted in `harassed`); returns the board after it.
+async fn the_finns_harass(g: &TalvisotaTable, turn: u64, harassed: &mut usize) -> Value {
+    let finn = g.view(&g.finn).await;
+    assert_eq!(finn["board"]["phase"], "harassment");
+    // On even turns the Finn sends his scouts into a Soviet-held space when he can.
+    let scouts: Vec<&Value> = finn["units"]
+        .as_array()
+        .expect("units")
+        .iter()
+        .filter(|u| u["kind"] == "sct" && on_sheet(u))
+        .map(|u| &u["id"])
+        .collect();
+    let held = finn["board"]["map"]["spaces"]
+        .as_array()
+        .expect("spaces")
+        .iter()
+        .find(|s| {
+            s["nation"] == "finnish" && soviet_holds(&finn["board"], s["id"].as_str().expect("id"))
+        })
+        .map(|s| s["id"].clone());
+    let order = match held {
+        Some(space) if turn.is_multiple_of(2) && !scouts.is_empty() => {
+            *harassed += 1;
+            json!({"infiltration": {"space": space, "units": scouts, "stay": true}})
+        }
+        _ => json!({}),
+    };
+    g.ok(&g.finn, "harassment", order).await
 }
 
 #[tokio::test]

@@ -25,116 +25,15 @@ async fn wrong_roles_phases_and_rules_are_refused_and_change_nothing() {
         .await;
     let version_before = version(campaign);
 
-    let cases: Vec<(&str, &String, Value, StatusCode, &str)> = vec![
-        (
-            "organisation",
-            &g.finn,
-            json!({}),
-            StatusCode::FORBIDDEN,
-            "forbidden",
-        ),
-        (
-            "soviet-sheet",
-            &g.umpire,
-            json!({"allocations": []}),
-            StatusCode::FORBIDDEN,
-            "forbidden",
-        ),
-        (
-            "finnish-sheet",
-            &g.soviet,
-            json!({"allocations": []}),
-            StatusCode::FORBIDDEN,
-            "forbidden",
-        ),
-        (
-            "harassment",
-            &g.soviet,
-            json!({}),
-            StatusCode::FORBIDDEN,
-            "forbidden",
-        ),
-        (
-            "combats",
-            &g.finn,
-            json!({"placement": "x"}),
-            StatusCode::FORBIDDEN,
-            "forbidden",
-        ),
-        (
-            "solo",
-            &g.finn,
-            json!({}),
-            StatusCode::FORBIDDEN,
-            "forbidden",
-        ),
-        // Wrong phase: the game waits for the organisation orders.
-        (
-            "soviet-sheet",
-            &g.soviet,
-            json!({"allocations": []}),
-            StatusCode::CONFLICT,
-            "wrong_phase",
-        ),
-        (
-            "combats",
-            &g.soviet,
-            json!({"placement": "placement-t1-s1"}),
-            StatusCode::CONFLICT,
-            "wrong_phase",
-        ),
-        (
-            "finnish-sheet",
-            &g.finn,
-            json!({"allocations": []}),
-            StatusCode::CONFLICT,
-            "wrong_phase",
-        ),
-        (
-            "solo",
-            &g.soviet,
-            json!({}),
-            StatusCode::CONFLICT,
-            "wrong_mode",
-        ),
-        // Against the rules.
-        (
-            "organisation",
-            &g.soviet,
-            json!({"moves": [{"unit": "su-nothing-9", "to": "leningrad"}]}),
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "unknown_piece",
-        ),
-        (
-            "organisation",
-            &g.soviet,
-            json!({"moves": [{"unit": "su-eli-1", "to": "helsinki"}]}),
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "illegal_move",
-        ),
-        (
-            "organisation",
-            &g.soviet,
-            json!({"recover": ["su-eli-1"]}),
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "unavailable",
-        ),
-        // Well-formed JSON of the wrong shape.
-        (
-            "organisation",
-            &g.soviet,
-            json!({"moves": "everything"}),
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "invalid_field",
-        ),
-        (
-            "combats",
-            &g.soviet,
-            json!({"strategy": "blitz"}),
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "invalid_field",
-        ),
-    ];
+    let cases: Vec<(&str, &String, Value, StatusCode, &str)> = [
+        wrong_roles(&g),
+        wrong_phases(&g),
+        against_the_rules(&g),
+        wrong_shapes(&g),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
     for (tail, token, body, status, code) in cases {
         let (got, answer) = g.post(token, tail, body).await;
         assert_eq!(got, status, "{tail}: {answer}");
@@ -191,6 +90,139 @@ async fn wrong_roles_phases_and_rules_are_refused_and_change_nothing() {
         )
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+/// A request the game refuses: its path's tail, who sends it, its body, and the status and error
+/// code of the answer.
+type Case<'a> = (&'static str, &'a String, Value, StatusCode, &'static str);
+
+/// Requests from a role the request is not for.
+fn wrong_roles(g: &TalvisotaTable) -> Vec<Case<'_>> {
+    vec![
+        (
+            "organisation",
+            &g.finn,
+            json!({}),
+            StatusCode::FORBIDDEN,
+            "forbidden",
+        ),
+        (
+            "soviet-sheet",
+            &g.umpire,
+            json!({"allocations": []}),
+            StatusCode::FORBIDDEN,
+            "forbidden",
+        ),
+        (
+            "finnish-sheet",
+            &g.soviet,
+            json!({"allocations": []}),
+            StatusCode::FORBIDDEN,
+            "forbidden",
+        ),
+        (
+            "harassment",
+            &g.soviet,
+            json!({}),
+            StatusCode::FORBIDDEN,
+            "forbidden",
+        ),
+        (
+            "combats",
+            &g.finn,
+            json!({"placement": "x"}),
+            StatusCode::FORBIDDEN,
+            "forbidden",
+        ),
+        (
+            "solo",
+            &g.finn,
+            json!({}),
+            StatusCode::FORBIDDEN,
+            "forbidden",
+        ),
+    ]
+}
+
+/// Wrong phase: the game waits for the organisation orders.
+fn wrong_phases(g: &TalvisotaTable) -> Vec<Case<'_>> {
+    vec![
+        (
+            "soviet-sheet",
+            &g.soviet,
+            json!({"allocations": []}),
+            StatusCode::CONFLICT,
+            "wrong_phase",
+        ),
+        (
+            "combats",
+            &g.soviet,
+            json!({"placement": "placement-t1-s1"}),
+            StatusCode::CONFLICT,
+            "wrong_phase",
+        ),
+        (
+            "finnish-sheet",
+            &g.finn,
+            json!({"allocations": []}),
+            StatusCode::CONFLICT,
+            "wrong_phase",
+        ),
+        (
+            "solo",
+            &g.soviet,
+            json!({}),
+            StatusCode::CONFLICT,
+            "wrong_mode",
+        ),
+    ]
+}
+
+/// Against the rules.
+fn against_the_rules(g: &TalvisotaTable) -> Vec<Case<'_>> {
+    vec![
+        (
+            "organisation",
+            &g.soviet,
+            json!({"moves": [{"unit": "su-nothing-9", "to": "leningrad"}]}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "unknown_piece",
+        ),
+        (
+            "organisation",
+            &g.soviet,
+            json!({"moves": [{"unit": "su-eli-1", "to": "helsinki"}]}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "illegal_move",
+        ),
+        (
+            "organisation",
+            &g.soviet,
+            json!({"recover": ["su-eli-1"]}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "unavailable",
+        ),
+    ]
+}
+
+/// Well-formed JSON of the wrong shape.
+fn wrong_shapes(g: &TalvisotaTable) -> Vec<Case<'_>> {
+    vec![
+        (
+            "organisation",
+            &g.soviet,
+            json!({"moves": "everything"}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid_field",
+        ),
+        (
+            "combats",
+            &g.soviet,
+            json!({"strategy": "blitz"}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid_field",
+        ),
+    ]
 }
 
 #[tokio::test]

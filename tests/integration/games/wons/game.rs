@@ -77,6 +77,31 @@ pub(super) async fn give_side_orders(
 #[tokio::test]
 async fn twenty_four_hours_through_the_api() {
     let c = WonsTable::new().await;
+    let (attack_once, battles) = twenty_four_hours(&c).await;
+    let (events, rolls) = the_log_and_the_dice(&c).await;
+    advance_rolls_agree_with_the_log(&events, &rolls);
+    if !attack_once {
+        assert!(battles >= 1, "the Soviet attack opened a battle");
+        let soviet = c.view(&c.soviet).await;
+        assert_eq!(
+            soviet["campaign"]["initiative"], "finnish",
+            "a failed attack passes the initiative"
+        );
+    }
+    // Fatigue is never negative and exhaustion follows the table.
+    let umpire = c.view(&c.umpire).await;
+    for p in umpire["state"]["platoons"]
+        .as_object()
+        .expect("platoons")
+        .values()
+    {
+        assert!(p["fatigue"].as_i64().expect("fatigue") >= 0);
+    }
+}
+
+/// Twenty-four Hours of orders from both sides, the umpire recording every battle they open;
+/// returns whether the Soviets still have their one attack to give, and the battles recorded.
+async fn twenty_four_hours(c: &WonsTable) -> (bool, i32) {
     let start_hour = c.view(&c.umpire).await["campaign"]["hour"]
         .as_u64()
         .expect("hour");
@@ -85,7 +110,7 @@ async fn twenty_four_hours_through_the_api() {
     for hour in 0..24 {
         for token in [&c.soviet, &c.finn] {
             let view = c.view(token).await;
-            give_side_orders(&c, token, &view, &mut attack_once).await;
+            give_side_orders(c, token, &view, &mut attack_once).await;
             let (status, body) = c.ready(token).await;
             if status == StatusCode::UNPROCESSABLE_ENTITY {
                 // A stack split by the orders above: order that side to Defend instead.
@@ -115,7 +140,11 @@ async fn twenty_four_hours_through_the_api() {
             "each resolution advances the clock by one Hour"
         );
     }
-    // Event by event: moments never go back; every advance roll is logged with its rule.
+    (attack_once, battles)
+}
+
+/// Event by event: moments never go back; every advance roll is logged with its rule.
+async fn the_log_and_the_dice(c: &WonsTable) -> (Vec<Value>, Vec<Value>) {
     let mut events: Vec<Value> = Vec::new();
     loop {
         let before = events
@@ -147,14 +176,18 @@ async fn twenty_four_hours_through_the_api() {
             "every rules roll names its rule: {roll}"
         );
     }
-    // Event by event, each advance roll in the dice log agrees with what the log says happened:
-    // the stack moves exactly when the die beats the exhaustion of its most exhausted platoon.
+    (events, rolls)
+}
+
+/// Event by event, each advance roll in the dice log agrees with what the log says happened:
+/// the stack moves exactly when the die beats the exhaustion of its most exhausted platoon.
+fn advance_rolls_agree_with_the_log(events: &[Value], rolls: &[Value]) {
     let sentences: Vec<&str> = events
         .iter()
         .filter_map(|e| e["sentence"].as_str())
         .collect();
     let mut advance_rolls = 0;
-    for roll in &rolls {
+    for roll in rolls {
         let purpose = roll["purpose"].as_str().expect("purpose");
         let Some(rest) = purpose.strip_prefix("Stack ") else {
             continue;
@@ -184,23 +217,6 @@ async fn twenty_four_hours_through_the_api() {
         .count();
     assert_eq!(advance_events, advance_rolls, "one event per advance roll");
     assert!(advance_rolls > 0, "the Soviets advanced at least once");
-    if !attack_once {
-        assert!(battles >= 1, "the Soviet attack opened a battle");
-        let soviet = c.view(&c.soviet).await;
-        assert_eq!(
-            soviet["campaign"]["initiative"], "finnish",
-            "a failed attack passes the initiative"
-        );
-    }
-    // Fatigue is never negative and exhaustion follows the table.
-    let umpire = c.view(&c.umpire).await;
-    for p in umpire["state"]["platoons"]
-        .as_object()
-        .expect("platoons")
-        .values()
-    {
-        assert!(p["fatigue"].as_i64().expect("fatigue") >= 0);
-    }
 }
 
 #[tokio::test]

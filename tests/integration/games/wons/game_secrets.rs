@@ -142,75 +142,101 @@ async fn neither_side_learns_what_it_may_not_know_over_many_hours() {
             [&c.finn, &c.soviet]
         };
         for token in order {
-            let view = c.view(token).await;
-            for p in view["platoons"].as_array().expect("platoons") {
-                let legal: Vec<&str> = p["legal_actions"]
-                    .as_array()
-                    .expect("legal")
-                    .iter()
-                    .filter_map(|a| a.as_str())
-                    .collect();
-                let action = legal[pick(legal.len())];
-                let order = match action {
-                    "attack" if view["side"] == "finnish" => {
-                        json!({"action": "attack", "table": "red", "scenario": "probe"})
-                    }
-                    "adjust_roadblock" => json!({"action": action, "build": true}),
-                    _ => json!({"action": action}),
-                };
-                c.order(token, p["id"].as_str().expect("id"), order).await;
-            }
-            if c.ready(token).await.0 != StatusCode::OK {
-                let (status, body) = c.defend_and_ready(token, &view).await;
-                assert_eq!(status, StatusCode::OK, "hour {hour}: {body}");
-            }
+            give_random_orders_and_ready(&c, token, hour, &mut pick).await;
         }
-        for battle in c.view(&c.umpire).await["state"]["battles"]
-            .as_array()
-            .expect("battles")
-        {
-            if battle["status"] == "pending" || battle["status"]["status"] == "pending" {
-                let winner = if pick(2) == 0 { "soviet" } else { "finnish" };
-                c.result(
-                    &battle["id"],
-                    json!({"winner": winner, "turns": 1 + pick(6)}),
-                )
-                .await;
-            }
-        }
+        record_pending_battles_at_random(&c, &mut pick).await;
         // Let the notifications of this Hour go out.
         tokio::time::sleep(std::time::Duration::from_millis(400)).await;
-        for (side, (token, name)) in [(&c.soviet, "soviet"), (&c.finn, "finn")]
-            .into_iter()
-            .enumerate()
-        {
-            let secrets = secrets_of(&c, token).await;
-            let told = hooks[side].bodies();
-            assert!(
-                hour == 0 || !told.is_empty(),
-                "{name} is told of the Hours resolving"
-            );
-            for body in &told {
-                for secret in &secrets {
-                    assert!(
-                        !body.contains(secret.as_str()),
-                        "hour {hour}: {name}'s notifications told {secret}: {body}"
-                    );
-                }
+        nothing_leaks_to_either_side(&c, hour, |side| hooks[side].bodies()).await;
+    }
+}
+
+/// `token`'s side gives each platoon a random legal order and marks ready, ordering Defend
+/// instead where the orders split a stack.
+async fn give_random_orders_and_ready(
+    c: &WonsTable,
+    token: &str,
+    hour: i32,
+    pick: &mut dyn FnMut(usize) -> usize,
+) {
+    let view = c.view(token).await;
+    for p in view["platoons"].as_array().expect("platoons") {
+        let legal: Vec<&str> = p["legal_actions"]
+            .as_array()
+            .expect("legal")
+            .iter()
+            .filter_map(|a| a.as_str())
+            .collect();
+        let action = legal[pick(legal.len())];
+        let order = match action {
+            "attack" if view["side"] == "finnish" => {
+                json!({"action": "attack", "table": "red", "scenario": "probe"})
             }
-            if hour == 0 {
+            "adjust_roadblock" => json!({"action": action, "build": true}),
+            _ => json!({"action": action}),
+        };
+        c.order(token, p["id"].as_str().expect("id"), order).await;
+    }
+    if c.ready(token).await.0 != StatusCode::OK {
+        let (status, body) = c.defend_and_ready(token, &view).await;
+        assert_eq!(status, StatusCode::OK, "hour {hour}: {body}");
+    }
+}
+
+/// The umpire records every pending battle with a random winner and length.
+async fn record_pending_battles_at_random(c: &WonsTable, pick: &mut dyn FnMut(usize) -> usize) {
+    for battle in c.view(&c.umpire).await["state"]["battles"]
+        .as_array()
+        .expect("battles")
+    {
+        if battle["status"] == "pending" || battle["status"]["status"] == "pending" {
+            let winner = if pick(2) == 0 { "soviet" } else { "finnish" };
+            c.result(
+                &battle["id"],
+                json!({"winner": winner, "turns": 1 + pick(6)}),
+            )
+            .await;
+        }
+    }
+}
+
+/// Neither side's notifications (`told_to` a side's index: what its webhook received) nor
+/// anything it reads holds one of its secrets.
+async fn nothing_leaks_to_either_side(
+    c: &WonsTable,
+    hour: i32,
+    told_to: impl Fn(usize) -> Vec<String>,
+) {
+    for (side, (token, name)) in [(&c.soviet, "soviet"), (&c.finn, "finn")]
+        .into_iter()
+        .enumerate()
+    {
+        let secrets = secrets_of(c, token).await;
+        let told = told_to(side);
+        assert!(
+            hour == 0 || !told.is_empty(),
+            "{name} is told of the Hours resolving"
+        );
+        for body in &told {
+            for secret in &secrets {
                 assert!(
-                    secrets.len() >= 4,
-                    "{name} starts with enemy platoons and works unknown: {secrets:?}"
+                    !body.contains(secret.as_str()),
+                    "hour {hour}: {name}'s notifications told {secret}: {body}"
                 );
             }
-            for output in c.everything_read_by(token, name).await {
-                for secret in &secrets {
-                    assert!(
-                        !output.contains(secret.as_str()),
-                        "hour {hour}: {name} learned {secret}"
-                    );
-                }
+        }
+        if hour == 0 {
+            assert!(
+                secrets.len() >= 4,
+                "{name} starts with enemy platoons and works unknown: {secrets:?}"
+            );
+        }
+        for output in c.everything_read_by(token, name).await {
+            for secret in &secrets {
+                assert!(
+                    !output.contains(secret.as_str()),
+                    "hour {hour}: {name} learned {secret}"
+                );
             }
         }
     }

@@ -4,7 +4,7 @@
 //! umpire's; after the end everyone may.
 
 use super::client::WonsTable;
-use reqwest::StatusCode;
+use reqwest::{Client, StatusCode};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -63,6 +63,17 @@ async fn each_step_reads_back_as_each_reader_saw_it_then() {
         "one step for the start, one for each new Hour and one after each battle, and no other"
     );
     assert_eq!(kept.len(), 13 + battles);
+    let only = the_battle_steps(&c, battles).await;
+    every_step_reads_back_as_then(&c, &kept).await;
+    a_side_looks_only_through_its_own_eyes(&c, &kept).await;
+    let b = the_replay_page(&c, battles, &only).await;
+    let report = the_after_action_report(&c, &b, battles).await;
+    after_the_end(&c, &b, &report, battles, &kept).await;
+}
+
+/// The replay lists a step per Hour and per battle; stepping by battle, each battle's step
+/// shows it decided and the step before it pending. Returns the battle steps.
+async fn the_battle_steps(c: &WonsTable, battles: usize) -> Vec<Value> {
     let steps = format!("/api/v1/campaigns/{}/replay", c.id);
     let (_, listed) = c.app.get(&steps, Some(&c.finn)).await;
     let listed = listed["steps"].as_array().expect("steps").clone();
@@ -99,9 +110,12 @@ async fn each_step_reads_back_as_each_reader_saw_it_then() {
             "the step before a battle step shows it pending"
         );
     }
+    only
+}
 
-    // Long after, every step reads back as each reader saw it when it began.
-    for (n, views) in &kept {
+/// Long after, every step reads back as each reader saw it when it began.
+async fn every_step_reads_back_as_then(c: &WonsTable, kept: &BTreeMap<i64, Vec<Value>>) {
+    for (n, views) in kept {
         for (role, then) in ROLES.iter().zip(views) {
             let (status, point) = c.replayed(c.token_of(role), *n, role).await;
             assert_eq!(status, StatusCode::OK, "step {n} as {role}: {point}");
@@ -126,8 +140,10 @@ async fn each_step_reads_back_as_each_reader_saw_it_then() {
             || first["log"] != now["log"],
         "an earlier step's log stops earlier"
     );
+}
 
-    // During play a side looks only through its own eyes.
+/// During play a side looks only through its own eyes.
+async fn a_side_looks_only_through_its_own_eyes(c: &WonsTable, kept: &BTreeMap<i64, Vec<Value>>) {
     for (token, other) in [
         (&c.soviet, "finnish"),
         (&c.soviet, "umpire"),
@@ -146,8 +162,10 @@ async fn each_step_reads_back_as_each_reader_saw_it_then() {
     assert_eq!(own["view"], kept[&3][1]);
     let (status, _) = c.replayed(&c.soviet, 99, "soviet").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+}
 
-    // The page: the board then, a slider over every step and the log, as the reader saw it.
+/// The page: the board then, a slider over every step and the log, as the reader saw it.
+async fn the_replay_page(c: &WonsTable, battles: usize, only: &[Value]) -> Client {
     let b = c.app.signed_in("soviet", "the Soviet browser").await;
     let page = c
         .app
@@ -197,8 +215,11 @@ async fn each_step_reads_back_as_each_reader_saw_it_then() {
         .await
         .expect("request");
     assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    b
+}
 
-    // The after-action report: the umpire's at any time, a side's once the campaign has ended.
+/// The after-action report: the umpire's at any time, a side's once the campaign has ended.
+async fn the_after_action_report(c: &WonsTable, b: &Client, battles: usize) -> String {
     let report = format!("{}/campaigns/{}/report", c.app.url, c.id);
     let refused = b.get(&report).send().await.expect("request");
     assert_eq!(refused.status(), StatusCode::FORBIDDEN);
@@ -270,10 +291,19 @@ async fn each_step_reads_back_as_each_reader_saw_it_then() {
         page.matches("class=\"card board moment\"").count() <= 12,
         "the boards are bounded"
     );
+    report
+}
 
-    // After the end, everyone sees everything.
+/// After the end, everyone sees everything.
+async fn after_the_end(
+    c: &WonsTable,
+    b: &Client,
+    report: &str,
+    battles: usize,
+    kept: &BTreeMap<i64, Vec<Value>>,
+) {
     c.finish().await;
-    let read = b.get(&report).send().await.expect("request");
+    let read = b.get(report).send().await.expect("request");
     assert_eq!(read.status(), StatusCode::OK);
     let file = b
         .get(format!("{report}?download=1"))

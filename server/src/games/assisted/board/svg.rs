@@ -678,14 +678,13 @@ fn draw_counter(svg: &mut Svg, counter: &Counter, (x, y): Point) {
     svg.open("g", &attrs);
     svg.title(&label);
     let (fill, ink) = (colour(&counter.colour), colour(&counter.ink));
-    let side = num(COUNTER);
     svg.empty(
         "rect",
         &[
             ("x", &num(x)),
             ("y", &num(y)),
-            ("width", &side),
-            ("height", &side),
+            ("width", &num(COUNTER)),
+            ("height", &num(COUNTER)),
             ("rx", "3"),
             ("fill", fill),
             ("stroke", ink),
@@ -700,96 +699,120 @@ fn draw_counter(svg: &mut Svg, counter: &Counter, (x, y): Point) {
             ("pointer-events", "none"),
         ],
     );
-    if let Face::Shown {
+    draw_face(svg, &counter.face, (x, y), ink);
+    draw_chits(svg, &counter.chits, (x, y));
+    svg.close("g");
+    svg.close("g");
+}
+
+/// What a shown counter prints: the reduced stripe, size, symbol box, letters and values.
+fn draw_face(svg: &mut Svg, face: &Face, (x, y): Point, ink: &str) {
+    let Face::Shown {
         symbol,
         letters,
         size,
         values,
         reduced,
         ..
-    } = &counter.face
-    {
-        if *reduced {
-            svg.empty(
-                "rect",
-                &[
-                    ("class", "reduced"),
-                    ("x", &num(x)),
-                    ("y", &num(y)),
-                    ("width", &side),
-                    ("height", "6"),
-                    ("fill", ink),
-                    ("fill-opacity", "0.45"),
-                ],
-            );
-        }
-        let (bx, by, bw, bh) = (x + 12.0, y + 12.0, 20.0, 13.0);
-        svg.text(
-            "text",
-            &[
-                ("class", "size"),
-                ("x", &num(x + COUNTER / 2.0)),
-                ("y", &num(by - 2.0)),
-                ("text-anchor", "middle"),
-                ("font-size", "7"),
-                ("fill", ink),
-            ],
-            size,
-        );
-        svg.open(
-            "g",
-            &[
-                ("class", "symbol"),
-                ("stroke", ink),
-                ("color", ink),
-                ("fill", "none"),
-                ("aria-hidden", "true"),
-            ],
-        );
+    } = face
+    else {
+        return;
+    };
+    if *reduced {
         svg.empty(
             "rect",
             &[
-                ("x", &num(bx)),
-                ("y", &num(by)),
-                ("width", &num(bw)),
-                ("height", &num(bh)),
+                ("class", "reduced"),
+                ("x", &num(x)),
+                ("y", &num(y)),
+                ("width", &num(COUNTER)),
+                ("height", "6"),
+                ("fill", ink),
+                ("fill-opacity", "0.45"),
             ],
         );
-        for (tag, shape) in symbol.shapes(bx, by, bw, bh) {
-            let attrs: Vec<(&str, &str)> = shape.iter().map(|(k, v)| (*k, v.as_str())).collect();
-            svg.empty(tag, &attrs);
-        }
-        svg.close("g");
-        if !letters.is_empty() {
-            svg.text(
-                "text",
-                &[
-                    ("class", "letters"),
-                    ("aria-hidden", "true"),
-                    ("x", &num(bx + bw / 2.0)),
-                    ("y", &num(by + bh - 3.0)),
-                    ("text-anchor", "middle"),
-                    ("font-size", "6"),
-                    ("fill", ink),
-                ],
-                letters,
-            );
-        }
+    }
+    let symbol_box = (x + 12.0, y + 12.0, 20.0, 13.0);
+    svg.text(
+        "text",
+        &[
+            ("class", "size"),
+            ("x", &num(x + COUNTER / 2.0)),
+            ("y", &num(symbol_box.1 - 2.0)),
+            ("text-anchor", "middle"),
+            ("font-size", "7"),
+            ("fill", ink),
+        ],
+        size,
+    );
+    draw_symbol(svg, *symbol, letters, symbol_box, ink);
+    svg.text(
+        "text",
+        &[
+            ("class", "values"),
+            ("x", &num(x + COUNTER / 2.0)),
+            ("y", &num(y + COUNTER - 5.0)),
+            ("text-anchor", "middle"),
+            ("font-size", "10"),
+            ("font-weight", "bold"),
+            ("fill", ink),
+        ],
+        values,
+    );
+}
+
+/// The unit-type symbol in its box, with the letters printed in it.
+fn draw_symbol(
+    svg: &mut Svg,
+    symbol: Symbol,
+    letters: &str,
+    (bx, by, bw, bh): (f64, f64, f64, f64),
+    ink: &str,
+) {
+    svg.open(
+        "g",
+        &[
+            ("class", "symbol"),
+            ("stroke", ink),
+            ("color", ink),
+            ("fill", "none"),
+            ("aria-hidden", "true"),
+        ],
+    );
+    svg.empty(
+        "rect",
+        &[
+            ("x", &num(bx)),
+            ("y", &num(by)),
+            ("width", &num(bw)),
+            ("height", &num(bh)),
+        ],
+    );
+    for (tag, shape) in symbol.shapes(bx, by, bw, bh) {
+        let attrs: Vec<(&str, &str)> = shape.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        svg.empty(tag, &attrs);
+    }
+    svg.close("g");
+    if !letters.is_empty() {
         svg.text(
             "text",
             &[
-                ("class", "values"),
-                ("x", &num(x + COUNTER / 2.0)),
-                ("y", &num(y + COUNTER - 5.0)),
+                ("class", "letters"),
+                ("aria-hidden", "true"),
+                ("x", &num(bx + bw / 2.0)),
+                ("y", &num(by + bh - 3.0)),
                 ("text-anchor", "middle"),
-                ("font-size", "10"),
-                ("font-weight", "bold"),
+                ("font-size", "6"),
                 ("fill", ink),
             ],
-            values,
+            letters,
         );
     }
-    for (i, chit) in counter.chits.iter().take(3).enumerate() {
+}
+
+/// The first three markers on a counter, as chits along its foot.
+fn draw_chits(svg: &mut Svg, chits: &[Chit], (x, y): Point) {
+    for (i, chit) in chits.iter().take(3).enumerate() {
         let short = if chit.short.is_empty() {
             initials(&chit.name)
         } else {
@@ -828,8 +851,6 @@ fn draw_counter(svg: &mut Svg, counter: &Counter, (x, y): Point) {
         );
         svg.close("g");
     }
-    svg.close("g");
-    svg.close("g");
 }
 
 /// The turn track and the boxes, below the map from `top`; returns the drawing's bottom.

@@ -148,26 +148,54 @@ pub fn render_over(
             name: b.name.clone(),
         })
         .collect();
-    let shown = |unit_type: &str,
-                 name: &str,
-                 attributes: &BTreeMap<String, AttrValue>,
-                 markers: &[String]| {
-        let t = loaded.pack.unit_types.iter().find(|t| t.code == unit_type);
-        Face::Shown {
-            name: name.to_owned(),
-            type_name: t
-                .map(|t| t.name.clone())
-                .unwrap_or_else(|| unit_type.to_owned()),
-            symbol: t.map(|t| t.symbol).unwrap_or(Symbol::Infantry),
-            letters: t.map(|t| t.letters.clone()).unwrap_or_default(),
-            size: match attributes.get("size") {
-                Some(AttrValue::Text(s)) => s.clone(),
-                _ => String::new(),
-            },
-            values: printed(loaded, attributes),
-            reduced: markers.iter().any(|m| m == "reduced"),
-        }
-    };
+    let mut counters = own_counters(loaded, view, &mut trays);
+    counters.extend(enemy_counters(loaded, view, &mut trays));
+    let labels = labels(loaded);
+    let title = format!("{}: the board", loaded.pack.scenario.name);
+    svg::render_over(
+        &Scene {
+            title: &title,
+            grid: &loaded.grid,
+            terrain: &loaded.pack.terrain,
+            labels,
+            marks: hex_marks(loaded, view),
+            counters,
+            trays,
+            turns: track(loaded),
+            current_turn: Some(view.turn),
+        },
+        backdrop,
+    )
+}
+
+/// The face of a counter the reader sees in full: the pack's unit type gives its name, symbol
+/// and letters; the attributes its size and printed values; the `reduced` marker its side.
+fn shown_face(
+    loaded: &LoadedPack,
+    unit_type: &str,
+    name: &str,
+    attributes: &BTreeMap<String, AttrValue>,
+    markers: &[String],
+) -> Face {
+    let t = loaded.pack.unit_types.iter().find(|t| t.code == unit_type);
+    Face::Shown {
+        name: name.to_owned(),
+        type_name: t
+            .map(|t| t.name.clone())
+            .unwrap_or_else(|| unit_type.to_owned()),
+        symbol: t.map(|t| t.symbol).unwrap_or(Symbol::Infantry),
+        letters: t.map(|t| t.letters.clone()).unwrap_or_default(),
+        size: match attributes.get("size") {
+            Some(AttrValue::Text(s)) => s.clone(),
+            _ => String::new(),
+        },
+        values: printed(loaded, attributes),
+        reduced: markers.iter().any(|m| m == "reduced"),
+    }
+}
+
+/// The reader's own counters, face up, a unit that owes losses marked first.
+fn own_counters(loaded: &LoadedPack, view: &DeskView, trays: &mut Vec<Tray>) -> Vec<Counter> {
     let mut counters = Vec::new();
     for u in &view.units {
         let (colour, ink) = colours(loaded, u.side);
@@ -188,11 +216,18 @@ pub fn render_over(
             side: u.side,
             colour,
             ink,
-            place: place_of(loaded, &u.location, &mut trays),
-            face: shown(&u.unit_type, &u.name, &u.attributes, &markers),
+            place: place_of(loaded, &u.location, trays),
+            face: shown_face(loaded, &u.unit_type, &u.name, &u.attributes, &markers),
             chits,
         });
     }
+    counters
+}
+
+/// The enemy's counters the reader knows the place of: face up when the reader may see the
+/// unit, else blank.
+fn enemy_counters(loaded: &LoadedPack, view: &DeskView, trays: &mut Vec<Tray>) -> Vec<Counter> {
+    let mut counters = Vec::new();
     for u in &view.enemy_units {
         let Some(location) = &u.location else {
             continue;
@@ -200,7 +235,7 @@ pub fn render_over(
         let (colour, ink) = colours(loaded, u.side);
         let (face, chits) = match (&u.name, &u.unit_type) {
             (Some(name), Some(unit_type)) => (
-                shown(unit_type, name, &u.attributes, &u.markers),
+                shown_face(loaded, unit_type, name, &u.attributes, &u.markers),
                 chits_of(view, &u.markers),
             ),
             _ => (Face::Blank, Vec::new()),
@@ -210,45 +245,39 @@ pub fn render_over(
             side: u.side,
             colour,
             ink,
-            place: place_of(loaded, location, &mut trays),
+            place: place_of(loaded, location, trays),
             face,
             chits,
         });
     }
-    let labels = labels(loaded);
-    let title = format!("{}: the board", loaded.pack.scenario.name);
-    svg::render_over(
-        &Scene {
-            title: &title,
-            grid: &loaded.grid,
-            terrain: &loaded.pack.terrain,
-            labels,
-            marks: view
-                .hex_marks
-                .iter()
-                .filter_map(|mark| {
-                    let hex = loaded.grid.parse(&mark.hex).ok()?;
-                    Some(Label {
-                        name: mark.name.clone(),
-                        hex,
-                    })
-                })
-                .collect(),
-            counters,
-            trays,
-            turns: loaded
-                .pack
-                .turns
-                .iter()
-                .map(|t| TrackTurn {
-                    number: t.number,
-                    label: t.label.clone(),
-                })
-                .collect(),
-            current_turn: Some(view.turn),
-        },
-        backdrop,
-    )
+    counters
+}
+
+/// The markers that lie on map hexes, on the hexes the grid knows.
+fn hex_marks(loaded: &LoadedPack, view: &DeskView) -> Vec<Label> {
+    view.hex_marks
+        .iter()
+        .filter_map(|mark| {
+            let hex = loaded.grid.parse(&mark.hex).ok()?;
+            Some(Label {
+                name: mark.name.clone(),
+                hex,
+            })
+        })
+        .collect()
+}
+
+/// The pack's turn track.
+fn track(loaded: &LoadedPack) -> Vec<TrackTurn> {
+    loaded
+        .pack
+        .turns
+        .iter()
+        .map(|t| TrackTurn {
+            number: t.number,
+            label: t.label.clone(),
+        })
+        .collect()
 }
 
 /// The board of a stored table started from a shipped or imported pack, for `view`'s reader;

@@ -44,29 +44,40 @@ fn each_side_changes_its_own_units_only_as_its_phase_allows() {
     let (red, blue) = set_up(&mut d);
     to_phase(&mut d, "finnish_move");
     let before = d.clone();
-    // The Soviet player, out of its phases: every change refused with a sentence, nothing changed.
+    out_of_its_phases_the_soviets_change_nothing(&mut d, &red, &blue, &before);
+    the_finns_move_and_dig_in_their_own_phase(&mut d, &blue);
+    the_umpire_corrects_and_nobody_moves_at_rest(&mut d, &blue);
+}
+
+/// The Soviet player, out of its phases: every change refused with a sentence, nothing changed.
+fn out_of_its_phases_the_soviets_change_nothing(
+    d: &mut Desk<Test>,
+    red: &UnitId,
+    blue: &UnitId,
+    before: &Desk<Test>,
+) {
     let tries: Vec<(&str, Result<Vec<DeskEvent>, Refused>)> = vec![
         (
             "add",
             d.add_units(Role::Soviet, vec![unit(3, Side::Soviet, "Reserve", "3030")]),
         ),
-        ("move", d.edit_unit(Role::Soviet, &red, moved_to("2121"))),
+        ("move", d.edit_unit(Role::Soviet, red, moved_to("2121"))),
         (
             "rename",
             d.edit_unit(
                 Role::Soviet,
-                &red,
+                red,
                 UnitEdit {
                     name: Some("Guards".into()),
                     ..UnitEdit::default()
                 },
             ),
         ),
-        ("lose a step", d.edit_unit(Role::Soviet, &red, cs(3))),
-        ("gain a step", d.edit_unit(Role::Soviet, &red, cs(5))),
-        ("dig in", d.mark_unit(Role::Soviet, &red, "dug_in", true)),
-        ("mark hit", d.mark_unit(Role::Soviet, &red, "hit", true)),
-        ("remove", d.remove_unit(Role::Soviet, &red, "gone")),
+        ("lose a step", d.edit_unit(Role::Soviet, red, cs(3))),
+        ("gain a step", d.edit_unit(Role::Soviet, red, cs(5))),
+        ("dig in", d.mark_unit(Role::Soviet, red, "dug_in", true)),
+        ("mark hit", d.mark_unit(Role::Soviet, red, "hit", true)),
+        ("remove", d.remove_unit(Role::Soviet, red, "gone")),
         (
             "end the phase",
             d.advance(Role::Soviet, &mut ScriptedDice::new([])),
@@ -96,10 +107,10 @@ fn each_side_changes_its_own_units_only_as_its_phase_allows() {
             "{what}: {}",
             refused.message
         );
-        assert_eq!(d, before, "{what} changed the table");
+        assert_eq!(*d, *before, "{what} changed the table");
     }
     let refused = d
-        .edit_unit(Role::Soviet, &red, moved_to("2121"))
+        .edit_unit(Role::Soviet, red, moved_to("2121"))
         .expect_err("not its movement phase");
     assert_eq!(refused.code, "wrong_phase");
     assert_eq!(
@@ -107,7 +118,7 @@ fn each_side_changes_its_own_units_only_as_its_phase_allows() {
         "The Soviet side moves its units only in the setup, in its own movement phases (the Soviet movement phase), or as a combat's result in a combat phase; it is now Turn 1, Finnish movement phase. The umpire may correct a position at any time."
     );
     let refused = d
-        .mark_unit(Role::Soviet, &red, "dug_in", true)
+        .mark_unit(Role::Soviet, red, "dug_in", true)
         .expect_err("not a movement phase of its own... nor of anyone's for the marker");
     assert!(
         refused.message.contains("movement phase"),
@@ -115,25 +126,31 @@ fn each_side_changes_its_own_units_only_as_its_phase_allows() {
         refused.message
     );
     assert!(
-        d.edit_unit(Role::Soviet, &red, cs(3))
+        d.edit_unit(Role::Soviet, red, cs(3))
             .expect_err("owes nothing")
             .message
             .contains("owes no losses")
     );
-    // The Finns move and dig in in their own movement phase; a Dug-In marker is theirs to place.
-    d.edit_unit(Role::Finnish, &blue, moved_to("1111"))
+}
+
+/// The Finns move and dig in in their own movement phase; a Dug-In marker is theirs to place.
+fn the_finns_move_and_dig_in_their_own_phase(d: &mut Desk<Test>, blue: &UnitId) {
+    d.edit_unit(Role::Finnish, blue, moved_to("1111"))
         .expect("its movement phase");
-    d.mark_unit(Role::Finnish, &blue, "dug_in", true)
+    d.mark_unit(Role::Finnish, blue, "dug_in", true)
         .expect("a movement phase's marker");
     // But not the marker that comes with the setup, nor a rename.
     let refused = d
-        .mark_unit(Role::Finnish, &blue, "hit", false)
+        .mark_unit(Role::Finnish, blue, "hit", false)
         .expect_err("setup marker");
     assert_eq!(
         refused.message,
         "The Hit marker comes with the setup; once the game has begun only the umpire puts it on or takes it off."
     );
-    // The umpire may shoot now: a correction both sides read.
+}
+
+/// The umpire may shoot now: a correction both sides read.
+fn the_umpire_corrects_and_nobody_moves_at_rest(d: &mut Desk<Test>, blue: &UnitId) {
     let (_, events) = d
         .act(
             Role::Umpire,
@@ -148,9 +165,9 @@ fn each_side_changes_its_own_units_only_as_its_phase_allows() {
     );
     d.waive(Role::Umpire, 0, "a test's shot").expect("waives");
     // In the rest phase, nobody moves.
-    to_phase(&mut d, "rest");
+    to_phase(d, "rest");
     let refused = d
-        .edit_unit(Role::Finnish, &blue, moved_to("1212"))
+        .edit_unit(Role::Finnish, blue, moved_to("1212"))
         .expect_err("resting");
     assert!(
         refused.message.contains("(the Finnish movement phase)"),

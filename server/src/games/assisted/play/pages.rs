@@ -351,16 +351,9 @@ struct RowParts<'a> {
     markers: Vec<String>,
 }
 
-async fn table_page(
-    state: &AppState,
-    access: &TableAccess,
-    error: Option<String>,
-) -> Result<TablePage, AppError> {
-    let play = access.play;
-    let state_doc = stored(state, access).await?;
-    let view = play.view(&state_doc, access.role())?;
-    let board = super::picture::board(state, access, &state_doc, &view).await?;
-    let units = rows(
+/// The reader's own units as the table lists them, with their change forms.
+fn own_rows(play: &dyn Play, view: &DeskView) -> Vec<UnitRow> {
+    rows(
         play,
         view.units.iter().map(|u| RowParts {
             id: Some(u.id.as_str()),
@@ -371,8 +364,12 @@ async fn table_page(
             attributes: &u.attributes,
             markers: u.markers.iter().cloned().collect(),
         }),
-    );
-    let enemy = rows(
+    )
+}
+
+/// The enemy's units as the reader sees them.
+fn enemy_rows(play: &dyn Play, view: &DeskView) -> Vec<UnitRow> {
+    rows(
         play,
         view.enemy_units.iter().map(|u| RowParts {
             id: None,
@@ -383,37 +380,72 @@ async fn table_page(
             attributes: &u.attributes,
             markers: u.markers.clone(),
         }),
-    );
-    let spec = play.roster();
-    let csv_columns = ["side", "name", "type", "location", "markers"]
+    )
+}
+
+/// The columns a CSV import of units takes, as the table names them.
+fn csv_columns(spec: &RosterSpec) -> String {
+    ["side", "name", "type", "location", "markers"]
         .into_iter()
         .map(str::to_owned)
         .chain(spec.attributes.iter().map(|a| a.code.clone()))
         .collect::<Vec<_>>()
-        .join(",");
+        .join(",")
+}
+
+/// The newest log entries the reader may read, as (moment, sentence) in the reader's zone.
+async fn recent_log(
+    state: &AppState,
+    access: &TableAccess,
+) -> Result<Vec<(String, String)>, AppError> {
     let zone = access.user.zone();
-    let log = crate::db::game::events_for(&state.db, access.id(), access.role(), i64::MAX, LOG)
-        .await?
-        .into_iter()
-        .map(|e| {
-            let sentence = crate::web::pages::logged_sentence(&e.sentence, &e.payload, &zone);
-            (e.moment, sentence)
-        })
-        .collect();
-    let chart_sets = if access.role() == crate::core::domain::Role::Umpire {
-        super::chart_sets::list(state, access)
+    Ok(
+        crate::db::game::events_for(&state.db, access.id(), access.role(), i64::MAX, LOG)
             .await?
             .into_iter()
-            .map(|set| {
-                (
-                    set.id.to_string(),
-                    format!("{} (by {})", set.name, set.published_by),
-                )
+            .map(|e| {
+                let sentence = crate::web::pages::logged_sentence(&e.sentence, &e.payload, &zone);
+                (e.moment, sentence)
             })
-            .collect()
-    } else {
-        Vec::new()
-    };
+            .collect(),
+    )
+}
+
+/// The chart sets the umpire may apply, as (id, "name (by whom)"); none for a player.
+async fn chart_set_choices(
+    state: &AppState,
+    access: &TableAccess,
+) -> Result<Vec<(String, String)>, AppError> {
+    if access.role() != crate::core::domain::Role::Umpire {
+        return Ok(Vec::new());
+    }
+    Ok(super::chart_sets::list(state, access)
+        .await?
+        .into_iter()
+        .map(|set| {
+            (
+                set.id.to_string(),
+                format!("{} (by {})", set.name, set.published_by),
+            )
+        })
+        .collect())
+}
+
+async fn table_page(
+    state: &AppState,
+    access: &TableAccess,
+    error: Option<String>,
+) -> Result<TablePage, AppError> {
+    let play = access.play;
+    let state_doc = stored(state, access).await?;
+    let view = play.view(&state_doc, access.role())?;
+    let board = super::picture::board(state, access, &state_doc, &view).await?;
+    let units = own_rows(play, &view);
+    let enemy = enemy_rows(play, &view);
+    let spec = play.roster();
+    let csv_columns = csv_columns(&spec);
+    let log = recent_log(state, access).await?;
+    let chart_sets = chart_set_choices(state, access).await?;
     let c = &access.membership.campaign;
     let board_shown = board.is_some();
     // Offered only where the board offers them: to a player of a game still going, in a phase

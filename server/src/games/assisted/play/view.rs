@@ -3,7 +3,7 @@
 
 use super::desk::Desk;
 use crate::core::domain::{Role, Side};
-use crate::games::assisted::declarations::Declarations;
+use crate::games::assisted::declarations::{Declarations, Owed};
 use crate::games::assisted::roster::{Change, RosterSpec, SeenUnit, Sight, Unit};
 use crate::games::assisted::victory::{Outcome, Tally};
 use serde::Serialize;
@@ -124,102 +124,13 @@ pub struct FallenSeen {
 /// The view of `role`.
 pub fn view_for<D: Declarations>(desk: &Desk<D>, role: Role) -> DeskView {
     let viewer = role.side();
-    let (units, enemy_units, history): (Vec<Unit>, Vec<SeenUnit>, Vec<Change>) = match viewer {
-        None => {
-            let mut all: Vec<Unit> = desk.roster.units.values().cloned().collect();
-            all.sort_by(|a, b| (a.side.code(), &a.name).cmp(&(b.side.code(), &b.name)));
-            (all, Vec::new(), newest(desk.roster.history.iter()))
-        }
-        Some(side) => {
-            let own = desk.roster.own(side).into_iter().cloned().collect();
-            let sight =
-                |viewer: Side, unit: &Unit| D::sight(viewer, unit, &desk.extra, &desk.options);
-            let enemy = desk.roster.seen_by(side, &sight);
-            (
-                own,
-                enemy,
-                newest(desk.roster.history_for(side).into_iter()),
-            )
-        }
-    };
-    // Who holds a hex follows from where units stand: a side sees the points only when it sees
-    // where every enemy unit on the map stands (or once the game is over); units in boxes and
-    // on the turn track hold no hex, and the enemy may not see them at all.
-    let sees_every_position = match viewer {
-        None => true,
-        Some(side) => {
-            let loaded = desk.loaded();
-            let on_map = |place: &str| {
-                loaded.as_deref().is_none_or(|l| {
-                    l.grid
-                        .parse(place.trim())
-                        .is_ok_and(|hex| l.grid.contains(hex))
-                })
-            };
-            let enemies = desk
-                .roster
-                .units
-                .values()
-                .filter(|u| u.side != side && on_map(&u.location))
-                .count();
-            let seen = enemy_units
-                .iter()
-                .filter(|u| u.location.as_deref().is_some_and(on_map))
-                .count();
-            seen == enemies
-        }
-    };
+    let (units, enemy_units, history) = units_seen(desk, viewer);
+    let sees_every_position = sees_every_position(desk, viewer, &enemy_units);
     let (victory, unjudged) = desk.victory(sees_every_position || desk.outcome.is_some());
-    let fallen = desk
-        .roster
-        .fallen
-        .iter()
-        .filter_map(|f| {
-            let sight = match viewer {
-                Some(side) if side != f.unit.side => {
-                    D::sight(side, &f.unit, &desk.extra, &desk.options)
-                }
-                _ => Sight::Full,
-            };
-            SeenUnit::of(&f.unit, &sight).map(|unit| FallenSeen {
-                unit,
-                moment: f.moment.clone(),
-                reason: f.reason.clone(),
-            })
-        })
-        .collect();
+    let fallen = fallen_seen(desk, viewer);
     let owed = D::owed(&desk.extra);
-    let mut owing: Vec<String> = owed
-        .iter()
-        .filter(|o| viewer.is_none_or(|side| side == o.side))
-        .flat_map(|o| o.units.iter())
-        .filter(|id| desk.roster.units.contains_key(*id))
-        .map(|id| id.as_str().to_owned())
-        .collect();
-    owing.sort();
-    owing.dedup();
+    let owing = owing(desk, &owed, viewer);
     let waiting_for = desk.tracker.waiting_for(&desk.sequence);
-    let actions_now = D::actions()
-        .into_iter()
-        .filter(|a| match (a.given, viewer) {
-            (Some(given), Some(side)) => desk.may_give(side, "", given).is_ok(),
-            _ => true,
-        })
-        .filter(|_| !desk.tracker.finished)
-        .map(|a| a.about.name.to_owned())
-        .collect();
-    let charts = D::charts()
-        .into_iter()
-        .map(|spec| {
-            let current = desk.charts.current(&spec.code).ok();
-            ChartStatus {
-                version: current.map(|c| c.version),
-                entered: current.map(|c| c.moment.clone()),
-                code: spec.code,
-                name: spec.name,
-            }
-        })
-        .collect();
     DeskView {
         game: D::GAME.title().into(),
         role,
@@ -237,7 +148,7 @@ pub fn view_for<D: Declarations>(desk: &Desk<D>, role: Role) -> DeskView {
         units,
         enemy_units,
         history,
-        charts,
+        charts: chart_statuses(desk),
         records: D::extra_for(viewer, &desk.extra),
         roster: D::roster(),
         outcome: desk.outcome.clone(),
@@ -245,7 +156,7 @@ pub fn view_for<D: Declarations>(desk: &Desk<D>, role: Role) -> DeskView {
         unjudged,
         owed: owed.iter().map(|o| o.sentence()).collect(),
         owing,
-        actions_now,
+        actions_now: actions_now(desk, viewer),
         hex_marks: D::hex_marks(&desk.extra)
             .into_iter()
             .map(|(hex, name)| HexMark { hex, name })
@@ -253,6 +164,130 @@ pub fn view_for<D: Declarations>(desk: &Desk<D>, role: Role) -> DeskView {
         fallen,
         sealed: desk.sealed_for(role),
     }
+}
+
+/// The viewer's own units (the umpire's: every unit, by side and name), the enemy's as the
+/// viewer sees them, and the newest changes the viewer may follow.
+fn units_seen<D: Declarations>(
+    desk: &Desk<D>,
+    viewer: Option<Side>,
+) -> (Vec<Unit>, Vec<SeenUnit>, Vec<Change>) {
+    match viewer {
+        None => {
+            let mut all: Vec<Unit> = desk.roster.units.values().cloned().collect();
+            all.sort_by(|a, b| (a.side.code(), &a.name).cmp(&(b.side.code(), &b.name)));
+            (all, Vec::new(), newest(desk.roster.history.iter()))
+        }
+        Some(side) => {
+            let own = desk.roster.own(side).into_iter().cloned().collect();
+            let sight =
+                |viewer: Side, unit: &Unit| D::sight(viewer, unit, &desk.extra, &desk.options);
+            let enemy = desk.roster.seen_by(side, &sight);
+            (
+                own,
+                enemy,
+                newest(desk.roster.history_for(side).into_iter()),
+            )
+        }
+    }
+}
+
+/// Who holds a hex follows from where units stand: a side sees the points only when it sees
+/// where every enemy unit on the map stands (or once the game is over); units in boxes and on
+/// the turn track hold no hex, and the enemy may not see them at all.
+fn sees_every_position<D: Declarations>(
+    desk: &Desk<D>,
+    viewer: Option<Side>,
+    enemy_units: &[SeenUnit],
+) -> bool {
+    let Some(side) = viewer else {
+        return true;
+    };
+    let loaded = desk.loaded();
+    let on_map = |place: &str| {
+        loaded.as_deref().is_none_or(|l| {
+            l.grid
+                .parse(place.trim())
+                .is_ok_and(|hex| l.grid.contains(hex))
+        })
+    };
+    let enemies = desk
+        .roster
+        .units
+        .values()
+        .filter(|u| u.side != side && on_map(&u.location))
+        .count();
+    let seen = enemy_units
+        .iter()
+        .filter(|u| u.location.as_deref().is_some_and(on_map))
+        .count();
+    seen == enemies
+}
+
+/// The dead pool as the viewer may see it: its own units in full, the enemy's as the game's
+/// sight shows them.
+fn fallen_seen<D: Declarations>(desk: &Desk<D>, viewer: Option<Side>) -> Vec<FallenSeen> {
+    desk.roster
+        .fallen
+        .iter()
+        .filter_map(|f| {
+            let sight = match viewer {
+                Some(side) if side != f.unit.side => {
+                    D::sight(side, &f.unit, &desk.extra, &desk.options)
+                }
+                _ => Sight::Full,
+            };
+            SeenUnit::of(&f.unit, &sight).map(|unit| FallenSeen {
+                unit,
+                moment: f.moment.clone(),
+                reason: f.reason.clone(),
+            })
+        })
+        .collect()
+}
+
+/// The viewer's units still in play that may pay losses owed (the umpire's: every side's), by
+/// id, each once.
+fn owing<D: Declarations>(desk: &Desk<D>, owed: &[Owed], viewer: Option<Side>) -> Vec<String> {
+    let mut owing: Vec<String> = owed
+        .iter()
+        .filter(|o| viewer.is_none_or(|side| side == o.side))
+        .flat_map(|o| o.units.iter())
+        .filter(|id| desk.roster.units.contains_key(*id))
+        .map(|id| id.as_str().to_owned())
+        .collect();
+    owing.sort();
+    owing.dedup();
+    owing
+}
+
+/// The actions the viewer may give now, by name; none once the game is over.
+fn actions_now<D: Declarations>(desk: &Desk<D>, viewer: Option<Side>) -> Vec<String> {
+    D::actions()
+        .into_iter()
+        .filter(|a| match (a.given, viewer) {
+            (Some(given), Some(side)) => desk.may_give(side, "", given).is_ok(),
+            _ => true,
+        })
+        .filter(|_| !desk.tracker.finished)
+        .map(|a| a.about.name.to_owned())
+        .collect()
+}
+
+/// Every chart of the game, with its current version once entered.
+fn chart_statuses<D: Declarations>(desk: &Desk<D>) -> Vec<ChartStatus> {
+    D::charts()
+        .into_iter()
+        .map(|spec| {
+            let current = desk.charts.current(&spec.code).ok();
+            ChartStatus {
+                version: current.map(|c| c.version),
+                entered: current.map(|c| c.moment.clone()),
+                code: spec.code,
+                name: spec.name,
+            }
+        })
+        .collect()
 }
 
 fn newest<'a>(changes: impl DoubleEndedIterator<Item = &'a Change>) -> Vec<Change> {

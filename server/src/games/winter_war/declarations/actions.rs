@@ -318,8 +318,21 @@ fn combat(
     }))))
 }
 
-/// Every action of Winter War.
+/// Every action of Winter War: combat's, landings', results', then events'.
 pub fn actions() -> Vec<Action<Records>> {
+    [
+        combat_actions(),
+        landing_actions(),
+        result_actions(),
+        event_actions(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// Ground combat, air missions and naval gunfire, in the combat phases.
+fn combat_actions() -> Vec<Action<Records>> {
     vec![
         Action::new(
             "declare-combat",
@@ -355,6 +368,12 @@ pub fn actions() -> Vec<Action<Records>> {
             },
         )
         .given(true, &[Activity::Combat]),
+    ]
+}
+
+/// Landings from the sea and the air, and the Allied intervention.
+fn landing_actions() -> Vec<Action<Records>> {
+    vec![
         Action::new(
             "amphibious-landing",
             "Land a unit from the sea",
@@ -382,6 +401,12 @@ pub fn actions() -> Vec<Action<Records>> {
             },
         )
         .given(true, &[Activity::Events]),
+    ]
+}
+
+/// Taking a combat's result, and the equipment it captures.
+fn result_actions() -> Vec<Action<Records>> {
+    vec![
         Action::new(
             "take-result",
             "Take your side's combat or air attack result: retreats and losses",
@@ -403,6 +428,12 @@ pub fn actions() -> Vec<Action<Records>> {
         )
         // The Finns', in their Reinforcement Phase (24.4).
         .given(true, &[Activity::Reinforcement]),
+    ]
+}
+
+/// Random events, the ceasefire, radio intelligence and the countries' hexes.
+fn event_actions() -> Vec<Action<Records>> {
+    vec![
         Action::new(
             "record-event",
             "Record an event or a shock corps formed",

@@ -245,8 +245,21 @@ struct AttackersIn {
     units: Vec<Attacker>,
 }
 
-/// Every calculation of Winter War.
+/// Every calculation of Winter War: combat's, then the units', then the campaign's.
 pub fn calculations() -> Vec<Calculation> {
+    [
+        combat_calculations(),
+        unit_calculations(),
+        campaign_calculations(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// Combat and what its results do: the column, the result, retreats, exchanges, losses met and
+/// captured equipment.
+fn combat_calculations() -> Vec<Calculation> {
     vec![
         Calculation::new(
             "combat-column",
@@ -299,6 +312,13 @@ pub fn calculations() -> Vec<Calculation> {
             "24.4",
             |p: CapturedIn, _| ok(captured_equipment(&p.result, p.soviet_af)),
         ),
+    ]
+}
+
+/// What units may do and need: breaking down, reorganizing, attacking together, stacking,
+/// supply demand, suppressed movement, air units' return and ski substitution.
+fn unit_calculations() -> Vec<Calculation> {
+    vec![
         Calculation::new(
             "break-down",
             "Breaking a unit down",
@@ -359,6 +379,13 @@ pub fn calculations() -> Vec<Calculation> {
             "25.1.2",
             |p: SkiIn, _| ok(ski_substitution(p.missing)),
         ),
+    ]
+}
+
+/// The map and the campaign: victory, movement, reach, supply lines, morale and the
+/// reinforcement schedule.
+fn campaign_calculations() -> Vec<Calculation> {
+    vec![
         Calculation::new("victory", "Victory level", "4.0", |p: VictoryIn, _| {
             ok(victory(p.soviet, p.finnish))
         }),

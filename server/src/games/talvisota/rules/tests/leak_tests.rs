@@ -47,6 +47,14 @@ const CENTRES: [&str; 5] = [
 
 fn random_game(g: &mut Gen) -> (TalvisotaState, Vec<TalvisotaEvent>) {
     let mut s = turn_one(GameOptions::default());
+    deploy_soviets_at_random(g, &mut s);
+    let mut events = allocate_soviets_at_random(g, &mut s);
+    events.extend(allocate_finns_at_random(g, &mut s));
+    (s, events)
+}
+
+/// Every Soviet unit on the sheet goes to a random centre.
+fn deploy_soviets_at_random(g: &mut Gen, s: &mut TalvisotaState) {
     let soviet_ids: Vec<String> = s
         .units
         .iter()
@@ -61,62 +69,22 @@ fn random_game(g: &mut Gen) -> (TalvisotaState, Vec<TalvisotaEvent>) {
         .iter()
         .map(|(a, b)| (a.as_str(), b.as_str()))
         .collect();
-    deploy(&mut s, &moves_ref);
+    deploy(s, &moves_ref);
+}
+
+/// A Soviet sheet of random strategies, from random centres into Finland, tried until one is
+/// accepted (at most 40 times); the events of the accepted one.
+fn allocate_soviets_at_random(g: &mut Gen, s: &mut TalvisotaState) -> Vec<TalvisotaEvent> {
     let mut events = Vec::new();
     for _attempt in 0..40 {
         let n = 1 + g.below(4);
         let strategies = g.pick(&SovietStrategy::ALL, n);
         let mut allocations = Vec::new();
         for strategy in strategies {
-            let from = CENTRES[g.below(CENTRES.len())];
-            let targets: Vec<String> = s
-                .map
-                .neighbours(from, 1)
-                .into_iter()
-                .filter(|t| {
-                    s.map.space(t).is_some_and(|x| {
-                        x.nation == crate::games::talvisota::rules::map::Nation::Finnish
-                    })
-                })
-                .map(str::to_string)
-                .collect();
-            let Some(target) = g.pick(&targets, 1).pop() else {
-                continue;
-            };
-            let here: Vec<String> = s
-                .units_in(Side::Soviet, from)
-                .iter()
-                .map(|u| u.id.clone())
-                .collect();
-            let count = 1 + g.below(strategy.max_units());
-            let units = g.pick(&here, count);
-            let supports: Vec<String> = s
-                .supports
-                .iter()
-                .filter(|m| m.side == Side::Soviet && m.arrives_turn == 1)
-                .map(|m| m.id.clone())
-                .collect();
-            let count = g.below(2);
-            let supports = g
-                .pick(&supports, count)
-                .into_iter()
-                .map(|id| SupportUse {
-                    id,
-                    choice: Default::default(),
-                })
-                .collect();
-            allocations.push(SovietAllocation {
-                strategy,
-                from: from.into(),
-                targets: vec![target],
-                units,
-                supports,
-                placement: None,
-                resolved: false,
-            });
+            allocations.extend(random_soviet_allocation(g, s, strategy));
         }
         if let Ok(e) = allocate(
-            &mut s,
+            s,
             Side::Soviet,
             CommandSheet::Soviet(SovietSheet { allocations }),
         ) {
@@ -124,6 +92,67 @@ fn random_game(g: &mut Gen) -> (TalvisotaState, Vec<TalvisotaEvent>) {
             break;
         }
     }
+    events
+}
+
+/// One Soviet strategy's allocation from a random centre against a random Finnish neighbour,
+/// with random units and supports; none when the centre borders no Finnish space.
+fn random_soviet_allocation(
+    g: &mut Gen,
+    s: &TalvisotaState,
+    strategy: SovietStrategy,
+) -> Option<SovietAllocation> {
+    let from = CENTRES[g.below(CENTRES.len())];
+    let targets: Vec<String> = s
+        .map
+        .neighbours(from, 1)
+        .into_iter()
+        .filter(|t| {
+            s.map
+                .space(t)
+                .is_some_and(|x| x.nation == crate::games::talvisota::rules::map::Nation::Finnish)
+        })
+        .map(str::to_string)
+        .collect();
+    let target = g.pick(&targets, 1).pop()?;
+    let here: Vec<String> = s
+        .units_in(Side::Soviet, from)
+        .iter()
+        .map(|u| u.id.clone())
+        .collect();
+    let count = 1 + g.below(strategy.max_units());
+    let units = g.pick(&here, count);
+    let supports: Vec<String> = s
+        .supports
+        .iter()
+        .filter(|m| m.side == Side::Soviet && m.arrives_turn == 1)
+        .map(|m| m.id.clone())
+        .collect();
+    let count = g.below(2);
+    let supports = g
+        .pick(&supports, count)
+        .into_iter()
+        .map(|id| SupportUse {
+            id,
+            choice: Default::default(),
+        })
+        .collect();
+    Some(SovietAllocation {
+        strategy,
+        from: from.into(),
+        targets: vec![target],
+        units,
+        supports,
+        placement: None,
+        resolved: false,
+    })
+}
+
+/// A Finnish sheet with a random strategy, units, supports, environment and entrenchments at
+/// every placement, tried until one is accepted (at most 40 times); the events of the accepted
+/// one.
+fn allocate_finns_at_random(g: &mut Gen, s: &mut TalvisotaState) -> Vec<TalvisotaEvent> {
+    let mut events = Vec::new();
     for _attempt in 0..40 {
         let spaces: Vec<String> = s.placements.iter().map(|p| p.space.clone()).collect();
         let strategies = g.pick(&FinnishStrategy::ALL, spaces.len());
@@ -167,7 +196,7 @@ fn random_game(g: &mut Gen) -> (TalvisotaState, Vec<TalvisotaEvent>) {
             });
         }
         if let Ok(e) = allocate(
-            &mut s,
+            s,
             Side::Finnish,
             CommandSheet::Finnish(FinnishSheet { allocations }),
         ) {
@@ -175,7 +204,7 @@ fn random_game(g: &mut Gen) -> (TalvisotaState, Vec<TalvisotaEvent>) {
             break;
         }
     }
-    (s, events)
+    events
 }
 
 const FINNISH_SECRETS: [&str; 16] = [

@@ -12,15 +12,24 @@ use crate::games::wons::rules::ladder::{FireStage, TableColour};
 use crate::games::wons::rules::orders::OrderError;
 use crate::games::wons::rules::state::FeatureKind;
 use crate::games::wons::rules::{
-    Order, give_orders, mark_ready, record_battle_result, resolve_hour, take_extra_action,
+    Order, WonsState, give_orders, mark_ready, record_battle_result, resolve_hour,
+    take_extra_action,
 };
 
 /// Hours 1 and 2 of a scripted game: works, contact, an attack, its result and the extra action.
 #[test]
 fn a_scripted_campaign_opening() {
     let mut s = demo();
+    hour_one_digs_and_makes_contact(&mut s);
+    let mut dice = hour_two_the_vanguard_attacks(&mut s);
+    the_soviets_win_in_two_turns(&mut s);
+    extra_actions_after_a_short_battle(&mut s, &mut dice);
+}
+
+/// Hour 1: works, contact at D, fatigue in Darkness and a barn set burning.
+fn hour_one_digs_and_makes_contact(s: &mut WonsState) {
     give_orders(
-        &mut s,
+        s,
         Side::Soviet,
         vec![
             order("sov-1", Order::Advance),
@@ -33,7 +42,7 @@ fn a_scripted_campaign_opening() {
     )
     .unwrap();
     give_orders(
-        &mut s,
+        s,
         Side::Finnish,
         vec![
             order("fin-1", Order::ConsolidateDefenses),
@@ -47,18 +56,18 @@ fn a_scripted_campaign_opening() {
         ],
     )
     .unwrap();
-    mark_ready(&mut s, Side::Soviet, true).unwrap();
-    mark_ready(&mut s, Side::Finnish, true).unwrap();
+    mark_ready(s, Side::Soviet, true).unwrap();
+    mark_ready(s, Side::Finnish, true).unwrap();
     // vanguard 5, main body 6, fin-1's three sections, sov-6's two sections.
     let mut dice = ScriptedDice::new([5, 6, 6, 6, 1, 6, 2]);
-    let events = resolve_hour(&mut s, &mut dice, false).unwrap();
+    let events = resolve_hour(s, &mut dice, false).unwrap();
     assert_eq!(dice.remaining(), 0);
     assert!(
         dice.rolls[2]
             .purpose
             .contains("1st Platoon, 3rd Company consolidation")
     );
-    assert_eq!((step(&s, "sov-1"), step(&s, "sov-3")), (D, C));
+    assert_eq!((step(s, "sov-1"), step(s, "sov-3")), (D, C));
     // Entrenchments: two for the Finns at D, one for the Soviets at A.
     // Feature ids are random, so the map's order is too: compare by step.
     let mut dug: Vec<(usize, Side, u32)> = s
@@ -83,10 +92,10 @@ fn a_scripted_campaign_opening() {
     // Fatigue in Darkness; Burn Buildings costs the Finns 0 + 1.
     assert_eq!(
         [
-            fatigue(&s, "sov-1"),
-            fatigue(&s, "sov-5"),
-            fatigue(&s, "fin-2"),
-            fatigue(&s, "fin-3")
+            fatigue(s, "sov-1"),
+            fatigue(s, "sov-5"),
+            fatigue(s, "fin-2"),
+            fatigue(s, "fin-3")
         ],
         [2, 2, 2, 1]
     );
@@ -102,10 +111,12 @@ fn a_scripted_campaign_opening() {
             .filter(|e| e.kind == EventKind::Movement)
             .all(|e| e.visibility != EventVisibility::Public)
     );
+}
 
-    // Hour 2: the vanguard attacks at D.
+/// Hour 2: the vanguard attacks at D.
+fn hour_two_the_vanguard_attacks(s: &mut WonsState) -> ScriptedDice {
     give_orders(
-        &mut s,
+        s,
         Side::Soviet,
         vec![order(
             "sov-1",
@@ -117,13 +128,13 @@ fn a_scripted_campaign_opening() {
     )
     .unwrap();
     give_orders(
-        &mut s,
+        s,
         Side::Finnish,
         vec![order("fin-3", Order::Rest { in_building: true })],
     )
     .unwrap();
     let mut dice = ScriptedDice::new([]);
-    let events = resolve_hour(&mut s, &mut dice, true).unwrap();
+    let events = resolve_hour(s, &mut dice, true).unwrap();
     let battle = s.battles[0].clone();
     assert_eq!(
         (battle.attackers.clone(), battle.defenders.clone()),
@@ -140,29 +151,32 @@ fn a_scripted_campaign_opening() {
     );
     assert_eq!(
         [
-            fatigue(&s, "sov-1"),
-            fatigue(&s, "fin-1"),
-            fatigue(&s, "fin-3")
+            fatigue(s, "sov-1"),
+            fatigue(s, "fin-1"),
+            fatigue(s, "fin-3")
         ],
         [5, 4, 0]
     );
     assert_eq!(
-        resolve_hour(&mut s, &mut dice, true),
+        resolve_hour(s, &mut dice, true),
         Err(HourError::BattlePending(1))
     );
     assert!(matches!(
-        give_orders(&mut s, Side::Finnish, vec![]),
+        give_orders(s, Side::Finnish, vec![]),
         Err(OrderError::Closed(_))
     ));
+    dice
+}
 
-    // The Soviets win in two Turns: the Finns at D retreat (paying a dark Retreat), initiative stays.
-    let events = record_battle_result(&mut s, 1, Side::Soviet, 2).unwrap();
-    assert_eq!((step(&s, "fin-1"), step(&s, "fin-2")), (E, E));
-    assert_eq!(fatigue(&s, "fin-1"), 6);
+/// The Soviets win in two Turns: the Finns at D retreat (paying a dark Retreat), initiative stays.
+fn the_soviets_win_in_two_turns(s: &mut WonsState) {
+    let events = record_battle_result(s, 1, Side::Soviet, 2).unwrap();
+    assert_eq!((step(s, "fin-1"), step(s, "fin-2")), (E, E));
+    assert_eq!(fatigue(s, "fin-1"), 6);
     assert_eq!(s.initiative, Side::Soviet);
     assert!(says(&events, "fewer than three Turns"));
     assert_eq!(
-        record_battle_result(&mut s, 1, Side::Soviet, 2),
+        record_battle_result(s, 1, Side::Soviet, 2),
         Err(ReportError::Battle(BattleError::AlreadyDecided(1)))
     );
     // Contact made, the Soviets still see the Finns on the adjacent step.
@@ -171,23 +185,19 @@ fn a_scripted_campaign_opening() {
         s.knowledge.soviet.sightings["fin-1"].source,
         SightingSource::AdjacentAfterContact
     );
+}
 
-    // Extra actions: fin-1 rests in the farmhouse (Hour 2's light), sov-1 cannot move its stack alone.
+/// Extra actions: fin-1 rests in the farmhouse (Hour 2's light), sov-1 cannot move its stack alone.
+fn extra_actions_after_a_short_battle(s: &mut WonsState, dice: &mut ScriptedDice) {
     take_extra_action(
-        &mut s,
-        &mut dice,
+        s,
+        dice,
         Side::Finnish,
         order("fin-1", Order::Rest { in_building: true }),
     )
     .unwrap();
-    assert_eq!(fatigue(&s, "fin-1"), 3);
-    let err = take_extra_action(
-        &mut s,
-        &mut dice,
-        Side::Soviet,
-        order("sov-1", Order::Retreat),
-    )
-    .unwrap_err();
+    assert_eq!(fatigue(s, "fin-1"), 3);
+    let err = take_extra_action(s, dice, Side::Soviet, order("sov-1", Order::Retreat)).unwrap_err();
     assert!(
         err.to_string().contains("moves as one") && err.to_string().contains("2nd Rifle Platoon"),
         "{err}"
@@ -200,7 +210,7 @@ fn a_scripted_campaign_opening() {
     let from = step(&both, "sov-1");
     let events = take_extra_action(
         &mut both,
-        &mut dice,
+        dice,
         Side::Soviet,
         order("sov-1", Order::Retreat),
     )
@@ -212,21 +222,9 @@ fn a_scripted_campaign_opening() {
         both.platoons["sov-2"].extra_action_from.is_none(),
         "both used theirs"
     );
-    let err = take_extra_action(
-        &mut s,
-        &mut dice,
-        Side::Finnish,
-        order("fin-1", Order::Defend),
-    )
-    .unwrap_err();
+    let err = take_extra_action(s, dice, Side::Finnish, order("fin-1", Order::Defend)).unwrap_err();
     assert!(matches!(err, OrderError::Closed(_)));
-    let err = take_extra_action(
-        &mut s,
-        &mut dice,
-        Side::Finnish,
-        order("fin-3", Order::Defend),
-    )
-    .unwrap_err();
+    let err = take_extra_action(s, dice, Side::Finnish, order("fin-3", Order::Defend)).unwrap_err();
     assert!(err.to_string().contains("no extra action"));
 }
 

@@ -26,16 +26,30 @@ impl Play {
     /// the note and sees the purchases.
     pub async fn buy(&mut self, battle: u64, side: &str, items: &[(&str, &str, bool)]) {
         let view = self.view(side).await;
-        let item = |id: &str| {
-            view["support_lists"]
-                .as_array()
-                .expect("lists")
-                .iter()
-                .find(|i| i["id"] == id)
-                .unwrap_or_else(|| panic!("{id} on the {side} lists"))
-                .clone()
-        };
-        let support = &battle_of(&view, battle)["own_support"];
+        let note = self.support_note(&view, battle, side, items);
+        let purchases: Vec<Value> = items
+            .iter()
+            .map(|(id, p, zero)| json!({"item": id, "platoon": p, "turn_zero": zero}))
+            .collect();
+        let request = format!("PUT battles/{battle}/support");
+        let body = json!({ "purchases": purchases });
+        let told = self.prisoners_word(&view, battle, side, items).await;
+        self.act(side, &request, body, &format!("{note}{told}"))
+            .await;
+        self.check_purchases(&view, battle, side, items).await;
+    }
+
+    /// The note `side` reads of its purchases for `battle`: the items, and the points spent of
+    /// those it has, counting what it spent elsewhere (`view` is its view before buying).
+    fn support_note(
+        &self,
+        view: &Value,
+        battle: u64,
+        side: &str,
+        items: &[(&str, &str, bool)],
+    ) -> String {
+        let item = |id: &str| list_item(view, side, id);
+        let support = &battle_of(view, battle)["own_support"];
         let elsewhere: i64 = support["other_spending"]
             .as_array()
             .map_or(0, |o| o.iter().map(|s| number(&s[1])).sum());
@@ -51,19 +65,25 @@ impl Play {
                 )
             })
             .collect();
-        let note = format!(
+        format!(
             "{side}: The {} side's support for battle {battle}: {}; {} of {} points spent.",
             adjective(side),
             listed.join(", "),
             cost + elsewhere,
             support["points"]
-        );
-        let purchases: Vec<Value> = items
-            .iter()
-            .map(|(id, p, zero)| json!({"item": id, "platoon": p, "turn_zero": zero}))
-            .collect();
-        let request = format!("PUT battles/{battle}/support");
-        let body = json!({ "purchases": purchases });
+        )
+    }
+
+    /// What the enemy is told of the purchases, when it knows this battle's support from a
+    /// prisoner; else nothing.
+    async fn prisoners_word(
+        &self,
+        view: &Value,
+        battle: u64,
+        side: &str,
+        items: &[(&str, &str, bool)],
+    ) -> String {
+        let item = |id: &str| list_item(view, side, id);
         // An enemy that knows this battle's support from a prisoner (R25) hears of the change,
         // by the purchases' names.
         let known =
@@ -72,7 +92,7 @@ impl Play {
             .iter()
             .map(|(id, ..)| item(id)["name"].as_str().expect("name").to_owned())
             .collect();
-        let told = if known {
+        if known {
             format!(
                 "\n{}: Prisoners' word on battle {battle}: the {} support is now {}.",
                 enemy(side),
@@ -85,9 +105,19 @@ impl Play {
             )
         } else {
             String::new()
-        };
-        self.act(side, &request, body, &format!("{note}{told}"))
-            .await;
+        }
+    }
+
+    /// `side` sees its purchases, the enemy none of them (only their names, when a prisoner
+    /// told it); keeps what stays secret.
+    async fn check_purchases(
+        &mut self,
+        view: &Value,
+        battle: u64,
+        side: &str,
+        items: &[(&str, &str, bool)],
+    ) {
+        let item = |id: &str| list_item(view, side, id);
         let mine = self.view(side).await;
         let bought = battle_of(&mine, battle)["own_support"]["purchases"].clone();
         let wanted: Vec<Value> = items
@@ -399,4 +429,15 @@ impl Play {
         self.keep(side, format!("Interrogation of {prisoner}"));
         surprise
     }
+}
+
+/// The item `id` on `side`'s support lists in `view`.
+fn list_item(view: &Value, side: &str, id: &str) -> Value {
+    view["support_lists"]
+        .as_array()
+        .expect("lists")
+        .iter()
+        .find(|i| i["id"] == id)
+        .unwrap_or_else(|| panic!("{id} on the {side} lists"))
+        .clone()
 }
