@@ -23,6 +23,8 @@
 //! cost minutes); campaigns are made through the API and their players added as an accepted
 //! invitation would add them.
 
+#![warn(clippy::too_many_lines)]
+
 mod support;
 
 use serde_json::json;
@@ -131,22 +133,7 @@ async fn run(
     let mut server = Server::start(&http, &db_opts).await?;
     let n = campaigns(quick);
     let table = setup(&http, &pool, &server.url, n).await?;
-    let pages: Vec<Page> = table
-        .iter()
-        .enumerate()
-        .flat_map(|(c, campaign)| {
-            PAGES.iter().flat_map(move |&(role, count)| {
-                (0..count).map(move |_| (c, campaign.id, campaign.tokens[role].clone()))
-            })
-        })
-        .enumerate()
-        .map(|(stream, (campaign, id, token))| Page {
-            campaign,
-            stream,
-            token,
-            id,
-        })
-        .collect();
+    let pages = pages_of(&table);
     let clients = stream_clients(pages.len(), http1)?;
     // The idle process: everything made, nothing open, a moment to settle.
     tokio::time::sleep(Duration::from_secs(2)).await;
@@ -223,26 +210,56 @@ async fn run(
         }
     }
     let missed = told.iter().filter(|t| !**t).count();
-    let refused = refused.load(Ordering::SeqCst);
-    let storm = format!(
-        "{streams} streams reconnecting evenly over {STORM:?} after a restart, each with its Last-Event-ID, after every campaign changed through another process: {refused} refused, {missed} not told of the change within 5 s"
-    );
-    figures.push(Figure {
-        measure: "reconnect_storm_refused",
-        value: refused as f64,
-        budget: Some(("<=", 0.0)),
-        detail: storm.clone(),
-    });
-    figures.push(Figure {
-        measure: "reconnect_storm_missed",
-        value: missed as f64,
-        budget: Some(("<=", 0.0)),
-        detail: storm,
-    });
+    figures.extend(storm_figures(
+        streams,
+        refused.load(Ordering::SeqCst),
+        missed,
+    ));
     for task in reopened {
         task.abort();
     }
     Ok(figures)
+}
+
+/// Every campaign's pages (`PAGES`), numbered.
+fn pages_of(table: &[Campaign]) -> Vec<Page> {
+    table
+        .iter()
+        .enumerate()
+        .flat_map(|(c, campaign)| {
+            PAGES.iter().flat_map(move |&(role, count)| {
+                (0..count).map(move |_| (c, campaign.id, campaign.tokens[role].clone()))
+            })
+        })
+        .enumerate()
+        .map(|(stream, (campaign, id, token))| Page {
+            campaign,
+            stream,
+            token,
+            id,
+        })
+        .collect()
+}
+
+/// The figures of the reconnect storm: streams refused, and streams not told of the change.
+fn storm_figures(streams: usize, refused: u64, missed: usize) -> Vec<Figure> {
+    let storm = format!(
+        "{streams} streams reconnecting evenly over {STORM:?} after a restart, each with its Last-Event-ID, after every campaign changed through another process: {refused} refused, {missed} not told of the change within 5 s"
+    );
+    vec![
+        Figure {
+            measure: "reconnect_storm_refused",
+            value: refused as f64,
+            budget: Some(("<=", 0.0)),
+            detail: storm.clone(),
+        },
+        Figure {
+            measure: "reconnect_storm_missed",
+            value: missed as f64,
+            budget: Some(("<=", 0.0)),
+            detail: storm,
+        },
+    ]
 }
 
 /// Makes `n` users with tokens and `n` WoNS campaigns, user `c` the umpire of campaign `c`,

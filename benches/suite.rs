@@ -29,6 +29,8 @@
 //! 9. what the long campaign's story keeps for replay, per 1,000 Hours, and the median time to
 //!    open a step from its middle.
 
+#![warn(clippy::too_many_lines)]
+
 #[path = "../tests/integration/common/long_campaign.rs"]
 mod long_campaign;
 mod support;
@@ -429,6 +431,38 @@ async fn medians(
 
 async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figure>> {
     let pool = motti::connect(db_opts.to_url_lossy().as_ref()).await?;
+    let t = table(&pool).await?;
+    if let Some(figures) = alone(&t, &pool, db_opts, plan).await? {
+        return Ok(figures);
+    }
+    let (mut figures, generated) = generate(&t, &pool, plan).await?;
+    figures.extend(replay(&t, &pool, &generated, plan).await?);
+    figures.extend(views_under_load(&t, &generated, plan).await?);
+    figures.extend(long_vs_short(&t, &generated, plan).await?);
+    figures.push(talvisota_view(&t, &pool, plan).await?);
+    figures.extend(assisted_tables(&t, plan).await?);
+
+    if std::env::args().any(|a| a == "--views") {
+        // For the views and the generated campaigns: figures 2 and 3 alone.
+        return Ok(figures);
+    }
+
+    // 4: an Hour's orders and resolution for 40 platoons while 32 clients read the side view.
+    figures.extend(hours_under_readers(&t, &pool, plan).await?);
+
+    // 1: rolls through the API against pgbench running the same transaction.
+    let campaigns = roll_campaigns(&t).await?;
+    figures.push(rolls_against_pgbench(&t, &campaigns, &pool, db_opts, plan.seconds).await?);
+
+    // 5 and 7: the server as a process of its own, then two of them.
+    figures.extend(processes(&t, db_opts, &generated.long, &campaigns, plan).await?);
+
+    figures.extend(checkers_on(plan.verify_rolls).await?);
+    Ok(figures)
+}
+
+/// A server in this process on `pool`, and its three players.
+async fn table(pool: &PgPool) -> anyhow::Result<Arc<Table>> {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let addr = listener.local_addr()?;
     // Defaults, but for the reads built at once, which may be set to compare (`MOTTI_READS`).
@@ -455,57 +489,88 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
         url,
         http,
     });
+    Ok(t)
+}
+
+/// The figures of a group run alone (`--games`, `--hours`, `--rolls`), or `None` for the whole
+/// suite.
+async fn alone(
+    t: &Arc<Table>,
+    pool: &PgPool,
+    db_opts: &PgConnectOptions,
+    plan: &Plan,
+) -> anyhow::Result<Option<Vec<Figure>>> {
     let mut figures = Vec::new();
     if std::env::args().any(|a| a == "--games") {
         // Figure 3 for Talvisota and the assisted games alone.
-        let mut figures = vec![talvisota_view(&t, &pool, plan).await?];
-        figures.extend(assisted_tables(&t, plan).await?);
-        return Ok(figures);
+        let mut figures = vec![talvisota_view(t, pool, plan).await?];
+        figures.extend(assisted_tables(t, plan).await?);
+        return Ok(Some(figures));
     }
     if std::env::args().any(|a| a == "--hours") {
         // For profiling an Hour under readers: this figure alone.
         let server = Server::start(&t.http, db_opts).await?;
         let other = t.through(&server.url);
-        figures.extend(hours_under_readers(&other, &pool, plan).await?);
+        figures.extend(hours_under_readers(&other, pool, plan).await?);
         figures.push(Figure {
             measure: "hours_server_peak_memory_mb",
             value: server.peak_mb(),
             budget: None,
             detail: "VmHWM of the motti process while the Hours were played under readers: each new version's views replace the last instead of piling up".into(),
         });
-        return Ok(figures);
+        return Ok(Some(figures));
     }
     if std::env::args().any(|a| a == "--rolls") {
         // For profiling a roll: this figure alone, against a `motti` process of its own.
         let server = Server::start(&t.http, db_opts).await?;
         let other = t.through(&server.url);
         let campaigns = roll_campaigns(&other).await?;
-        figures
-            .push(rolls_against_pgbench(&other, &campaigns, &pool, db_opts, plan.seconds).await?);
-        return Ok(figures);
+        figures.push(rolls_against_pgbench(&other, &campaigns, pool, db_opts, plan.seconds).await?);
+        return Ok(Some(figures));
     }
 
+    Ok(None)
+}
+
+/// The two generated WoNS campaigns and what playing them made.
+struct Generated {
+    short: String,
+    long: String,
+    short_played: Played,
+    hours: usize,
+    interrogations: usize,
+    events: i64,
+    battles: i64,
+}
+
+/// Plays the 10-Hour campaign and the long one, and the Hours' rate while doing so.
+async fn generate(
+    t: &Arc<Table>,
+    pool: &PgPool,
+    plan: &Plan,
+) -> anyhow::Result<(Vec<Figure>, Generated)> {
+    let mut figures = Vec::new();
     // 3 and 4: a 10-Hour campaign and a long one, both with 20 platoons and a battle every four
     // Hours, fought, reported and its prisoner interrogated.
     let pack = bench_pack(11);
     let short = t.campaign("ten hours", &pack).await?;
     let long = t.campaign("long", &pack).await?;
-    let short_played = play(&t, &short, 10).await?;
+    let short_played = play(t, &short, 10).await?;
     let Played {
         hours,
         took,
         interrogations,
         ..
-    } = play(&t, &long, plan.long_hours).await?;
+    } = play(t, &long, plan.long_hours).await?;
     anyhow::ensure!(
         hours == plan.long_hours,
         "the long campaign ended after {hours} Hours"
     );
-    add_rolls(&pool, &long, plan.long_rolls).await?;
+    add_rolls(pool, &long, plan.long_rolls).await?;
     // The short campaign's dice log gets the same kind of rolls, more than a page of the dice
     // tray, so that both trays show a full page of alike rolls and the comparison is of the
     // history's length alone.
-    add_rolls(&pool, &short, SHORT_ROLLS).await?;
+    add_rolls(pool, &short, SHORT_ROLLS).await?;
     // Battles fought: those still in the state and those archived.
     let (events, battles): (i64, i64) = sqlx::query_as(
         "select (select count(*) from game_events where campaign_id = $1::uuid), \
@@ -514,7 +579,7 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
          from game_states where campaign_id = $1::uuid",
     )
     .bind(&long)
-    .fetch_one(&pool)
+    .fetch_one(pool)
     .await?;
     figures.push(Figure {
         measure: "hours_per_second",
@@ -525,6 +590,34 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
         ),
     });
 
+    let generated = Generated {
+        short,
+        long,
+        short_played,
+        hours,
+        interrogations,
+        events,
+        battles,
+    };
+    Ok((figures, generated))
+}
+
+/// Figure 9: what the long campaign keeps for replay, and opening a step from its middle.
+async fn replay(
+    t: &Arc<Table>,
+    pool: &PgPool,
+    g: &Generated,
+    plan: &Plan,
+) -> anyhow::Result<Vec<Figure>> {
+    let Generated {
+        short,
+        long,
+        hours,
+        battles,
+        ..
+    } = g;
+    let (hours, battles) = (*hours, *battles);
+    let mut figures = Vec::new();
     // 9: the story the long campaign keeps for replay (a step for each Hour, the start, and one
     // just after each battle's result), per 1,000 Hours, and a step from the middle of each
     // campaign opened as the Soviet side saw it.
@@ -532,8 +625,8 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
         "select count(*), coalesce(sum(pg_column_size(state)), 0)::bigint \
          from game_steps where campaign_id = $1::uuid",
     )
-    .bind(&long)
-    .fetch_one(&pool)
+    .bind(long)
+    .fetch_one(pool)
     .await?;
     figures.push(Figure {
         measure: "replay_history_mb_per_1000_hours",
@@ -545,7 +638,7 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
         ),
     });
     let (short_point, long_point) = medians(
-        &t,
+        t,
         &t.soviet,
         (
             &format!("/api/v1/campaigns/{short}/replay/5"),
@@ -565,16 +658,27 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
         ),
     });
 
+    Ok(figures)
+}
+
+/// Figure 2, and the suite's own peak memory.
+async fn views_under_load(
+    t: &Arc<Table>,
+    g: &Generated,
+    plan: &Plan,
+) -> anyhow::Result<Vec<Figure>> {
+    let (long, events) = (&g.long, g.events);
+    let mut figures = Vec::new();
     // 2: the side view under load against /readyz through the same stack.
     let view = format!("/api/v1/campaigns/{long}/wons/view");
     let page = format!("/campaigns/{long}/wons");
     let (ready_rate, ready_p99) =
-        load(&t, &t.url, &t.soviet, "/readyz", VIEW_CLIENTS, plan.seconds).await?;
+        load(t, &t.url, &t.soviet, "/readyz", VIEW_CLIENTS, plan.seconds).await?;
     for (measure, path) in [
         ("side_view_json_vs_readyz", &view),
         ("side_view_html_vs_readyz", &page),
     ] {
-        let (rate, p99) = load(&t, &t.url, &t.soviet, path, VIEW_CLIENTS, plan.seconds).await?;
+        let (rate, p99) = load(t, &t.url, &t.soviet, path, VIEW_CLIENTS, plan.seconds).await?;
         figures.push(Figure {
             measure,
             value: rate / ready_rate,
@@ -603,6 +707,21 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
         detail: "VmHWM of the suite's own process, which holds a server and its load clients (for context: the budget is on server_peak_memory_mb)".into(),
     });
 
+    Ok(figures)
+}
+
+/// Figure 3 for WoNS: each view on the long campaign against the 10-Hour one.
+async fn long_vs_short(t: &Arc<Table>, g: &Generated, plan: &Plan) -> anyhow::Result<Vec<Figure>> {
+    let Generated {
+        short,
+        long,
+        short_played,
+        hours,
+        interrogations,
+        events,
+        battles,
+    } = g;
+    let mut figures = Vec::new();
     // 3: each view's median latency on the long campaign against the 10-Hour one, answered
     // from what the server keeps and built afresh (as after every command).
     // The event log and the dice tray are not kept: they are built on every request, so one
@@ -636,9 +755,9 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
         };
         for (&measure, built) in measures.iter().zip([false, true]) {
             let (a, b) = medians(
-                &t,
+                t,
                 token,
-                (&tail.replace("{}", &short), &tail.replace("{}", &long)),
+                (&tail.replace("{}", short), &tail.replace("{}", long)),
                 plan.samples,
                 built,
             )
@@ -660,25 +779,6 @@ async fn run(db_opts: &PgConnectOptions, plan: &Plan) -> anyhow::Result<Vec<Figu
         }
     }
 
-    figures.push(talvisota_view(&t, &pool, plan).await?);
-    figures.extend(assisted_tables(&t, plan).await?);
-
-    if std::env::args().any(|a| a == "--views") {
-        // For the views and the generated campaigns: figures 2 and 3 alone.
-        return Ok(figures);
-    }
-
-    // 4: an Hour's orders and resolution for 40 platoons while 32 clients read the side view.
-    figures.extend(hours_under_readers(&t, &pool, plan).await?);
-
-    // 1: rolls through the API against pgbench running the same transaction.
-    let campaigns = roll_campaigns(&t).await?;
-    figures.push(rolls_against_pgbench(&t, &campaigns, &pool, db_opts, plan.seconds).await?);
-
-    // 5 and 7: the server as a process of its own, then two of them.
-    figures.extend(processes(&t, db_opts, &long, &campaigns, plan).await?);
-
-    figures.extend(checkers_on(plan.verify_rolls).await?);
     Ok(figures)
 }
 
@@ -828,6 +928,27 @@ async fn solo_game(t: &Table, at: &impl Fn(&str) -> String) -> anyhow::Result<u6
     anyhow::bail!("the solo game did not end in eight turns")
 }
 
+/// Plays `wanted` Hours of `campaign` as a player elsewhere would: a thread and a connection
+/// of its own, so that what is measured is the server's queue, not this process's, where the
+/// readers' tasks run.
+async fn play_apart(t: &Arc<Table>, campaign: &str, wanted: usize) -> anyhow::Result<Played> {
+    let player = t.through(&t.url);
+    let campaign = campaign.to_owned();
+    tokio::task::spawn_blocking(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?;
+        runtime.block_on(async {
+            let own = Table {
+                http: reqwest::Client::new(),
+                ..Arc::unwrap_or_clone(player)
+            };
+            play(&own, &campaign, wanted).await
+        })
+    })
+    .await?
+}
+
 /// Hours per second for a campaign of 40 platoons while `VIEW_CLIENTS` clients read its
 /// Soviet view without pause, and those readers' median and p99 times: both sides of the one
 /// machine in one run.
@@ -870,24 +991,7 @@ async fn hours_under_readers(
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(if plan.quick { 16 } else { 64 });
-    // The player is a client of its own, as a player elsewhere would be: a thread and a
-    // connection of its own, so that what is measured is the server's queue, not this
-    // process's, where the readers' tasks run.
-    let player = t.through(&t.url);
-    let campaign = forty.clone();
-    let played = tokio::task::spawn_blocking(move || {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()?;
-        runtime.block_on(async {
-            let own = Table {
-                http: reqwest::Client::new(),
-                ..Arc::unwrap_or_clone(player)
-            };
-            play(&own, &campaign, wanted).await
-        })
-    })
-    .await?;
+    let played = play_apart(t, &forty, wanted).await;
     stop.store(true, Ordering::Relaxed);
     for r in readers {
         r.await?;
