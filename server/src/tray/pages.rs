@@ -116,9 +116,11 @@ async fn epoch_lines(
     campaign: Uuid,
     open: i32,
 ) -> Result<(EpochCommitments, Vec<EpochLine>), AppError> {
-    let epochs = db::dice_epochs::epochs(&state.db, campaign).await?;
-    let seeds = db::dice_epochs::seeds(&state.db, campaign, None).await?;
-    let counts = db::dice_epochs::roll_counts(&state.db, campaign).await?;
+    let (epochs, seeds, counts) = tokio::try_join!(
+        db::dice_epochs::epochs(&state.db, campaign),
+        db::dice_epochs::seeds(&state.db, campaign, None),
+        db::dice_epochs::roll_counts(&state.db, campaign),
+    )?;
     let commitments = crate::campaigns::api::commitments_of(open, &seeds, &epochs)?;
     Ok((commitments, epoch_list(&epochs, &seeds, &counts, open)))
 }
@@ -141,14 +143,33 @@ async fn tray(
     let c = &access.membership.campaign;
     let finished = c.is_finished();
     let role = access.role();
-    let rows = db::dice::rolls_before(&state.db, c.id, before.unwrap_or(i64::MAX), PAGE).await?;
+    // The page's reads are independent of each other: they go at once, each on a connection of
+    // its own, so the page waits for the slowest rather than for their sum.
+    let (rows, sight, faces, (commitments, epochs), participants, nav) = tokio::try_join!(
+        async {
+            db::dice::rolls_before(&state.db, c.id, before.unwrap_or(i64::MAX), PAGE)
+                .await
+                .map_err(AppError::from)
+        },
+        crate::tray::epochs::sight(&state.db, access),
+        async {
+            db::dice::face_counts(&state.db, c.id)
+                .await
+                .map_err(AppError::from)
+        },
+        epoch_lines(state, c.id, c.dice_epoch),
+        async {
+            db::campaigns::participants(&state.db, c.id)
+                .await
+                .map_err(AppError::from)
+        },
+        Nav::with_waiting(&state.db, access),
+    )?;
     let older = (rows.len() as i64 == PAGE)
         .then(|| rows.last().map(|r| r.k))
         .flatten();
-    let sight = crate::tray::epochs::sight(&state.db, access).await?;
     let rolls: Vec<RollView> = rows.into_iter().map(|r| RollView::of(r, &sight)).collect();
-    let faces = visible_faces(&db::dice::face_counts(&state.db, c.id).await?, &sight);
-    let (commitments, epochs) = epoch_lines(state, c.id, c.dice_epoch).await?;
+    let faces = visible_faces(&faces, &sight);
     let public_rolls = epochs
         .iter()
         .find(|e| e.open)
@@ -158,7 +179,6 @@ async fn tray(
         "Rotating closes epoch {} and reveals only its public seed, so everyone can check its {public_rolls} public roll(s); its Soviet, Finnish and umpire seeds stay secret. A new epoch opens with four new seeds.",
         c.dice_epoch
     );
-    let participants = db::campaigns::participants(&state.db, c.id).await?;
     let my_seed = participants
         .iter()
         .find(|p| p.user_id == access.user.id)
@@ -169,7 +189,7 @@ async fn tray(
         None => (None, RollIn::default()),
     };
     let page = TrayPage {
-        nav: Nav::with_waiting(&state.db, access).await?,
+        nav,
         campaign_id: c.id,
         campaign_name: c.name.clone(),
         finished,
