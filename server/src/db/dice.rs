@@ -545,6 +545,22 @@ pub async fn rolls_before(
     .await
 }
 
+/// The client seed `user` set in `campaign`, if any.
+pub async fn client_seed(
+    db: &sqlx::PgPool,
+    campaign: Uuid,
+    user: Uuid,
+) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar!(
+        "select client_seed from participants where campaign_id = $1 and user_id = $2",
+        campaign,
+        user,
+    )
+    .fetch_optional(db)
+    .await
+    .map(Option::flatten)
+}
+
 /// d6 face counts per epoch and audience: `(epoch, audience, face, count)`.
 pub async fn face_counts(
     db: &sqlx::PgPool,

@@ -133,24 +133,80 @@ pub async fn reveal_all(tx: &mut Transaction<'_, Postgres>, campaign: Uuid) -> s
     Ok(())
 }
 
-/// Every `(epoch, audience)` whose rolls a revealed seed lets anyone derive: the revealed v2
-/// seeds, and every audience of a v1 epoch whose one seed is revealed.
-pub async fn revealed<'e>(
-    db: impl PgExecutor<'e>,
-    campaign: Uuid,
-) -> sqlx::Result<Vec<(i32, String)>> {
-    sqlx::query!(
-        r#"select epoch as "epoch!", audience as "audience!" from dice_seeds
-         where campaign_id = $1 and revealed_at is not null
-         union all
-         select e.epoch, a.audience from dice_epochs e
-         cross join unnest(array['public', 'soviet', 'finnish', 'umpire']) as a(audience)
-         where e.campaign_id = $1 and e.scheme = 'v1' and e.revealed_at is not null"#,
+/// A campaign's dice epochs, the seeds of its v2 epochs and how many rolls each seed made.
+#[derive(Clone, Debug, Default)]
+pub struct Ledger {
+    /// Every epoch, in order.
+    pub epochs: Vec<EpochRow>,
+    /// The v2 epochs' seeds, by epoch, then audience byte.
+    pub seeds: Vec<SeedRow>,
+    /// How many rolls each v2 seed made: `(epoch, audience, rolls)`; a seed that made none has
+    /// no line.
+    pub counts: Vec<(i32, String, i64)>,
+}
+
+impl Ledger {
+    /// Every `(epoch, audience)` whose rolls a revealed seed lets anyone derive: the revealed v2
+    /// seeds, and every audience of a v1 epoch whose one seed is revealed.
+    pub fn revealed(&self) -> impl Iterator<Item = (i32, &str)> {
+        let v2 = self
+            .seeds
+            .iter()
+            .filter(|s| s.revealed)
+            .map(|s| (s.epoch, s.audience.as_str()));
+        let v1 = self
+            .epochs
+            .iter()
+            .filter(|e| e.scheme == "v1" && e.revealed)
+            .flat_map(|e| Audience::ALL.map(|a| (e.epoch, a.code())));
+        v2.chain(v1)
+    }
+}
+
+/// The campaign's [`Ledger`], in one statement.
+pub async fn ledger<'e>(db: impl PgExecutor<'e>, campaign: Uuid) -> sqlx::Result<Ledger> {
+    let rows = sqlx::query!(
+        r#"select e.epoch, e.scheme, e.seed as epoch_seed, e.commitment as epoch_commitment,
+           e.revealed_at is not null as "epoch_revealed!",
+           s.audience as "audience?", s.seed as "seed?", s.commitment as "commitment?",
+           s.revealed_at is not null as "seed_revealed!", c.count as "rolls?"
+         from dice_epochs e
+         left join dice_seeds s on s.campaign_id = e.campaign_id and s.epoch = e.epoch
+         left join roll_counts c
+           on c.campaign_id = e.campaign_id and c.epoch = e.epoch and c.audience = s.audience
+         where e.campaign_id = $1
+         order by e.epoch, array_position(array['public', 'soviet', 'finnish', 'umpire'], s.audience)"#,
         campaign,
     )
-    .map(|r| (r.epoch, r.audience))
     .fetch_all(db)
-    .await
+    .await?;
+    let mut ledger = Ledger::default();
+    for r in rows {
+        if ledger.epochs.last().is_none_or(|e| e.epoch != r.epoch) {
+            ledger.epochs.push(EpochRow {
+                epoch: r.epoch,
+                scheme: r.scheme,
+                seed: r.epoch_seed,
+                commitment: r.epoch_commitment,
+                revealed: r.epoch_revealed,
+            });
+        }
+        let (Some(audience), Some(seed), Some(commitment)) = (r.audience, r.seed, r.commitment)
+        else {
+            continue;
+        };
+        if let Some(rolls) = r.rolls {
+            ledger.counts.push((r.epoch, audience.clone(), rolls));
+        }
+        ledger.seeds.push(SeedRow {
+            epoch: r.epoch,
+            audience,
+            seed,
+            commitment,
+            revealed: r.seed_revealed,
+        });
+    }
+    Ok(ledger)
 }
 
 /// How many rolls each `(epoch, audience)` holds.

@@ -25,9 +25,16 @@ use utoipa::ToSchema;
 
 /// What the caller may see of the campaign's rolls now.
 pub async fn sight(db: &PgPool, access: &CampaignAccess) -> Result<Sight, AppError> {
-    let revealed = db::dice_epochs::revealed(db, access.id())
-        .await?
-        .into_iter()
+    sight_in(&db::dice_epochs::ledger(db, access.id()).await?, access)
+}
+
+/// What the caller may see of the campaign's rolls, by its ledger as read.
+pub fn sight_in(
+    ledger: &db::dice_epochs::Ledger,
+    access: &CampaignAccess,
+) -> Result<Sight, AppError> {
+    let revealed = ledger
+        .revealed()
         .map(|(epoch, audience)| {
             let read = audience.parse().map_err(|e: String| {
                 AppError::internal(format!(

@@ -110,21 +110,6 @@ struct TrayPage {
     rotate_warning: String,
 }
 
-/// The open epoch's commitments and a line for every epoch, from one read of each table.
-async fn epoch_lines(
-    state: &AppState,
-    campaign: Uuid,
-    open: i32,
-) -> Result<(EpochCommitments, Vec<EpochLine>), AppError> {
-    let (epochs, seeds, counts) = tokio::try_join!(
-        db::dice_epochs::epochs(&state.db, campaign),
-        db::dice_epochs::seeds(&state.db, campaign, None),
-        db::dice_epochs::roll_counts(&state.db, campaign),
-    )?;
-    let commitments = crate::campaigns::api::commitments_of(open, &seeds, &epochs)?;
-    Ok((commitments, epoch_list(&epochs, &seeds, &counts, open)))
-}
-
 /// Paging of the roll log.
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
@@ -145,26 +130,16 @@ async fn tray(
     let role = access.role();
     // The page's reads are independent of each other: they go at once, each on a connection of
     // its own, so the page waits for the slowest rather than for their sum.
-    let (rows, sight, faces, (commitments, epochs), participants, nav) = tokio::try_join!(
-        async {
-            db::dice::rolls_before(&state.db, c.id, before.unwrap_or(i64::MAX), PAGE)
-                .await
-                .map_err(AppError::from)
-        },
-        crate::tray::epochs::sight(&state.db, access),
-        async {
-            db::dice::face_counts(&state.db, c.id)
-                .await
-                .map_err(AppError::from)
-        },
-        epoch_lines(state, c.id, c.dice_epoch),
-        async {
-            db::campaigns::participants(&state.db, c.id)
-                .await
-                .map_err(AppError::from)
-        },
-        Nav::with_waiting(&state.db, access),
+    let (rows, ledger, faces, my_seed) = tokio::try_join!(
+        db::dice::rolls_before(&state.db, c.id, before.unwrap_or(i64::MAX), PAGE),
+        db::dice_epochs::ledger(&state.db, c.id),
+        db::dice::face_counts(&state.db, c.id),
+        db::dice::client_seed(&state.db, c.id, access.user.id),
     )?;
+    let sight = crate::tray::epochs::sight_in(&ledger, access)?;
+    let commitments =
+        crate::campaigns::api::commitments_of(c.dice_epoch, &ledger.seeds, &ledger.epochs)?;
+    let epochs = epoch_list(&ledger.epochs, &ledger.seeds, &ledger.counts, c.dice_epoch);
     let older = (rows.len() as i64 == PAGE)
         .then(|| rows.last().map(|r| r.k))
         .flatten();
@@ -179,17 +154,12 @@ async fn tray(
         "Rotating closes epoch {} and reveals only its public seed, so everyone can check its {public_rolls} public roll(s); its Soviet, Finnish and umpire seeds stay secret. A new epoch opens with four new seeds.",
         c.dice_epoch
     );
-    let my_seed = participants
-        .iter()
-        .find(|p| p.user_id == access.user.id)
-        .and_then(|p| p.client_seed.clone())
-        .unwrap_or_default();
     let (error, form) = match error {
         Some((message, form)) => (Some(message), form),
         None => (None, RollIn::default()),
     };
     let page = TrayPage {
-        nav,
+        nav: Nav::with_waiting(&state.db, access).await?,
         campaign_id: c.id,
         campaign_name: c.name.clone(),
         finished,
@@ -214,7 +184,7 @@ async fn tray(
         epoch: c.dice_epoch,
         commitments,
         chain_head: hex::encode(&c.chain_head),
-        my_seed,
+        my_seed: my_seed.unwrap_or_default(),
         epochs,
         rotate_warning,
     };

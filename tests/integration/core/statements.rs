@@ -139,7 +139,9 @@ async fn a_request_runs_as_many_statements_after_a_long_history_as_early_on() {
             // A page's title carries the count of the reader's campaigns waiting for them: an
             // indexed count over the reader's own participations, read in the statement that
             // reads the reader's access, so a page costs what its JSON costs.
-            "dice tray" => 8,
+            // The tray: the caller's access, the page of rolls, the epochs with their seeds
+            // and counts in one statement, the face counts and the caller's client seed.
+            "dice tray" => 5,
             // The step with its count, neighbouring battles and list of battles in one
             // statement, and the reader's log up to it.
             "replay page" => 3,
