@@ -6,7 +6,6 @@ use crate::campaigns::pace::PaceView;
 use crate::campaigns::pace_section::{PaceSection, pace_words};
 use crate::campaigns::view::CampaignView;
 use crate::campaigns::your_move::{Line, awaited_words, lines};
-use crate::core::domain::Game;
 use crate::core::error::AppError;
 use crate::core::text::{Label, PlainText};
 use crate::db;
@@ -61,7 +60,12 @@ async fn list_page(
             ..Nav::for_user(user)
         },
         campaigns,
-        games: Game::ALL.iter().map(|g| (g.code(), g.title())).collect(),
+        games: state
+            .games
+            .known()
+            .iter()
+            .map(|g| (g.code(), g.title()))
+            .collect(),
         name: form.name.to_string(),
         game: form.game.clone(),
         name_error: None,
@@ -78,7 +82,7 @@ async fn list_page(
         solo: false,
         easy_recovery: false,
         ignore_space_morale: false,
-        game_options: crate::games::registry::option_forms(None),
+        game_options: crate::games::registry::option_forms(state, None),
     })
 }
 
@@ -150,16 +154,15 @@ pub async fn create(
         ticked(&form.ignore_space_morale),
     );
     let text = form.scenario.trim().to_owned();
-    let talvisota = form.game == Game::Talvisota.code();
+    let talvisota = form.game == "talvisota";
     let pack = form.pack.trim().to_owned();
-    let assisted = [Game::RedWinter, Game::WinterWar, Game::AWinterWar]
-        .iter()
-        .any(|g| form.game == g.code());
+    let game = crate::games::registry::game(&state, &form.game);
+    let assisted = game.is_some_and(|g| crate::games::registry::play(&state, g).is_some());
     // An assisted game's options come from their typed fields (the box is for a pack's text).
     let typed = crate::web::form::Fields(form.rest.into_iter().collect());
-    let from_fields = match form.game.parse::<Game>() {
-        Ok(game) if text.is_empty() => {
-            crate::games::registry::scenario_from_form(game, &pack, &typed)
+    let from_fields = match game {
+        Some(game) if text.is_empty() => {
+            crate::games::registry::scenario_from_form(&state, game, &pack, &typed)
         }
         _ => None,
     };
@@ -218,7 +221,7 @@ pub async fn create(
             page.solo = solo;
             page.easy_recovery = easy_recovery;
             page.ignore_space_morale = ignore_space_morale;
-            page.game_options = crate::games::registry::option_forms(Some(&typed));
+            page.game_options = crate::games::registry::option_forms(&state, Some(&typed));
             if let Some(part) = refused_options {
                 for shown in &mut page.game_options {
                     if shown.game == part.game {
@@ -303,7 +306,7 @@ pub async fn show_page(
             nav: Nav::with_waiting(&state.db, access).await?,
             game_title: view.game.title(),
             game_status: view.module.message.clone(),
-            game_link: crate::games::registry::page(view.game)
+            game_link: crate::games::registry::page(state, view.game)
                 .map(|area| format!("/campaigns/{}/{area}", view.id)),
             finished: view.status == "finished",
             is_umpire: access.umpire_powers(),

@@ -9,6 +9,7 @@
 pub mod a_winter_war;
 pub mod access;
 pub mod assisted;
+pub mod example;
 pub mod log;
 pub mod red_winter;
 pub mod registry;
