@@ -1,6 +1,7 @@
-//! The games this server runs: `Module`, the object-safe face of a `Game`, and `GAMES`, the one
-//! list the router, the OpenAPI document, campaign creation, the deadline watcher and the dice
-//! tray read. Adding a game is one line here.
+//! The games a server runs: `Module`, the object-safe face of a `Game`, and `Games`, the list a
+//! server is built with (`crate::state_playing`), which the router, campaign creation and its
+//! form, the deadline watcher and the dice tray read; `GAMES` is the product's. Adding a game is
+//! one folder and one line in a list.
 
 use super::assisted::play::Assisted;
 pub use super::assisted::play::creation::GameOptions;
@@ -91,6 +92,16 @@ pub trait Module: Send + Sync {
     fn play(&self) -> Option<&'static dyn Play>;
     /// Its reader of the packs users import into the library, when it keeps packs there.
     fn pack_reader(&self) -> Option<&'static dyn PackReader>;
+    /// Its own part of the new-campaign form, as HTML (see `Game::options_form`).
+    fn options_form(&self, typed: &crate::web::form::Fields) -> Option<String>;
+    /// The scenario its own fields of the new-campaign form ask for (see
+    /// `Game::scenario_from_fields`).
+    fn scenario_from_fields(
+        &self,
+        pack: &str,
+        text: &str,
+        typed: &crate::web::form::Fields,
+    ) -> Option<Result<serde_json::Value, AppError>>;
 }
 
 /// A new campaign's game, made and checked, waiting to be written in the campaign's creating
@@ -249,6 +260,17 @@ impl<G: Game> Module for Registered<G> {
     fn pack_reader(&self) -> Option<&'static dyn PackReader> {
         G::pack_reader()
     }
+    fn options_form(&self, typed: &crate::web::form::Fields) -> Option<String> {
+        G::options_form(typed)
+    }
+    fn scenario_from_fields(
+        &self,
+        pack: &str,
+        text: &str,
+        typed: &crate::web::form::Fields,
+    ) -> Option<Result<serde_json::Value, AppError>> {
+        G::scenario_from_fields(pack, text, typed)
+    }
 }
 
 /// A list of games a server plays, in the order pages list them.
@@ -360,6 +382,37 @@ pub fn option_forms(
             ))
         })
         .collect()
+}
+
+/// The games' own parts of the new-campaign form, as HTML, filled in from `typed`.
+pub fn own_option_forms(state: &AppState, typed: &crate::web::form::Fields) -> Vec<String> {
+    of(state)
+        .iter()
+        .filter_map(|m| m.options_form(typed))
+        .collect()
+}
+
+/// The codes of the games whose campaigns may start from a scenario pack, as the new-campaign
+/// form's `data-when` lists them.
+pub fn pack_games(state: &AppState) -> String {
+    of(state)
+        .iter()
+        .filter(|m| m.pack_reader().is_some() || m.play().is_some())
+        .map(|m| m.game().code())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The scenario `game`'s own fields of the new-campaign form ask for (`None` when it reads none
+/// of its own; see `Game::scenario_from_fields`).
+pub fn own_scenario(
+    state: &AppState,
+    game: domain::Game,
+    pack: &str,
+    text: &str,
+    typed: &crate::web::form::Fields,
+) -> Option<Result<serde_json::Value, AppError>> {
+    module(state, game)?.scenario_from_fields(pack, text, typed)
 }
 
 /// The scenario the new-campaign form asks for an assisted `game` (`None` for another game),

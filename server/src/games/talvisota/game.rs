@@ -281,6 +281,16 @@ impl Game for Talvisota {
     fn pack_reader() -> Option<&'static dyn PackReader> {
         Some(&CounterSets)
     }
+    fn options_form(typed: &crate::web::form::Fields) -> Option<String> {
+        super::form::options_form(typed)
+    }
+    fn scenario_from_fields(
+        pack: &str,
+        text: &str,
+        typed: &crate::web::form::Fields,
+    ) -> Option<Result<serde_json::Value, AppError>> {
+        Some(super::form::scenario_from_fields(pack, text, typed))
+    }
     fn page_routes() -> &'static [(&'static str, &'static str)] {
         &[
             ("GET", "/campaigns/{id}/talvisota"),
