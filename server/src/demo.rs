@@ -1,8 +1,10 @@
 //! Demo accounts and a demo campaign, so a new server can be tried at once.
 
 use crate::campaigns::api::{self as campaigns, NewCampaign};
-use crate::core::domain::{Game, Role};
+use crate::core::domain::Role;
 use crate::db;
+use crate::games::Game;
+use crate::games::wons::Wons;
 use crate::state::AppState;
 use crate::web::auth::{self, Password};
 
@@ -41,7 +43,7 @@ pub async fn create(state: &AppState) -> anyhow::Result<String> {
             let form = NewCampaign {
                 name: crate::core::text::Label::field("name", "Demo campaign".into())
                     .map_err(|e| anyhow::anyhow!("{e}"))?,
-                game: Game::Wons.code().into(),
+                game: <Wons as Game>::GAME.code().into(),
                 scenario: None,
             };
             campaigns::create(state, umpire, &form)

@@ -102,7 +102,7 @@ pub async fn open_through(url: &str, direct: &str, size: u32) -> anyhow::Result<
     for game in games::registry::GAMES {
         game.prepare(&setup).await?;
     }
-    games::registry::backfill_standings(&setup).await?;
+    games::registry::backfill_standings(&setup, games::registry::GAMES).await?;
     PostgresStore::new(setup.clone()).migrate().await?;
     setup.close().await;
     Ok(Opened {
@@ -288,8 +288,14 @@ pub async fn serve(
     served
 }
 
-/// Builds the shared state for a pool and configuration.
+/// Builds the shared state for a pool and configuration, playing the product's games.
 pub fn state(db: PgPool, config: Config) -> AppState {
+    state_playing(db, config, games::registry::GAMES)
+}
+
+/// Builds the shared state for a pool and configuration, playing `games` (the product's are
+/// `games::registry::GAMES`).
+pub fn state_playing(db: PgPool, config: Config, games: games::registry::Games) -> AppState {
     let config_reads = config.reads;
     let direct = direct_options(&db, &config);
     AppState::new(state::Shared {
@@ -301,5 +307,6 @@ pub fn state(db: PgPool, config: Config) -> AppState {
         rolls: core::roll_writer::Writer::start(direct),
         caches: state::Caches::default(),
         reads: core::reads::Reads::new(config_reads),
+        games: games::registry::held(games),
     })
 }

@@ -8,7 +8,7 @@ use crate::campaigns::{
     api as campaigns, invite_pages, invites, pace, pace_pages, pages as campaign_pages, replay,
     report, talk, talk_pages, your_move,
 };
-use crate::games::registry::GAMES;
+use crate::games::registry::{self, GAMES, Games};
 use crate::state::AppState;
 use crate::tray::{api as dice, epochs as dice_epochs, pages as dice_pages};
 use crate::web::{api_doc, health, pages, ratelimit};
@@ -56,7 +56,7 @@ async fn openapi_json(
 const RATE_LIMITED_API: [&str; 2] = ["/api/v1/users", "/api/v1/tokens"];
 
 /// The JSON API and its OpenAPI document, built together so the document covers every route.
-fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::OpenApi) {
+fn api(limiter: &ratelimit::Limiter, games: Games) -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let limited: OpenApiRouter<AppState> = OpenApiRouter::new()
         .routes(routes!(accounts::api_create_user))
         .routes(routes!(tokens::api_create))
@@ -65,7 +65,7 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
             limiter.clone(),
             ratelimit::limit,
         ));
-    let games = GAMES
+    let games = games
         .iter()
         .fold(OpenApiRouter::new(), |api, game| api.merge(game.api()));
     let (router, mut doc) = OpenApiRouter::with_openapi(ApiDoc::openapi())
@@ -112,9 +112,9 @@ fn api(limiter: &ratelimit::Limiter) -> (Router<AppState>, utoipa::openapi::Open
     (router, doc)
 }
 
-/// The OpenAPI document of the whole API.
+/// The OpenAPI document of the whole API, with the product's games.
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    api(&std::sync::Arc::new((None, Vec::new()))).1
+    api(&std::sync::Arc::new((None, Vec::new())), GAMES).1
 }
 
 /// The page routes (method, path) of the shared core, as `router` registers them; add a line with
@@ -174,10 +174,15 @@ const CORE_PAGE_ROUTES: &[(&str, &str)] = &[
     ("GET", "/campaigns/{id}/live"),
 ];
 
-/// Every page route (method, path) outside `/api`: the core's and every game's. The
-/// authorization matrix test takes its page rows from here.
+/// Every page route (method, path) outside `/api`: the core's and every game's of the product.
+/// The authorization matrix test takes its page rows from here.
 pub fn page_routes() -> Vec<(&'static str, &'static str)> {
-    let games = GAMES
+    page_routes_of(GAMES)
+}
+
+/// Every page route (method, path) outside `/api` of a server playing `games`.
+pub fn page_routes_of(games: Games) -> Vec<(&'static str, &'static str)> {
+    let games = games
         .iter()
         .flat_map(|game| game.page_routes().iter().copied());
     CORE_PAGE_ROUTES
@@ -200,7 +205,8 @@ pub fn page_routes() -> Vec<(&'static str, &'static str)> {
 /// Every route of the server.
 pub fn router(state: &AppState) -> Router<AppState> {
     let limiter = ratelimit::limiter(state);
-    let games = GAMES
+    let played = registry::of(state);
+    let games = played
         .iter()
         .fold(Router::new(), |pages, game| pages.merge(game.pages()));
     Router::new()
@@ -220,7 +226,7 @@ pub fn router(state: &AppState) -> Router<AppState> {
         .merge(games)
         .merge(crate::games::assisted::play::pages::router())
         .merge(crate::games::assisted::play::pack_pages::router())
-        .merge(api(&limiter).0)
+        .merge(api(&limiter, played).0)
         .method_not_allowed_fallback(back_to_the_page)
 }
 

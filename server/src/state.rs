@@ -2,7 +2,9 @@
 //! keeps between requests.
 
 use crate::config::Config;
+use crate::core::domain::{Game, UnknownCode};
 use sqlx::PgPool;
+use std::any::Any;
 use std::sync::Arc;
 
 /// The per-account limiter on sign-in attempts, keyed on the username tried; `None` when
@@ -47,6 +49,66 @@ pub struct Shared {
     pub caches: Caches,
     /// How many pages and views this process builds at once (`core::reads`).
     pub reads: crate::core::reads::Reads,
+    /// The games this server plays.
+    pub games: Games,
+}
+
+/// The games a server plays, as its registry lists them (`games::registry`): their codes and
+/// titles, which every layer may read, and the registry's own list, which the state holds without
+/// knowing its type (the games stand above the state) and only the registry reads back.
+#[derive(Clone)]
+pub struct Games {
+    known: Arc<[Game]>,
+    list: Arc<dyn Any + Send + Sync>,
+}
+
+impl Games {
+    /// The games `known`, as the registry's `list` holds them.
+    pub fn new<T: Any + Send + Sync>(known: Vec<Game>, list: T) -> Games {
+        Games {
+            known: known.into(),
+            list: Arc::new(list),
+        }
+    }
+
+    /// Every game, in the order pages list them.
+    pub fn known(&self) -> &[Game] {
+        &self.known
+    }
+
+    /// The game whose code is `code`, if the server plays it.
+    pub fn find(&self, code: &str) -> Option<Game> {
+        self.known.iter().copied().find(|g| g.code() == code)
+    }
+
+    /// The game stored as `code` in `row` (a campaign): an error naming the row and the code when
+    /// the server plays no such game, since a stored code is never taken for another.
+    pub fn stored(&self, code: &str, row: impl std::fmt::Display) -> Result<Game, UnknownCode> {
+        self.find(code).ok_or_else(|| {
+            UnknownCode::new(format!(
+                "{row}: the stored game code '{code}' names no game this server plays"
+            ))
+        })
+    }
+
+    /// The game of the campaign of `membership`, the participation of `user`: an error naming the
+    /// row (campaign and user) and the code when the server plays no such game.
+    pub fn of_membership(
+        &self,
+        membership: &crate::db::campaigns::Membership,
+        user: uuid::Uuid,
+    ) -> Result<Game, UnknownCode> {
+        let campaign = &membership.campaign;
+        self.stored(
+            &campaign.game,
+            format_args!("campaign {}, user {user}", campaign.id),
+        )
+    }
+
+    /// The registry's list, if it is a `T`.
+    pub fn list<T: Any>(&self) -> Option<&T> {
+        self.list.downcast_ref()
+    }
 }
 
 /// What this process keeps between requests: bounded caches, each keyed by the version it
@@ -63,4 +125,20 @@ pub struct Caches {
     pub dice: crate::core::kept::KeptDice,
     /// Decoded game states, by campaign and revision (`db::kept_states`).
     pub states: crate::db::kept_states::KeptStates,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stored_game_code_the_server_does_not_play_is_an_error_naming_the_row_and_the_value() {
+        let talvisota = Game::new("talvisota", "Talvisota 1939-1940");
+        let games = Games::new(vec![talvisota], ());
+        let row = format!("campaign {}", uuid::Uuid::nil());
+        assert_eq!(games.stored("talvisota", &row).expect("a game"), talvisota);
+        let error = games.stored("chess", &row).expect_err("no game");
+        let said = error.to_string();
+        assert!(said.contains(&row) && said.contains("'chess'"), "{said}");
+    }
 }

@@ -48,15 +48,23 @@ pub async fn create(state: &AppState, user: Uuid, form: &NewCampaign) -> Result<
         )
         .on_field("name"));
     }
-    let game: Game = form
-        .game
-        .parse()
-        .map_err(|m: String| AppError::invalid("unknown_game", m).on_field("game"))?;
+    let game = crate::games::registry::game(state, &form.game).ok_or_else(|| {
+        let codes: Vec<&str> = state.games.known().iter().map(|g| g.code()).collect();
+        AppError::invalid(
+            "unknown_game",
+            format!(
+                "Unknown game '{}': choose one of {}.",
+                form.game,
+                codes.join(", ")
+            ),
+        )
+        .on_field("game")
+    })?;
     let scenario = form.scenario.clone().filter(|s| !s.is_null());
     // An imported pack named by id: the campaign keeps its own copy of the text.
     let scenario = crate::games::registry::with_pack_text(state, user, game, scenario).await?;
     // Read before the transaction opens: a big scenario holds no connection while it is read.
-    let new_game = crate::games::registry::begin(game, scenario).await?;
+    let new_game = crate::games::registry::begin(state, game, scenario).await?;
     let id = Uuid::new_v4();
     let seeds = dice::v2::EpochSeeds::fresh().map_err(AppError::internal)?;
     let mut tx = crate::db::pool::begin(&state.db).await?;
@@ -76,6 +84,8 @@ pub async fn view(state: &AppState, access: &CampaignAccess) -> Result<CampaignV
     let c = &access.membership.campaign;
     let participants = db::campaigns::participants(&state.db, c.id).await?;
     Ok(campaign_view(
+        state,
+        access.game(),
         &access.membership,
         open_commitments(&state.db, c.id, c.dice_epoch).await?,
         &participants,
@@ -173,9 +183,9 @@ pub async fn list(state: &AppState, user: Uuid) -> Result<Vec<CampaignListItem>,
         .map(|m| {
             let open = !m.campaign.is_finished();
             let standing = m.campaign.standing().cloned();
-            CampaignListItem {
+            Ok(CampaignListItem {
+                game: crate::web::access::game_of(state, &m, user)?,
                 id: m.campaign.id,
-                game: m.campaign.game(),
                 your_move: standing
                     .as_ref()
                     .filter(|_| open)
@@ -185,9 +195,9 @@ pub async fn list(state: &AppState, user: Uuid) -> Result<Vec<CampaignListItem>,
                 name: m.campaign.name,
                 status: m.campaign.status.code().to_owned(),
                 my_role: m.role,
-            }
+            })
         })
-        .collect();
+        .collect::<Result<_, AppError>>()?;
     // A stable sort keeps the newest-first order within each group.
     items.sort_by_key(|c| (c.your_move.is_none(), c.status == "finished"));
     Ok(items)
@@ -219,7 +229,7 @@ pub async fn api_show(
 /// Finishes a campaign and reveals the last dice seed; umpire only.
 pub async fn finish(state: &AppState, access: &CampaignAccess) -> Result<(), AppError> {
     access.require_umpire("finish the campaign")?;
-    if let Some(module) = crate::games::registry::module(access.membership.campaign.game()) {
+    if let Some(module) = crate::games::registry::module(state, access.game()) {
         return module.conclude(state, access).await;
     }
     let mut tx = crate::db::pool::begin(&state.db).await?;

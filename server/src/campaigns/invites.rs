@@ -187,7 +187,7 @@ pub async fn invite(
         let words = crate::notify::notices::invited(
             &access.user.username,
             &campaign.name,
-            campaign.game().title(),
+            access.game().title(),
             role,
             &out.url,
         );

@@ -288,8 +288,8 @@ pub async fn play_default(
     access: &CampaignAccess,
     side: Side,
 ) -> Result<(), AppError> {
-    let game = access.membership.campaign.game();
-    let module = crate::games::registry::module(game).ok_or_else(AppError::not_found)?;
+    let game = access.game();
+    let module = crate::games::registry::module(state, game).ok_or_else(AppError::not_found)?;
     module.play_default(state, access, side).await
 }
 

@@ -6,7 +6,6 @@ use crate::campaigns::pace::PaceView;
 use crate::campaigns::pace_section::{PaceSection, pace_words};
 use crate::campaigns::view::CampaignView;
 use crate::campaigns::your_move::{Line, awaited_words, lines};
-use crate::core::domain::Game;
 use crate::core::error::AppError;
 use crate::core::text::{Label, PlainText};
 use crate::db;
@@ -40,10 +39,10 @@ struct ListPage {
     /// groups, and the one chosen.
     packs: Vec<crate::games::registry::PackGroup>,
     pack: String,
-    /// Talvisota's options, as ticked.
-    solo: bool,
-    easy_recovery: bool,
-    ignore_space_morale: bool,
+    /// The codes of the games that start from scenario packs (the pack field shows for them).
+    pack_games: String,
+    /// The games' own parts of the form (Talvisota's tick boxes), as HTML.
+    own_options: Vec<String>,
     /// The assisted games' options and their scenarios' options, as typed fields.
     game_options: Vec<crate::games::registry::GameOptions>,
 }
@@ -61,7 +60,12 @@ async fn list_page(
             ..Nav::for_user(user)
         },
         campaigns,
-        games: Game::ALL.iter().map(|g| (g.code(), g.title())).collect(),
+        games: state
+            .games
+            .known()
+            .iter()
+            .map(|g| (g.code(), g.title()))
+            .collect(),
         name: form.name.to_string(),
         game: form.game.clone(),
         name_error: None,
@@ -75,10 +79,12 @@ async fn list_page(
         scenario_error: None,
         packs: crate::games::registry::pack_choices(state, user.id).await?,
         pack: String::new(),
-        solo: false,
-        easy_recovery: false,
-        ignore_space_morale: false,
-        game_options: crate::games::registry::option_forms(None),
+        pack_games: crate::games::registry::pack_games(state),
+        own_options: crate::games::registry::own_option_forms(
+            state,
+            &crate::web::form::Fields(Vec::new()),
+        ),
+        game_options: crate::games::registry::option_forms(state, None),
     })
 }
 
@@ -101,14 +107,9 @@ pub struct CampaignForm {
     scenario: PlainText,
     /// The assisted games: a shipped pack's code, an imported pack's id, or empty.
     pack: String,
-    /// Talvisota: the server plays the Finns.
-    solo: Option<String>,
-    /// Talvisota: cheaper recovery.
-    easy_recovery: Option<String>,
-    /// Talvisota: the harder game.
-    ignore_space_morale: Option<String>,
-    /// Every other field: the assisted games' options (`option.<game>.<option>`) and their
-    /// scenarios' options (`pack_option.<pack>.<option>`), each name sent once.
+    /// Every other field: the games' own options (Talvisota's tick boxes), the assisted games'
+    /// options (`option.<game>.<option>`) and their scenarios' options
+    /// (`pack_option.<pack>.<option>`), each name sent once.
     #[serde(flatten)]
     rest: std::collections::BTreeMap<String, String>,
 }
@@ -143,45 +144,33 @@ pub async fn create(
     CurrentUser(user): CurrentUser,
     Form(form): Form<CampaignForm>,
 ) -> Result<Response, AppError> {
-    let ticked = |b: &Option<String>| b.is_some();
-    let (solo, easy_recovery, ignore_space_morale) = (
-        ticked(&form.solo),
-        ticked(&form.easy_recovery),
-        ticked(&form.ignore_space_morale),
-    );
     let text = form.scenario.trim().to_owned();
-    let talvisota = form.game == Game::Talvisota.code();
     let pack = form.pack.trim().to_owned();
-    let assisted = [Game::RedWinter, Game::WinterWar, Game::AWinterWar]
-        .iter()
-        .any(|g| form.game == g.code());
+    let game = crate::games::registry::game(&state, &form.game);
+    let assisted = game.is_some_and(|g| crate::games::registry::play(&state, g).is_some());
     // An assisted game's options come from their typed fields (the box is for a pack's text).
     let typed = crate::web::form::Fields(form.rest.into_iter().collect());
-    let from_fields = match form.game.parse::<Game>() {
-        Ok(game) if text.is_empty() => {
-            crate::games::registry::scenario_from_form(game, &pack, &typed)
+    let from_fields = match game {
+        Some(game) if text.is_empty() => {
+            crate::games::registry::scenario_from_form(&state, game, &pack, &typed)
         }
         _ => None,
     };
+    let own =
+        game.and_then(|g| crate::games::registry::own_scenario(&state, g, &pack, &text, &typed));
     let mut refused_options = None;
-    let scenario = match from_fields {
-        Some(Ok(scenario)) => Some(scenario),
-        Some(Err(part)) => {
+    let mut refused_own = None;
+    let scenario = match (from_fields, own) {
+        (Some(Ok(scenario)), _) | (None, Some(Ok(scenario))) => Some(scenario),
+        (Some(Err(part)), _) => {
             refused_options = Some(part);
             None
         }
-        None if talvisota => {
-            let mut scenario = serde_json::json!({
-                "solo": solo,
-                "easy_recovery": easy_recovery,
-                "ignore_space_morale": ignore_space_morale,
-            });
-            if !pack.is_empty() {
-                scenario["pack"] = pack.clone().into();
-            }
-            Some(scenario)
+        (None, Some(Err(e))) => {
+            refused_own = Some(e);
+            None
         }
-        None => with_pack(&text, pack.as_str()),
+        (None, None) => with_pack(&text, pack.as_str()),
     };
     let new = NewCampaign {
         name: form.name,
@@ -200,12 +189,8 @@ pub async fn create(
             "Choose a scenario pack or paste one, not both: empty the box, or choose 'None' above it.",
         )
         .on_field("scenario"))
-    } else if talvisota && !text.is_empty() {
-        Err(AppError::invalid(
-            "invalid_scenario",
-            "Talvisota takes its counter set from the scenario packs: leave the box empty, import the set on the scenario packs page and choose it, and choose the options with the tick boxes.",
-        )
-        .on_field("scenario"))
+    } else if let Some(e) = refused_own {
+        Err(e)
     } else {
         campaigns::create(&state, user.id, &new).await
     };
@@ -215,10 +200,8 @@ pub async fn create(
             let mut page = list_page(&state, &user, &new).await?;
             page.scenario = text;
             page.pack = pack;
-            page.solo = solo;
-            page.easy_recovery = easy_recovery;
-            page.ignore_space_morale = ignore_space_morale;
-            page.game_options = crate::games::registry::option_forms(Some(&typed));
+            page.own_options = crate::games::registry::own_option_forms(&state, &typed);
+            page.game_options = crate::games::registry::option_forms(&state, Some(&typed));
             if let Some(part) = refused_options {
                 for shown in &mut page.game_options {
                     if shown.game == part.game {
@@ -303,7 +286,7 @@ pub async fn show_page(
             nav: Nav::with_waiting(&state.db, access).await?,
             game_title: view.game.title(),
             game_status: view.module.message.clone(),
-            game_link: crate::games::registry::page(view.game)
+            game_link: crate::games::registry::page(state, view.game)
                 .map(|area| format!("/campaigns/{}/{area}", view.id)),
             finished: view.status == "finished",
             is_umpire: access.umpire_powers(),

@@ -152,8 +152,7 @@ async fn seen(
     stored: serde_json::Value,
     role: Role,
 ) -> Result<(Point, Option<String>), AppError> {
-    let module =
-        registry::module(access.membership.campaign.game()).ok_or_else(AppError::not_found)?;
+    let module = registry::module(state, access.game()).ok_or_else(AppError::not_found)?;
     let log = db::game::events_for(&state.db, access.id(), role, step.log_upto(role), LOG).await?;
     let (view, board) = module.replay(stored, role)?;
     Ok((

@@ -140,7 +140,7 @@ async fn report(state: &AppState, access: &CampaignAccess) -> Result<Report, App
         ));
     }
     let id = access.id();
-    let module = registry::module(campaign.game()).ok_or_else(AppError::not_found)?;
+    let module = registry::module(state, access.game()).ok_or_else(AppError::not_found)?;
     let steps = db::steps::count(&state.db, id).await?;
     let battles = db::game::public_of_kind(&state.db, id, "battle", BATTLES).await?;
     let stories = module.battles(&state.db, id, STORIES).await?;
@@ -199,7 +199,7 @@ async fn report(state: &AppState, access: &CampaignAccess) -> Result<Report, App
     Ok(Report {
         campaign_id: id,
         name: campaign.name.clone(),
-        game: campaign.game().title(),
+        game: access.game().title(),
         started: Due::of(campaign.created_at, &access.user.zone()),
         finished,
         now,

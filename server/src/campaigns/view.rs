@@ -2,6 +2,7 @@
 
 use crate::core::domain::{Game, Role};
 use crate::db::campaigns::{Membership, ParticipantRow};
+use crate::state::AppState;
 use crate::tray::view::Commitments;
 use serde::Serialize;
 use time::OffsetDateTime;
@@ -93,6 +94,8 @@ pub struct ParticipantView {
 
 /// Builds the view of a campaign for the caller.
 pub fn campaign_view(
+    state: &AppState,
+    game: Game,
     m: &Membership,
     commitments: EpochCommitments,
     participants: &[ParticipantRow],
@@ -101,12 +104,12 @@ pub fn campaign_view(
     CampaignView {
         id: c.id,
         name: c.name.clone(),
-        game: c.game(),
+        game,
         status: c.status.code().to_owned(),
         my_role: m.role,
         created_at: c.created_at,
         version: c.version_for(m.role),
-        module: crate::games::registry::module_status(c.game()),
+        module: crate::games::registry::module_status(state, game),
         dice: DiceSummary {
             epoch: c.dice_epoch,
             scheme: match commitments {

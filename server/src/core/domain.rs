@@ -4,83 +4,69 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-/// A game a campaign is played under.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    utoipa::ToSchema,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum Game {
-    /// Winter of No Surrender, a Chain of Command campaign.
-    Wons,
-    /// Talvisota 1939-1940.
-    Talvisota,
-    /// Red Winter.
-    RedWinter,
-    /// Winter War (World at War).
-    WinterWar,
-    /// A Winter War (Europa).
-    AWinterWar,
+/// A game a campaign is played under: its code, used in the API and the database, and its
+/// title as players know it. Each game declares its own in its folder (`games::Game::GAME`);
+/// which games a server plays is its registry's list (`games::registry`), never this type.
+#[derive(Clone, Copy, Debug)]
+pub struct Game {
+    code: &'static str,
+    title: &'static str,
 }
 
 impl Game {
-    /// Every game, in the order pages list them.
-    pub const ALL: [Game; 5] = [
-        Game::Wons,
-        Game::Talvisota,
-        Game::RedWinter,
-        Game::WinterWar,
-        Game::AWinterWar,
-    ];
+    /// The game with `code` and `title`.
+    pub const fn new(code: &'static str, title: &'static str) -> Game {
+        Game { code, title }
+    }
 
     /// The identifier used in the API and the database.
     pub fn code(self) -> &'static str {
-        match self {
-            Game::Wons => "wons",
-            Game::Talvisota => "talvisota",
-            Game::RedWinter => "red_winter",
-            Game::WinterWar => "winter_war",
-            Game::AWinterWar => "a_winter_war",
-        }
+        self.code
     }
 
     /// The game's title as players know it.
     pub fn title(self) -> &'static str {
-        match self {
-            Game::Wons => "Winter of No Surrender",
-            Game::Talvisota => "Talvisota 1939-1940",
-            Game::RedWinter => "Red Winter",
-            Game::WinterWar => "Winter War",
-            Game::AWinterWar => "A Winter War",
-        }
+        self.title
     }
 }
+
+// A game is its code: two games with one code are one game.
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        self.code == other.code
+    }
+}
+
+impl Eq for Game {}
+
+impl std::hash::Hash for Game {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.code.hash(state);
+    }
+}
+
+impl Serialize for Game {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.code)
+    }
+}
+
+impl utoipa::PartialSchema for Game {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .description(Some(
+                "A game's code, one of those the server plays (`wons`, `talvisota`, …).",
+            ))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Game {}
 
 impl fmt::Display for Game {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code())
-    }
-}
-
-impl FromStr for Game {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Game::ALL
-            .into_iter()
-            .find(|g| g.code() == s)
-            .ok_or_else(|| {
-                format!(
-                    "Unknown game '{s}': choose one of wons, talvisota, red_winter, winter_war, a_winter_war."
-                )
-            })
     }
 }
 
@@ -89,6 +75,13 @@ impl FromStr for Game {
 #[derive(Debug)]
 pub struct UnknownCode(String);
 
+impl UnknownCode {
+    /// The error `message` says, naming the value (and the row, when known).
+    pub fn new(message: String) -> UnknownCode {
+        UnknownCode(message)
+    }
+}
+
 impl fmt::Display for UnknownCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
@@ -96,17 +89,6 @@ impl fmt::Display for UnknownCode {
 }
 
 impl std::error::Error for UnknownCode {}
-
-impl TryFrom<String> for Game {
-    type Error = UnknownCode;
-    fn try_from(code: String) -> Result<Self, Self::Error> {
-        code.parse().map_err(|_| {
-            UnknownCode(format!(
-                "the stored game code '{code}' names no game motti knows"
-            ))
-        })
-    }
-}
 
 /// Whether a campaign is still played or has finished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -15,8 +15,9 @@ pub struct CampaignRow {
     pub id: Uuid,
     /// Its name.
     pub name: String,
-    /// The game (stored as its code; a code naming no game fails the read).
-    pub game: Game,
+    /// The game's code, as stored: the server's registry reads it (`state::Games::stored`), and a
+    /// code naming no game it plays fails there, naming the campaign.
+    pub game: String,
     /// Open or finished (stored as its code; a code naming neither fails the read).
     pub status: CampaignStatus,
     /// When it was created.
@@ -50,11 +51,6 @@ pub struct CampaignRow {
 }
 
 impl CampaignRow {
-    /// The campaign's game.
-    pub fn game(&self) -> Game {
-        self.game
-    }
-
     /// The version `role` reads: it moves only when something that reader may see changed.
     pub fn version_for(&self, role: Role) -> i64 {
         match role {
@@ -444,12 +440,12 @@ where
 /// A passed orders deadline as the deadline watcher saw it: the command that acts on it claims
 /// it under the campaign's lock only if the campaign still has that deadline, passed with its
 /// grace, not paused, and open (`db::locked::Runner::Deadline`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PastDeadline {
     /// The campaign.
     pub id: Uuid,
-    /// Its game.
-    pub game: Game,
+    /// Its game's code, as stored.
+    pub game: String,
     /// The deadline that passed.
     pub deadline: OffsetDateTime,
 }
@@ -463,22 +459,14 @@ pub async fn past_deadlines(db: &PgPool) -> sqlx::Result<Vec<PastDeadline>> {
          and orders_deadline + grace_minutes * interval '1 minute' <= now()
          and paused_at is null and status = 'open'"#,
     )
-    .map(|r| (r.id, r.game, r.orders_deadline))
+    .map(|r| PastDeadline {
+        id: r.id,
+        game: r.game,
+        deadline: r.orders_deadline,
+    })
     .fetch_all(db)
     .await?;
-    Ok(rows
-        .into_iter()
-        .filter_map(|(id, game, deadline)| {
-            match crate::db::codes::stored(game, format_args!("campaign {id}")) {
-                Ok(game) => Some(PastDeadline { id, game, deadline }),
-                Err(e) => {
-                    // Corrupted data: the other campaigns' deadlines are still acted on.
-                    tracing::error!(campaign = %id, error = %e, "passed deadline not acted on");
-                    None
-                }
-            }
-        })
-        .collect())
+    Ok(rows)
 }
 
 /// Drops the passed deadline `seen` of a campaign whose game this server does not play, unless

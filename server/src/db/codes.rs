@@ -1,9 +1,9 @@
-//! The codes stored in text columns (a campaign's game and status, a participant's role, a
+//! The codes stored in text columns (a campaign's status, a participant's role, a
 //! replay step's kind) read as their types: a code that names nothing motti knows fails the
 //! read, naming the value and the column, and (through [`in_row`]) the row, and is never taken
 //! for a default.
 
-use crate::core::domain::{CampaignStatus, Game, Role, StepKind};
+use crate::core::domain::{CampaignStatus, Role, StepKind};
 use sqlx::error::BoxDynError;
 use sqlx::postgres::{PgHasArrayType, PgTypeInfo, PgValueRef};
 use sqlx::{Decode, Postgres, Type};
@@ -40,7 +40,6 @@ macro_rules! stored_code {
     };
 }
 
-stored_code!(Game);
 stored_code!(Role);
 stored_code!(CampaignStatus);
 stored_code!(StepKind);
@@ -75,11 +74,7 @@ mod tests {
     fn a_stored_code_that_names_nothing_is_an_error_naming_the_row_and_the_value() {
         let campaign = uuid::Uuid::nil();
         let row = format!("campaign {campaign}");
-        assert_eq!(
-            stored::<Game>("talvisota".into(), &row).expect("a game"),
-            Game::Talvisota
-        );
-        let error = stored::<Game>("chess".into(), &row).expect_err("no game");
+        let error = stored::<Role>("chess".into(), &row).expect_err("no role");
         let said = error.to_string();
         assert!(said.contains(&row) && said.contains("'chess'"), "{said}");
         let error = stored::<Role>("observer".into(), &row).expect_err("no role");

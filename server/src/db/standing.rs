@@ -1,7 +1,7 @@
 //! Where a campaign's game stands (turn, phase, whom it waits for), kept on the campaign's row so
 //! that lists and notifications read it without loading any game's state.
 
-use crate::core::domain::{Game, Role};
+use crate::core::domain::Role;
 use serde::{Deserialize, Serialize};
 use sqlx::{PgPool, Postgres, Transaction};
 use uuid::Uuid;
@@ -67,18 +67,19 @@ pub async fn save(
 /// predate it), with their game and state document.
 pub async fn missing(
     db: &PgPool,
+    known: &[&str],
     limit: i64,
-) -> sqlx::Result<Vec<(Uuid, Game, serde_json::Value)>> {
-    // Only campaigns of a game motti knows: a campaign whose stored game names none fails
-    // every read of it, naming the row, and is left as it is here.
-    let known: Vec<&str> = Game::ALL.iter().map(|g| g.code()).collect();
+) -> sqlx::Result<Vec<(Uuid, String, serde_json::Value)>> {
+    // Only campaigns of a game in `known` (the codes of the games the server plays): a campaign
+    // whose stored game names none fails every read of it, naming the row, and is left as it
+    // is here.
     sqlx::query!(
-        r#"select c.id, c.game as "game: Game",
+        r#"select c.id, c.game,
            s.state as "state: sqlx::types::Json<serde_json::Value>"
          from campaigns c join game_states s on s.campaign_id = c.id
          where c.standing is null and c.game = any($2) limit $1"#,
         limit,
-        &known[..] as &[&str],
+        known as &[&str],
     )
     .map(|r| (r.id, r.game, r.state.0))
     .fetch_all(db)

@@ -21,7 +21,7 @@ pub fn of_game<T>(
     access: &CampaignAccess,
     find: impl FnOnce(domain::Game) -> Option<T>,
 ) -> Result<T, AppError> {
-    find(access.membership.campaign.game()).ok_or_else(AppError::not_found)
+    find(access.game()).ok_or_else(AppError::not_found)
 }
 
 /// 404 unless the caller's campaign plays `G`.

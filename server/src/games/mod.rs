@@ -9,6 +9,7 @@
 pub mod a_winter_war;
 pub mod access;
 pub mod assisted;
+pub mod example;
 pub mod log;
 pub mod red_winter;
 pub mod registry;
@@ -255,6 +256,21 @@ pub trait Game: Send + Sync + 'static {
     fn page_routes() -> &'static [(&'static str, &'static str)];
     /// The game's face for the API and pages every assisted game shares, when it is one.
     fn play() -> Option<&'static dyn assisted::play::Play> {
+        None
+    }
+    /// The game's own part of the new-campaign form, as HTML, filled in from `typed` when the
+    /// form is shown again (Talvisota's tick boxes); `None` when it has none.
+    fn options_form(_typed: &crate::web::form::Fields) -> Option<String> {
+        None
+    }
+    /// The scenario the game's own fields of the new-campaign form ask for (`typed`), with the
+    /// scenario box's `text` and the chosen `pack`; `None` when the game reads no fields of its
+    /// own (the box's text or the pack is then sent as it is).
+    fn scenario_from_fields(
+        _pack: &str,
+        _text: &str,
+        _typed: &crate::web::form::Fields,
+    ) -> Option<Result<serde_json::Value, AppError>> {
         None
     }
     /// The game's own reader of the packs users import into the library (see

@@ -1,6 +1,7 @@
-//! The games this server runs: `Module`, the object-safe face of a `Game`, and `GAMES`, the one
-//! list the router, the OpenAPI document, campaign creation, the deadline watcher and the dice
-//! tray read. Adding a game is one line here.
+//! The games a server runs: `Module`, the object-safe face of a `Game`, and `Games`, the list a
+//! server is built with (`crate::state_playing`), which the router, campaign creation and its
+//! form, the deadline watcher and the dice tray read; `GAMES` is the product's. Adding a game is
+//! one folder and one line in a list.
 
 use super::assisted::play::Assisted;
 pub use super::assisted::play::creation::GameOptions;
@@ -91,6 +92,16 @@ pub trait Module: Send + Sync {
     fn play(&self) -> Option<&'static dyn Play>;
     /// Its reader of the packs users import into the library, when it keeps packs there.
     fn pack_reader(&self) -> Option<&'static dyn PackReader>;
+    /// Its own part of the new-campaign form, as HTML (see `Game::options_form`).
+    fn options_form(&self, typed: &crate::web::form::Fields) -> Option<String>;
+    /// The scenario its own fields of the new-campaign form ask for (see
+    /// `Game::scenario_from_fields`).
+    fn scenario_from_fields(
+        &self,
+        pack: &str,
+        text: &str,
+        typed: &crate::web::form::Fields,
+    ) -> Option<Result<serde_json::Value, AppError>>;
 }
 
 /// A new campaign's game, made and checked, waiting to be written in the campaign's creating
@@ -249,10 +260,24 @@ impl<G: Game> Module for Registered<G> {
     fn pack_reader(&self) -> Option<&'static dyn PackReader> {
         G::pack_reader()
     }
+    fn options_form(&self, typed: &crate::web::form::Fields) -> Option<String> {
+        G::options_form(typed)
+    }
+    fn scenario_from_fields(
+        &self,
+        pack: &str,
+        text: &str,
+        typed: &crate::web::form::Fields,
+    ) -> Option<Result<serde_json::Value, AppError>> {
+        G::scenario_from_fields(pack, text, typed)
+    }
 }
 
-/// Every game this server plays.
-pub static GAMES: &[&dyn Module] = &[
+/// A list of games a server plays, in the order pages list them.
+pub type Games = &'static [&'static dyn Module];
+
+/// Every game the product plays: the list a server runs with (`crate::state`).
+pub static GAMES: Games = &[
     &Registered::<super::wons::Wons>::new(),
     &Registered::<super::talvisota::Talvisota>::new(),
     &Registered::<Assisted<super::red_winter::RedWinter>>::new(),
@@ -260,19 +285,45 @@ pub static GAMES: &[&dyn Module] = &[
     &Registered::<Assisted<super::a_winter_war::AWinterWar>>::new(),
 ];
 
+/// `games` as the state of a server playing them holds them.
+pub fn held(games: Games) -> crate::state::Games {
+    crate::state::Games::new(games.iter().map(|m| m.game()).collect(), games)
+}
+
+/// The games the server of `state` plays.
+pub fn of(state: &AppState) -> Games {
+    // Only `held` makes the state's list, so it always is a `Games`.
+    state.games.list::<Games>().copied().unwrap_or(GAMES)
+}
+
+/// The game whose code is `code`, if the server of `state` plays it.
+pub fn game(state: &AppState, code: &str) -> Option<domain::Game> {
+    state.games.find(code)
+}
+
 /// The assisted face of `game`, when the server plays it as an assisted game.
-pub fn play(game: domain::Game) -> Option<&'static dyn Play> {
-    module(game).and_then(|m| m.play())
+pub fn play(state: &AppState, game: domain::Game) -> Option<&'static dyn Play> {
+    module(state, game).and_then(|m| m.play())
 }
 
-/// The reader of `game`'s packs, when the library keeps them: the game's module is asked.
+/// The reader of `game`'s packs, when the library keeps them: the game's module among the
+/// product's games is asked (the pack library keeps the product's games' packs).
 pub fn pack_reader(game: domain::Game) -> Option<&'static dyn PackReader> {
-    module(game).and_then(|m| m.pack_reader())
+    GAMES
+        .iter()
+        .find(|m| m.game() == game)
+        .and_then(|m| m.pack_reader())
 }
 
-/// The module of `game`, if this server plays it.
-pub fn module(game: domain::Game) -> Option<&'static dyn Module> {
-    GAMES.iter().copied().find(|m| m.game() == game)
+/// The product's game whose code is `code`, if any (for the pack library, which keeps the
+/// product's games' packs).
+pub fn product_game(code: &str) -> Option<domain::Game> {
+    GAMES.iter().map(|m| m.game()).find(|g| g.code() == code)
+}
+
+/// The module of `game`, if the server of `state` plays it.
+pub fn module(state: &AppState, game: domain::Game) -> Option<&'static dyn Module> {
+    of(state).iter().copied().find(|m| m.game() == game)
 }
 
 /// Whether the game's module is available.
@@ -285,8 +336,8 @@ pub struct ModuleStatus {
 }
 
 /// Whether the server runs play of `game`.
-pub fn module_status(game: domain::Game) -> ModuleStatus {
-    let available = module(game).is_some();
+pub fn module_status(state: &AppState, game: domain::Game) -> ModuleStatus {
+    let available = module(state, game).is_some();
     ModuleStatus {
         available,
         message: if available {
@@ -301,8 +352,8 @@ pub fn module_status(game: domain::Game) -> ModuleStatus {
 }
 
 /// The path segment of the game's page under `/campaigns/{id}/`, when the server runs its play.
-pub fn page(game: domain::Game) -> Option<&'static str> {
-    module(game).map(|m| m.segment())
+pub fn page(state: &AppState, game: domain::Game) -> Option<&'static str> {
+    module(state, game).map(|m| m.segment())
 }
 
 /// The scenario packs new campaigns of `user` may start from, for the new-campaign form: the
@@ -317,9 +368,10 @@ pub async fn pack_choices(
 /// The assisted games' parts of the new-campaign form: each game's options as typed fields and
 /// its scenarios' own options, filled in from `typed` when shown again.
 pub fn option_forms(
+    state: &AppState,
     typed: Option<&crate::web::form::Fields>,
 ) -> Vec<super::assisted::play::creation::GameOptions> {
-    GAMES
+    of(state)
         .iter()
         .filter_map(|m| {
             let play = m.play()?;
@@ -332,14 +384,46 @@ pub fn option_forms(
         .collect()
 }
 
+/// The games' own parts of the new-campaign form, as HTML, filled in from `typed`.
+pub fn own_option_forms(state: &AppState, typed: &crate::web::form::Fields) -> Vec<String> {
+    of(state)
+        .iter()
+        .filter_map(|m| m.options_form(typed))
+        .collect()
+}
+
+/// The codes of the games whose campaigns may start from a scenario pack, as the new-campaign
+/// form's `data-when` lists them.
+pub fn pack_games(state: &AppState) -> String {
+    of(state)
+        .iter()
+        .filter(|m| m.pack_reader().is_some() || m.play().is_some())
+        .map(|m| m.game().code())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The scenario `game`'s own fields of the new-campaign form ask for (`None` when it reads none
+/// of its own; see `Game::scenario_from_fields`).
+pub fn own_scenario(
+    state: &AppState,
+    game: domain::Game,
+    pack: &str,
+    text: &str,
+    typed: &crate::web::form::Fields,
+) -> Option<Result<serde_json::Value, AppError>> {
+    module(state, game)?.scenario_from_fields(pack, text, typed)
+}
+
 /// The scenario the new-campaign form asks for an assisted `game` (`None` for another game),
 /// or that game's part of the form again with the message beside each field it cannot read.
 pub fn scenario_from_form(
+    state: &AppState,
     game: domain::Game,
     pack: &str,
     typed: &crate::web::form::Fields,
 ) -> Option<Result<serde_json::Value, super::assisted::play::creation::GameOptions>> {
-    let play = module(game)?.play()?;
+    let play = module(state, game)?.play()?;
     Some(super::assisted::play::creation::scenario_of(
         play, game, pack, typed,
     ))
@@ -360,10 +444,11 @@ pub async fn with_pack_text(
 /// anything, on the upload pool (a scenario pack can take a while to read; see `core::heavy`).
 /// `None` for a game this server does not play.
 pub async fn begin(
+    state: &AppState,
     game: domain::Game,
     scenario: Option<serde_json::Value>,
 ) -> Result<Option<Box<dyn NewGame>>, AppError> {
-    match (module(game), scenario) {
+    match (module(state, game), scenario) {
         (Some(module), scenario) => {
             crate::core::heavy::UPLOADS
                 .run(move || module.begin(scenario.as_ref()).map(Some))
@@ -382,8 +467,10 @@ pub async fn begin(
 }
 
 /// The dice procedures a campaign of `game` offers: the generic ones, then the game's own.
-pub fn procedures(game: domain::Game) -> Vec<&'static dyn Procedure> {
-    let own = module(game).map(|m| m.procedures()).unwrap_or_default();
+pub fn procedures(state: &AppState, game: domain::Game) -> Vec<&'static dyn Procedure> {
+    let own = module(state, game)
+        .map(|m| m.procedures())
+        .unwrap_or_default();
     generic_procedures().into_iter().chain(own).collect()
 }
 
@@ -404,9 +491,17 @@ pub async fn watch_deadlines(state: AppState) {
 pub async fn act_on_deadlines(state: &AppState) -> sqlx::Result<usize> {
     let due = db::campaigns::past_deadlines(&state.db).await?;
     for seen in &due {
-        let handled = match module(seen.game) {
-            Some(module) => module.deadline_passed(state, seen).await,
-            None => db::campaigns::drop_unplayed_deadline(&state.db, seen)
+        let game = state
+            .games
+            .stored(&seen.game, format_args!("campaign {}", seen.id));
+        let handled = match game.map(|game| module(state, game)) {
+            Err(e) => {
+                // Corrupted data: the other campaigns' deadlines are still acted on.
+                tracing::error!(campaign = %seen.id, error = %e, "passed deadline not acted on");
+                continue;
+            }
+            Ok(Some(module)) => module.deadline_passed(state, seen).await,
+            Ok(None) => db::campaigns::drop_unplayed_deadline(&state.db, seen)
                 .await
                 .map_err(AppError::from),
         };
@@ -417,14 +512,17 @@ pub async fn act_on_deadlines(state: &AppState) -> sqlx::Result<usize> {
     Ok(due.len())
 }
 
-/// Writes where the game stands for campaigns that predate standings, a batch at a time; run
-/// once when the server starts.
-pub async fn backfill_standings(db: &sqlx::PgPool) -> anyhow::Result<()> {
+/// Writes where the game stands for campaigns of `games` that predate standings, a batch at a
+/// time; run once when the server starts.
+pub async fn backfill_standings(db: &sqlx::PgPool, games: Games) -> anyhow::Result<()> {
+    let known: Vec<&str> = games.iter().map(|m| m.game().code()).collect();
     loop {
-        let batch = db::standing::missing(db, 100).await?;
+        let batch = db::standing::missing(db, &known, 100).await?;
         let mut written = 0;
         for (id, game, state) in &batch {
-            let standing = module(*game)
+            let standing = games
+                .iter()
+                .find(|m| m.game().code() == game)
                 .and_then(|m| m.standing(state))
                 .unwrap_or_default();
             db::standing::backfill(db, *id, &standing).await?;

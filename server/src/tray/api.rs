@@ -132,10 +132,11 @@ pub async fn api_roll(
 
 /// The procedure named `name` for this campaign's game; 404 when unknown.
 pub fn find_procedure(
+    state: &AppState,
     access: &CampaignAccess,
     name: &str,
 ) -> Result<&'static dyn Procedure, AppError> {
-    crate::games::registry::procedures(access.membership.campaign.game())
+    crate::games::registry::procedures(state, access.game())
         .into_iter()
         .find(|p| p.name() == name)
         .ok_or_else(|| {
@@ -154,8 +155,8 @@ pub async fn run_procedure(
     name: &str,
     params: Value,
 ) -> Result<RollView, AppError> {
-    let game = access.membership.campaign.game();
-    if let Some(play) = crate::games::registry::play(game)
+    let game = access.game();
+    if let Some(play) = crate::games::registry::play(state, game)
         && play.procedures().iter().any(|p| p.name == name)
     {
         // A procedure of an assisted game that reads the campaign's charts: its rolls are
@@ -168,7 +169,7 @@ pub async fn run_procedure(
             .map(|r| view_of(r, Some(name)))
             .ok_or_else(|| AppError::invalid("no_roll", "The procedure rolled no dice."));
     }
-    let procedure = find_procedure(access, name)?;
+    let procedure = find_procedure(state, access, name)?;
     let Value::Object(mut params) = params else {
         return Err(AppError::invalid(
             "invalid_params",
@@ -267,9 +268,12 @@ pub struct ProcedureInfo {
 #[utoipa::path(get, path = "/api/v1/campaigns/{id}/procedures", tag = "dice",
     params(("id" = uuid::Uuid, Path, description = "campaign id")),
     responses((status = 200, body = [ProcedureInfo])), security(("bearer" = [])))]
-pub async fn api_procedures(access: CampaignAccess) -> Json<Vec<ProcedureInfo>> {
+pub async fn api_procedures(
+    State(state): State<AppState>,
+    access: CampaignAccess,
+) -> Json<Vec<ProcedureInfo>> {
     Json(
-        crate::games::registry::procedures(access.membership.campaign.game())
+        crate::games::registry::procedures(&state, access.game())
             .into_iter()
             .map(|p| ProcedureInfo {
                 name: p.name(),
@@ -279,7 +283,7 @@ pub async fn api_procedures(access: CampaignAccess) -> Json<Vec<ProcedureInfo>> 
                 schema: None,
             })
             .chain(
-                crate::games::registry::play(access.membership.campaign.game())
+                crate::games::registry::play(&state, access.game())
                     .map(|play| play.procedures())
                     .unwrap_or_default()
                     .into_iter()

@@ -174,7 +174,7 @@ async fn tray(
         purpose: form.purpose,
         histogram: d6_histogram(faces),
         faces,
-        procedures: crate::games::registry::procedures(c.game())
+        procedures: crate::games::registry::procedures(state, access.game())
             .into_iter()
             .map(procedure_form)
             .collect(),
@@ -245,7 +245,7 @@ pub async fn procedure(
     Path((_, name)): Path<(String, String)>,
     Form(form): Form<HashMap<String, String>>,
 ) -> Result<Response, AppError> {
-    let procedure = api::find_procedure(&access, &name)?;
+    let procedure = api::find_procedure(&state, &access, &name)?;
     let mut params = Map::new();
     for spec in procedure.params() {
         let raw = form.get(spec.name).map(|s| s.trim());

@@ -1,7 +1,7 @@
 //! Campaign access: the caller, the campaign named in the path and the caller's role in it.
 
 use crate::core::command::{Command, Stale};
-use crate::core::domain::Role;
+use crate::core::domain::{Game, Role};
 use crate::core::error::AppError;
 use crate::db;
 use crate::db::campaigns::Membership;
@@ -21,6 +21,8 @@ pub struct CampaignAccess {
     pub user: User,
     /// The campaign and the caller's role in it.
     pub membership: Membership,
+    /// The campaign's game, read from its stored code against the games the server plays.
+    game: Game,
     /// The credential the request carried, when it carried one.
     credential: Option<Credential>,
     /// Whether this process kept the access from an earlier request (see [`KeptAccess`]).
@@ -37,12 +39,18 @@ impl CampaignAccess {
             .await?
             .ok_or_else(AppError::not_found)?;
         Ok(CampaignAccess {
+            game: game_of(state, &membership, user.id)?,
             user,
             membership,
             credential: None,
             kept: false,
             waiting: None,
         })
+    }
+
+    /// The campaign's game.
+    pub fn game(&self) -> Game {
+        self.game
     }
 
     /// Opens a command on the campaign for the caller: the transaction, with the campaign locked.
@@ -150,13 +158,18 @@ impl CampaignAccess {
         waiting: bool,
     ) -> Result<Option<CampaignAccess>, AppError> {
         let found = db::campaigns::access(&state.db, credential, id, waiting).await?;
-        Ok(found.map(|(user, membership, waiting)| CampaignAccess {
-            user,
-            membership,
-            credential: Some(credential.clone()),
-            kept: false,
-            waiting,
-        }))
+        found
+            .map(|(user, membership, waiting)| {
+                Ok(CampaignAccess {
+                    game: game_of(state, &membership, user.id)?,
+                    user,
+                    membership,
+                    credential: Some(credential.clone()),
+                    kept: false,
+                    waiting,
+                })
+            })
+            .transpose()
     }
 
     /// The caller's access to the campaign named in the path; with `keep`, one this process
@@ -235,6 +248,16 @@ impl CampaignAccess {
     }
 }
 
+/// The game of the campaign of `membership`, the participation of `user`, as the server plays
+/// it; an internal error (whose log names the row) when its stored code names no game the server
+/// plays.
+pub fn game_of(state: &AppState, membership: &Membership, user: Uuid) -> Result<Game, AppError> {
+    state
+        .games
+        .of_membership(membership, user)
+        .map_err(AppError::internal)
+}
+
 impl FromRequestParts<AppState> for CampaignAccess {
     type Rejection = AppError;
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
@@ -274,6 +297,7 @@ mod kept {
     ) -> Option<CampaignAccess> {
         let (user, membership) = state.caches.accesses.find(credential, id)?;
         Some(CampaignAccess {
+            game: super::game_of(state, &membership, user.id).ok()?,
             user,
             membership,
             credential: Some(credential.clone()),

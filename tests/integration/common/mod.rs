@@ -46,17 +46,28 @@ impl TestApp {
     /// A server on the existing database `db_name` (brought up to date first, as the server does
     /// on start), which it drops when done.
     pub async fn spawn_on(db_name: String, adjust: impl FnOnce(&mut Config)) -> TestApp {
-        TestApp::start(db_name, adjust, true).await
+        TestApp::start(db_name, adjust, true, motti::games::registry::GAMES).await
+    }
+
+    /// A server with default settings that plays `games` rather than the product's.
+    pub async fn spawn_playing(games: motti::games::registry::Games) -> TestApp {
+        let (db_name, _) = migrated_database().await;
+        TestApp::start(db_name, |_| {}, true, games).await
     }
 
     /// A server that runs none of a process's watchers (passed deadlines, notifications, other
     /// processes' changes): for tests that play the deadline watcher themselves, step by step.
     pub async fn spawn_without_watchers() -> TestApp {
         let (db_name, _) = migrated_database().await;
-        TestApp::start(db_name, |_| {}, false).await
+        TestApp::start(db_name, |_| {}, false, motti::games::registry::GAMES).await
     }
 
-    async fn start(db_name: String, adjust: impl FnOnce(&mut Config), watchers: bool) -> TestApp {
+    async fn start(
+        db_name: String,
+        adjust: impl FnOnce(&mut Config),
+        watchers: bool,
+        games: motti::games::registry::Games,
+    ) -> TestApp {
         let url = database_url(&db_name);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
@@ -73,7 +84,7 @@ impl TestApp {
             .await
             .expect("migrates the test database")
             .pool;
-        let state = motti::state(db.clone(), config);
+        let state = motti::state_playing(db.clone(), config, games);
         let caches = Some(state.caches.clone());
         let live = Some(state.live.clone());
         let (tx, rx) = oneshot::channel::<()>();

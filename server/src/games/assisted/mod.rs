@@ -38,8 +38,3 @@ pub mod sequence;
 pub mod sequence_error;
 pub mod tracker;
 pub mod victory;
-
-#[cfg(test)]
-mod example;
-#[cfg(test)]
-mod example_game;

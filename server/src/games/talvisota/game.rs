@@ -112,7 +112,7 @@ struct CounterSets;
 
 impl PackReader for CounterSets {
     fn game(&self) -> domain::Game {
-        domain::Game::Talvisota
+        <Talvisota as Game>::GAME
     }
     fn noun(&self) -> &'static str {
         "counter set"
@@ -171,7 +171,7 @@ fn key_on_line(text: &str, line: usize) -> String {
 pub struct Talvisota;
 
 impl Game for Talvisota {
-    const GAME: domain::Game = domain::Game::Talvisota;
+    const GAME: domain::Game = domain::Game::new("talvisota", "Talvisota 1939-1940");
     const SEGMENT: &'static str = "talvisota";
     type Scenario = TalvisotaScenario;
     type State = TalvisotaState;
@@ -280,6 +280,16 @@ impl Game for Talvisota {
     }
     fn pack_reader() -> Option<&'static dyn PackReader> {
         Some(&CounterSets)
+    }
+    fn options_form(typed: &crate::web::form::Fields) -> Option<String> {
+        super::form::options_form(typed)
+    }
+    fn scenario_from_fields(
+        pack: &str,
+        text: &str,
+        typed: &crate::web::form::Fields,
+    ) -> Option<Result<serde_json::Value, AppError>> {
+        Some(super::form::scenario_from_fields(pack, text, typed))
     }
     fn page_routes() -> &'static [(&'static str, &'static str)] {
         &[

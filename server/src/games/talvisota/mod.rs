@@ -2,6 +2,7 @@
 
 pub mod api;
 pub mod commands;
+pub mod form;
 pub mod game;
 pub mod pages;
 pub mod rules;

@@ -29,7 +29,7 @@ struct WonsPacks;
 
 impl PackReader for WonsPacks {
     fn game(&self) -> domain::Game {
-        domain::Game::Wons
+        <Wons as Game>::GAME
     }
     fn noun(&self) -> &'static str {
         "scenario pack"
@@ -68,7 +68,7 @@ impl PackReader for WonsPacks {
 }
 
 impl Game for Wons {
-    const GAME: domain::Game = domain::Game::Wons;
+    const GAME: domain::Game = domain::Game::new("wons", "Winter of No Surrender");
     const SEGMENT: &'static str = "wons";
     /// A scenario pack, as TOML text.
     type Scenario = String;

@@ -142,7 +142,8 @@ async fn a_ready_mark_between_the_watchers_look_and_its_lock_leaves_the_next_hou
     }
     // ... then the watcher acts on what it saw.
     for due in &seen {
-        let module = motti::games::registry::module(due.game).expect("WoNS is played");
+        let game = motti::games::registry::game(&watcher, &due.game).expect("a game");
+        let module = motti::games::registry::module(&watcher, game).expect("WoNS is played");
         module
             .deadline_passed(&watcher, due)
             .await

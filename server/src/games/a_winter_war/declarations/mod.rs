@@ -145,7 +145,7 @@ fn oos_turns(unit: &Unit) -> u32 {
 }
 
 impl Declarations for AWinterWar {
-    const GAME: domain::Game = domain::Game::AWinterWar;
+    const GAME: domain::Game = domain::Game::new("a_winter_war", "A Winter War");
     const SEGMENT: &'static str = "table";
     type Options = Options;
     type Extra = Records;

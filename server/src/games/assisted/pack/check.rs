@@ -5,7 +5,7 @@
 use super::area::{Area, Condition, region_refs};
 use super::error::{Fault, Path};
 use super::{Arrival, Draw, Pack, UnitLine};
-use crate::core::domain::{Game, Side};
+use crate::core::domain::Side;
 use crate::dice::expr::DiceExpression;
 use crate::games::assisted::board::grid::{Grid, MAX_REACH};
 use crate::games::assisted::refusal::{code_problem, label_problem};
@@ -169,10 +169,19 @@ impl<'a> Checker<'a> {
                 ),
             );
         }
-        if !matches!(p.game, Game::RedWinter | Game::WinterWar | Game::AWinterWar) {
+        let assisted: Vec<&str> = crate::games::registry::GAMES
+            .iter()
+            .filter(|m| m.play().is_some())
+            .map(|m| m.game().code())
+            .collect();
+        if !assisted.contains(&p.game.code()) {
+            let (last, others) = assisted.split_last().unwrap_or((&"", &[]));
             self.fault(
                 &root("game"),
-                "packs of this format are for red_winter, winter_war or a_winter_war",
+                format!(
+                    "packs of this format are for {} or {last}",
+                    others.join(", ")
+                ),
             );
         }
         let s = root("scenario");

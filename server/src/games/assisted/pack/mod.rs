@@ -62,7 +62,8 @@ fn is_one(n: &u32) -> bool {
 pub struct Pack {
     /// The pack format, [`FORMAT`].
     pub format: u32,
-    /// Which game it is for.
+    /// Which game it is for, by code among the product's games.
+    #[serde(with = "game_code")]
     pub game: Game,
     /// What the scenario is.
     pub scenario: About,
@@ -644,6 +645,31 @@ pub fn export(pack: &Pack) -> Result<String, PackError> {
         pack.game.title(),
         pack.scenario.name
     ))
+}
+
+/// A pack's game as its code, read among the product's games (`games::registry`).
+mod game_code {
+    use crate::core::domain::Game;
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(game: &Game, s: S) -> Result<S::Ok, S::Error> {
+        game.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
+        let code = String::deserialize(d)?;
+        crate::games::registry::product_game(&code).ok_or_else(|| {
+            let codes: Vec<String> = crate::games::registry::GAMES
+                .iter()
+                .map(|m| format!("`{}`", m.game().code()))
+                .collect();
+            D::Error::custom(format!(
+                "unknown variant `{code}`, expected one of {}",
+                codes.join(", ")
+            ))
+        })
+    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,6 @@ use super::{
     A_WINTER_WAR_EXAMPLE, A_WINTER_WAR_TEMPLATE, RED_WINTER_EXAMPLE, RED_WINTER_TEMPLATE,
     WINTER_WAR_FREE_SETUP, WINTER_WAR_HISTORICAL, export, parse,
 };
-use crate::core::domain::Game;
 use crate::games::assisted::board::hex::Hex;
 use std::collections::BTreeSet;
 
@@ -77,12 +76,12 @@ fn templates_and_examples_say_what_they_are() {
         }
     }
     assert_eq!(
-        parse(RED_WINTER_TEMPLATE).expect("rw").game,
-        Game::RedWinter
+        parse(RED_WINTER_TEMPLATE).expect("rw").game.code(),
+        "red_winter"
     );
     assert_eq!(
-        parse(A_WINTER_WAR_EXAMPLE).expect("aww").game,
-        Game::AWinterWar
+        parse(A_WINTER_WAR_EXAMPLE).expect("aww").game.code(),
+        "a_winter_war"
     );
 }
 

@@ -23,8 +23,8 @@ pub struct TableAccess {
 
 impl TableAccess {
     /// `access`, when its campaign plays an assisted game; 404 otherwise.
-    pub fn new(access: CampaignAccess) -> Result<Self, AppError> {
-        let play = of_game(&access, crate::games::registry::play)?;
+    pub fn new(state: &AppState, access: CampaignAccess) -> Result<Self, AppError> {
+        let play = of_game(&access, |game| crate::games::registry::play(state, game))?;
         Ok(TableAccess { access, play })
     }
 }
@@ -39,6 +39,9 @@ impl Deref for TableAccess {
 impl FromRequestParts<AppState> for TableAccess {
     type Rejection = AppError;
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
-        TableAccess::new(CampaignAccess::from_request_parts(parts, state).await?)
+        TableAccess::new(
+            state,
+            CampaignAccess::from_request_parts(parts, state).await?,
+        )
     }
 }

@@ -295,7 +295,7 @@ pub fn loaded_of(state: &serde_json::Value) -> Option<std::sync::Arc<LoadedPack>
     }
     let code = state.get("pack")?.as_str()?;
     let game = packs::SHIPPED.iter().find(|s| s.code == code)?.game;
-    packs::shared(game, code)
+    packs::shared(crate::games::registry::product_game(game)?, code)
 }
 
 #[cfg(test)]

@@ -116,7 +116,7 @@ async fn page(
         nav: Nav::for_user(&access.user),
         campaign_id: c.id,
         campaign_name: c.name.clone(),
-        game: c.game().title().into(),
+        game: access.game().title().into(),
         code: spec.code.clone(),
         name: spec.name.clone(),
         standing,

@@ -103,7 +103,7 @@ pub async fn publish(
         ));
     }
     let value = serde_json::to_value(&charts).map_err(AppError::internal)?;
-    let game = access.membership.campaign.game();
+    let game = access.game();
     let id = db::chart_sets::publish(&state.db, game.code(), name, access.user.id, &value)
         .await?
         .ok_or_else(|| {
@@ -141,7 +141,7 @@ pub async fn api_publish(
 
 /// The published chart sets of the campaign's game, newest first.
 pub async fn list(state: &AppState, access: &TableAccess) -> Result<Vec<ChartSetInfo>, AppError> {
-    let game = access.membership.campaign.game();
+    let game = access.game();
     let rows = db::chart_sets::list(&state.db, game.code(), 200).await?;
     Ok(rows.into_iter().map(info).collect())
 }
@@ -173,7 +173,7 @@ pub async fn apply(
     set: Uuid,
 ) -> Result<DeskView, AppError> {
     access.require_umpire("enter a chart set")?;
-    let game = access.membership.campaign.game();
+    let game = access.game();
     let row = db::chart_sets::get(&state.db, set)
         .await?
         .filter(|r| r.game == game.code())

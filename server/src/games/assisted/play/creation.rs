@@ -70,7 +70,7 @@ pub fn game_options(play: &dyn Play, game: Game, typed: Option<&Fields>) -> Game
     }
     let packs = packs::SHIPPED
         .iter()
-        .filter(|s| s.game == game)
+        .filter(|s| s.game == game.code())
         .filter_map(|s| {
             let loaded = packs::loaded(game, s.code)?;
             let ticks: Vec<PackTick> = loaded

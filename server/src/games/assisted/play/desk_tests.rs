@@ -70,7 +70,8 @@ struct Plan {
 }
 
 impl Declarations for Test {
-    const GAME: crate::core::domain::Game = crate::core::domain::Game::RedWinter;
+    const GAME: crate::core::domain::Game =
+        crate::core::domain::Game::new("red_winter", "Red Winter");
     const SEGMENT: &'static str = "table";
     type Options = Options;
     type Extra = Extra;

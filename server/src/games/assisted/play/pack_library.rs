@@ -103,7 +103,9 @@ fn reader(game: Game) -> Option<&'static dyn PackReader> {
 
 /// Every game whose packs the library keeps, in the order pages list them.
 pub fn readers() -> impl Iterator<Item = &'static dyn PackReader> {
-    Game::ALL.into_iter().filter_map(reader)
+    crate::games::registry::GAMES
+        .iter()
+        .filter_map(|m| m.pack_reader())
 }
 
 /// The assisted game `D`'s packs: read by the kit's pack reader (`LoadedPack`).
@@ -188,7 +190,7 @@ fn named_game(text: &str) -> Option<Game> {
         .map(str::trim_start)
         .take_while(|l| !l.starts_with('['))
         .find_map(|l| l.strip_prefix("game")?.trim_start().strip_prefix('='))
-        .and_then(|v| v.trim().trim_matches('"').parse::<Game>().ok())
+        .and_then(|v| crate::games::registry::product_game(v.trim().trim_matches('"')))
 }
 
 /// Reads `text` as a pack of `game`, or, without one, of the game its `game` line names: the
@@ -278,8 +280,7 @@ async fn check_off_thread(game: Game, text: String) -> Result<(String, String), 
 
 /// A game whose packs the library keeps, by code; 422 on `game` otherwise.
 fn pack_game(code: &str) -> Result<Game, AppError> {
-    code.parse::<Game>()
-        .ok()
+    crate::games::registry::product_game(code)
         .filter(|g| reader(*g).is_some())
         .ok_or_else(|| {
             let codes: Vec<&str> = readers().map(|r| r.game().code()).collect();
@@ -336,7 +337,7 @@ impl PackInfo {
     fn of_shipped(s: &packs::Shipped) -> PackInfo {
         PackInfo {
             id: s.code.into(),
-            game: s.game.code().into(),
+            game: s.game.into(),
             title: s.title.into(),
             source: "shipped".into(),
             owner: None,
@@ -354,7 +355,7 @@ pub async fn list(
 ) -> Result<Vec<PackInfo>, AppError> {
     let mut all: Vec<PackInfo> = packs::SHIPPED
         .iter()
-        .filter(|s| game.is_none_or(|g| g == s.game))
+        .filter(|s| game.is_none_or(|g| g.code() == s.game))
         .map(PackInfo::of_shipped)
         .collect();
     let rows = db::packs::visible(&state.db, user, game.map(Game::code), LISTED).await?;
@@ -621,11 +622,15 @@ pub async fn api_pack_unpublish(
 mod tests {
     use super::*;
 
+    fn game(code: &str) -> Game {
+        crate::games::registry::product_game(code).expect("a game")
+    }
+
     #[test]
     fn the_game_a_text_names_is_read_from_its_top_level_game_line_only() {
         assert_eq!(
             named_game("# game = \"wons\"\nformat = 1\ngame = \"winter_war\"\n"),
-            Some(Game::WinterWar)
+            Some(game("winter_war"))
         );
         assert_eq!(named_game("games = 2\n[scenario]\ngame = \"wons\"\n"), None);
         assert_eq!(named_game("game = \"chess\"\n"), None);
@@ -635,16 +640,20 @@ mod tests {
     #[test]
     fn every_game_keeps_its_packs_in_the_library_with_its_own_reader() {
         let games: Vec<Game> = readers().map(|r| r.game()).collect();
-        assert_eq!(games, Game::ALL.to_vec());
+        let all: Vec<Game> = crate::games::registry::GAMES
+            .iter()
+            .map(|m| m.game())
+            .collect();
+        assert_eq!(games, all);
         assert!(matches!(
             read(None, "title = \"x\"\n"),
             Err(Unread::Unnamed)
         ));
         assert!(matches!(
             read(None, "game = \"wons\"\n"),
-            Err(Unread::NoPacks(Game::Wons))
+            Err(Unread::NoPacks(g)) if g == game("wons")
         ));
-        let bell = read(Some(Game::Talvisota), "title = \"x\u{7}\"\n");
+        let bell = read(Some(game("talvisota")), "title = \"x\u{7}\"\n");
         assert!(
             matches!(&bell, Err(Unread::Errors(e)) if e.0[0].message.contains("U+0007")),
             "the limits hold before the game's reader"

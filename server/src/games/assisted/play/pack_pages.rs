@@ -192,7 +192,7 @@ impl Listed {
         Listed {
             href: format!("/packs/{}", row.id),
             file: format!("/packs/{}.toml", row.id),
-            game: row.game.parse::<Game>().map_or("", Game::title),
+            game: crate::games::registry::product_game(&row.game).map_or("", Game::title),
             name: row.title.clone(),
             owner: row.owner_name.clone(),
             published: row.published,
@@ -214,8 +214,8 @@ fn starters() -> Vec<Starter> {
     let templates = TEMPLATES.iter().filter_map(|(code, _)| {
         let game = SHIPPED
             .iter()
-            .find(|s| code.starts_with(s.game.code().replace('_', "-").as_str()))?
-            .game;
+            .find(|s| code.starts_with(s.game.replace('_', "-").as_str()))
+            .and_then(|s| crate::games::registry::product_game(s.game))?;
         Some(Starter {
             words: format!("Start from the template for {}", game.title()),
             file: format!("/packs/{code}.toml"),
@@ -346,7 +346,7 @@ pub async fn import(
         Err(refused) => return refused_import(&user, Sent::default(), refused),
     };
     // A game the form does not offer is the text's own choice, as when none is chosen.
-    let game = sent.game.parse::<Game>().ok();
+    let game = crate::games::registry::product_game(&sent.game);
     match keep(&state, user.id, game, sent.text.clone()).await {
         Ok(()) => Ok(Redirect::to("/packs").into_response()),
         Err(refused) => refused_import(&user, sent, refused),
@@ -450,7 +450,12 @@ pub async fn save(
 
 /// Replaces the text of pack `row` (its owner's) with `text`, checked for the pack's game.
 async fn replace(state: &AppState, row: &db::packs::PackRow, text: String) -> Result<(), Refused> {
-    let game = row.game.parse::<Game>().map_err(AppError::internal)?;
+    let game = crate::games::registry::product_game(&row.game).ok_or_else(|| {
+        AppError::internal(format!(
+            "pack {}: the stored game code '{}' names no game this server plays",
+            row.id, row.game
+        ))
+    })?;
     let (_, title, text) = read(Some(game), text).await?;
     let replaced = db::packs::replace(&state.db, row.id, row.owner, &title, &text)
         .await
@@ -504,7 +509,7 @@ pub struct PackChoice {
 pub async fn choices(state: &AppState, user: Uuid) -> Result<Vec<PackGroup>, AppError> {
     let rows = db::packs::visible(&state.db, user, None, 500).await?;
     let choice = |r: &db::packs::PackRow, by: Option<&str>| {
-        let game = r.game.parse::<Game>().map_or("", Game::title);
+        let game = crate::games::registry::product_game(&r.game).map_or("", Game::title);
         let words = match by {
             Some(owner) => format!("{game}: {}, by {owner}", r.title),
             None => format!("{game}: {}", r.title),
@@ -520,7 +525,7 @@ pub async fn choices(state: &AppState, user: Uuid) -> Result<Vec<PackGroup>, App
         .map(|s| PackChoice {
             value: s.code.to_owned(),
             words: s.title.to_owned(),
-            game: s.game.code().to_owned(),
+            game: s.game.to_owned(),
         })
         .collect();
     let yours = rows

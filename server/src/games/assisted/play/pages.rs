@@ -834,7 +834,7 @@ pub async fn rules(access: TableAccess) -> Result<Response, AppError> {
     Ok(render(&RulesPage {
         nav: Nav::for_user(&access.user),
         campaign_id: access.id(),
-        game: access.membership.campaign.game().title().into(),
+        game: access.game().title().into(),
         readings: play.readings(),
         charts: play
             .charts()

@@ -198,7 +198,7 @@ async fn picture_page(
         &PicturePage {
             nav: Nav::for_user(&access.user),
             campaign_id: access.id(),
-            game: access.membership.campaign.game().title().into(),
+            game: access.game().title().into(),
             may_change,
             has_board: loaded.is_some(),
             picture: meta

@@ -151,7 +151,7 @@ fn page(
         nav: Nav::for_user(&access.user),
         campaign_id: c.id,
         campaign_name: c.name.clone(),
-        game: c.game().title().into(),
+        game: access.game().title().into(),
         may_edit: access.role() == Role::Umpire && !c.is_finished(),
         kinds: rows(sequence, current),
         last_turn: sequence

@@ -56,9 +56,11 @@ fn the_hotel_is_where_the_map_puts_it_5_2_5() {
     assert!(is_hotel(Some(&with_hotel), "g7"));
     assert!(!is_hotel(Some(&with_hotel), "M16"));
     assert!(!is_hotel(Some(&with_hotel), "G8"));
-    let without =
-        crate::games::assisted::play::packs::loaded(domain::Game::RedWinter, "red-winter-example")
-            .expect("the shipped example");
+    let without = crate::games::assisted::play::packs::loaded(
+        <RedWinter as Declarations>::GAME,
+        "red-winter-example",
+    )
+    .expect("the shipped example");
     assert!(!is_hotel(Some(without), "G7"));
     assert!(is_hotel(None, " m16 "));
     assert!(!is_hotel(None, "G7"));

@@ -206,7 +206,7 @@ fn side_index(side: Side) -> usize {
 }
 
 impl Declarations for RedWinter {
-    const GAME: domain::Game = domain::Game::RedWinter;
+    const GAME: domain::Game = domain::Game::new("red_winter", "Red Winter");
     const SEGMENT: &'static str = "table";
     type Options = Options;
     type Extra = Records;

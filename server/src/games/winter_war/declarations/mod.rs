@@ -257,7 +257,7 @@ fn release_held(table: &mut Table<'_, Records>) -> Result<(), Refused> {
 }
 
 impl Declarations for WinterWar {
-    const GAME: domain::Game = domain::Game::WinterWar;
+    const GAME: domain::Game = domain::Game::new("winter_war", "Winter War");
     const SEGMENT: &'static str = "table";
     type Options = Options;
     type Extra = Records;

@@ -1,19 +1,20 @@
-//! A minimal assisted game built from the kit, shaped as a game module needs it (tests only).
+//! The example game's rules: a minimal game built from the assisted kit (pure, no I/O).
 
-use super::calc::{Explained, Working, modified_roll};
-use super::chart_import::from_csv;
-use super::chart_set::{ChartSet, Reading};
-use super::charts::{CellGrammar, ChartError, ChartSpec, Keys, RawChart};
-use super::refusal::RefusalKind;
-use super::roster::{
+use crate::core::domain::{Role, Side};
+use crate::dice::source::{Dice, RollSpec, Visibility};
+use crate::games::assisted::calc::{Explained, Working, modified_roll};
+use crate::games::assisted::chart_import::from_csv;
+use crate::games::assisted::chart_set::{ChartSet, Reading};
+use crate::games::assisted::charts::{CellGrammar, ChartError, ChartSpec, Keys, RawChart};
+use crate::games::assisted::refusal::RefusalKind;
+use crate::games::assisted::roster::{
     AttrKind, AttrSpec, AttrValue, MarkerSpec, Roster, RosterError, RosterSpec, Unit, UnitEdit,
     UnitId,
 };
-use super::sequence::{Actor, Calendar, PhaseSpec, Sequence, SequenceError, TurnKind};
-use super::tracker::Tracker;
-use crate::core::domain::{Role, Side};
-use crate::dice::audience::Audience;
-use crate::dice::source::{Dice, RollSpec, Visibility};
+use crate::games::assisted::sequence::{
+    Actor, Calendar, PhaseSpec, Sequence, SequenceError, TurnKind,
+};
+use crate::games::assisted::tracker::Tracker;
 use serde::{Deserialize, Serialize};
 
 const RALLY: &str = "rally";
@@ -414,10 +415,8 @@ pub fn turn(state: &State) -> u32 {
     state.tracker.turn
 }
 
-#[path = "example_views.rs"]
 pub mod views;
 pub use views::{View, log_entry, view};
 
 #[cfg(test)]
-#[path = "example_tests.rs"]
 pub(crate) mod tests;

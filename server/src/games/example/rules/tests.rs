@@ -1,4 +1,5 @@
 use super::*;
+use crate::dice::audience::Audience;
 use crate::dice::source::ScriptedDice;
 use std::collections::{BTreeMap, BTreeSet};
 
