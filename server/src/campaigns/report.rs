@@ -143,7 +143,9 @@ async fn report(state: &AppState, access: &CampaignAccess) -> Result<Report, App
     let module = registry::module(state, access.game()).ok_or_else(AppError::not_found)?;
     let steps = db::steps::count(&state.db, id).await?;
     let battles = db::game::public_of_kind(&state.db, id, "battle", BATTLES).await?;
-    let stories = module.battles(&state.db, id, STORIES).await?;
+    let stories = module
+        .battles(&state.db, &state.caches.states, id, STORIES)
+        .await?;
     let read = read_steps(module, state, id, steps).await?;
     let moments = moments(state, module, id, steps, finished, &battles, &read).await?;
     let mut by_scope = std::collections::BTreeMap::<String, [i64; 6]>::new();

@@ -152,18 +152,6 @@ pub fn decode<T: serde::de::DeserializeOwned>(text: &str) -> sqlx::Result<T> {
     serde_json::from_str(text).map_err(|e| sqlx::Error::Decode(Box::new(e)))
 }
 
-/// The state document, if the game has started, decoded straight from the stored JSON into
-/// `T` (a game's state, or a `serde_json::Value` where any document will do) without a generic
-/// JSON tree in between; read by pages and views on the pool, and by a command in its
-/// transaction.
-pub async fn read_state<'e, T: serde::de::DeserializeOwned>(
-    db: impl sqlx::PgExecutor<'e>,
-    campaign: Uuid,
-) -> sqlx::Result<Option<T>> {
-    let text = stored(db, campaign, None).await?.and_then(|read| read.text);
-    text.map(|text| decode(&text)).transpose()
-}
-
 /// A state document as the JSON text stored: the column is `json`, which keeps the text as
 /// written (PostgreSQL checks it, without building a jsonb tree to store and print again).
 fn encode(state: &impl Serialize) -> sqlx::Result<String> {

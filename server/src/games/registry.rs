@@ -75,6 +75,7 @@ pub trait Module: Send + Sync {
     fn battles<'a>(
         &'a self,
         db: &'a sqlx::PgPool,
+        kept: &'a db::kept_states::KeptStates,
         campaign: Uuid,
         limit: usize,
     ) -> BoxFuture<'a, Result<Vec<super::BattleStory>, AppError>>;
@@ -229,11 +230,12 @@ impl<G: Game> Module for Registered<G> {
     fn battles<'a>(
         &'a self,
         db: &'a sqlx::PgPool,
+        kept: &'a db::kept_states::KeptStates,
         campaign: Uuid,
         limit: usize,
     ) -> BoxFuture<'a, Result<Vec<super::BattleStory>, AppError>> {
         Box::pin(async move {
-            let Some(state) = db::game::read_state::<G::State>(db, campaign).await? else {
+            let Some(state) = db::game::kept_state::<G::State>(db, kept, campaign).await? else {
                 return Ok(Vec::new());
             };
             G::battles(db, campaign, &state, limit).await

@@ -3,6 +3,7 @@
 pub mod a_winter_war;
 pub mod client;
 pub mod forms;
+pub mod kept;
 pub mod map_picture;
 pub mod pack_library;
 pub mod pack_pages;

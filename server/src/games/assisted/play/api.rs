@@ -72,11 +72,9 @@ pub async fn api_table(
     access: TableAccess,
     headers: axum::http::HeaderMap,
 ) -> Result<axum::response::Response, AppError> {
-    let play = access.play;
     let tag = crate::web::etag::tag(&access, "table", None);
     crate::web::etag::conditional(&headers, tag, async {
-        let stored = super::stored(&state, &access).await?;
-        let view = play.view(&stored, access.role())?;
+        let view = super::kept_desk(&state, &access).await?.view(access.role());
         Ok(axum::response::IntoResponse::into_response(Json(view)))
     })
     .await
@@ -444,10 +442,12 @@ pub async fn api_charts(
     State(state): State<AppState>,
     access: TableAccess,
 ) -> Result<Json<Vec<ChartDetail>>, AppError> {
-    let play = access.play;
-    let set = play.chart_set(&super::stored(&state, &access).await?)?;
+    let desk = super::kept_desk(&state, &access).await?;
+    let set = desk.chart_set();
     Ok(Json(
-        play.charts()
+        access
+            .play
+            .charts()
             .into_iter()
             .map(|spec| ChartDetail {
                 code: spec.code.clone(),
@@ -484,8 +484,8 @@ pub async fn api_sequence(
     State(state): State<AppState>,
     access: TableAccess,
 ) -> Result<Json<crate::games::assisted::sequence::Sequence>, AppError> {
-    let play = access.play;
-    Ok(Json(play.sequence(&super::stored(&state, &access).await?)?))
+    let desk = super::kept_desk(&state, &access).await?;
+    Ok(Json(desk.sequence().clone()))
 }
 
 /// `PUT /api/v1/campaigns/{id}/table/sequence`: the umpire replaces the sequence of play (A Winter

@@ -2,7 +2,7 @@
 //! listed with the JSON Schema of their parameters, and run.
 
 use super::view::DeskView;
-use super::{DeskCommand, Done, TableAccess, stored};
+use super::{DeskCommand, Done, TableAccess, kept_desk};
 use crate::core::error::AppError;
 use crate::games::assisted::catalogue::{About, Answer, ChartUse};
 use crate::state::AppState;
@@ -118,9 +118,8 @@ pub async fn api_calculate(
     Path(path): Path<NamePath>,
     ApiJson(params): ApiJson<Value>,
 ) -> Result<Json<CalculationAnswer>, AppError> {
-    let play = access.play;
-    let stored = stored(&state, &access).await?;
-    Ok(Json(play.calculate(&stored, &path.name, &params)?.into()))
+    let desk = kept_desk(&state, &access).await?;
+    Ok(Json(desk.calculate(&path.name, &params)?.into()))
 }
 
 /// `GET /api/v1/campaigns/{id}/actions`: every action of the campaign's game.

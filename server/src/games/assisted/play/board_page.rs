@@ -2,7 +2,6 @@
 //! terrain and places, and the counters of the reader's own view (`DeskView`), so a unit the
 //! reader may not see in full is a blank counter and a hidden one is not drawn at all.
 
-use super::packs;
 use super::view::DeskView;
 use crate::core::domain::Side;
 use crate::games::assisted::board::svg::{
@@ -280,24 +279,6 @@ fn track(loaded: &LoadedPack) -> Vec<TrackTurn> {
         .collect()
 }
 
-/// The board of a stored table started from a shipped or imported pack, for `view`'s reader;
-/// `None` for a table started without one.
-pub fn of_stored(state: &serde_json::Value, view: &DeskView) -> Option<String> {
-    let loaded = loaded_of(state)?;
-    Some(render(&loaded, view))
-}
-
-/// The pack a stored table started from, worked out: its own copy of an imported pack's text,
-/// or the shipped pack it names; `None` for a table started without one.
-pub fn loaded_of(state: &serde_json::Value) -> Option<std::sync::Arc<LoadedPack>> {
-    if let Some(text) = state.get("pack_text").and_then(|t| t.as_str()) {
-        return super::pack_library::loaded(text);
-    }
-    let code = state.get("pack")?.as_str()?;
-    let game = packs::SHIPPED.iter().find(|s| s.code == code)?.game;
-    packs::shared(crate::games::registry::product_game(game)?, code)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -318,10 +299,9 @@ mod tests {
             "options": { "fog_of_war": true, "historical": true },
         });
         let (desk, _) = Ww::start(Some(Ww::scenario(&sent).expect("reads"))).expect("starts");
-        let stored = serde_json::to_value(&desk).expect("stores");
         let loaded = LoadedPack::read(pack::WINTER_WAR_HISTORICAL).expect("reads");
 
-        let finnish = of_stored(&stored, &view_for(&desk, Role::Finnish)).expect("a board");
+        let finnish = Ww::board(&desk, Role::Finnish).expect("a board");
         assert!(finnish.starts_with("<svg") || finnish.contains("<svg"));
         for soviet_only in ["Tank Corps", "Naval Brigade", "Regiment (NKVD)"] {
             assert!(
@@ -342,8 +322,7 @@ mod tests {
         );
 
         let (plain, _) = Ww::start(None).expect("starts");
-        let plain_stored = serde_json::to_value(&plain).expect("stores");
-        assert!(of_stored(&plain_stored, &view_for(&plain, Role::Finnish)).is_none());
+        assert!(Ww::board(&plain, Role::Finnish).is_none());
     }
 
     /// The board's places: a unit moved at a table started from a pack goes to a hex of its

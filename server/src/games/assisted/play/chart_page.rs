@@ -3,7 +3,7 @@
 //! each bad key or cell marked in place, one line per kind of problem above the grid.
 
 use super::api::{FileIn, read_chart, run};
-use super::{DeskCommand, TableAccess, stored};
+use super::{DeskCommand, TableAccess, kept_desk};
 use crate::core::domain::Role;
 use crate::core::error::AppError;
 use crate::games::assisted::chart_grid::{Grid, cell_field, column_field, row_field};
@@ -85,8 +85,8 @@ async fn page(
     grid: Option<Grid>,
     text: String,
 ) -> Result<ChartPage, AppError> {
-    let play = access.play;
-    let set = play.chart_set(&stored(state, access).await?)?;
+    let desk = kept_desk(state, access).await?;
+    let set = desk.chart_set();
     let current = set.current(&spec.code).ok();
     let standing = current.map_or_else(
         || "Not entered yet.".to_owned(),

@@ -4,7 +4,7 @@
 
 use super::api::run;
 use super::view::DeskView;
-use super::{DeskCommand, TableAccess, stored};
+use super::{DeskCommand, TableAccess, kept_desk};
 use crate::core::error::AppError;
 use crate::db;
 use crate::games::assisted::charts::RawChart;
@@ -66,7 +66,6 @@ pub async fn publish(
     name: &str,
 ) -> Result<ChartSetInfo, AppError> {
     access.require_umpire("publish the campaign's charts")?;
-    let play = access.play;
     let name = name.trim();
     crate::core::text::check("name", name, false)?;
     if name.is_empty() || name.chars().count() > 80 {
@@ -76,7 +75,8 @@ pub async fn publish(
         )
         .on_field("name"));
     }
-    let set = play.chart_set(&stored(state, access).await?)?;
+    let desk = kept_desk(state, access).await?;
+    let set = desk.chart_set();
     let charts: BTreeMap<String, RawChart> = set
         .charts
         .iter()

@@ -36,6 +36,7 @@ use crate::games::assisted::chart_set::ChartSet;
 use crate::games::assisted::charts::{ChartSpec, RawChart};
 use crate::games::assisted::declarations::Declarations;
 use crate::games::assisted::pack;
+use crate::games::assisted::pack::loaded::LoadedPack;
 use crate::games::assisted::roster::{RosterSpec, Unit, UnitEdit, UnitId};
 use crate::games::assisted::sequence::{Sequence, TurnLabeller};
 use crate::games::registry::BoxFuture;
@@ -53,6 +54,7 @@ use std::collections::BTreeMap;
 use std::marker::PhantomData;
 use std::sync::Arc;
 use utoipa_axum::router::OpenApiRouter;
+use uuid::Uuid;
 use view::{DeskView, view_for};
 
 /// The path segment of every assisted game's page under a campaign.
@@ -189,8 +191,8 @@ impl<D: Declarations> Game for Assisted<D> {
         view_for(state, role)
     }
     fn board(state: &Desk<D>, role: Role) -> Option<String> {
-        let stored = serde_json::to_value(state).ok()?;
-        board_page::of_stored(&stored, &view_for(state, role))
+        let loaded = state.loaded()?;
+        Some(board_page::render(&loaded, &view_for(state, role)))
     }
     fn log_entry(state: &Desk<D>, event: &DeskEvent) -> NewEvent {
         NewEvent {
@@ -345,14 +347,13 @@ pub trait Play: Send + Sync {
     fn readings(&self) -> &'static [&'static str];
     /// The JSON Schema of its options.
     fn options_schema(&self) -> Value;
-    /// Runs calculation `name` against the stored state's charts.
-    fn calculate(&self, state: &Value, name: &str, params: &Value) -> Result<Answer, AppError>;
-    /// The view of `role` of the stored state.
-    fn view(&self, state: &Value, role: Role) -> Result<DeskView, AppError>;
-    /// The sequence of play of the stored state.
-    fn sequence(&self, state: &Value) -> Result<Sequence, AppError>;
-    /// The entered charts of the stored state.
-    fn chart_set(&self, state: &Value) -> Result<ChartSet, AppError>;
+    /// The campaign's desk as this process keeps it at the stored revision: read and decoded
+    /// only when it keeps another (`db::game::kept_state`); 409 while the game has not started.
+    fn desk<'a>(
+        &'a self,
+        state: &'a AppState,
+        campaign: Uuid,
+    ) -> BoxFuture<'a, Result<Arc<dyn KeptDesk>, AppError>>;
     /// Runs one command for the caller in one transaction.
     fn command<'a>(
         &'a self,
@@ -362,8 +363,53 @@ pub trait Play: Send + Sync {
     ) -> BoxFuture<'a, Result<Done, AppError>>;
 }
 
-fn decode<D: Declarations>(state: &Value) -> Result<Desk<D>, AppError> {
-    Desk::<D>::deserialize(state).map_err(AppError::internal)
+/// An assisted campaign's desk as this process keeps it, without its game's types: what the API
+/// and pages every assisted game shares read of it.
+pub trait KeptDesk: Send + Sync {
+    /// The view of `role`.
+    fn view(&self, role: Role) -> DeskView;
+    /// The sequence of play.
+    fn sequence(&self) -> &Sequence;
+    /// Where the game stands in it: the turn, and the phase's index in the turn.
+    fn at(&self) -> (u32, usize);
+    /// The entered charts.
+    fn chart_set(&self) -> &ChartSet;
+    /// Runs calculation `name` against the entered charts.
+    fn calculate(&self, name: &str, params: &Value) -> Result<Answer, AppError>;
+    /// The pack the campaign started from, worked out; `None` for a table started without one.
+    fn loaded(&self) -> Option<Arc<LoadedPack>>;
+}
+
+impl<D: Declarations> KeptDesk for Desk<D> {
+    fn view(&self, role: Role) -> DeskView {
+        view_for(self, role)
+    }
+    fn sequence(&self) -> &Sequence {
+        &self.sequence
+    }
+    fn at(&self) -> (u32, usize) {
+        (self.tracker.turn, self.tracker.phase)
+    }
+    fn chart_set(&self) -> &ChartSet {
+        &self.charts
+    }
+    fn calculate(&self, name: &str, params: &Value) -> Result<Answer, AppError> {
+        let calculations = D::calculations();
+        let calculation = calculations
+            .iter()
+            .find(|c| c.about.name == name)
+            .ok_or_else(|| {
+                AppError::new(
+                    axum::http::StatusCode::NOT_FOUND,
+                    "unknown_calculation",
+                    format!("This game has no calculation called '{name}'; GET …/calculations lists them."),
+                )
+            })?;
+        Ok(calculation.run(params, &self.charts)?)
+    }
+    fn loaded(&self) -> Option<Arc<LoadedPack>> {
+        Desk::loaded(self)
+    }
 }
 
 fn abouts<T>(entries: Vec<T>, about: impl Fn(T) -> About) -> Vec<About> {
@@ -399,29 +445,20 @@ impl<D: Declarations> Play for Assisted<D> {
     fn options_schema(&self) -> Value {
         crate::games::assisted::catalogue::schema_of::<D::Options>()
     }
-    fn calculate(&self, state: &Value, name: &str, params: &Value) -> Result<Answer, AppError> {
-        let desk = decode::<D>(state)?;
-        let calculations = D::calculations();
-        let calculation = calculations
-            .iter()
-            .find(|c| c.about.name == name)
-            .ok_or_else(|| {
-                AppError::new(
-                    axum::http::StatusCode::NOT_FOUND,
-                    "unknown_calculation",
-                    format!("This game has no calculation called '{name}'; GET …/calculations lists them."),
-                )
-            })?;
-        Ok(calculation.run(params, &desk.charts)?)
-    }
-    fn view(&self, state: &Value, role: Role) -> Result<DeskView, AppError> {
-        Ok(view_for(&decode::<D>(state)?, role))
-    }
-    fn sequence(&self, state: &Value) -> Result<Sequence, AppError> {
-        Ok(decode::<D>(state)?.sequence)
-    }
-    fn chart_set(&self, state: &Value) -> Result<ChartSet, AppError> {
-        Ok(decode::<D>(state)?.charts)
+    fn desk<'a>(
+        &'a self,
+        state: &'a AppState,
+        campaign: Uuid,
+    ) -> BoxFuture<'a, Result<Arc<dyn KeptDesk>, AppError>> {
+        Box::pin(async move {
+            let desk: Arc<Desk<D>> =
+                crate::db::game::kept_state(&state.db, &state.caches.states, campaign)
+                    .await?
+                    .ok_or_else(|| {
+                        AppError::conflict("not_started", "This campaign's game has not started.")
+                    })?;
+            Ok(desk as Arc<dyn KeptDesk>)
+        })
     }
     fn command<'a>(
         &'a self,
@@ -504,9 +541,11 @@ impl<D: Declarations> Play for Assisted<D> {
     }
 }
 
-/// The stored state of the caller's assisted campaign, read outside a command.
-pub async fn stored(state: &AppState, access: &CampaignAccess) -> Result<Value, AppError> {
-    crate::db::game::read_state(&state.db, access.id())
-        .await?
-        .ok_or_else(|| AppError::conflict("not_started", "This campaign's game has not started."))
+/// The caller's assisted campaign's desk as this process keeps it, read outside a command (see
+/// `Play::desk`).
+pub async fn kept_desk(
+    state: &AppState,
+    access: &TableAccess,
+) -> Result<Arc<dyn KeptDesk>, AppError> {
+    access.play.desk(state, access.id()).await
 }

@@ -5,7 +5,7 @@
 use super::api::{FileIn, read_units, run};
 use super::pages_forms::fields_of;
 use super::view::DeskView;
-use super::{DeskCommand, Play, TableAccess, stored};
+use super::{DeskCommand, Play, TableAccess, kept_desk};
 use crate::core::error::AppError;
 use crate::games::assisted::catalogue::About;
 use crate::games::assisted::roster::{AttrKind, AttrValue, RosterSpec, UnitEdit, UnitId};
@@ -437,9 +437,9 @@ async fn table_page(
     error: Option<String>,
 ) -> Result<TablePage, AppError> {
     let play = access.play;
-    let state_doc = stored(state, access).await?;
-    let view = play.view(&state_doc, access.role())?;
-    let board = super::picture::board(state, access, &state_doc, &view).await?;
+    let desk = kept_desk(state, access).await?;
+    let view = desk.view(access.role());
+    let board = super::picture::board(state, access, &*desk, &view).await?;
     let units = own_rows(play, &view);
     let enemy = enemy_rows(play, &view);
     let spec = play.roster();
@@ -518,10 +518,9 @@ pub async fn board_svg(
     State(state): State<AppState>,
     access: TableAccess,
 ) -> Result<Response, AppError> {
-    let play = access.play;
-    let state_doc = stored(&state, &access).await?;
-    let view = play.view(&state_doc, access.role())?;
-    let svg = super::picture::board(&state, &access, &state_doc, &view)
+    let desk = kept_desk(&state, &access).await?;
+    let view = desk.view(access.role());
+    let svg = super::picture::board(&state, &access, &*desk, &view)
         .await?
         .ok_or_else(AppError::not_found)?;
     Ok((

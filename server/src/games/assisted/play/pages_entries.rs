@@ -4,7 +4,7 @@
 
 use super::api_entries::{act, procedure};
 use super::pages_forms::{Choices, Field, Form as SchemaForm, form_of};
-use super::{Play, TableAccess, stored};
+use super::{KeptDesk, Play, TableAccess, kept_desk};
 use crate::core::error::AppError;
 use crate::games::assisted::catalogue::{About, Answer};
 use crate::state::AppState;
@@ -75,10 +75,8 @@ fn entry_page(
 }
 
 /// What the reader's own view offers the form (never the full state).
-async fn choices_for(state: &AppState, access: &TableAccess) -> Result<Choices, AppError> {
-    let play = access.play;
-    let view = play.view(&stored(state, access).await?, access.role())?;
-    Ok(Choices::of(&view))
+fn choices_for(desk: &dyn KeptDesk, access: &TableAccess) -> Choices {
+    Choices::of(&desk.view(access.role()))
 }
 
 /// What the map shows where the board pointed an attack: the defending hex (`hex`) and the
@@ -111,16 +109,17 @@ pub async fn entry(
 ) -> Result<Response, AppError> {
     let play = access.play;
     let (about, kind_name) = about_of(play, &kind, &name)?;
-    let choices = choices_for(&state, &access).await?;
+    let desk = kept_desk(&state, &access).await?;
+    let choices = choices_for(&*desk, &access);
     let mut given = given;
-    if kind == "action" && given.has("hex") {
-        let doc = stored(&state, &access).await?;
-        if let Some(loaded) = super::board_page::loaded_of(&doc) {
-            let map = map_facts(&loaded, &given, access.role().side());
-            for (field, value) in play.filled_from_map(&name, &map) {
-                if !given.has(&field) {
-                    given.0.push((field, value));
-                }
+    if kind == "action"
+        && given.has("hex")
+        && let Some(loaded) = desk.loaded()
+    {
+        let map = map_facts(&loaded, &given, access.role().side());
+        for (field, value) in play.filled_from_map(&name, &map) {
+            if !given.has(&field) {
+                given.0.push((field, value));
             }
         }
     }
@@ -144,26 +143,30 @@ pub async fn run_entry(
 ) -> Result<Response, AppError> {
     let play = access.play;
     let (about, kind_name) = about_of(play, &kind, &name)?;
-    let choices = choices_for(&state, &access).await?;
+    let desk = kept_desk(&state, &access).await?;
+    let choices = choices_for(&*desk, &access);
     let mut form = form_of(&about.schema(), &choices, Some(&typed));
     let Some(params) = form.read() else {
         let mut page = entry_page(&access, &kind, about, kind_name, form, &choices);
         page.error = Some("Some fields cannot be read; see the messages beside them.".into());
         return Ok(render_with(StatusCode::UNPROCESSABLE_ENTITY, &page));
     };
-    let result = match kind.as_str() {
-        "calculation" => play.calculate(&stored(&state, &access).await?, &name, &params),
-        "procedure" => procedure(&state, &access, name.clone(), params)
+    let calculated = (kind == "calculation").then(|| desk.calculate(&name, &params));
+    // Let go of the desk before a command, which then changes the kept one in place.
+    drop(desk);
+    let result = match calculated {
+        Some(calculated) => calculated,
+        None if kind == "procedure" => procedure(&state, &access, name.clone(), params)
             .await
             .and_then(answered),
-        _ => act(&state, &access, name.clone(), params)
+        None => act(&state, &access, name.clone(), params)
             .await
             .and_then(answered),
     };
     match result {
         Ok(mut answer) => {
             // The answer names units as the reader knows them, never by id.
-            let choices = choices_for(&state, &access).await?;
+            let choices = choices_for(&*kept_desk(&state, &access).await?, &access);
             let mut page = entry_page(&access, &kind, about, kind_name, form, &choices);
             page.answer_text =
                 choices.named(&serde_json::to_string_pretty(&answer.result).unwrap_or_default());

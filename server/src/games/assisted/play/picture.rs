@@ -5,7 +5,7 @@
 
 use super::board_page;
 use super::view::DeskView;
-use super::{TableAccess, stored};
+use super::{KeptDesk, TableAccess, kept_desk};
 use crate::core::error::AppError;
 use crate::core::heavy;
 use crate::db::pictures::{self, NewPicture, PictureMeta};
@@ -25,7 +25,6 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use sha2::{Digest, Sha256};
 use std::time::Duration;
 use tokio::sync::Semaphore;
@@ -72,7 +71,6 @@ fn href(campaign: uuid::Uuid, etag: &str) -> String {
     format!("/campaigns/{campaign}/table/map-picture/image?v={etag}")
 }
 
-/// The pack a stored table was started from, if any.
 /// The picture under the board, once fitted.
 fn backdrop(loaded: &LoadedPack, campaign: uuid::Uuid, meta: &PictureMeta) -> Option<Backdrop> {
     let fit: Fit = serde_json::from_value(meta.fit.as_ref()?.0.clone()).ok()?;
@@ -92,15 +90,15 @@ fn backdrop(loaded: &LoadedPack, campaign: uuid::Uuid, meta: &PictureMeta) -> Op
     })
 }
 
-/// The board of a stored table for `view`'s reader, over the map picture once it is fitted;
+/// The board of a kept desk for `view`'s reader, over the map picture once it is fitted;
 /// `None` for a table started without a pack.
 pub async fn board(
     state: &AppState,
     access: &TableAccess,
-    state_doc: &Value,
+    desk: &dyn KeptDesk,
     view: &DeskView,
 ) -> Result<Option<String>, AppError> {
-    let Some(loaded) = board_page::loaded_of(state_doc) else {
+    let Some(loaded) = desk.loaded() else {
         return Ok(None);
     };
     let meta = pictures::meta(&state.db, access.id()).await?;
@@ -143,8 +141,7 @@ async fn picture_page(
     sent: Option<&Fields>,
     error: Option<&AppError>,
 ) -> Result<Response, AppError> {
-    let state_doc = stored(state, access).await?;
-    let loaded = board_page::loaded_of(&state_doc);
+    let loaded = kept_desk(state, access).await?.loaded();
     let meta = pictures::meta(&state.db, access.id()).await?;
     let stored_fit: Option<Fit> = meta
         .as_ref()
@@ -411,8 +408,7 @@ fn anchor(
 
 async fn set_fit(state: &AppState, access: &TableAccess, f: &Fields) -> Result<(), AppError> {
     may_change(access)?;
-    let state_doc = stored(state, access).await?;
-    let loaded = board_page::loaded_of(&state_doc).ok_or_else(|| {
+    let loaded = kept_desk(state, access).await?.loaded().ok_or_else(|| {
         AppError::conflict(
             "no_board",
             "This table has no board to fit (it was not started from a scenario pack).",

@@ -5,7 +5,7 @@
 //! back as typed, with the reason beside the form.
 
 use super::api::run;
-use super::{DeskCommand, TableAccess, stored};
+use super::{DeskCommand, KeptDesk, TableAccess, kept_desk};
 use crate::core::domain::{Role, Side};
 use crate::core::error::AppError;
 use crate::games::assisted::sequence::{Activity, Actor, PhaseSpec, Sequence};
@@ -167,10 +167,10 @@ fn page(
 }
 
 /// Where the game stands: the turn kind's index and the phase's.
-fn standing(state_doc: &serde_json::Value, sequence: &Sequence) -> Option<(usize, usize)> {
-    let turn = state_doc.pointer("/tracker/turn")?.as_u64()?;
-    let phase = usize::try_from(state_doc.pointer("/tracker/phase")?.as_u64()?).ok()?;
-    let kind = sequence.kind_of(u32::try_from(turn).ok()?)?;
+fn standing(desk: &dyn KeptDesk) -> Option<(usize, usize)> {
+    let (turn, phase) = desk.at();
+    let sequence = desk.sequence();
+    let kind = sequence.kind_of(turn)?;
     let k = sequence.kinds.iter().position(|x| x.code == kind.code)?;
     Some((k, phase))
 }
@@ -180,11 +180,9 @@ pub async fn show(
     State(state): State<AppState>,
     access: TableAccess,
 ) -> Result<Response, AppError> {
-    let play = access.play;
-    let state_doc = stored(&state, &access).await?;
-    let sequence = play.sequence(&state_doc)?;
-    let current = standing(&state_doc, &sequence);
-    Ok(render(&page(&access, &sequence, current, None)))
+    let desk = kept_desk(&state, &access).await?;
+    let current = standing(&*desk);
+    Ok(render(&page(&access, desk.sequence(), current, None)))
 }
 
 fn field_error(field: String, message: String) -> (String, String) {
@@ -335,19 +333,20 @@ pub async fn save(
     Form(fields): Form<Fields>,
 ) -> Result<Response, AppError> {
     access.require_umpire("change the sequence of play")?;
-    let play = access.play;
-    let state_doc = stored(&state, &access).await?;
-    let before = play.sequence(&state_doc)?;
-    let current = standing(&state_doc, &before);
-    let after = match edited(&before, &fields) {
+    let desk = kept_desk(&state, &access).await?;
+    let before = desk.sequence();
+    let current = standing(&*desk);
+    let after = match edited(before, &fields) {
         Ok(after) => after,
         Err(error) => {
             let status = axum::http::StatusCode::UNPROCESSABLE_ENTITY;
-            let mut shown = page(&access, &before, current, Some(error));
+            let mut shown = page(&access, before, current, Some(error));
             as_typed(&mut shown, &fields);
             return Ok(render_with(status, &shown));
         }
     };
+    // Let go of the desk before the command, which then changes the kept one in place.
+    drop(desk);
     match run(
         &state,
         &access,
