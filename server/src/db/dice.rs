@@ -167,8 +167,8 @@ pub struct RollRow {
     pub roller_role: String,
     /// The procedure run, if any.
     pub procedure: Option<String>,
-    /// The structured result.
-    pub result: sqlx::types::Json<serde_json::Value>,
+    /// The structured result, as stored: parsed only where a reader may see it.
+    pub result: sqlx::types::Json<Box<serde_json::value::RawValue>>,
     /// The procedure's sentence, if any.
     pub summary: Option<String>,
     /// The total, where one makes sense.

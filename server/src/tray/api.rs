@@ -76,7 +76,8 @@ fn view_of(roll: &RolledRoll, procedure: Option<&str>) -> RollView {
         expression: Some(roll.expression.clone()),
         purpose: Some(roll.purpose.clone()),
         visibility: roll.visibility.code().to_owned(),
-        result: Some(roll.result.clone()),
+        // A `Value` always serializes, so this is never `None`.
+        result: serde_json::value::to_raw_value(&roll.result).ok(),
         total: roll.total,
         summary: roll.summary.clone(),
         procedure: procedure.map(str::to_owned),

@@ -258,7 +258,7 @@ fn export_roll(row: RollRow, sight: &Sight) -> Result<ExportRoll, AppError> {
         draws: Some(row.draws.0.iter().map(|&(m, f)| [m, f]).collect()),
         expression: Some(row.expression),
         purpose: Some(row.purpose),
-        result: Some(row.result.0),
+        result: Some(serde_json::from_str(row.result.get()).map_err(AppError::internal)?),
     };
     Ok(if sight.sees_code(row.epoch, &row.audience) {
         roll

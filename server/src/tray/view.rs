@@ -6,7 +6,6 @@ use crate::dice::audience::Audience;
 use crate::dice::derive::commitment;
 use crate::dice::v2::EpochSeeds;
 use serde::Serialize;
-use serde_json::Value;
 use std::collections::HashSet;
 use time::OffsetDateTime;
 use utoipa::ToSchema;
@@ -121,8 +120,10 @@ pub struct RollView {
     pub purpose: Option<String>,
     /// `public`, `side` or `umpire`.
     pub visibility: String,
-    /// The structured result, or null when hidden.
-    pub result: Option<Value>,
+    /// The structured result, or null when hidden: the stored text as it is, never parsed on
+    /// its way to the reader.
+    #[schema(value_type = Option<serde_json::Value>)]
+    pub result: Option<Box<serde_json::value::RawValue>>,
     /// The total, or null when hidden or meaningless.
     pub total: Option<i64>,
     /// The procedure's sentence, or null.
