@@ -474,18 +474,18 @@ pub async fn listen(direct: sqlx::postgres::PgConnectOptions, hub: Hub) {
                     // News may have come while nothing listened.
                     hub.relistening();
                     hub.outbox_changed();
-                    // `try_recv`, not `recv`: both listen again after a lost connection, but
-                    // only `try_recv` says so, and the notes lost meanwhile must not go unheeded.
+                    // `try_recv`, not `recv`: `recv` listens again after a lost connection
+                    // without saying so, and the notes lost meanwhile must not go unheeded. The
+                    // hub is deaf from the loss until a new listener listens (`relistening`
+                    // above), so no access kept in between is trusted on notes never heard.
                     loop {
                         let note = match listener.try_recv().await {
                             Ok(Some(note)) => note,
                             Ok(None) => {
                                 tracing::warn!(
-                                    "live updates: the listener lost its connection and listens again; notes may have been lost"
+                                    "live updates: the listener lost its connection; notes may have been lost, listening again"
                                 );
-                                hub.relistening();
-                                hub.outbox_changed();
-                                continue;
+                                break;
                             }
                             Err(_) => break,
                         };
