@@ -17,6 +17,10 @@
 //! 2. `populated_seq_scans_on_big_tables`: every statement those requests run, explained by
 //!    `auto_explain` in the PostgreSQL log on that database: how many plan nodes read a big table
 //!    (`BIG_TABLES`) sequentially rather than through an index (budget 0).
+//!
+//! `MOTTI_BENCH_LINGER=<seconds>` holds the measured process that long before measuring, and
+//! prints its address, process id, the measured campaign and the token, so another load tool or
+//! a profiler can be pointed at the populated database.
 
 #![warn(clippy::too_many_lines)]
 
@@ -83,6 +87,23 @@ async fn main() -> anyhow::Result<()> {
     report(&figures, quick)
 }
 
+/// With `MOTTI_BENCH_LINGER` set, says where the measured process is and waits that many
+/// seconds before the measurements.
+async fn linger(server: &Server, campaign: Uuid, token: &str) {
+    let Some(seconds) = std::env::var("MOTTI_BENCH_LINGER")
+        .ok()
+        .and_then(|s| s.parse::<u64>().ok())
+    else {
+        return;
+    };
+    println!(
+        "lingering {seconds} s: {} (process {:?}), campaign {campaign}, token {token}",
+        server.url,
+        server.child.id()
+    );
+    tokio::time::sleep(Duration::from_secs(seconds)).await;
+}
+
 /// The routes measured: a figure's name and the path.
 fn routes(campaign: Uuid) -> Vec<(&'static str, String)> {
     vec![
@@ -127,6 +148,7 @@ async fn run(
     );
 
     let server = Server::start(&http, &db_opts).await?;
+    linger(&server, campaign, &token).await;
     let mut routes = routes(campaign);
     for (name, path) in &routes {
         let res = http
