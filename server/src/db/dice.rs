@@ -528,8 +528,8 @@ pub async fn rolls_after(
 }
 
 /// Rolls with `k < before`, newest first, at most `limit`.
-pub async fn rolls_before(
-    db: &sqlx::PgPool,
+pub async fn rolls_before<'e>(
+    db: impl PgExecutor<'e>,
     campaign: Uuid,
     before: i64,
     limit: i64,
@@ -546,8 +546,8 @@ pub async fn rolls_before(
 }
 
 /// The client seed `user` set in `campaign`, if any.
-pub async fn client_seed(
-    db: &sqlx::PgPool,
+pub async fn client_seed<'e>(
+    db: impl PgExecutor<'e>,
     campaign: Uuid,
     user: Uuid,
 ) -> sqlx::Result<Option<String>> {
@@ -562,8 +562,8 @@ pub async fn client_seed(
 }
 
 /// d6 face counts per epoch and audience: `(epoch, audience, face, count)`.
-pub async fn face_counts(
-    db: &sqlx::PgPool,
+pub async fn face_counts<'e>(
+    db: impl PgExecutor<'e>,
     campaign: Uuid,
 ) -> sqlx::Result<Vec<(i32, String, i32, i64)>> {
     sqlx::query!(

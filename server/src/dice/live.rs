@@ -50,17 +50,17 @@ pub struct RolledRoll {
 impl RolledRoll {
     /// `E` as lowercase hex.
     pub fn entropy_hex(&self) -> String {
-        hex::encode(self.entropy)
+        super::hex_of(&self.entropy)
     }
 
     /// `chain_k` as lowercase hex.
     pub fn chain_hex(&self) -> String {
-        hex::encode(self.chain)
+        super::hex_of(&self.chain)
     }
 
     /// `D_k` as lowercase hex.
     pub fn digest_hex(&self) -> String {
-        hex::encode(self.digest)
+        super::hex_of(&self.digest)
     }
 }
 

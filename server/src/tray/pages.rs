@@ -128,14 +128,16 @@ async fn tray(
     let c = &access.membership.campaign;
     let finished = c.is_finished();
     let role = access.role();
-    // The page's reads are independent of each other: they go at once, each on a connection of
-    // its own, so the page waits for the slowest rather than for their sum.
-    let (rows, ledger, faces, my_seed) = tokio::try_join!(
-        db::dice::rolls_before(&state.db, c.id, before.unwrap_or(i64::MAX), PAGE),
-        db::dice_epochs::ledger(&state.db, c.id),
-        db::dice::face_counts(&state.db, c.id),
-        db::dice::client_seed(&state.db, c.id, access.user.id),
-    )?;
+    // The page's reads go one after another on one connection. Made at once, each on a
+    // connection of its own, they held four of the pool's connections and PostgreSQL's cores
+    // for one page, and each connection costs a round trip more as the pool takes it back (sqlx
+    // checks it with a ping): under load the page answered no sooner.
+    let mut db = state.db.acquire().await?;
+    let rows = db::dice::rolls_before(&mut *db, c.id, before.unwrap_or(i64::MAX), PAGE).await?;
+    let ledger = db::dice_epochs::ledger(&mut *db, c.id).await?;
+    let faces = db::dice::face_counts(&mut *db, c.id).await?;
+    let my_seed = db::dice::client_seed(&mut *db, c.id, access.user.id).await?;
+    drop(db);
     let sight = crate::tray::epochs::sight_in(&ledger, access)?;
     let commitments =
         crate::campaigns::api::commitments_of(c.dice_epoch, &ledger.seeds, &ledger.epochs)?;

@@ -4,6 +4,7 @@ use crate::core::domain::Role;
 use crate::db::dice::RollRow;
 use crate::dice::audience::Audience;
 use crate::dice::derive::commitment;
+use crate::dice::hex_of;
 use crate::dice::v2::EpochSeeds;
 use serde::Serialize;
 use std::collections::HashSet;
@@ -145,9 +146,9 @@ impl RollView {
         let mut view = RollView {
             k: row.k,
             epoch: row.epoch,
-            entropy: hex::encode(&row.entropy),
-            digest: row.digest.as_ref().map(hex::encode),
-            chain: hex::encode(&row.chain),
+            entropy: hex_of(&row.entropy),
+            digest: row.digest.as_deref().map(hex_of),
+            chain: hex_of(&row.chain),
             draws: None,
             expression: None,
             purpose: None,
