@@ -23,7 +23,6 @@ mod hardening;
 mod hostile_uploads;
 mod invites;
 mod live;
-mod live_kept;
 mod live_streams;
 mod mail_rhythm;
 mod notify;
