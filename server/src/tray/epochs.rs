@@ -9,6 +9,7 @@ use crate::db::dice_epochs::{EpochRow, SeedRow};
 use crate::dice::audience::Audience;
 use crate::dice::entropy::EntropySet;
 use crate::dice::export::{Export, ExportEpoch, ExportRoll, ExportSeed};
+use crate::dice::hex_of;
 use crate::dice::v2::EpochSeeds;
 use crate::state::AppState;
 use crate::tray::view::{Commitments, Sight};
@@ -242,6 +243,13 @@ fn export_epoch(epoch: &EpochRow, seeds: &[SeedRow]) -> Result<ExportEpoch, AppE
 
 fn export_roll(row: RollRow, sight: &Sight) -> Result<ExportRoll, AppError> {
     let v2 = row.digest.is_some();
+    let visible = sight.sees_code(row.epoch, &row.audience);
+    // A hidden roll's result is redacted below: it is parsed only for a reader who sees it.
+    let result = if visible {
+        Some(serde_json::from_str(row.result.get()).map_err(AppError::internal)?)
+    } else {
+        None
+    };
     let roll = ExportRoll {
         k: u64::try_from(row.k).map_err(AppError::internal)?,
         epoch: u32::try_from(row.epoch).map_err(AppError::internal)?,
@@ -250,21 +258,17 @@ fn export_roll(row: RollRow, sight: &Sight) -> Result<ExportRoll, AppError> {
         } else {
             None
         },
-        entropy: hex::encode(&row.entropy),
-        digest: row.digest.as_ref().map(hex::encode),
-        chain: hex::encode(&row.chain),
+        entropy: hex_of(&row.entropy),
+        digest: row.digest.as_deref().map(hex_of),
+        chain: hex_of(&row.chain),
         visibility: serde_json::from_value(Value::String(row.visibility.clone()))
             .map_err(AppError::internal)?,
         draws: Some(row.draws.0.iter().map(|&(m, f)| [m, f]).collect()),
         expression: Some(row.expression),
         purpose: Some(row.purpose),
-        result: Some(serde_json::from_str(row.result.get()).map_err(AppError::internal)?),
+        result,
     };
-    Ok(if sight.sees_code(row.epoch, &row.audience) {
-        roll
-    } else {
-        roll.redacted()
-    })
+    Ok(if visible { roll } else { roll.redacted() })
 }
 
 /// The export of dice.md without its rolls, redacted for the caller: its epochs and entropy sets.
