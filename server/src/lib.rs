@@ -298,14 +298,16 @@ pub fn state(db: PgPool, config: Config) -> AppState {
 pub fn state_playing(db: PgPool, config: Config, games: games::registry::Games) -> AppState {
     let config_reads = config.reads;
     let direct = direct_options(&db, &config);
+    let caches = state::Caches::default();
     AppState::new(state::Shared {
         db: db.clone(),
         account_limiter: web::ratelimit::account_limiter(config.auth_rate),
         config: Arc::new(config),
-        live: live::Hub::default(),
+        // Access notes forget the accesses this process keeps.
+        live: live::Hub::keeping(caches.accesses.clone()),
         notes: live::Notes::start(db.clone()),
         rolls: core::roll_writer::Writer::start(direct),
-        caches: state::Caches::default(),
+        caches,
         reads: core::reads::Reads::new(config_reads),
         games: games::registry::held(games),
     })

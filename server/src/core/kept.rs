@@ -11,7 +11,8 @@ use crate::dice::v2::EpochSeeds;
 use axum::body::Bytes;
 use moka::ops::compute::Op;
 use moka::sync::Cache;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 use uuid::Uuid;
 
@@ -140,48 +141,113 @@ impl Views {
 /// was read from the database.
 const ACCESS_FOR: Duration = Duration::from_secs(30);
 
-/// A caller's access to a campaign as read from the database, and when it was read.
-#[derive(Clone)]
-struct HeldAccess {
-    user: User,
-    membership: Membership,
-    read: Instant,
+/// What this process had been told when a campaign access began to be read from the database:
+/// how many access notes (see [`Accesses::notes`]) and its campaign's change mark in the hub
+/// (`core::live::Hub::mark`). Taken before the read, it tells what the read may have missed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReadAfter {
+    /// The access notes told before the read.
+    pub notes: u64,
+    /// The campaign's change mark before the read.
+    pub changes: u64,
 }
 
-/// The campaign accesses this process keeps for a few seconds per credential and campaign, for
-/// requests whose writes check them again (see `web::access::KeptAccess`).
+/// A caller's access to a campaign as read from the database, what had been told before the
+/// read, and when it was read.
 #[derive(Clone)]
-pub struct Accesses(Cache<(Credential, Uuid), HeldAccess>);
+pub struct HeldAccess {
+    /// The caller.
+    pub user: User,
+    /// The campaign and the caller's role in it.
+    pub membership: Membership,
+    /// What had been told when the read began.
+    pub after: ReadAfter,
+    read: Instant,
+    /// Which keeping this is, unique in the process.
+    serial: u64,
+}
+
+/// The serial of the next access kept.
+static SERIALS: AtomicU64 = AtomicU64::new(0);
+
+/// The campaign accesses this process keeps for a few seconds per credential and campaign, for
+/// requests whose writes check them again (see `web::access::KeptAccess`) and for live streams
+/// that hear whatever is told after they look (see `web::access::CampaignAccess::seated`).
+///
+/// An access note (a participant removed, a token revoked, a sign-in ended, a password changed)
+/// makes the hub forget every access kept for its user ([`Accesses::forget_user`]) before it
+/// tells the user's streams. A read that began before the note and ends after it would keep
+/// what the note ended: so every note is counted, under the same lock as the forgetting and the
+/// keeping, and a read that a note came during keeps nothing.
+#[derive(Clone)]
+pub struct Accesses {
+    kept: Cache<(Credential, Uuid), HeldAccess>,
+    /// How many access notes this process has been told; held while kept accesses change.
+    notes: Arc<Mutex<u64>>,
+}
 
 impl Default for Accesses {
     /// Keeps 4096 accesses, each for 30 seconds from when it was read.
     fn default() -> Self {
-        Accesses(
-            Cache::builder()
+        Accesses {
+            kept: Cache::builder()
                 .max_capacity(4096)
                 .time_to_live(ACCESS_FOR)
                 .build(),
-        )
+            notes: Arc::default(),
+        }
     }
 }
 
 impl Accesses {
-    /// The kept access of `credential` to campaign `id`, if read within the last 30 seconds.
-    pub fn find(&self, credential: &Credential, id: Uuid) -> Option<(User, Membership)> {
-        let held = self.0.get(&(credential.clone(), id))?;
-        // The cache's own clock restarts when an entry is updated (`update`); this one does not.
-        (held.read.elapsed() < ACCESS_FOR).then_some((held.user, held.membership))
+    /// Locks the count of access notes, whatever a panic elsewhere left in it (each change to it
+    /// is one step).
+    fn told(&self) -> MutexGuard<'_, u64> {
+        self.notes.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Keeps `user`'s access to `membership`'s campaign, just read, for `credential`.
-    pub fn keep(&self, credential: &Credential, user: User, membership: Membership) {
+    /// How many access notes this process has been told: taken before a read that is to be kept.
+    pub fn notes(&self) -> u64 {
+        *self.told()
+    }
+
+    /// The kept access of `credential` to campaign `id`, if read within the last 30 seconds.
+    pub fn find(&self, credential: &Credential, id: Uuid) -> Option<HeldAccess> {
+        let held = self.kept.get(&(credential.clone(), id))?;
+        // The cache's own clock restarts when an entry is updated (`update`); this one does not.
+        (held.read.elapsed() < ACCESS_FOR).then_some(held)
+    }
+
+    /// Whether `held`, found for `credential` and campaign `id`, is kept still: not forgotten
+    /// since (by an access note, say) nor replaced by another read.
+    pub fn holds(&self, credential: &Credential, id: Uuid, held: &HeldAccess) -> bool {
+        self.find(credential, id)
+            .is_some_and(|now| now.serial == held.serial)
+    }
+
+    /// Keeps `user`'s access to `membership`'s campaign, just read for `credential` after what
+    /// `after` says was told; unless an access note was told since, which the read may have
+    /// missed.
+    pub fn keep(
+        &self,
+        credential: &Credential,
+        user: User,
+        membership: Membership,
+        after: ReadAfter,
+    ) {
         let key = (credential.clone(), membership.campaign.id);
-        self.0.insert(
+        let told = self.told();
+        if *told != after.notes {
+            return;
+        }
+        self.kept.insert(
             key,
             HeldAccess {
                 user,
                 membership,
+                after,
                 read: Instant::now(),
+                serial: SERIALS.fetch_add(1, Ordering::Relaxed),
             },
         );
     }
@@ -189,7 +255,8 @@ impl Accesses {
     /// Changes the kept access of `credential` to campaign `id` with `change`, if one is kept:
     /// its campaign row moving past a roll just written.
     pub fn update(&self, credential: &Credential, id: Uuid, change: impl FnOnce(&mut Membership)) {
-        self.0
+        let _told = self.told();
+        self.kept
             .entry((credential.clone(), id))
             .and_compute_with(|held| match held {
                 Some(held) => {
@@ -203,7 +270,32 @@ impl Accesses {
 
     /// Forgets the kept access of `credential` to campaign `id`.
     pub fn forget(&self, credential: &Credential, id: Uuid) {
-        self.0.invalidate(&(credential.clone(), id));
+        let _told = self.told();
+        self.kept.invalidate(&(credential.clone(), id));
+    }
+
+    /// An access note of `user` is told: forgets every access kept for them (every credential,
+    /// every campaign), and no read that began before keeps anything.
+    pub fn forget_user(&self, user: Uuid) {
+        let mut told = self.told();
+        *told += 1;
+        for (key, held) in self.kept.iter() {
+            if held.user.id == user {
+                self.kept.invalidate(&*key);
+            }
+        }
+    }
+
+    /// Forgets every kept access, and no read that began before keeps anything: notes may have
+    /// been missed (the listener reconnected).
+    pub fn forget_all(&self) {
+        let mut told = self.told();
+        *told += 1;
+        // One by one, not `invalidate_all`, whose cut-off may also take an access kept in
+        // the same instant after it.
+        for (key, _) in self.kept.iter() {
+            self.kept.invalidate(&*key);
+        }
     }
 }
 
@@ -253,8 +345,122 @@ impl KeptDice {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use crate::core::domain::CampaignStatus;
+    use crate::db::campaigns::CampaignRow;
+
+    /// A user `id` taking part in campaign `campaign` as `role`, as a read would give them.
+    pub(crate) fn taking_part(id: Uuid, campaign: Uuid, role: Role) -> (User, Membership) {
+        let user = User {
+            id,
+            username: "ivan".to_owned(),
+            time_zone: None,
+        };
+        let campaign = CampaignRow {
+            id: campaign,
+            name: "Taipale".to_owned(),
+            game: "wons".to_owned(),
+            status: CampaignStatus::Open,
+            created_at: time::OffsetDateTime::UNIX_EPOCH,
+            version: 1,
+            public_version: 1,
+            soviet_version: 0,
+            finnish_version: 0,
+            dice_epoch: 1,
+            chain_head: Vec::new(),
+            next_roll: 1,
+            orders_deadline: None,
+            standing: None,
+            pace_minutes: None,
+            grace_minutes: 0,
+            paused_at: None,
+            solo: false,
+        };
+        (user, Membership { campaign, role })
+    }
+
+    /// Keeps, for `credential`, `user`'s access to `campaign`, read after `notes` access notes.
+    fn keep(accesses: &Accesses, credential: &Credential, user: Uuid, campaign: Uuid, notes: u64) {
+        let (user, membership) = taking_part(user, campaign, Role::Soviet);
+        let after = ReadAfter { notes, changes: 0 };
+        accesses.keep(credential, user, membership, after);
+    }
+
+    #[test]
+    fn an_access_note_forgets_every_access_kept_for_its_user_and_only_theirs() {
+        let accesses = Accesses::default();
+        let (ivan, finn) = (Uuid::new_v4(), Uuid::new_v4());
+        let (a, b) = (Uuid::new_v4(), Uuid::new_v4());
+        let token = Credential::Token(vec![1]);
+        let session = Credential::Session(Uuid::new_v4());
+        let finns = Credential::Token(vec![2]);
+        keep(&accesses, &token, ivan, a, 0);
+        keep(&accesses, &session, ivan, b, 0);
+        keep(&accesses, &finns, finn, a, 0);
+        assert!(accesses.find(&token, a).is_some() && accesses.find(&session, b).is_some());
+        accesses.forget_user(ivan);
+        assert!(accesses.find(&token, a).is_none(), "every credential");
+        assert!(accesses.find(&session, b).is_none(), "every campaign");
+        assert!(accesses.find(&finns, a).is_some(), "not another user's");
+        assert_eq!(accesses.notes(), 1);
+        accesses.forget_all();
+        assert!(accesses.find(&finns, a).is_none());
+        assert_eq!(accesses.notes(), 2);
+    }
+
+    #[test]
+    fn a_read_begun_before_an_access_note_and_ended_after_it_keeps_nothing() {
+        let accesses = Accesses::default();
+        let (ivan, a) = (Uuid::new_v4(), Uuid::new_v4());
+        let token = Credential::Token(vec![1]);
+        // The read counts the notes, the note is told, the read ends and would keep.
+        let before = accesses.notes();
+        accesses.forget_user(ivan);
+        keep(&accesses, &token, ivan, a, before);
+        assert!(accesses.find(&token, a).is_none(), "kept nothing");
+        // Any user's note counts: the read cannot tell whose access it read before it ended.
+        let before = accesses.notes();
+        accesses.forget_user(Uuid::new_v4());
+        keep(&accesses, &token, ivan, a, before);
+        assert!(accesses.find(&token, a).is_none(), "kept nothing");
+        // A read begun after the note is kept; so is one after the listener listened afresh
+        // only when it began after that.
+        keep(&accesses, &token, ivan, a, accesses.notes());
+        assert!(accesses.find(&token, a).is_some(), "kept");
+        let before = accesses.notes();
+        accesses.forget_all();
+        keep(&accesses, &token, ivan, a, before);
+        assert!(accesses.find(&token, a).is_none(), "kept nothing");
+    }
+
+    #[test]
+    fn a_found_access_holds_until_forgotten_or_replaced_and_an_update_brings_none_back() {
+        let accesses = Accesses::default();
+        let (ivan, a) = (Uuid::new_v4(), Uuid::new_v4());
+        let token = Credential::Token(vec![1]);
+        keep(&accesses, &token, ivan, a, 0);
+        let held = accesses.find(&token, a).expect("kept");
+        assert!(accesses.holds(&token, a, &held));
+        accesses.update(&token, a, |m| m.campaign.next_roll = 7);
+        assert!(
+            accesses.holds(&token, a, &held),
+            "moved past a roll, the same read"
+        );
+        keep(&accesses, &token, ivan, a, 0);
+        assert!(
+            !accesses.holds(&token, a, &held),
+            "another read replaced it"
+        );
+        let held = accesses.find(&token, a).expect("kept");
+        accesses.forget_user(ivan);
+        assert!(!accesses.holds(&token, a, &held), "forgotten");
+        accesses.update(&token, a, |m| m.campaign.next_roll = 8);
+        assert!(
+            accesses.find(&token, a).is_none(),
+            "an update keeps nothing new"
+        );
+    }
 
     #[test]
     fn only_the_newest_version_of_a_place_is_kept_and_an_older_one_gets_a_slot_of_its_own() {

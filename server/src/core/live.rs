@@ -5,7 +5,10 @@
 //! news.
 
 use crate::core::domain::Role;
+use crate::core::kept::{Accesses, ReadAfter};
 use crate::db::notify::OUTBOX_CHANNEL;
+use moka::ops::compute::Op;
+use moka::sync::Cache;
 use sqlx::postgres::PgListener;
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -102,7 +105,8 @@ pub fn version_index(role: Role) -> usize {
 /// takes a database-wide lock held through the commit, which made every command wait on every
 /// other. A note lost (the process stopping between the commit and the note) costs a stream
 /// only its prompt news: the change is in the tables, and the next note or a reconnection
-/// (`Last-Event-ID`) catches the stream up from its version.
+/// (`Last-Event-ID`) catches the stream up from its version (a reconnection that finds its
+/// access kept from before the change, within 30 seconds, only at the next note).
 #[derive(Clone, Debug)]
 pub struct Notes(tokio::sync::mpsc::UnboundedSender<String>);
 
@@ -157,13 +161,30 @@ const ROOM_NOTES: usize = 16;
 /// of the readers it concerns, so a stream wakes only for its own campaign and role. A room is
 /// made when its first stream opens and goes when its last closes. Cheap to clone: clones share
 /// the rooms. Each `AppState` has its own.
-#[derive(Clone, Default)]
+///
+/// The hub also tells the accesses this process keeps (`core::kept::Accesses`) what they may
+/// have missed: it forgets a user's kept accesses before telling their streams an access note,
+/// and marks each campaign's change before telling its rooms, so that a stream that joins its
+/// rooms and then finds its kept access unforgotten and its campaign's mark unmoved knows that
+/// whatever made the access stale will still be told to it.
+#[derive(Clone)]
 pub struct Hub(Arc<Rooms>);
 
-#[derive(Default)]
 struct Rooms {
     readers: Mutex<HashMap<(Uuid, Role), Room>>,
     users: Mutex<HashMap<Uuid, Room>>,
+    /// The accesses this process keeps, which access notes forget.
+    accesses: Accesses,
+    /// Per campaign, a mark that moves with every change told: a number drawn from `stamps`,
+    /// so never one given before, whether the change replaced it or the campaign was evicted
+    /// and marked afresh. A campaign without a mark has moved for every reader of one.
+    changes: Cache<Uuid, u64>,
+    /// The last mark drawn.
+    stamps: AtomicU64,
+    /// The mark drawn when the listener last listened afresh: marks up to it count as none.
+    floor: AtomicU64,
+    /// The listener listens: notes told from now on reach the hub.
+    listening: AtomicBool,
     /// The server is stopping: no stream opened from now on follows anything.
     closing: AtomicBool,
     /// Wakes the notification sender (`notify::dispatch`) when the outbox has news.
@@ -208,7 +229,101 @@ fn leave<K: Hash + Eq>(map: &Mutex<HashMap<K, Room>>, key: &K) {
     }
 }
 
+/// How many campaigns' change marks the hub keeps: more than the accesses kept (4096), so that
+/// a campaign whose accesses are kept seldom loses its mark.
+const MARKED_CAMPAIGNS: u64 = 8192;
+
+impl Default for Hub {
+    /// A hub with accesses of its own, which nothing else keeps.
+    fn default() -> Self {
+        Hub::keeping(Accesses::default())
+    }
+}
+
 impl Hub {
+    /// A hub whose notes forget what `accesses` keeps.
+    pub fn keeping(accesses: Accesses) -> Hub {
+        Hub(Arc::new(Rooms {
+            readers: Mutex::default(),
+            users: Mutex::default(),
+            accesses,
+            changes: Cache::new(MARKED_CAMPAIGNS),
+            stamps: AtomicU64::new(0),
+            floor: AtomicU64::new(0),
+            listening: AtomicBool::new(false),
+            closing: AtomicBool::new(false),
+            outbox: Notify::new(),
+        }))
+    }
+
+    /// A mark never drawn before.
+    fn stamp(&self) -> u64 {
+        self.0.stamps.fetch_add(1, Ordering::SeqCst) + 1
+    }
+
+    /// The change mark of `campaign` now, made when it has none: it moves with each change
+    /// told after (see [`Hub::unchanged_since`]).
+    pub fn mark(&self, campaign: Uuid) -> u64 {
+        let floor = self.0.floor.load(Ordering::SeqCst);
+        let mut mark = 0;
+        self.0
+            .changes
+            .entry(campaign)
+            .and_compute_with(|kept| match kept {
+                Some(kept) if *kept.value() > floor => {
+                    mark = *kept.value();
+                    Op::Nop
+                }
+                _ => {
+                    mark = self.stamp();
+                    Op::Put(mark)
+                }
+            });
+        mark
+    }
+
+    /// The change mark of `campaign` now, if the hub holds one drawn since it last listened
+    /// afresh.
+    fn marked(&self, campaign: Uuid) -> Option<u64> {
+        let floor = self.0.floor.load(Ordering::SeqCst);
+        self.0.changes.get(&campaign).filter(|mark| *mark > floor)
+    }
+
+    /// Whether no change of `campaign` has been told since its mark was `mark`, and none
+    /// would go untold: `false` when the hub no longer holds its mark, since nothing then says
+    /// it is unchanged, and when the listener does not listen.
+    pub fn unchanged_since(&self, campaign: Uuid, mark: u64) -> bool {
+        self.0.listening.load(Ordering::SeqCst) && self.marked(campaign) == Some(mark)
+    }
+
+    /// What this process has been told so far, for an access of `campaign` about to be read.
+    pub fn read_after(&self, campaign: Uuid) -> ReadAfter {
+        ReadAfter {
+            notes: self.0.accesses.notes(),
+            changes: self.mark(campaign),
+        }
+    }
+
+    /// Whether nothing an access of `campaign` read after `after` may have missed has been
+    /// told since: no access note and no change of the campaign.
+    pub fn told_nothing_since(&self, campaign: Uuid, after: ReadAfter) -> bool {
+        self.0.accesses.notes() == after.notes && self.marked(campaign) == Some(after.changes)
+    }
+
+    /// The listener listens afresh, and notes may have been missed before: every kept access is
+    /// forgotten and every campaign's mark dropped, so that none is trusted from before.
+    pub fn relistening(&self) {
+        self.0.accesses.forget_all();
+        self.0.floor.store(self.stamp(), Ordering::SeqCst);
+        self.0.listening.store(true, Ordering::SeqCst);
+    }
+
+    /// The listener stopped listening: notes go untold until it listens again, so no kept
+    /// access is trusted meanwhile (see [`Hub::unchanged_since`]).
+    pub fn deaf(&self) {
+        self.0.listening.store(false, Ordering::SeqCst);
+    }
+
     /// A place for a stream of `user` reading `campaign` as `role`, or `None` when the user holds
     /// `most` streams in this process already.
     pub fn join(&self, campaign: Uuid, role: Role, user: Uuid, most: usize) -> Option<Seat> {
@@ -232,10 +347,15 @@ impl Hub {
     }
 
     /// Tells `live` to the streams it concerns: a change to its campaign's rooms of the readers
-    /// named, an access note to its user's streams, the server stopping to every stream.
+    /// named, an access note to its user's streams, the server stopping to every stream. A
+    /// change of the game first moves its campaign's mark (table talk moves no version, so not
+    /// that), and an access note first forgets the accesses kept for its user.
     pub fn tell(&self, live: Live) {
         match &live {
             Live::Changed(change, _) => {
+                if !change.talk {
+                    self.0.changes.insert(change.campaign, self.stamp());
+                }
                 let readers = lock(&self.0.readers);
                 for role in [Role::Soviet, Role::Finnish, Role::Umpire] {
                     if change.readers.includes(role)
@@ -246,6 +366,7 @@ impl Hub {
                 }
             }
             Live::Access(user) => {
+                self.0.accesses.forget_user(*user);
                 if let Some(room) = lock(&self.0.users).get(user) {
                     let _ = room.sender.send(live.clone());
                 }
@@ -310,6 +431,11 @@ pub struct Seat {
 }
 
 impl Seat {
+    /// Whether this is a seat of `user` reading as `role`.
+    pub fn is_for(&self, user: Uuid, role: Role) -> bool {
+        self.user == user && self.role == role
+    }
+
     /// The next note for this stream (cancel-safe), counted as one wake.
     pub async fn recv(&mut self) -> Result<Live, broadcast::error::RecvError> {
         if self.hub.0.closing.load(Ordering::SeqCst) {
@@ -346,8 +472,23 @@ pub async fn listen(direct: sqlx::postgres::PgConnectOptions, hub: Hub) {
             Ok(mut listener) => {
                 if listener.listen_all([CHANNEL, OUTBOX_CHANNEL]).await.is_ok() {
                     // News may have come while nothing listened.
+                    hub.relistening();
                     hub.outbox_changed();
-                    while let Ok(note) = listener.recv().await {
+                    // `try_recv`, not `recv`: `recv` listens again after a lost connection
+                    // without saying so, and the notes lost meanwhile must not go unheeded. The
+                    // hub is deaf from the loss until a new listener listens (`relistening`
+                    // above), so no access kept in between is trusted on notes never heard.
+                    loop {
+                        let note = match listener.try_recv().await {
+                            Ok(Some(note)) => note,
+                            Ok(None) => {
+                                tracing::warn!(
+                                    "live updates: the listener lost its connection; notes may have been lost, listening again"
+                                );
+                                break;
+                            }
+                            Err(_) => break,
+                        };
                         if note.channel() == OUTBOX_CHANNEL {
                             hub.outbox_changed();
                             continue;
@@ -364,6 +505,7 @@ pub async fn listen(direct: sqlx::postgres::PgConnectOptions, hub: Hub) {
                             ),
                         }
                     }
+                    hub.deaf();
                 }
             }
             Err(e) => tracing::warn!(error = %e, "live updates: cannot listen; retrying"),
@@ -439,5 +581,100 @@ mod tests {
         assert!(matches!(umpire_b.recv().await, Ok(Live::Closing)));
         drop(umpire_b);
         assert_eq!(hub.rooms(), 0);
+    }
+
+    #[tokio::test]
+    async fn a_stream_that_looks_after_joining_hears_any_access_note_its_kept_access_missed() {
+        let accesses = Accesses::default();
+        let hub = Hub::keeping(accesses.clone());
+        hub.relistening();
+        let (ivan, a) = (Uuid::new_v4(), Uuid::new_v4());
+        let token = crate::db::users::Credential::Token(vec![1]);
+        let keep = || {
+            let (user, membership) = crate::core::kept::tests::taking_part(ivan, a, Role::Soviet);
+            accesses.keep(&token, user, membership, hub.read_after(a));
+            accesses.find(&token, a).expect("kept")
+        };
+
+        // The note comes before the stream looks: the access is gone.
+        keep();
+        hub.tell(Live::Access(ivan));
+        assert!(accesses.find(&token, a).is_none(), "forgotten");
+
+        // The note comes between the stream's first look and its join: gone at the second.
+        let held = keep();
+        hub.tell(Live::Access(ivan));
+        let mut seat = hub.join(a, Role::Soviet, ivan, 2).expect("a place");
+        assert!(!accesses.holds(&token, a, &held));
+        assert!(!hears(&mut seat).await, "told before the join");
+
+        // The note comes after the join and the look: the seat hears it.
+        let held = keep();
+        let mut seat = hub.join(a, Role::Soviet, ivan, 2).expect("a place");
+        assert!(accesses.holds(&token, a, &held));
+        assert!(hub.unchanged_since(a, held.after.changes));
+        hub.tell(Live::Access(ivan));
+        assert!(matches!(seat.recv().await, Ok(Live::Access(u)) if u == ivan));
+
+        // A read begun before a note and ended after it keeps nothing.
+        let after = hub.read_after(a);
+        hub.tell(Live::Access(Uuid::new_v4()));
+        let (user, membership) = crate::core::kept::tests::taking_part(ivan, a, Role::Soviet);
+        accesses.keep(&token, user, membership, after);
+        assert!(accesses.find(&token, a).is_none());
+        assert!(!hub.told_nothing_since(a, after));
+    }
+
+    #[tokio::test]
+    async fn a_change_told_moves_its_campaigns_mark_before_its_rooms_hear_it() {
+        let hub = Hub::default();
+        let (a, b, ivan) = (Uuid::new_v4(), Uuid::new_v4(), Uuid::new_v4());
+        let mut soviet = Readers::default();
+        soviet.add(Role::Soviet);
+        let change = |id| Live::parse(&soviet.payload(id)).expect("parses");
+        assert!(
+            !hub.unchanged_since(a, hub.mark(a)),
+            "not listening: nothing is trusted"
+        );
+        hub.relistening();
+
+        // A change told before the look moves the mark: the access is read afresh.
+        let mark = hub.mark(a);
+        assert!(hub.unchanged_since(a, mark));
+        hub.tell(change(a));
+        let mut seat = hub.join(a, Role::Soviet, ivan, 2).expect("a place");
+        assert!(!hub.unchanged_since(a, mark), "moved");
+        assert!(!hears(&mut seat).await, "told before the join");
+
+        // A change told after the join and the look: the seat hears it.
+        let mark = hub.mark(a);
+        assert!(hub.unchanged_since(a, mark));
+        hub.tell(change(a));
+        assert!(hears(&mut seat).await);
+
+        // Another campaign's change and table talk move nothing; every mark is new.
+        let mark = hub.mark(a);
+        hub.tell(change(b));
+        hub.tell(Live::parse(&soviet.talk_payload(a)).expect("parses"));
+        assert!(hub.unchanged_since(a, mark));
+        assert_ne!(hub.mark(b), mark);
+
+        // A campaign the hub holds no mark of is never unchanged, whatever was recorded.
+        let unmarked = Uuid::new_v4();
+        assert!(!hub.unchanged_since(unmarked, mark));
+        let first = hub.mark(unmarked);
+        assert!(first > mark, "a new mark is one never given");
+
+        // Listening afresh, or not at all, trusts no mark from before.
+        hub.relistening();
+        assert!(!hub.unchanged_since(a, mark));
+        let mark = hub.mark(a);
+        hub.deaf();
+        assert!(!hub.unchanged_since(a, mark));
+        let after = hub.read_after(a);
+        assert!(
+            hub.told_nothing_since(a, after),
+            "a fresh read's check needs no listener"
+        );
     }
 }

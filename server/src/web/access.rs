@@ -3,6 +3,7 @@
 use crate::core::command::{Command, Stale};
 use crate::core::domain::{Game, Role};
 use crate::core::error::AppError;
+use crate::core::live::Seat;
 use crate::db;
 use crate::db::campaigns::Membership;
 use crate::db::users::{Credential, User};
@@ -10,6 +11,7 @@ use crate::dice::live::{LiveDice, RolledRoll};
 use crate::state::AppState;
 use crate::web::auth::CurrentUser;
 use axum::extract::{FromRequestParts, Path};
+use axum::http::StatusCode;
 use axum::http::request::Parts;
 use std::collections::HashMap;
 use uuid::Uuid;
@@ -109,8 +111,9 @@ impl CampaignAccess {
                 Some(done) => done,
                 None => {
                     kept::forget(state, credential, self.id());
+                    let after = state.live.read_after(self.id());
                     let fresh = CampaignAccess::afresh(state, credential, self.id()).await?;
-                    kept::keep(state, credential, &fresh);
+                    kept::keep(state, credential, &fresh, after);
                     crate::core::roll::alone(
                         state,
                         &fresh.membership.campaign,
@@ -173,12 +176,11 @@ impl CampaignAccess {
     }
 
     /// The caller's access to the campaign named in the path; with `keep`, one this process
-    /// kept for the credential is taken when there is one, and one read now is kept.
+    /// kept for the credential is taken when there is one. One read now is kept, for rolls and
+    /// commands and for the page's live stream (a page's read, with its count of waiting
+    /// campaigns, keeps the access only).
     async fn extract(parts: &mut Parts, state: &AppState, keep: bool) -> Result<Self, AppError> {
-        let id = Path::<HashMap<String, String>>::from_request_parts(parts, state)
-            .await
-            .ok()
-            .and_then(|Path(params)| Uuid::parse_str(params.get("id")?).ok());
+        let id = path_id(parts, state).await;
         // The usual case in one statement: the caller and the membership together.
         if let Some(id) = id
             && let Some(credential) = crate::web::auth::credential(parts).await?
@@ -188,9 +190,10 @@ impl CampaignAccess {
             }
             // A page counts the campaigns waiting for its reader in the same statement.
             let page = !keep && !parts.uri.path().starts_with("/api/");
+            let after = (keep || page).then(|| state.live.read_after(id));
             if let Some(access) = CampaignAccess::lookup(state, &credential, id, page).await? {
-                if keep {
-                    kept::keep(state, &credential, &access);
+                if let Some(after) = after {
+                    kept::keep(state, &credential, &access, after);
                 }
                 return Ok(access);
             }
@@ -199,6 +202,75 @@ impl CampaignAccess {
         // not take part in (404).
         let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
         CampaignAccess::load(state, user, id.ok_or_else(AppError::not_found)?).await
+    }
+
+    /// The caller's access to the campaign named in the path for a live stream, with the
+    /// stream's seat in the hub, which `join` takes for an access (refusing when the caller
+    /// holds too many). An access this process kept is taken, costing no database connection,
+    /// when nothing told since its read can have made it stale: the seat is taken first, so
+    /// whatever is told from then on reaches the stream, and then the access must still be kept
+    /// (an access note of its user forgets it) and its campaign's change mark unmoved since its
+    /// read (see `core::live::Hub`). Otherwise it is read afresh, and kept.
+    pub async fn seated(
+        parts: &mut Parts,
+        state: &AppState,
+        join: impl Fn(&CampaignAccess) -> Result<Seat, AppError>,
+    ) -> Result<(CampaignAccess, Seat), AppError> {
+        let id = path_id(parts, state).await;
+        if let Some(id) = id
+            && let Some(credential) = crate::web::auth::credential(parts).await?
+        {
+            if let Some(seated) = kept::seated(state, &credential, id, &join)? {
+                return Ok(seated);
+            }
+            if let Some(seated) =
+                CampaignAccess::seated_afresh(state, &credential, id, &join).await?
+            {
+                return Ok(seated);
+            }
+        }
+        let CurrentUser(user) = CurrentUser::from_request_parts(parts, state).await?;
+        let access = CampaignAccess::load(state, user, id.ok_or_else(AppError::not_found)?).await?;
+        let seat = join(&access)?;
+        Ok((access, seat))
+    }
+
+    /// The access `credential` gives to campaign `id`, read now and kept, with a seat `join`
+    /// took for it; `None` when the credential gives none. A seat taken after the read hears
+    /// only what is told after it: when something the read may have missed was told in between
+    /// (an access note, a change of the campaign), the access is read again with the seat held.
+    async fn seated_afresh(
+        state: &AppState,
+        credential: &Credential,
+        id: Uuid,
+        join: impl Fn(&CampaignAccess) -> Result<Seat, AppError>,
+    ) -> Result<Option<(CampaignAccess, Seat)>, AppError> {
+        let mut held: Option<Seat> = None;
+        for _ in 0..4 {
+            let after = state.live.read_after(id);
+            let Some(access) = CampaignAccess::lookup(state, credential, id, false).await? else {
+                return Ok(None);
+            };
+            kept::keep(state, credential, &access, after);
+            // A seat taken before this read, for the same reader, heard whatever it missed.
+            if let Some(seat) = held
+                .take()
+                .filter(|seat| seat.is_for(access.user.id, access.role()))
+            {
+                return Ok(Some((access, seat)));
+            }
+            let seat = join(&access)?;
+            if state.live.told_nothing_since(id, after) {
+                return Ok(Some((access, seat)));
+            }
+            held = Some(seat);
+        }
+        // The reader's role changed at every read: rare enough to answer as a busy moment.
+        Err(AppError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "changing",
+            "The campaign changed while its live updates opened; try again in a few seconds.",
+        ))
     }
 
     /// The campaign's id.
@@ -248,6 +320,14 @@ impl CampaignAccess {
     }
 }
 
+/// The campaign named in the path (`{id}`), if it names one.
+async fn path_id(parts: &mut Parts, state: &AppState) -> Option<Uuid> {
+    Path::<HashMap<String, String>>::from_request_parts(parts, state)
+        .await
+        .ok()
+        .and_then(|Path(params)| Uuid::parse_str(params.get("id")?).ok())
+}
+
 /// The game of the campaign of `membership`, the participation of `user`, as the server plays
 /// it; an internal error (whose log names the row) when its stored code names no game the server
 /// plays.
@@ -273,7 +353,8 @@ impl FromRequestParts<AppState> for CampaignAccess {
 /// [`CampaignAccess::command`]). So a roll costs only its write, and a player's stream of orders
 /// no lookup per order. What else the handler reads of the kept campaign row before that check
 /// must not change while a campaign lasts (its id and game): the command reads the row afresh
-/// with the lock, and the roll's write checks the dice it assumed.
+/// with the lock, and the roll's write checks the dice it assumed. (A live stream, which writes
+/// nothing, takes a kept access only as [`CampaignAccess::seated`] says.)
 pub struct KeptAccess(pub CampaignAccess);
 
 impl FromRequestParts<AppState> for KeptAccess {
@@ -285,9 +366,28 @@ impl FromRequestParts<AppState> for KeptAccess {
     }
 }
 
-/// The accesses this process keeps for rolls and commands (`state::Caches::accesses`).
+/// The accesses this process keeps for rolls, commands and live streams
+/// (`state::Caches::accesses`).
 mod kept {
-    use super::{AppState, CampaignAccess, Credential, RolledRoll, Uuid};
+    use super::{AppError, AppState, CampaignAccess, Credential, RolledRoll, Seat, Uuid};
+    use crate::core::kept::{HeldAccess, ReadAfter};
+
+    /// `held`, kept for `credential`, as an access; `None` when its game is not one the server
+    /// plays (read afresh, it is refused as such).
+    fn access(
+        state: &AppState,
+        credential: &Credential,
+        held: HeldAccess,
+    ) -> Option<CampaignAccess> {
+        Some(CampaignAccess {
+            game: super::game_of(state, &held.membership, held.user.id).ok()?,
+            user: held.user,
+            membership: held.membership,
+            credential: Some(credential.clone()),
+            kept: true,
+            waiting: None,
+        })
+    }
 
     /// The kept access of `credential` to campaign `id`, if kept recently.
     pub(super) fn find(
@@ -295,21 +395,50 @@ mod kept {
         credential: &Credential,
         id: Uuid,
     ) -> Option<CampaignAccess> {
-        let (user, membership) = state.caches.accesses.find(credential, id)?;
-        Some(CampaignAccess {
-            game: super::game_of(state, &membership, user.id).ok()?,
-            user,
-            membership,
-            credential: Some(credential.clone()),
-            kept: true,
-            waiting: None,
-        })
+        access(
+            state,
+            credential,
+            state.caches.accesses.find(credential, id)?,
+        )
     }
 
-    /// Keeps `access`, just read, for `credential`.
-    pub(super) fn keep(state: &AppState, credential: &Credential, access: &CampaignAccess) {
+    /// The kept access of `credential` to campaign `id` for a live stream, with the seat
+    /// `join` took for it before the access was trusted (see `CampaignAccess::seated`); `None`
+    /// when none is kept, or what was told meanwhile may have made it stale.
+    pub(super) fn seated(
+        state: &AppState,
+        credential: &Credential,
+        id: Uuid,
+        join: impl Fn(&CampaignAccess) -> Result<Seat, AppError>,
+    ) -> Result<Option<(CampaignAccess, Seat)>, AppError> {
+        let accesses = &state.caches.accesses;
+        let Some(held) = accesses.find(credential, id) else {
+            return Ok(None);
+        };
+        let after = held.after;
+        let Some(found) = access(state, credential, held.clone()) else {
+            return Ok(None);
+        };
+        let seat = join(&found)?;
+        // From here the seat hears every note told: one told before left its mark, the access
+        // forgotten or the campaign's mark moved.
+        let fresh =
+            accesses.holds(credential, id, &held) && state.live.unchanged_since(id, after.changes);
+        Ok(fresh.then_some((found, seat)))
+    }
+
+    /// Keeps `access`, read for `credential` after what `after` says was told.
+    pub(super) fn keep(
+        state: &AppState,
+        credential: &Credential,
+        access: &CampaignAccess,
+        after: ReadAfter,
+    ) {
         let (user, membership) = (access.user.clone(), access.membership.clone());
-        state.caches.accesses.keep(credential, user, membership);
+        state
+            .caches
+            .accesses
+            .keep(credential, user, membership, after);
     }
 
     /// The kept access's campaign row moves past `last`, the roll just written.

@@ -13,6 +13,8 @@ use crate::db;
 use crate::db::users::Credential;
 use crate::state::AppState;
 use crate::web::CampaignAccess;
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use std::convert::Infallible;
@@ -67,6 +69,32 @@ impl Reader {
     }
 }
 
+/// A live stream's access to the campaign named in the path and its seat in the hub (see
+/// `CampaignAccess::seated`): an access this process kept takes no database connection.
+pub struct Seated(CampaignAccess, Seat);
+
+impl FromRequestParts<AppState> for Seated {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let join = |access: &CampaignAccess| {
+            state
+                .live
+                .join(access.id(), access.role(), access.user.id, STREAMS_PER_USER)
+                .ok_or_else(|| {
+                    AppError::new(
+                        StatusCode::TOO_MANY_REQUESTS,
+                        "too_many_streams",
+                        format!(
+                            "You have {STREAMS_PER_USER} live pages open already; close some tabs or windows and reload this page."
+                        ),
+                    )
+                })
+        };
+        let (access, seat) = CampaignAccess::seated(parts, state, join).await?;
+        Ok(Seated(access, seat))
+    }
+}
+
 /// `GET /campaigns/{id}/live`: `changed` whenever the campaign changes in a way the caller may
 /// see, `talk` when someone writes where the caller's role may read; each event carries the
 /// campaign's id and nothing else. The stream ends when the caller's access does (removed from
@@ -74,21 +102,9 @@ impl Reader {
 /// [`STREAMS_PER_USER`] streams at once (429 past that).
 pub async fn stream(
     axum::extract::State(state): axum::extract::State<AppState>,
-    access: CampaignAccess,
+    Seated(access, seat): Seated,
     headers: HeaderMap,
-) -> Result<Sse<impl tokio_stream::Stream<Item = Result<Event, Infallible>>>, AppError> {
-    let seat = state
-        .live
-        .join(access.id(), access.role(), access.user.id, STREAMS_PER_USER)
-        .ok_or_else(|| {
-        AppError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too_many_streams",
-            format!(
-                "You have {STREAMS_PER_USER} live pages open already; close some tabs or windows and reload this page."
-            ),
-        )
-    })?;
+) -> Sse<impl tokio_stream::Stream<Item = Result<Event, Infallible>>> {
     let reader = Reader {
         user: access.user.id,
         credential: access.credential().cloned(),
@@ -117,7 +133,7 @@ pub async fn stream(
         let event = follow.next().await?;
         Some((Ok(event), follow))
     });
-    Ok(Sse::new(events).keep_alive(KeepAlive::new().interval(Duration::from_secs(20))))
+    Sse::new(events).keep_alive(KeepAlive::new().interval(Duration::from_secs(20)))
 }
 
 /// One open stream: its reader, the version it last told, its seat in the hub and an event

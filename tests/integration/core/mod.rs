@@ -23,6 +23,7 @@ mod hardening;
 mod hostile_uploads;
 mod invites;
 mod live;
+mod live_kept;
 mod live_streams;
 mod mail_rhythm;
 mod notify;
