@@ -176,8 +176,12 @@ pub struct CampaignListItem {
 
 /// The campaigns `user` takes part in: those waiting for the user first, then the other open
 /// ones, then the finished; newest first within each.
-pub async fn list(state: &AppState, user: Uuid) -> Result<Vec<CampaignListItem>, AppError> {
-    let mut items: Vec<CampaignListItem> = db::campaigns::for_user(&state.db, user)
+pub async fn list<'e>(
+    state: &AppState,
+    db: impl sqlx::PgExecutor<'e>,
+    user: Uuid,
+) -> Result<Vec<CampaignListItem>, AppError> {
+    let mut items: Vec<CampaignListItem> = db::campaigns::for_user(db, user)
         .await?
         .into_iter()
         .map(|m| {
@@ -211,7 +215,7 @@ pub async fn api_list(
     State(state): State<AppState>,
     CurrentUser(user): CurrentUser,
 ) -> Result<Json<Vec<CampaignListItem>>, AppError> {
-    Ok(Json(list(&state, user.id).await?))
+    Ok(Json(list(&state, &state.db, user.id).await?))
 }
 
 /// `GET /api/v1/campaigns/{id}`: the campaign as the caller's role may see it.

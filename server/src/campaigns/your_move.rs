@@ -85,10 +85,12 @@ impl Line {
 }
 
 /// The reader's campaigns as lines, those waiting for the reader first, with times in the
-/// reader's zone.
+/// reader's zone. Both reads run on one connection, one after the other: the pool pings every
+/// connection it takes back, so each connection a page takes costs a round trip of its own.
 pub async fn lines(state: &AppState, reader: &User) -> Result<Vec<Line>, AppError> {
     let (user, zone) = (reader.id, reader.zone());
-    let unread = crate::db::talk::unread(&state.db, user, None).await?;
+    let mut db = state.db.acquire().await?;
+    let unread = crate::db::talk::unread(&mut *db, user, None).await?;
     let unread_in = |id: Uuid| -> i64 {
         unread
             .iter()
@@ -96,7 +98,7 @@ pub async fn lines(state: &AppState, reader: &User) -> Result<Vec<Line>, AppErro
             .map(|(_, _, n)| n)
             .sum()
     };
-    Ok(campaigns::list(state, user)
+    Ok(campaigns::list(state, &mut *db, user)
         .await?
         .into_iter()
         .map(|item| {

@@ -157,7 +157,10 @@ pub async fn insert(
 }
 
 /// The campaigns `user` takes part in, newest first, with the user's role.
-pub async fn for_user(db: &PgPool, user: Uuid) -> sqlx::Result<Vec<Membership>> {
+pub async fn for_user<'e>(
+    db: impl sqlx::PgExecutor<'e>,
+    user: Uuid,
+) -> sqlx::Result<Vec<Membership>> {
     #[derive(FromRow)]
     struct Row {
         #[sqlx(flatten)]

@@ -104,8 +104,8 @@ pub async fn mark_read(
 /// How many messages others wrote that `user` has not read, per channel of `campaign` the user
 /// may read (or per campaign, with `campaign` `None`), for the channels `readable` names as SQL
 /// over the participant row `p` and message row `m`.
-pub async fn unread(
-    db: &PgPool,
+pub async fn unread<'e>(
+    db: impl sqlx::PgExecutor<'e>,
     user: Uuid,
     campaign: Option<Uuid>,
 ) -> sqlx::Result<Vec<(Uuid, String, i64)>> {
