@@ -182,6 +182,10 @@ static SERIALS: AtomicU64 = AtomicU64::new(0);
 #[derive(Clone)]
 pub struct Accesses {
     kept: Cache<(Credential, Uuid), HeldAccess>,
+    /// Browser sign-ins whose campaign access was kept: a session's id (from its cookie) to the
+    /// sign-in it held and that sign-in's user, so that a live stream opened by the page need
+    /// not load its session from the database (see [`Accesses::signin`]).
+    signins: Cache<i128, (Uuid, Uuid)>,
     /// How many access notes this process has been told; held while kept accesses change.
     notes: Arc<Mutex<u64>>,
 }
@@ -191,6 +195,10 @@ impl Default for Accesses {
     fn default() -> Self {
         Accesses {
             kept: Cache::builder()
+                .max_capacity(4096)
+                .time_to_live(ACCESS_FOR)
+                .build(),
+            signins: Cache::builder()
                 .max_capacity(4096)
                 .time_to_live(ACCESS_FOR)
                 .build(),
@@ -252,6 +260,22 @@ impl Accesses {
         );
     }
 
+    /// The sign-in session `session` held when an access read with it was kept, within the last
+    /// 30 seconds and with no access note of its user since. Only a credential to look up
+    /// with: what it gives is still read afresh or kept as any other's.
+    pub fn signin(&self, session: i128) -> Option<Uuid> {
+        self.signins.get(&session).map(|(login, _)| login)
+    }
+
+    /// Keeps that session `session` holds sign-in `login` of `user`, as an access read with it
+    /// after what `after` says was told found: unless an access note was told since.
+    pub fn keep_signin(&self, session: i128, login: Uuid, user: Uuid, after: ReadAfter) {
+        let told = self.told();
+        if *told == after.notes {
+            self.signins.insert(session, (login, user));
+        }
+    }
+
     /// Changes the kept access of `credential` to campaign `id` with `change`, if one is kept:
     /// its campaign row moving past a roll just written.
     pub fn update(&self, credential: &Credential, id: Uuid, change: impl FnOnce(&mut Membership)) {
@@ -284,6 +308,11 @@ impl Accesses {
                 self.kept.invalidate(&*key);
             }
         }
+        for (session, (_, of)) in self.signins.iter() {
+            if of == user {
+                self.signins.invalidate(&*session);
+            }
+        }
     }
 
     /// Forgets every kept access, and no read that began before keeps anything: notes may have
@@ -295,6 +324,9 @@ impl Accesses {
         // the same instant after it.
         for (key, _) in self.kept.iter() {
             self.kept.invalidate(&*key);
+        }
+        for (session, _) in self.signins.iter() {
+            self.signins.invalidate(&*session);
         }
     }
 }
@@ -432,6 +464,40 @@ pub(crate) mod tests {
         accesses.forget_all();
         keep(&accesses, &token, ivan, a, before);
         assert!(accesses.find(&token, a).is_none(), "kept nothing");
+    }
+
+    #[test]
+    fn a_sessions_sign_in_is_kept_only_from_a_read_no_note_came_during_and_an_access_note_forgets_it()
+     {
+        let accesses = Accesses::default();
+        let (ivan, finn, login, finns) = (
+            Uuid::new_v4(),
+            Uuid::new_v4(),
+            Uuid::new_v4(),
+            Uuid::new_v4(),
+        );
+        let after = |notes| ReadAfter { notes, changes: 0 };
+        accesses.keep_signin(1, login, ivan, after(accesses.notes()));
+        accesses.keep_signin(2, finns, finn, after(accesses.notes()));
+        assert_eq!(accesses.signin(1), Some(login));
+        assert_eq!(accesses.signin(3), None, "another session");
+        accesses.forget_user(ivan);
+        assert_eq!(
+            accesses.signin(1),
+            None,
+            "the user's access note forgets it"
+        );
+        assert_eq!(accesses.signin(2), Some(finns), "not another user's");
+        let before = accesses.notes();
+        accesses.forget_user(Uuid::new_v4());
+        accesses.keep_signin(1, login, ivan, after(before));
+        assert_eq!(accesses.signin(1), None, "a note came during the read");
+        accesses.forget_all();
+        assert_eq!(
+            accesses.signin(2),
+            None,
+            "listening afresh forgets every one"
+        );
     }
 
     #[test]

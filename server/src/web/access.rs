@@ -113,7 +113,7 @@ impl CampaignAccess {
                     kept::forget(state, credential, self.id());
                     let after = state.live.read_after(self.id());
                     let fresh = CampaignAccess::afresh(state, credential, self.id()).await?;
-                    kept::keep(state, credential, &fresh, after);
+                    kept::keep(state, credential, &fresh, after, None);
                     crate::core::roll::alone(
                         state,
                         &fresh.membership.campaign,
@@ -193,7 +193,8 @@ impl CampaignAccess {
             let after = (keep || page).then(|| state.live.read_after(id));
             if let Some(access) = CampaignAccess::lookup(state, &credential, id, page).await? {
                 if let Some(after) = after {
-                    kept::keep(state, &credential, &access, after);
+                    let session = crate::web::auth::session_id(parts);
+                    kept::keep(state, &credential, &access, after, session);
                 }
                 return Ok(access);
             }
@@ -217,14 +218,15 @@ impl CampaignAccess {
         join: impl Fn(&CampaignAccess) -> Result<Seat, AppError>,
     ) -> Result<(CampaignAccess, Seat), AppError> {
         let id = path_id(parts, state).await;
+        let session = crate::web::auth::session_id(parts);
         if let Some(id) = id
-            && let Some(credential) = crate::web::auth::credential(parts).await?
+            && let Some(credential) = kept::credential(parts, state, session).await?
         {
             if let Some(seated) = kept::seated(state, &credential, id, &join)? {
                 return Ok(seated);
             }
             if let Some(seated) =
-                CampaignAccess::seated_afresh(state, &credential, id, &join).await?
+                CampaignAccess::seated_afresh(state, &credential, id, session, &join).await?
             {
                 return Ok(seated);
             }
@@ -243,6 +245,7 @@ impl CampaignAccess {
         state: &AppState,
         credential: &Credential,
         id: Uuid,
+        session: Option<i128>,
         join: impl Fn(&CampaignAccess) -> Result<Seat, AppError>,
     ) -> Result<Option<(CampaignAccess, Seat)>, AppError> {
         let mut held: Option<Seat> = None;
@@ -251,7 +254,7 @@ impl CampaignAccess {
             let Some(access) = CampaignAccess::lookup(state, credential, id, false).await? else {
                 return Ok(None);
             };
-            kept::keep(state, credential, &access, after);
+            kept::keep(state, credential, &access, after, session);
             // A seat taken before this read, for the same reader, heard whatever it missed.
             if let Some(seat) = held
                 .take()
@@ -369,7 +372,7 @@ impl FromRequestParts<AppState> for KeptAccess {
 /// The accesses this process keeps for rolls, commands and live streams
 /// (`state::Caches::accesses`).
 mod kept {
-    use super::{AppError, AppState, CampaignAccess, Credential, RolledRoll, Seat, Uuid};
+    use super::{AppError, AppState, CampaignAccess, Credential, Parts, RolledRoll, Seat, Uuid};
     use crate::core::kept::{HeldAccess, ReadAfter};
 
     /// `held`, kept for `credential`, as an access; `None` when its game is not one the server
@@ -428,17 +431,38 @@ mod kept {
     }
 
     /// Keeps `access`, read for `credential` after what `after` says was told.
+    /// A read's sign-in is kept with its access, for the session of cookie `session`.
     pub(super) fn keep(
         state: &AppState,
         credential: &Credential,
         access: &CampaignAccess,
         after: ReadAfter,
+        session: Option<i128>,
     ) {
         let (user, membership) = (access.user.clone(), access.membership.clone());
-        state
-            .caches
-            .accesses
-            .keep(credential, user, membership, after);
+        let accesses = &state.caches.accesses;
+        if let (Credential::Session(login), Some(session)) = (credential, session) {
+            accesses.keep_signin(session, *login, user.id, after);
+        }
+        accesses.keep(credential, user, membership, after);
+    }
+
+    /// The caller's credential for a live stream: the sign-in kept for the session of cookie
+    /// `session` (see `core::kept::Accesses::signin`), which spares loading the session from
+    /// the database, else the request's own. A bearer token always speaks for itself.
+    pub(super) async fn credential(
+        parts: &Parts,
+        state: &AppState,
+        session: Option<i128>,
+    ) -> Result<Option<Credential>, AppError> {
+        if !parts
+            .headers
+            .contains_key(axum::http::header::AUTHORIZATION)
+            && let Some(login) = session.and_then(|s| state.caches.accesses.signin(s))
+        {
+            return Ok(Some(Credential::Session(login)));
+        }
+        crate::web::auth::credential(parts).await
     }
 
     /// The kept access's campaign row moves past `last`, the roll just written.

@@ -205,6 +205,12 @@ pub async fn credential(parts: &Parts) -> Result<Option<db::users::Credential>, 
         .map(db::users::Credential::Session))
 }
 
+/// The id of the session the request's cookie names, if it names one: not loaded, so not known
+/// to exist.
+pub fn session_id(parts: &Parts) -> Option<i128> {
+    Some(parts.extensions.get::<Session>()?.id()?.0)
+}
+
 async fn find_user(
     parts: &mut Parts,
     state: &AppState,

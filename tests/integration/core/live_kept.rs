@@ -320,3 +320,85 @@ async fn a_listener_that_lost_its_connection_trusts_no_access_kept_before() {
     let stream = open(&app, &id, &umpire, None, Duration::from_secs(10)).await;
     assert_eq!(stream.status(), StatusCode::OK, "read afresh");
 }
+
+/// `GET path` as the browser whose sign-in cookie is `cookie`, waiting at most 30 seconds.
+async fn as_browser(app: &TestApp, cookie: &str, path: &str) -> reqwest::Response {
+    let req = app
+        .api()
+        .get(format!("{}{path}", app.url))
+        .header("cookie", cookie);
+    tokio::time::timeout(Duration::from_secs(30), req.send())
+        .await
+        .expect("the server answers in time")
+        .expect("answers")
+}
+
+#[tokio::test]
+async fn a_browsers_stream_opens_on_its_pages_sign_in_and_access_while_every_connection_is_held() {
+    const POOL: u32 = 3;
+    let app = TestApp::spawn_with(|c| c.db_pool = POOL).await;
+    let (_, umpire) = app.user("umpire").await;
+    let id = app.campaign(&umpire, "wons").await;
+    let mut first = open(&app, &id, &umpire, None, Duration::from_secs(10)).await;
+    listening(&app, &id, &umpire, &mut first).await;
+    let signin = app
+        .api()
+        .post(format!("{}/signin", app.url))
+        .header("sec-fetch-site", "same-origin")
+        .header("origin", &app.url)
+        .form(&[
+            ("username", "umpire"),
+            ("password", "correct horse battery"),
+        ])
+        .send()
+        .await
+        .expect("signs in");
+    assert_eq!(signin.status(), StatusCode::SEE_OTHER);
+    let cookie = signin.headers()["set-cookie"]
+        .to_str()
+        .expect("text")
+        .split(';')
+        .next()
+        .expect("a cookie")
+        .to_owned();
+    roll(&app, &id, &umpire).await;
+    let rolled = version(&app, &id, &umpire).await;
+    heard(&mut first, rolled).await;
+
+    // The page's read keeps the sign-in its session holds with the access: its stream loads
+    // neither the session nor the access.
+    let page = as_browser(&app, &cookie, &format!("/campaigns/{id}")).await;
+    assert_eq!(page.status(), StatusCode::OK);
+    page.text().await.expect("html");
+    let mut held = Vec::new();
+    for _ in 0..POOL {
+        held.push(app.db.acquire().await.expect("a connection"));
+    }
+    let mut stream = as_browser(&app, &cookie, &format!("/campaigns/{id}/live")).await;
+    assert_eq!(
+        stream.status(),
+        StatusCode::OK,
+        "the page's stream opened with every connection held"
+    );
+    drop(held);
+    roll(&app, &id, &umpire).await;
+    let said = next_change(&mut stream, Duration::from_secs(5))
+        .await
+        .expect("the stream follows the campaign");
+    assert!(said.contains("event: changed"), "{said}");
+
+    // Signed out, the same cookie opens nothing, kept or not.
+    let out = app
+        .api()
+        .post(format!("{}/signout", app.url))
+        .header("sec-fetch-site", "same-origin")
+        .header("origin", &app.url)
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .expect("signs out");
+    assert_eq!(out.status(), StatusCode::SEE_OTHER);
+    assert!(ends(&mut stream).await, "the signed-out page's stream ends");
+    let again = as_browser(&app, &cookie, &format!("/campaigns/{id}/live")).await;
+    assert!(refused_sign_in(again.status()), "{}", again.status());
+}
