@@ -38,6 +38,8 @@ use uuid::Uuid;
 /// Requests to each route, and the clients sending them at once.
 const REQUESTS: usize = 1000;
 const CLIENTS: usize = 4;
+/// Requests each client sends to a route before it is measured, not counted.
+const WARM_UP: usize = 5;
 /// The tables whose sequential scan a page must never need.
 const BIG_TABLES: [&str; 8] = [
     "rolls",
@@ -531,14 +533,27 @@ async fn measure(
     requests: usize,
 ) -> anyhow::Result<Measured> {
     let target = Arc::new(format!("{url}{path}"));
-    // A few to warm the connections and the server's caches, not counted.
-    for _ in 0..CLIENTS * 2 {
-        http.get(target.as_str())
-            .bearer_auth(token)
-            .send()
-            .await?
-            .bytes()
-            .await?;
+    // A few to warm the connections and the server's caches, not counted: from `CLIENTS`
+    // clients at once, as measured, so that the pool has opened the connections the measure
+    // uses and each has prepared the route's statements (one client at a time warmed one
+    // connection, and the first route measured paid for opening and preparing the others).
+    let mut warming = Vec::new();
+    for _ in 0..CLIENTS {
+        let (http, target, token) = (http.clone(), target.clone(), token.to_owned());
+        warming.push(tokio::spawn(async move {
+            for _ in 0..WARM_UP {
+                http.get(target.as_str())
+                    .bearer_auth(&token)
+                    .send()
+                    .await?
+                    .bytes()
+                    .await?;
+            }
+            anyhow::Ok(())
+        }));
+    }
+    for w in warming {
+        w.await??;
     }
     let started = Instant::now();
     let mut tasks = Vec::new();
