@@ -69,6 +69,27 @@ async fn heard(stream: &mut reqwest::Response, version: i64) {
     panic!("the stream never told version {version}");
 }
 
+/// Every connection of the server's pool of `size`, held until dropped.
+async fn hold_every_connection(
+    app: &TestApp,
+    size: u32,
+) -> Vec<sqlx::pool::PoolConnection<sqlx::Postgres>> {
+    let mut held = Vec::new();
+    for _ in 0..size {
+        held.push(app.db.acquire().await.expect("a connection"));
+    }
+    held
+}
+
+/// Rolls a die in `campaign` as `umpire` and checks that `stream` tells the change.
+async fn follows(app: &TestApp, campaign: &str, umpire: &str, stream: &mut reqwest::Response) {
+    roll(app, campaign, umpire).await;
+    let said = next_change(stream, Duration::from_secs(5))
+        .await
+        .expect("the stream follows the campaign");
+    assert!(said.contains("event: changed"), "{said}");
+}
+
 /// A public roll in `campaign` by `umpire`.
 async fn roll(app: &TestApp, campaign: &str, umpire: &str) {
     let (status, body) = app
@@ -141,10 +162,7 @@ async fn a_stream_whose_access_is_kept_opens_while_every_database_connection_is_
             }
             _ => Some(open(&app, &id, &umpire, None, Duration::from_secs(10)).await),
         };
-        let mut held = Vec::new();
-        for _ in 0..POOL {
-            held.push(app.db.acquire().await.expect("a connection"));
-        }
+        let held = hold_every_connection(&app, POOL).await;
         // A stream that did not trust the kept access would wait for a connection and be
         // refused (503) when the pool gives up after 5 seconds; a busy machine may take longer
         // than that to answer at all, so the wait is long and the status tells which it was.
@@ -155,11 +173,7 @@ async fn a_stream_whose_access_is_kept_opens_while_every_database_connection_is_
             "the stream opened from {kept_by}'s kept access with every connection held"
         );
         drop(held);
-        roll(&app, &id, &umpire).await;
-        let said = next_change(&mut stream, Duration::from_secs(5))
-            .await
-            .expect("the stream follows the campaign");
-        assert!(said.contains("event: changed"), "{said}");
+        follows(&app, &id, &umpire, &mut stream).await;
         drop(read);
     }
 }
@@ -304,10 +318,7 @@ async fn a_listener_that_lost_its_connection_trusts_no_access_kept_before() {
 
     // The access kept before is not trusted: with every connection held, the stream cannot
     // open.
-    let mut held = Vec::new();
-    for _ in 0..POOL {
-        held.push(app.db.acquire().await.expect("a connection"));
-    }
+    let held = hold_every_connection(&app, POOL).await;
     let stream = app
         .api()
         .get(format!("{}/campaigns/{id}/live", app.url))
@@ -370,10 +381,7 @@ async fn a_browsers_stream_opens_on_its_pages_sign_in_and_access_while_every_con
     let page = as_browser(&app, &cookie, &format!("/campaigns/{id}")).await;
     assert_eq!(page.status(), StatusCode::OK);
     page.text().await.expect("html");
-    let mut held = Vec::new();
-    for _ in 0..POOL {
-        held.push(app.db.acquire().await.expect("a connection"));
-    }
+    let held = hold_every_connection(&app, POOL).await;
     let mut stream = as_browser(&app, &cookie, &format!("/campaigns/{id}/live")).await;
     assert_eq!(
         stream.status(),
@@ -381,11 +389,7 @@ async fn a_browsers_stream_opens_on_its_pages_sign_in_and_access_while_every_con
         "the page's stream opened with every connection held"
     );
     drop(held);
-    roll(&app, &id, &umpire).await;
-    let said = next_change(&mut stream, Duration::from_secs(5))
-        .await
-        .expect("the stream follows the campaign");
-    assert!(said.contains("event: changed"), "{said}");
+    follows(&app, &id, &umpire, &mut stream).await;
 
     // Signed out, the same cookie opens nothing, kept or not.
     let out = app
