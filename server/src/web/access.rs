@@ -430,8 +430,8 @@ mod kept {
         Ok(fresh.then_some((found, seat)))
     }
 
-    /// Keeps `access`, read for `credential` after what `after` says was told.
-    /// A read's sign-in is kept with its access, for the session of cookie `session`.
+    /// Keeps `access`, read for `credential` after what `after` says was told; with the session
+    /// of cookie `session`, also the sign-in that session held (see `credential`).
     pub(super) fn keep(
         state: &AppState,
         credential: &Credential,

@@ -69,6 +69,21 @@ async fn heard(stream: &mut reqwest::Response, version: i64) {
     panic!("the stream never told version {version}");
 }
 
+/// The pool size of the servers whose every connection a test holds.
+const SMALL_POOL: u32 = 3;
+
+/// A server with a pool of [`SMALL_POOL`] connections, an umpire's token and WoNS campaign,
+/// and the umpire's stream of it, heard speaking (the listener listens).
+async fn umpires_campaign_on_a_small_pool() -> (TestApp, String, String, reqwest::Response) {
+    let app = TestApp::spawn_with(|c| c.db_pool = SMALL_POOL).await;
+    let (_, umpire) = app.user("umpire").await;
+    let id = app.campaign(&umpire, "wons").await;
+    let mut first = open(&app, &id, &umpire, None, Duration::from_secs(10)).await;
+    assert_eq!(first.status(), StatusCode::OK);
+    listening(&app, &id, &umpire, &mut first).await;
+    (app, umpire, id, first)
+}
+
 /// Every connection of the server's pool of `size`, held until dropped.
 async fn hold_every_connection(
     app: &TestApp,
@@ -133,13 +148,7 @@ fn refused_sign_in(status: StatusCode) -> bool {
 
 #[tokio::test]
 async fn a_stream_whose_access_is_kept_opens_while_every_database_connection_is_held() {
-    const POOL: u32 = 3;
-    let app = TestApp::spawn_with(|c| c.db_pool = POOL).await;
-    let (_, umpire) = app.user("umpire").await;
-    let id = app.campaign(&umpire, "wons").await;
-    let mut first = open(&app, &id, &umpire, None, Duration::from_secs(10)).await;
-    assert_eq!(first.status(), StatusCode::OK);
-    listening(&app, &id, &umpire, &mut first).await;
+    let (app, umpire, id, mut first) = umpires_campaign_on_a_small_pool().await;
 
     // The campaign page's read keeps the access, and the page's stream finds it; a second
     // stream (or a reconnection) finds the one its first stream kept.
@@ -162,7 +171,7 @@ async fn a_stream_whose_access_is_kept_opens_while_every_database_connection_is_
             }
             _ => Some(open(&app, &id, &umpire, None, Duration::from_secs(10)).await),
         };
-        let held = hold_every_connection(&app, POOL).await;
+        let held = hold_every_connection(&app, SMALL_POOL).await;
         // A stream that did not trust the kept access would wait for a connection and be
         // refused (503) when the pool gives up after 5 seconds; a busy machine may take longer
         // than that to answer at all, so the wait is long and the status tells which it was.
@@ -291,8 +300,7 @@ async fn a_stream_reconnecting_after_a_change_told_since_its_access_was_kept_hea
 
 #[tokio::test]
 async fn a_listener_that_lost_its_connection_trusts_no_access_kept_before() {
-    const POOL: u32 = 3;
-    let app = TestApp::spawn_with(|c| c.db_pool = POOL).await;
+    let app = TestApp::spawn_with(|c| c.db_pool = SMALL_POOL).await;
     let (_, umpire) = app.user("umpire").await;
     let (_, other) = app.user("other").await;
     let id = app.campaign(&umpire, "wons").await;
@@ -318,7 +326,7 @@ async fn a_listener_that_lost_its_connection_trusts_no_access_kept_before() {
 
     // The access kept before is not trusted: with every connection held, the stream cannot
     // open.
-    let held = hold_every_connection(&app, POOL).await;
+    let held = hold_every_connection(&app, SMALL_POOL).await;
     let stream = app
         .api()
         .get(format!("{}/campaigns/{id}/live", app.url))
@@ -346,12 +354,7 @@ async fn as_browser(app: &TestApp, cookie: &str, path: &str) -> reqwest::Respons
 
 #[tokio::test]
 async fn a_browsers_stream_opens_on_its_pages_sign_in_and_access_while_every_connection_is_held() {
-    const POOL: u32 = 3;
-    let app = TestApp::spawn_with(|c| c.db_pool = POOL).await;
-    let (_, umpire) = app.user("umpire").await;
-    let id = app.campaign(&umpire, "wons").await;
-    let mut first = open(&app, &id, &umpire, None, Duration::from_secs(10)).await;
-    listening(&app, &id, &umpire, &mut first).await;
+    let (app, umpire, id, mut first) = umpires_campaign_on_a_small_pool().await;
     let signin = app
         .api()
         .post(format!("{}/signin", app.url))
@@ -381,7 +384,7 @@ async fn a_browsers_stream_opens_on_its_pages_sign_in_and_access_while_every_con
     let page = as_browser(&app, &cookie, &format!("/campaigns/{id}")).await;
     assert_eq!(page.status(), StatusCode::OK);
     page.text().await.expect("html");
-    let held = hold_every_connection(&app, POOL).await;
+    let held = hold_every_connection(&app, SMALL_POOL).await;
     let mut stream = as_browser(&app, &cookie, &format!("/campaigns/{id}/live")).await;
     assert_eq!(
         stream.status(),
