@@ -175,6 +175,11 @@ pub fn app(state: AppState) -> Router {
         .layer(middleware::from_fn(web::body_limit::limit))
         .layer(CatchPanicLayer::new())
         .layer(middleware::from_fn(run_to_completion))
+        // Outside the task above: a stream waiting to be opened holds none of the state below.
+        .layer(middleware::from_fn_with_state(
+            state.openings.clone(),
+            core::openings::gate,
+        ))
         .layer(middleware::from_fn(refuse_control_paths))
         .layer(middleware::from_fn(web::errors::shape_errors))
         .layer(header_layer(header::CONTENT_SECURITY_POLICY, CSP))
@@ -195,7 +200,13 @@ pub fn app(state: AppState) -> Router {
                 .get("x-request-id")
                 .and_then(|v| v.to_str().ok())
                 .unwrap_or("-");
-            tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id = %id)
+            // A live stream's span would be kept for as long as its page is open, thousands of
+            // them at once: streams have theirs at the debug level only.
+            if core::openings::opens_stream(request.method(), request.uri().path()) {
+                tracing::debug_span!("stream", path = %request.uri().path(), request_id = %id)
+            } else {
+                tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), request_id = %id)
+            }
         }))
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
         .with_state(state)
@@ -297,6 +308,7 @@ pub fn state(db: PgPool, config: Config) -> AppState {
 /// `games::registry::GAMES`).
 pub fn state_playing(db: PgPool, config: Config, games: games::registry::Games) -> AppState {
     let config_reads = config.reads;
+    let openings = core::openings::Openings::for_pool(config.db_pool);
     let direct = direct_options(&db, &config);
     let caches = state::Caches::default();
     AppState::new(state::Shared {
@@ -309,6 +321,7 @@ pub fn state_playing(db: PgPool, config: Config, games: games::registry::Games) 
         rolls: core::roll_writer::Writer::start(direct),
         caches,
         reads: core::reads::Reads::new(config_reads),
+        openings,
         games: games::registry::held(games),
     })
 }

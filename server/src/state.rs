@@ -49,6 +49,8 @@ pub struct Shared {
     pub caches: Caches,
     /// How many pages and views this process builds at once (`core::reads`).
     pub reads: crate::core::reads::Reads,
+    /// How many live streams this process opens at once (`core::openings`).
+    pub openings: crate::core::openings::Openings,
     /// The games this server plays.
     pub games: Games,
 }

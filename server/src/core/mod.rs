@@ -10,6 +10,7 @@ pub mod kept;
 pub mod lines;
 pub mod live;
 pub mod nesting;
+pub mod openings;
 pub mod reads;
 pub mod refusal;
 pub mod roll;
