@@ -92,11 +92,15 @@ struct Heard {
     at: Instant,
 }
 
-/// How many campaigns the run holds streams for: 1,000 (20,000 streams), or as many as the
-/// process's open-file limit allows with room for its other files, or 100 when quick.
-fn campaigns(quick: bool) -> usize {
+/// How many campaigns the run holds streams for: 1,000 (20,000 streams), or 100 when quick.
+/// Over HTTP/1.1, a connection a stream, no more than the process's open-file limit allows with
+/// room for its other files (over HTTP/2, 180 streams share a connection).
+fn campaigns(quick: bool, http1: bool) -> usize {
     if quick {
         return 100;
+    }
+    if !http1 {
+        return 1000;
     }
     let limit = std::fs::read_to_string("/proc/self/limits")
         .ok()
@@ -131,7 +135,7 @@ async fn run(
         .pool_max_idle_per_host(64)
         .build()?;
     let mut server = Server::start(&http, &db_opts).await?;
-    let n = campaigns(quick);
+    let n = campaigns(quick, http1);
     let table = setup(&http, &pool, &server.url, n).await?;
     let pages = pages_of(&table);
     let clients = stream_clients(pages.len(), http1)?;
