@@ -45,9 +45,12 @@ impl Openings {
     }
 }
 
-/// Whether a request opens a live stream (`GET /campaigns/{id}/live`).
+/// Whether a request opens a live stream (`GET /campaigns/{id}/live`, or `HEAD`, which the same
+/// route answers).
 pub fn opens_stream(method: &Method, path: &str) -> bool {
-    *method == Method::GET && path.starts_with("/campaigns/") && path.ends_with("/live")
+    matches!(*method, Method::GET | Method::HEAD)
+        && path.starts_with("/campaigns/")
+        && path.ends_with("/live")
 }
 
 /// The middleware: an opening runs once it holds a place, 503 after its wait without one;
@@ -74,7 +77,8 @@ mod tests {
     #[test]
     fn only_a_campaigns_live_stream_is_an_opening() {
         assert!(opens_stream(&Method::GET, "/campaigns/x/live"));
-        assert!(!opens_stream(&Method::HEAD, "/campaigns/x/live"));
+        assert!(opens_stream(&Method::HEAD, "/campaigns/x/live"));
+        assert!(!opens_stream(&Method::POST, "/campaigns/x/live"));
         assert!(!opens_stream(&Method::GET, "/campaigns/x"));
         assert!(!opens_stream(&Method::GET, "/api/v1/campaigns/x/wons/view"));
         assert!(!opens_stream(&Method::GET, "/static/live"));

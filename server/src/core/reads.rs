@@ -24,7 +24,7 @@ impl Reads {
 /// stay open as long as their page), the health probes or anything that changes something.
 pub fn waits(method: &Method, path: &str) -> bool {
     matches!(*method, Method::GET | Method::HEAD)
-        && !path.ends_with("/live")
+        && !crate::core::openings::opens_stream(method, path)
         && !matches!(path, "/healthz" | "/readyz")
 }
 
