@@ -372,3 +372,34 @@ async fn send_a_test_says_on_the_page_what_happened_and_nothing_goes_before_conf
         "{page}"
     );
 }
+
+/// The sender waits for the outbox's news rather than asking it on a clock: with a round every
+/// 2 s, an idle sender asks again only after a minute (`notify::dispatch::FALLBACK_ROUNDS`), yet
+/// a test sent to an idle server reaches its hook within seconds, woken by the notification the
+/// outbox's trigger sends.
+#[tokio::test]
+async fn an_idle_sender_is_woken_by_the_outboxs_news_not_by_its_clock() {
+    let smtp = SmtpSink::start().await;
+    let url = smtp.url();
+    let app = TestApp::spawn_with(|c| {
+        c.notify.smtp_url = Some(url);
+        c.notify.interval_ms = 2000;
+        c.notify.webhooks_to_private = true;
+    })
+    .await;
+    let (_, token) = app.user("waker").await;
+    let (hook, hooked) = hook_receiver().await;
+    let target = add_target(&app, &token, json!({"kind": "webhook", "address": hook})).await;
+    let id = target["id"].as_str().expect("id");
+    // Long enough for the sender to have found nothing to do and begun its long wait.
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    send_test(&app, &token, id).await;
+    // Well under the minute the sender would otherwise wait.
+    for _ in 0..300 {
+        if !hooked.bodies().is_empty() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the idle sender was not woken by the outbox's news within 30 s");
+}
