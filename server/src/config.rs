@@ -53,8 +53,8 @@ pub struct Config {
     /// seconds: 503 with Retry-After
     #[arg(long, env = "MOTTI_DB_POOL", value_name = "N", default_value_t = DEFAULT_DB_POOL, value_parser = pool_size)]
     pub db_pool: u32,
-    /// Pages and views built at once; more wait, commands never do (default: as many as the
-    /// cores; 0 = no limit)
+    /// Pages and views built at once, and for one credential; more wait, and a read waits for
+    /// the commands under way, which never wait (default: as many as the cores; 0 = no limit)
     #[arg(long, env = "MOTTI_READS", value_name = "N", default_value_t = default_reads(), hide_default_value = true, value_parser = whole_number::<usize>)]
     pub reads: usize,
     /// Notifications: where mail goes, whether this process sends, how often it looks.
@@ -94,6 +94,9 @@ pub struct NotifyConfig {
 
 /// The database pool size when `MOTTI_DB_POOL` is not set.
 pub const DEFAULT_DB_POOL: u32 = 16;
+
+/// The name of the cookie that carries a browser's session.
+pub const SESSION_COOKIE: &str = "motti_session";
 
 /// What `motti --help` says after the settings.
 pub const AFTER_HELP: &str = "\

@@ -134,7 +134,7 @@ pub fn direct_options(db: &PgPool, config: &Config) -> PgConnectOptions {
 pub fn app(state: AppState) -> Router {
     let store = db::pool::SessionStore(PostgresStore::new(state.db.clone()));
     let sessions = SessionManagerLayer::new(store)
-        .with_name("motti_session")
+        .with_name(config::SESSION_COOKIE)
         .with_http_only(true)
         .with_same_site(SameSite::Lax)
         .with_secure(state.config.secure_cookies)

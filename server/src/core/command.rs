@@ -72,6 +72,9 @@ pub struct Command {
     kept_states: db::kept_states::KeptStates,
     /// The views this process keeps, for the command's answer (`web::view_cache`).
     pub views: crate::core::kept::Views,
+    /// Holds back this process's reads that start meanwhile, until the command ends
+    /// (`core::reads`).
+    _under_way: Option<crate::core::reads::UnderWay>,
 }
 
 impl Command {
@@ -123,6 +126,7 @@ impl Command {
         role: Option<Role>,
     ) -> Result<Result<Command, Stale>, AppError> {
         let user = runner.user();
+        let under_way = state.reads.command();
         let mut tx = crate::db::pool::begin(&state.db).await?;
         let kept = state.caches.states.revision(campaign);
         let Some(locked) = db::locked::lock_for_command(&mut tx, campaign, runner, kept).await?
@@ -163,6 +167,7 @@ impl Command {
             views: state.caches.views.clone(),
             readers,
             notes: state.notes.clone(),
+            _under_way: under_way,
             tx,
             role,
             user,
