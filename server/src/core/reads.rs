@@ -41,20 +41,21 @@ impl Limit {
     /// The queue of the credential `request` carries, if it carries one.
     fn queue_of(&self, request: &axum::extract::Request) -> Option<Arc<Semaphore>> {
         let headers = request.headers();
-        let credential = match headers.get(axum::http::header::AUTHORIZATION) {
-            Some(token) => token.as_bytes().to_vec(),
-            None => headers
-                .get_all(axum::http::header::COOKIE)
-                .iter()
-                .filter_map(|v| v.to_str().ok())
-                .flat_map(tower_sessions::cookie::Cookie::split_parse)
-                .filter_map(Result::ok)
-                .find(|c| c.name() == crate::config::SESSION_COOKIE)?
-                .value()
-                .as_bytes()
-                .to_vec(),
+        let hash = |credential: &[u8]| std::hash::BuildHasher::hash_one(&self.hasher, credential);
+        let key = match headers.get(axum::http::header::AUTHORIZATION) {
+            Some(token) => hash(token.as_bytes()),
+            None => hash(
+                headers
+                    .get_all(axum::http::header::COOKIE)
+                    .iter()
+                    .filter_map(|v| v.to_str().ok())
+                    .flat_map(tower_sessions::cookie::Cookie::split_parse)
+                    .filter_map(Result::ok)
+                    .find(|c| c.name() == crate::config::SESSION_COOKIE)?
+                    .value()
+                    .as_bytes(),
+            ),
         };
-        let key = std::hash::BuildHasher::hash_one(&self.hasher, credential);
         let places = self.places_each;
         Some(
             self.readers
